@@ -1,0 +1,42 @@
+"""What every game shares: errors, actions, events, observations, the state protocol, saves."""
+
+from cardtable.engine.errors import (
+    CardtableError,
+    GameOverError,
+    IllegalActionError,
+    InvalidCardError,
+    InvalidDeckError,
+    InvalidOptionError,
+    MalformedActionError,
+    SaveFileError,
+    UnknownGameError,
+)
+from cardtable.engine.actions import PASS, TAKE, Action
+from cardtable.engine.events import Event
+from cardtable.engine.observation import Observation, to_jsonable
+from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
+from cardtable.engine.saves import dump_game, load_game
+
+__all__ = [
+    "Action",
+    "PASS",
+    "TAKE",
+    "Event",
+    "Observation",
+    "to_jsonable",
+    "GameState",
+    "OptionSpec",
+    "Outcome",
+    "Rules",
+    "dump_game",
+    "load_game",
+    "CardtableError",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidCardError",
+    "InvalidDeckError",
+    "InvalidOptionError",
+    "MalformedActionError",
+    "SaveFileError",
+    "UnknownGameError",
+]

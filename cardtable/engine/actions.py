@@ -1,0 +1,171 @@
+"""Actions: small immutable values with a text notation that round-trips.
+
+======================  ==========  =====================================
+notation                kind        meaning
+======================  ==========  =====================================
+``7H 7S``, ``QS``       ``play``    play these cards (President, Hearts)
+``pass``                ``pass``    pass (President, Durak)
+``take``                ``take``    pick up the table (Durak)
+``give 3C 4D``          ``give``    hand these cards over (exchanges, Hearts pass)
+``attack 7H``           ``attack``  open a bout or throw in (Durak)
+``defend 7H 9H``        ``defend``  beat the attacking 7H with the 9H (Durak)
+======================  ==========  =====================================
+
+>>> a = Action.parse("7s 7h")
+>>> str(a), a == Action.parse("7H 7S")
+('7H 7S', True)
+>>> str(Action.parse("DEFEND 7h 9H"))
+'defend 7H 9H'
+
+Cards are listed in card-index order, whatever order they were typed in, except for
+``defend``, whose first card is the attacking card and second the card that beats it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cardtable.cards import Card, cards_to_mask, parse_cards
+from cardtable.engine.errors import InvalidCardError, MalformedActionError
+
+__all__ = ["Action", "PASS", "TAKE", "KINDS"]
+
+KINDS = ("play", "pass", "take", "give", "attack", "defend")
+"""Every action kind, in the order they are documented."""
+
+_NO_CARDS = frozenset({"pass", "take"})
+
+
+class Action:
+    """One action of one player.
+
+    >>> Action.play([Card.parse("7S"), Card.parse("7H")])
+    Action.parse('7H 7S')
+    >>> Action.parse("pass") is PASS
+    True
+    """
+
+    __slots__ = ("kind", "cards", "mask", "_text", "_hash")
+
+    kind: str
+    cards: tuple[Card, ...]
+    mask: int
+
+    def __init__(self, kind: str, cards: Iterable[Card] = ()) -> None:
+        if kind not in KINDS:
+            raise MalformedActionError(f"'{kind}' is not an action kind")
+        cards = tuple(cards)
+        mask = cards_to_mask(cards)
+        if bin(mask).count("1") != len(cards):
+            raise MalformedActionError("a card is listed twice")
+        if kind in _NO_CARDS:
+            if cards:
+                raise MalformedActionError(f"'{kind}' takes no cards")
+        elif kind == "defend":
+            if len(cards) != 2:
+                raise MalformedActionError(
+                    "'defend' needs two cards: the attacking card, then the card that beats it"
+                )
+        else:
+            if not cards:
+                raise MalformedActionError(f"'{kind}' needs at least one card")
+            if kind == "attack" and len(cards) != 1:
+                raise MalformedActionError("'attack' takes exactly one card")
+            cards = tuple(sorted(cards, key=_index))
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "mask", mask)
+        codes = " ".join(card.code for card in cards)
+        text = codes if kind == "play" else (f"{kind} {codes}" if cards else kind)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_hash", hash(text))
+
+    # --- constructors -------------------------------------------------------
+    @classmethod
+    def play(cls, cards: Iterable[Card]) -> Action:
+        """Play these cards."""
+        return cls("play", cards)
+
+    @classmethod
+    def give(cls, cards: Iterable[Card]) -> Action:
+        """Hand these cards to another player."""
+        return cls("give", cards)
+
+    @classmethod
+    def attack(cls, card: Card) -> Action:
+        """Open a bout with, or throw in, this card."""
+        return cls("attack", (card,))
+
+    @classmethod
+    def defend(cls, attacking: Card, beating: Card) -> Action:
+        """Beat the attacking card with another."""
+        return cls("defend", (attacking, beating))
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse an action's notation (any case, cards in any order).
+
+        >>> Action.parse("give 4d 3c")
+        Action.parse('give 3C 4D')
+        >>> Action.parse("jump")
+        Traceback (most recent call last):
+        ...
+        cardtable.engine.errors.MalformedActionError: 'jump' is not an action: 'jump' is not a card (write rank then suit, like QS or 10H)
+        """
+        if isinstance(text, Action):
+            return text
+        if not isinstance(text, str):
+            raise MalformedActionError(f"{text!r} is not an action")
+        words = text.replace(",", " ").split()
+        if not words:
+            raise MalformedActionError("empty action: type cards to play, or a word like pass")
+        head = words[0].lower()
+        if head in KINDS and head != "play":
+            kind, tokens = head, words[1:]
+        else:
+            kind, tokens = "play", words[1:] if head == "play" else words
+        if kind in _NO_CARDS and not tokens:
+            return PASS if kind == "pass" else TAKE
+        try:
+            cards = parse_cards(tokens)
+        except InvalidCardError as exc:
+            raise MalformedActionError(f"'{text.strip()}' is not an action: {exc}") from None
+        try:
+            return cls(kind, cards)
+        except MalformedActionError as exc:
+            raise MalformedActionError(f"'{text.strip()}' is not an action: {exc}") from None
+
+    # --- value behaviour ----------------------------------------------------
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Action is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Action.parse, (self._text,))
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Action.parse({self._text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, Action):
+            return other._text == self._text
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @property
+    def is_pass(self) -> bool:
+        return self.kind == "pass"
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+PASS = Action("pass")
+TAKE = Action("take")

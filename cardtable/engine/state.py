@@ -1,0 +1,327 @@
+"""The protocol every game follows: fixed :class:`Rules` and a mutable :class:`GameState`.
+
+A rules object holds a game's fixed facts (name, player counts, options, deck) and makes
+new games; a state is one whole game, a series of rounds, from the deal to the end.
+
+>>> from cardtable.games import get_rules
+>>> state = get_rules("president").new_game(players=4, seed=7)
+>>> state.current_player
+0
+>>> action = state.legal_actions()[0]
+>>> state.apply(action)
+>>> state.history[-1] == (0, action)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from cardtable.cards import Card, resolve_deck
+from cardtable.engine.actions import Action
+from cardtable.engine.errors import (
+    GameOverError,
+    IllegalActionError,
+    InvalidOptionError,
+    MalformedActionError,
+)
+from cardtable.engine.events import Event
+from cardtable.engine.observation import Observation, to_jsonable
+
+__all__ = ["OptionSpec", "Outcome", "Rules", "GameState", "seat_word"]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its name, default, type (``int`` or ``bool``) and bounds."""
+
+    name: str
+    default: int | bool
+    kind: type = int
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+
+    def validate(self, value: Any) -> int | bool:
+        """Return the value, converted where unambiguous, or raise :class:`InvalidOptionError`."""
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in _BOOL_WORDS:
+                return _BOOL_WORDS[value.strip().lower()]
+            raise InvalidOptionError(f"option {self.name} must be true or false, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise InvalidOptionError(f"option {self.name} must be a whole number, not {value!r}")
+        try:
+            number = int(value)
+        except ValueError:
+            raise InvalidOptionError(
+                f"option {self.name} must be a whole number, not {value!r}"
+            ) from None
+        if self.minimum is not None and number < self.minimum:
+            raise InvalidOptionError(f"option {self.name} must be at least {self.minimum}, not {number}")
+        if self.maximum is not None and number > self.maximum:
+            raise InvalidOptionError(f"option {self.name} must be at most {self.maximum}, not {number}")
+        return number
+
+
+_BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a game, or the standing so far while it is still going.
+
+    - ``is_over``: whether the game has ended.
+    - ``rounds_played``: completed rounds (Hearts: hands).
+    - ``order``: the finishing order of the last completed round, best first, as seats
+      (Durak: the durak last; Hearts: by that hand's points, fewest first).
+    - ``titles``: each seat's title in the last completed round (President), else ``None``.
+    - ``scores``: cumulative scores per seat (President points, Hearts points,
+      Durak wins minus losses).
+    - ``winners``: the seats that won the game (empty until it is over; a Durak draw
+      names the players who went out).
+    - ``rounds``: one JSON-safe dict per completed round with that round's facts.
+    - ``details``: the game's own JSON-safe extras (documented in docs/api.md).
+    """
+
+    game: str
+    is_over: bool
+    rounds_played: int
+    order: tuple[int, ...]
+    titles: tuple[str | None, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    rounds: tuple[Mapping[str, Any], ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return to_jsonable(self)
+
+
+def seat_word(seat: int) -> str:
+    """How messages name a seat: ``seat 2``."""
+    return f"seat {seat}"
+
+
+class Rules(ABC):
+    """A game's fixed facts, and the factory for its states.
+
+    Subclasses set the class attributes and implement :meth:`_new_state`.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    deck: ClassVar[tuple[Card, ...]]
+    action_kinds: ClassVar[frozenset[str]]
+
+    @property
+    def option_defaults(self) -> dict[str, int | bool]:
+        """Every option's default value."""
+        return {spec.name: spec.default for spec in self.options}
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def check_players(self, players: Any) -> int:
+        """Return the player count, or raise :class:`InvalidOptionError`."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOptionError(f"players must be a whole number, not {players!r}")
+        if players not in self.player_counts:
+            if self.min_players == self.max_players:
+                span = f"exactly {self.min_players}"
+            else:
+                span = f"{self.min_players} to {self.max_players}"
+            raise InvalidOptionError(f"{self.title} is for {span} players, not {players}")
+        return players
+
+    def validate_options(self, options: Mapping[str, Any]) -> dict[str, int | bool]:
+        """Fill in defaults and check every value; raise :class:`InvalidOptionError`."""
+        specs = {spec.name: spec for spec in self.options}
+        for key in options:
+            if key not in specs:
+                known = ", ".join(specs) or "none"
+                raise InvalidOptionError(
+                    f"{self.title} has no option '{key}' (its options: {known})"
+                )
+        return {
+            name: spec.validate(options[name]) if name in options else spec.default
+            for name, spec in specs.items()
+        }
+
+    def new_game(
+        self,
+        players: int,
+        seed: int | None = None,
+        deck: str | Iterable[Card | str] | None = None,
+        **options: Any,
+    ) -> GameState:
+        """Start a whole game (a series of rounds).
+
+        ``seed`` drives every random choice (``None``: a fresh random seed, recorded
+        in ``state.seed``).  ``deck`` fixes the first deal: cards or codes, or one
+        space-separated string, dealt one at a time from the front starting with seat 0.
+        """
+        count = self.check_players(players)
+        chosen = self.validate_options(options)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+        first_deck = resolve_deck(deck, self.deck) if deck is not None else None
+        return self._new_state(count, seed, chosen, first_deck)
+
+    @abstractmethod
+    def _new_state(
+        self, players: int, seed: int, options: dict[str, Any], deck: list[Card] | None
+    ) -> GameState:
+        """Build the state; ``deck`` is validated, ``options`` complete."""
+
+    def from_json(self, text: str) -> GameState:
+        """Load a save made by :meth:`GameState.to_json` (for this game)."""
+        from cardtable.engine.saves import load_game
+
+        return load_game(text, expected_game=self.name)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+class GameState(ABC):
+    """One game in progress.  Subclasses implement the abstract methods.
+
+    Common attributes: ``rules``, ``num_players``, ``seed``, ``options``, ``first_deck``
+    (the explicit first deal, or ``None``), ``rng`` (the only source of randomness),
+    ``history`` (every action as ``(seat, action)``), ``events`` and ``meta`` (free
+    JSON-safe data that saves keep, such as player names).
+    """
+
+    rules: Rules
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        deck: Sequence[Card] | None,
+    ) -> None:
+        self.rules = rules
+        self.num_players = players
+        self.seed = seed
+        self.options = dict(options)
+        self.first_deck: tuple[Card, ...] | None = tuple(deck) if deck is not None else None
+        self.rng = random.Random(seed)
+        self.history: list[tuple[int, Action]] = []
+        self.events: list[Event] = []
+        self.meta: dict[str, Any] = {}
+
+    # --- the turn ---------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must act now, or ``None`` when the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current player, in a stable order (empty when over)."""
+
+    @abstractmethod
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal now, else a one-line reason."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action."""
+
+    def parse_action(self, action: Action | str) -> Action:
+        """Turn notation into an :class:`Action` this game knows, or raise."""
+        parsed = Action.parse(action) if not isinstance(action, Action) else action
+        if parsed.kind not in self.rules.action_kinds:
+            kinds = ", ".join(sorted(self.rules.action_kinds))
+            raise MalformedActionError(
+                f"'{parsed}' is not a {self.rules.title} action (its kinds: {kinds})"
+            )
+        return parsed
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` would be accepted now."""
+        if self.current_player is None:
+            return False
+        try:
+            parsed = self.parse_action(action)
+        except IllegalActionError:
+            return False
+        return self.why_illegal(parsed) is None
+
+    def apply(self, action: Action | str) -> None:
+        """Carry out the current player's action, given as an :class:`Action` or notation.
+
+        Raises :class:`IllegalActionError` (a ``ValueError``) with a one-line reason
+        if the action is malformed or not allowed, and then changes nothing.
+        """
+        seat = self.current_player
+        if seat is None:
+            raise GameOverError("the game is over; no more actions")
+        parsed = self.parse_action(action)
+        reason = self.why_illegal(parsed)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        self._apply(parsed)
+        self.history.append((seat, parsed))
+
+    # --- views ------------------------------------------------------------
+    @abstractmethod
+    def observation(self, seat: int) -> Observation:
+        """The game as ``seat`` may see it."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The result so far (final once :attr:`is_over`)."""
+
+    @abstractmethod
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in index order.  Full information: not for bots."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy; applying actions to it leaves this state alone."""
+
+    def _clone_base(self, other: GameState) -> None:
+        """Copy the shared attributes into a new instance made by ``clone``."""
+        other.rules = self.rules
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = self.options
+        other.first_deck = self.first_deck
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.meta = dict(self.meta)
+
+    def events_for(self, seat: int) -> tuple[Event, ...]:
+        """The event log as ``seat`` may see it."""
+        return tuple(event.for_seat(seat) for event in self.events)
+
+    def to_json(self) -> str:
+        """Save the whole game as JSON; :func:`cardtable.load_game` restores it exactly."""
+        from cardtable.engine.saves import dump_game
+
+        return dump_game(self)
+
+    def __repr__(self) -> str:
+        turn = "over" if self.is_over else f"seat {self.current_player} to act"
+        return f"<{type(self).__name__} {self.num_players} players, {turn}>"
