@@ -1,0 +1,128 @@
+"""The ``cardtable`` command line: a thin Typer app.
+
+Each command's work lives in its own module under :mod:`cardtable.commands`; this file
+only declares the commands and their arguments, and :func:`main` turns every error
+into one line on stderr.
+
+To add a command, declare it here with ``@app.command()`` and import its module inside
+the function, so that ``cardtable --version`` stays fast and never loads Textual.
+
+>>> main(["--version"])
+cardtable 0.1.0
+0
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Annotated
+
+import typer
+
+from cardtable import __version__
+from cardtable.commands.common import ClickException, UsageError, complete_game
+from cardtable.engine.errors import CardtableError
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="cardtable",
+    help="Play President, Durak and Hearts in the terminal, against bots or friends.",
+    add_completion=False,
+    no_args_is_help=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"cardtable {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def cardtable_root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            callback=_print_version,
+            is_eager=True,
+            help="Show the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Play President, Durak and Hearts in the terminal, against bots or friends."""
+    if ctx.invoked_subcommand is None:
+        # Until the Textual app exists, a bare `cardtable` shows what it can do.
+        typer.echo(ctx.get_help())
+
+
+@app.command("rules")
+def rules_command(
+    game: Annotated[
+        str,
+        typer.Argument(
+            metavar="GAME",
+            help="president, durak or hearts",
+            autocompletion=complete_game,
+            show_default=False,
+        ),
+    ],
+    raw: Annotated[
+        bool, typer.Option("--raw", help="Print the Markdown source instead of rendering it.")
+    ] = False,
+) -> None:
+    """Show the rules of a game."""
+    from cardtable.commands.rules import show_rules
+
+    show_rules(game, raw=raw)
+
+
+def _fail(message: str, code: int) -> int:
+    """Write ``cardtable: message`` as one line on stderr and return the exit code."""
+    line = " ".join(str(message).split())
+    sys.stderr.write(f"cardtable: {line}\n")
+    sys.stderr.flush()
+    return code
+
+
+def _usage_message(exc: UsageError) -> str:
+    message = exc.format_message().rstrip(".")
+    message = message[:1].lower() + message[1:]
+    command = exc.ctx.command_path if exc.ctx is not None else "cardtable"
+    return f"{message} (see '{command} --help')"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return the exit code (the console script's entry point).
+
+    Errors never show a traceback: bad input (unknown command, option or game, a bad
+    value) prints one line on stderr and returns 2; Ctrl-C returns 130.
+    """
+    try:
+        result = app(args=list(argv) if argv is not None else None, prog_name="cardtable", standalone_mode=False)
+    except UsageError as exc:
+        return _fail(_usage_message(exc), 2)
+    except ClickException as exc:
+        return _fail(exc.format_message(), exc.exit_code)
+    except CardtableError as exc:
+        return _fail(str(exc), 2)
+    except (KeyboardInterrupt, typer.Abort):
+        return _fail("interrupted", 130)
+    except BrokenPipeError:
+        # The reader went away (`cardtable rules hearts | head`): nothing left to say.
+        sys.stderr.close()
+        return 1
+    if result == 130:
+        # Typer turns Ctrl-C into an exit code of 130 before we can see it.
+        return _fail("interrupted", 130)
+    return result if isinstance(result, int) and not isinstance(result, bool) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

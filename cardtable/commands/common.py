@@ -1,0 +1,36 @@
+"""Helpers the commands share."""
+
+from __future__ import annotations
+
+from cardtable.engine.errors import UnknownGameError
+from cardtable.games import available_games
+
+try:  # Typer 0.24 and later carry their own copy of Click.
+    from typer._click.exceptions import ClickException, UsageError
+except ImportError:  # pragma: no cover - older Typer uses Click itself
+    from click.exceptions import ClickException, UsageError  # type: ignore[no-redef]
+
+__all__ = ["known_game", "complete_game", "ClickException", "UsageError"]
+
+
+def known_game(name: str) -> str:
+    """The registry name for ``name`` (any case), without importing the game's module.
+
+    >>> known_game("Hearts")
+    'hearts'
+    >>> known_game("chess")
+    Traceback (most recent call last):
+    ...
+    cardtable.engine.errors.UnknownGameError: unknown game 'chess'; choose one of president, durak, hearts
+    """
+    key = name.strip().lower()
+    if key not in available_games():
+        raise UnknownGameError(
+            f"unknown game {name!r}; choose one of {', '.join(available_games())}"
+        )
+    return key
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """Shell completion for a game argument."""
+    return [name for name in available_games() if name.startswith(incomplete.lower())]
