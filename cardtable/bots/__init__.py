@@ -1,43 +1,226 @@
 """Computer players.  ``make_bot(game, level, seed)`` is the way in.
 
-The levels for each game live in ``cardtable.bots.<game>``; until a game's module
-provides a level, ``make_bot`` falls back to :class:`RandomBot` only for the
-``random`` level and refuses the others.
+The levels for each game live in ``cardtable.bots.<game>`` as
+``BOT_LEVELS = {"easy": factory, "normal": factory, ...}`` with ``factory(seed) -> bot``;
+until a game's module provides a level, ``make_bot`` plays it with :class:`RandomBot`
+so that the app stays playable meanwhile.
+
+Besides the built-in levels, a seat can be any class (or factory function) of your own,
+named by an import path: ``mymodule:MyBot`` or ``path/to/file.py:MyBot``.  It is called
+with ``seed=`` when it accepts that keyword, and with no arguments otherwise.
+
+>>> bot = make_bot("president", "random", seed=1)
+>>> bot.level
+'random'
+>>> seat_bot_factory("president", "examples/my_bot.py:LowestCardBot")(7).choose is not None
+True
+>>> seat_bot_factory("president", "expert")
+Traceback (most recent call last):
+...
+cardtable.bots.BotSpecError: unknown bot level 'expert'; choose one of random, easy, normal, hard, or give an import path such as mymodule:MyBot
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.util
+import inspect
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from cardtable.bots.base import Bot, RandomBot
 from cardtable.engine.errors import InvalidOptionError
 from cardtable.games import get_rules
 
-__all__ = ["Bot", "RandomBot", "make_bot", "LEVELS"]
+__all__ = [
+    "Bot",
+    "RandomBot",
+    "BotFactory",
+    "BotSpecError",
+    "make_bot",
+    "load_bot_factory",
+    "seat_bot_factory",
+    "is_import_path",
+    "LEVELS",
+    "SEAT_LEVELS",
+]
 
 LEVELS = ("easy", "normal", "hard")
 """The levels a player can choose, weakest first."""
+
+SEAT_LEVELS = ("random",) + LEVELS
+"""Every built-in level a seat can take, including the ``random`` baseline."""
+
+BotFactory = Callable[[int | None], Bot]
+"""Makes a fresh bot for one game from a seed."""
+
+
+class BotSpecError(InvalidOptionError):
+    """A seat that names no bot: an unknown level or a bad import path."""
 
 
 def make_bot(game: str, level: str, seed: int | None = None) -> Bot:
     """A fresh bot for ``game`` at ``level`` (``easy``, ``normal``, ``hard``, or ``random``).
 
     Raises :class:`InvalidOptionError` for an unknown level.
+
+    >>> make_bot("president", "Random", seed=3).level
+    'random'
     """
     rules = get_rules(game)
     key = level.strip().lower()
     if key == "random":
         return RandomBot(seed)
     if key not in LEVELS:
-        raise InvalidOptionError(
-            f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}"
+        raise BotSpecError(
+            f"unknown bot level {level!r}; choose one of {', '.join(SEAT_LEVELS)}"
         )
     try:
         module = importlib.import_module(f"cardtable.bots.{rules.name}")
-    except ModuleNotFoundError:
+    except ModuleNotFoundError as exc:
+        if exc.name != f"cardtable.bots.{rules.name}":
+            raise  # the module exists but is broken: that is a bug to see, not to hide
         module = None
     factory = getattr(module, "BOT_LEVELS", {}).get(key) if module else None
     if factory is None:
         # Levels not written yet play randomly, so the app stays playable meanwhile.
         return RandomBot(seed)
     return factory(seed)
+
+
+def is_import_path(spec: str) -> bool:
+    """Whether a seat spec names a user bot (``module:Class``) rather than a level.
+
+    >>> is_import_path("normal"), is_import_path("my_bot:MyBot")
+    (False, True)
+    """
+    return ":" in spec
+
+
+def seat_bot_factory(game: str, spec: str) -> BotFactory:
+    """The factory for one seat: a level name or an import path (see :func:`load_bot_factory`).
+
+    Raises :class:`BotSpecError` with a one-line reason for a seat that names no bot.
+    """
+    rules = get_rules(game)
+    text = spec.strip()
+    if is_import_path(text):
+        return load_bot_factory(text)
+    key = text.lower()
+    if key not in SEAT_LEVELS:
+        raise BotSpecError(
+            f"unknown bot level {spec!r}; choose one of {', '.join(SEAT_LEVELS)}, "
+            "or give an import path such as mymodule:MyBot"
+        )
+
+    def factory(seed: int | None) -> Bot:
+        return make_bot(rules.name, key, seed)
+
+    return factory
+
+
+def load_bot_factory(path: str) -> BotFactory:
+    """Load a user bot named ``module:Name`` or ``path/to/file.py:Name``.
+
+    ``Name`` is a class (or any callable) that makes a bot; it is called with
+    ``seed=...`` if it accepts a ``seed`` argument, else with no arguments.  A module
+    name is looked up on ``sys.path`` and then in the current directory.
+
+    Raises :class:`BotSpecError` with a one-line reason when the path is wrong.
+
+    >>> load_bot_factory("no_such_module_xyz:Bot")
+    Traceback (most recent call last):
+    ...
+    cardtable.bots.BotSpecError: cannot load bot 'no_such_module_xyz:Bot': no module named 'no_such_module_xyz'
+    """
+    where, _, name = path.strip().rpartition(":")
+    where, name = where.strip(), name.strip()
+    if not where or not name:
+        raise BotSpecError(
+            f"bad bot import path {path!r}; write module:ClassName or path/to/file.py:ClassName"
+        )
+    if not name.isidentifier():
+        raise BotSpecError(f"bad bot import path {path!r}: {name!r} is not a Python name")
+    module = _load_file(path, where) if where.endswith(".py") else _load_module(path, where)
+    target = getattr(module, name, None)
+    if target is None:
+        raise BotSpecError(f"cannot load bot {path!r}: {where!r} has no {name!r}")
+    if not callable(target):
+        raise BotSpecError(f"cannot load bot {path!r}: {name!r} is not a class or function")
+    takes_seed = _accepts_seed(target)
+
+    def factory(seed: int | None) -> Bot:
+        bot = target(seed=seed) if takes_seed else target()
+        if not callable(getattr(bot, "choose", None)):
+            raise BotSpecError(
+                f"bot {path!r} has no choose(observation, legal_actions) method"
+            )
+        return bot
+
+    factory.__qualname__ = f"bot factory for {path}"
+    return factory
+
+
+def _accepts_seed(target: Callable[..., Any]) -> bool:
+    try:
+        parameters = inspect.signature(target).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(
+        p.name == "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        or p.kind is p.VAR_KEYWORD
+        for p in parameters
+    )
+
+
+def _load_module(path: str, module_name: str) -> Any:
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        # A console script does not put the current directory on sys.path; a user
+        # running `cardtable simulate --seat my_bot:MyBot` expects ./my_bot.py to count.
+        cwd = os.getcwd()
+        if exc.name != module_name.split(".")[0] or cwd in sys.path:
+            raise BotSpecError(f"cannot load bot {path!r}: no module named {exc.name!r}") from None
+        sys.path.append(cwd)
+        try:
+            return importlib.import_module(module_name)
+        except ModuleNotFoundError as retry:
+            sys.path.remove(cwd)
+            raise BotSpecError(f"cannot load bot {path!r}: no module named {retry.name!r}") from None
+        except Exception as error:  # noqa: BLE001 - any error in user code becomes one line
+            raise BotSpecError(f"cannot load bot {path!r}: {_one_line(error)}") from None
+    except Exception as error:  # noqa: BLE001
+        raise BotSpecError(f"cannot load bot {path!r}: {_one_line(error)}") from None
+
+
+def _load_file(path: str, file_name: str) -> Any:
+    file = Path(file_name).expanduser().resolve()
+    if not file.is_file():
+        raise BotSpecError(f"cannot load bot {path!r}: no file {file_name!r}")
+    # One module per file, registered under a stable name so that repeated loads,
+    # pickling and worker processes all see the same classes.
+    digest = hashlib.sha1(str(file).encode()).hexdigest()[:12]
+    module_name = f"_cardtable_user_bot_{file.stem}_{digest}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, file)
+    if spec is None or spec.loader is None:
+        raise BotSpecError(f"cannot load bot {path!r}: {file_name!r} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:  # noqa: BLE001
+        del sys.modules[module_name]
+        raise BotSpecError(f"cannot load bot {path!r}: {_one_line(error)}") from None
+    return module
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__

@@ -1,0 +1,552 @@
+"""Bot-versus-bot matches and their statistics: the engine of ``cardtable simulate``.
+
+:func:`play_match` plays a number of games between seats given as bot levels or import
+paths, rotating the seats from game to game so that no level keeps a seat advantage,
+and returns one :class:`LevelStats` per distinct seat spec plus the raw
+:class:`GameRecord` of every game.
+
+>>> result = play_match("president", ["easy", "random", "random"], games=3, seed=1)
+>>> [stats.level for stats in result.levels]
+['easy', 'random']
+>>> [stats.games for stats in result.levels]
+[3, 6]
+>>> [record.seats for record in result.records]
+[('easy', 'random', 'random'), ('random', 'random', 'easy'), ('random', 'easy', 'random')]
+
+Every game is reproducible on its own: game ``i`` of a match with seed ``s`` always
+deals the same cards and gives the bots the same seeds, whatever ``jobs`` is.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from cardtable.bots import BotFactory, seat_bot_factory
+from cardtable.engine.errors import CardtableError, InvalidOptionError
+from cardtable.engine.saves import save_data
+from cardtable.engine.state import GameState, Outcome, Rules
+from cardtable.games import get_rules
+
+__all__ = [
+    "ArenaError",
+    "BotFailureError",
+    "IllegalBotActionError",
+    "GameRecord",
+    "LevelStats",
+    "MatchResult",
+    "play_match",
+    "play_game",
+    "seat_rotation",
+    "game_seeds",
+    "normalise_seats",
+]
+
+Z_95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% confidence interval."""
+
+MAX_ACTIONS = 200_000
+"""A game still going after this many actions is a bug in a game or a bot."""
+
+
+class ArenaError(CardtableError):
+    """A match that cannot go on: a game or a bot misbehaved."""
+
+
+class BotFailureError(ArenaError):
+    """A bot raised an exception instead of choosing."""
+
+
+class IllegalBotActionError(ArenaError):
+    """A bot chose an action that is not among the legal actions: always a bug.
+
+    The message names the game, the seat, the level, the action and the state as
+    one-line save JSON (load it with :func:`cardtable.load_game` to replay the game up
+    to the bad choice).  The same facts are attributes.
+    """
+
+    def __init__(
+        self, message: str, seat: int = -1, level: str = "", action: str = "", state_json: str = ""
+    ) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.level = level
+        self.action = action
+        self.state_json = state_json
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Keeps the attributes when the error crosses from a worker process.
+        return (type(self), (str(self), self.seat, self.level, self.action, self.state_json))
+
+
+# --- what "score per round" means in each game ----------------------------------------
+
+
+@dataclass(frozen=True)
+class Measure:
+    """The per-round figure a level is judged by in one game.
+
+    ``name`` labels it in tables; ``higher_is_better`` says which way is good;
+    ``value(outcome, seat)`` is its value for one seat over one whole game.
+    """
+
+    name: str
+    higher_is_better: bool
+    value: Callable[[Outcome, int], float]
+
+
+def _score_per_round(outcome: Outcome, seat: int) -> float:
+    return outcome.scores[seat] / max(outcome.rounds_played, 1)
+
+
+def _durak_rate(outcome: Outcome, seat: int) -> float:
+    """The share of rounds in which ``seat`` was the durak (a drawn round has none)."""
+    marked = [entry["durak"] for entry in outcome.rounds if "durak" in entry]
+    if len(marked) == outcome.rounds_played and marked:
+        return sum(1 for durak in marked if durak == seat) / len(marked)
+    # Without per-round facts, a lone round's loser is the one seat with a loss.
+    if outcome.rounds_played == 1:
+        return 1.0 if outcome.scores[seat] < 0 else 0.0
+    raise ArenaError("the Durak outcome does not say who was the durak in each round")
+
+
+_MEASURES: dict[str, Measure] = {
+    "president": Measure("points per round", True, _score_per_round),
+    "hearts": Measure("points per hand", False, _score_per_round),
+    "durak": Measure("durak rate", False, _durak_rate),
+}
+
+
+def measure_for(game: str) -> Measure:
+    """How a game's levels are compared: its per-round figure.
+
+    >>> measure_for("hearts").name, measure_for("hearts").higher_is_better
+    ('points per hand', False)
+    """
+    return _MEASURES.get(game, Measure("score per round", True, _score_per_round))
+
+
+def final_places(outcome: Outcome) -> tuple[int, ...]:
+    """Each seat's place in a finished game, 1 best; equal final scores share a place.
+
+    Seats are ranked by their cumulative scores.  Which way is better is read from the
+    winners (they hold the best score), so the same code serves Hearts, where the
+    lowest total wins, and the games where the highest does.
+    """
+    scores = outcome.scores
+    lower_wins = bool(outcome.winners) and min(scores) != max(scores) and all(
+        scores[seat] == min(scores) for seat in outcome.winners
+    )
+    if lower_wins:
+        return tuple(1 + sum(other < mine for other in scores) for mine in scores)
+    return tuple(1 + sum(other > mine for other in scores) for mine in scores)
+
+
+# --- the match ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The facts of one game of a match; tuples are indexed by seat.
+
+    ``seats`` holds each seat's spec (level or import path) after rotation; decision
+    times are in seconds.
+    """
+
+    index: int
+    game_seed: int
+    bot_seeds: tuple[int, ...]
+    seats: tuple[str, ...]
+    scores: tuple[int, ...]
+    places: tuple[int, ...]
+    winners: tuple[int, ...]
+    rounds_played: int
+    measure: tuple[float, ...]
+    actions: int
+    decisions: tuple[int, ...]
+    think_total: tuple[float, ...]
+    think_max: tuple[float, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {key: list(value) if isinstance(value, tuple) else value for key, value in asdict(self).items()}
+
+    def without_timings(self) -> tuple[Any, ...]:
+        """Every fact except the wall-clock ones: equal for equal seeds."""
+        return (
+            self.index, self.game_seed, self.bot_seeds, self.seats, self.scores, self.places,
+            self.winners, self.rounds_played, self.measure, self.actions, self.decisions,
+        )
+
+
+@dataclass(frozen=True)
+class LevelStats:
+    """The figures of one seat spec over a match.
+
+    ``games`` counts seat-games: with ``easy`` in three seats of 100 games it is 300.
+    ``mean`` is the average per game of the game's per-round measure (``measure``),
+    and ``ci_low``/``ci_high`` its 95% confidence interval (normal approximation over
+    the per-game values; ``None`` below two games).  Decision times are milliseconds.
+    """
+
+    level: str
+    games: int
+    wins: int
+    win_rate: float
+    average_place: float
+    measure: str
+    higher_is_better: bool
+    mean: float
+    ci_low: float | None
+    ci_high: float | None
+    decisions: int
+    average_decision_ms: float
+    max_decision_ms: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A whole match: its settings, per-level figures, and every game's record."""
+
+    game: str
+    seats: tuple[str, ...]
+    games: int
+    seed: int
+    options: Mapping[str, Any]
+    levels: tuple[LevelStats, ...]
+    records: tuple[GameRecord, ...] = field(repr=False)
+
+    def level(self, name: str) -> LevelStats:
+        """The figures of one seat spec."""
+        for stats in self.levels:
+            if stats.level == name:
+                return stats
+        raise KeyError(name)
+
+    def to_dict(self, records: bool = True) -> dict[str, Any]:
+        """JSON-safe: settings, ``levels`` and (unless ``records=False``) ``records``."""
+        data: dict[str, Any] = {
+            "game": self.game,
+            "seats": list(self.seats),
+            "games": self.games,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "levels": [stats.to_dict() for stats in self.levels],
+        }
+        if records:
+            data["records"] = [record.to_dict() for record in self.records]
+        return data
+
+
+def normalise_seats(game: str, seat_specs: Sequence[str] | str) -> tuple[str, ...]:
+    """Check the seat specs and return them cleaned up (levels in lower case).
+
+    Accepts a list or one comma-separated string.  Raises :class:`InvalidOptionError`
+    for a wrong number of seats and :class:`~cardtable.bots.BotSpecError` for a seat
+    that names no bot (each import path is loaded and its bot built once, to fail early).
+
+    >>> normalise_seats("president", "Normal, easy,easy")
+    ('normal', 'easy', 'easy')
+    """
+    rules = _rules(game)
+    if isinstance(seat_specs, str):
+        seat_specs = seat_specs.split(",")
+    specs = tuple(spec.strip() for spec in seat_specs)
+    if any(not spec for spec in specs):
+        raise InvalidOptionError("a seat is empty; list one bot per seat, separated by commas")
+    specs = tuple(spec if ":" in spec else spec.lower() for spec in specs)
+    try:
+        rules.check_players(len(specs))
+    except InvalidOptionError as exc:
+        raise InvalidOptionError(f"{exc} (one seat per player: got {len(specs)} seats)") from None
+    for spec in dict.fromkeys(specs):
+        _factory(rules, spec)(0)
+    return specs
+
+
+def seat_rotation(seat_specs: Sequence[str], index: int) -> tuple[str, ...]:
+    """The seats of game ``index``: the list rotated by ``index`` mod its length.
+
+    >>> seat_rotation(["normal", "easy", "easy"], 1)
+    ('easy', 'easy', 'normal')
+    """
+    shift = index % len(seat_specs)
+    return tuple(seat_specs[shift:]) + tuple(seat_specs[:shift])
+
+
+def game_seeds(seed: int, index: int, players: int) -> tuple[int, tuple[int, ...]]:
+    """The deal seed and one bot seed per seat for game ``index`` of a match.
+
+    Derived from ``(seed, index)`` alone, so any game can be replayed by itself.
+
+    >>> game_seeds(1, 0, 2) == game_seeds(1, 0, 2) != game_seeds(1, 1, 2)
+    True
+    """
+    rng = random.Random(f"cardtable-arena:{seed}:{index}")
+    return rng.getrandbits(62), tuple(rng.getrandbits(62) for _ in range(players))
+
+
+def play_game(
+    game: str,
+    seats: Sequence[str],
+    game_seed: int,
+    bot_seeds: Sequence[int],
+    options: Mapping[str, Any] | None = None,
+    index: int = 0,
+    max_actions: int = MAX_ACTIONS,
+) -> GameRecord:
+    """Play one whole game between fresh bots; seat ``i`` is played by ``seats[i]``.
+
+    Every choice is checked against ``legal_actions()`` and timed.  Raises
+    :class:`IllegalBotActionError` for an illegal choice, :class:`BotFailureError` if a
+    bot raises, :class:`ArenaError` if the game does not end.
+
+    >>> record = play_game("president", ["random"] * 3, game_seed=5, bot_seeds=[1, 2, 3])
+    >>> sorted(record.places)
+    [1, 2, 3]
+    """
+    rules = _rules(game)
+    state = rules.new_game(players=len(seats), seed=game_seed, **dict(options or {}))
+    bots = [_factory(rules, spec)(bot_seed) for spec, bot_seed in zip(seats, bot_seeds)]
+    players = len(seats)
+    decisions = [0] * players
+    think_total = [0.0] * players
+    think_max = [0.0] * players
+    clock = time.perf_counter
+    actions = 0
+    while (seat := state.current_player) is not None:
+        if actions >= max_actions:
+            raise ArenaError(
+                f"game {index} of {rules.name} (seed {game_seed}) did not end within {max_actions} actions"
+            )
+        observation = state.observation(seat)
+        legal = state.legal_actions()
+        started = clock()
+        try:
+            action = bots[seat].choose(observation, legal)
+        except Exception as exc:  # noqa: BLE001 - a bot's own bug, reported with its seat
+            raise BotFailureError(
+                f"bot {seats[seat]!r} at seat {seat} failed in game {index} of {rules.name} "
+                f"(seed {game_seed}): {type(exc).__name__}: {' '.join(str(exc).split())}"
+            ) from exc
+        spent = clock() - started
+        if action not in legal:
+            raise _illegal(state, rules, seats[seat], seat, action, index, game_seed)
+        state.apply(action)
+        actions += 1
+        decisions[seat] += 1
+        think_total[seat] += spent
+        if spent > think_max[seat]:
+            think_max[seat] = spent
+    outcome = state.outcome()
+    measure = measure_for(rules.name)
+    return GameRecord(
+        index=index,
+        game_seed=game_seed,
+        bot_seeds=tuple(bot_seeds),
+        seats=tuple(seats),
+        scores=tuple(outcome.scores),
+        places=final_places(outcome),
+        winners=tuple(outcome.winners),
+        rounds_played=outcome.rounds_played,
+        measure=tuple(measure.value(outcome, s) for s in range(players)),
+        actions=actions,
+        decisions=tuple(decisions),
+        think_total=tuple(think_total),
+        think_max=tuple(think_max),
+    )
+
+
+def _illegal(
+    state: GameState, rules: Rules, level: str, seat: int, action: Any, index: int, game_seed: int
+) -> IllegalBotActionError:
+    try:
+        reason = state.why_illegal(action) if hasattr(action, "kind") else None
+    except Exception:  # noqa: BLE001 - the reason is a courtesy; the report must go out
+        reason = None
+    if reason is None:
+        reason = f"it returned a {type(action).__name__}, not one of the legal actions"
+    state_json = json.dumps(save_data(state), separators=(",", ":"), ensure_ascii=False)
+    return IllegalBotActionError(
+        f"bot {level!r} at seat {seat} chose the illegal action {str(action)!r} in game {index} "
+        f"of {rules.name} (seed {game_seed}): {reason}; state: {state_json}",
+        seat=seat,
+        level=level,
+        action=str(action),
+        state_json=state_json,
+    )
+
+
+ProgressCallback = Callable[[int, int], None]
+"""Called as ``progress(games_done, games_total)`` while a match runs."""
+
+
+def play_match(
+    game: str,
+    seat_specs: Sequence[str] | str,
+    games: int,
+    seed: int = 0,
+    rounds: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    jobs: int = 1,
+    progress: ProgressCallback | None = None,
+    max_actions: int = MAX_ACTIONS,
+) -> MatchResult:
+    """Play ``games`` games between the seats and gather the figures per seat spec.
+
+    ``seat_specs`` lists one bot per seat (a level such as ``easy`` or an import path
+    such as ``my_bot:MyBot``); game ``i`` seats them rotated by ``i`` mod their number.
+    ``rounds`` sets the game's ``rounds`` option; ``options`` sets any option.  ``jobs``
+    spreads the games over that many processes, with the same results as one.
+
+    Raises :class:`InvalidOptionError` (or a subclass) for bad settings before any game
+    is played, and :class:`ArenaError` if a bot or game misbehaves.
+    """
+    rules = _rules(game)
+    specs = normalise_seats(game, seat_specs)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidOptionError(f"the number of games must be at least 1, not {games!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise InvalidOptionError(f"jobs must be at least 1, not {jobs!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+    chosen = dict(options or {})
+    if rounds is not None:
+        chosen["rounds"] = rounds
+    chosen = {
+        name: value
+        for name, value in rules.validate_options(chosen).items()
+        if name in chosen  # keep only what was asked, so the records show it plainly
+    }
+    job = _Job(rules.name, specs, seed, chosen, max_actions)
+    if jobs == 1 or games == 1:
+        records = []
+        for index in range(games):
+            records.append(job.play(index))
+            if progress is not None:
+                progress(index + 1, games)
+    else:
+        records = _play_in_processes(job, games, jobs, progress)
+    return MatchResult(
+        game=rules.name,
+        seats=specs,
+        games=games,
+        seed=seed,
+        options=chosen,
+        levels=summarise(rules.name, specs, records),
+        records=tuple(records),
+    )
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What a worker process needs to play any game of the match."""
+
+    game: str
+    specs: tuple[str, ...]
+    seed: int
+    options: Mapping[str, Any]
+    max_actions: int
+
+    def play(self, index: int) -> GameRecord:
+        seats = seat_rotation(self.specs, index)
+        game_seed, bot_seeds = game_seeds(self.seed, index, len(seats))
+        return play_game(self.game, seats, game_seed, bot_seeds, self.options, index, self.max_actions)
+
+    def play_many(self, indices: range) -> list[GameRecord]:
+        return [self.play(index) for index in indices]
+
+
+def _play_in_processes(
+    job: _Job, games: int, jobs: int, progress: ProgressCallback | None
+) -> list[GameRecord]:
+    # Small chunks keep the progress bar moving; many chunks per worker balance the load.
+    size = max(1, min(25, math.ceil(games / (jobs * 8))))
+    chunks = [range(start, min(start + size, games)) for start in range(0, games, size)]
+    records: list[GameRecord] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending = {pool.submit(job.play_many, chunk) for chunk in chunks}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_EXCEPTION)
+                for future in done:
+                    records.extend(future.result())
+                if progress is not None:
+                    progress(len(records), games)
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+    records.sort(key=lambda record: record.index)
+    return records
+
+
+def summarise(game: str, specs: Sequence[str], records: Sequence[GameRecord]) -> tuple[LevelStats, ...]:
+    """One :class:`LevelStats` per distinct spec, in the order the seats first name them."""
+    measure = measure_for(game)
+    result = []
+    for level in dict.fromkeys(specs):
+        values: list[float] = []
+        places: list[int] = []
+        wins = decisions = 0
+        think = 0.0
+        think_max = 0.0
+        for record in records:
+            for seat, spec in enumerate(record.seats):
+                if spec != level:
+                    continue
+                values.append(record.measure[seat])
+                places.append(record.places[seat])
+                wins += seat in record.winners
+                decisions += record.decisions[seat]
+                think += record.think_total[seat]
+                think_max = max(think_max, record.think_max[seat])
+        mean = statistics.fmean(values)
+        if len(values) >= 2:
+            half = Z_95 * statistics.stdev(values) / math.sqrt(len(values))
+            low, high = mean - half, mean + half
+        else:
+            low = high = None
+        result.append(
+            LevelStats(
+                level=level,
+                games=len(values),
+                wins=wins,
+                win_rate=wins / len(values),
+                average_place=statistics.fmean(places),
+                measure=measure.name,
+                higher_is_better=measure.higher_is_better,
+                mean=mean,
+                ci_low=low,
+                ci_high=high,
+                decisions=decisions,
+                average_decision_ms=1000 * think / decisions if decisions else 0.0,
+                max_decision_ms=1000 * think_max,
+            )
+        )
+    return tuple(result)
+
+
+_FACTORIES: dict[tuple[str, str], BotFactory] = {}
+
+
+def _factory(rules: Rules, spec: str) -> BotFactory:
+    """The factory of a seat spec, loaded once per process."""
+    key = (rules.name, spec)
+    factory = _FACTORIES.get(key)
+    if factory is None:
+        factory = _FACTORIES[key] = seat_bot_factory(rules.name, spec)
+    return factory
+
+
+def _rules(game: str) -> Rules:
+    return get_rules(game)
