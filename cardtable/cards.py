@@ -156,9 +156,13 @@ class Card:
 
     def __new__(cls, rank: int, suit: int) -> Card:
         try:
-            return ALL_CARDS[(int(rank) - 2) * 4 + int(suit)]
-        except (IndexError, ValueError, TypeError):
-            raise InvalidCardError(f"no card has rank {rank!r} and suit {suit!r}") from None
+            rank_value, suit_value = int(rank), int(suit)
+        except (ValueError, TypeError):
+            rank_value = suit_value = -1
+        # Checked separately: a bad rank or suit must not wrap around to another card.
+        if not (2 <= rank_value <= 14 and 0 <= suit_value <= 3):
+            raise InvalidCardError(f"no card has rank {rank!r} and suit {suit!r}")
+        return ALL_CARDS[(rank_value - 2) * 4 + suit_value]
 
     @classmethod
     def _make(cls, index: int) -> Card:
