@@ -216,7 +216,8 @@ class Card:
         cached = _PARSE_CACHE.get(token)
         if cached is not None:
             return cached
-        if len(token) < 2:
+        # A card is two or three characters; anything else ("jump") gets the general hint.
+        if not 2 <= len(token) <= 3:
             raise InvalidCardError(f"'{text}' is not a card (write rank then suit, like QS or 10H)")
         try:
             rank = Rank.parse(token[:-1])

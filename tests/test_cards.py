@@ -103,6 +103,8 @@ def test_every_card_parses_in_every_spelling(rank: str, suit: int) -> None:
         ("", "'' is not a card (write rank then suit, like QS or 10H)"),
         ("SQ", "'SQ' is not a card: 'S' is not a rank (use 2-9, T or 10, J, Q, K, A)"),
         ("QSS", "'QSS' is not a card: 'QS' is not a rank (use 2-9, T or 10, J, Q, K, A)"),
+        ("queen", "'queen' is not a card (write rank then suit, like QS or 10H)"),
+        ("100H", "'100H' is not a card (write rank then suit, like QS or 10H)"),
     ],
 )
 def test_malformed_cards_are_refused_with_a_clear_message(text: str, message: str) -> None:
