@@ -55,11 +55,23 @@ def cardtable_root(
             help="Show the version and exit.",
         ),
     ] = False,
+    ascii_only: Annotated[
+        bool, typer.Option("--ascii", help="Letters for suits (C D H S) instead of symbols.")
+    ] = False,
+    four_colour: Annotated[
+        bool, typer.Option("--four-colour", help="A four-colour deck: clubs green, diamonds blue.")
+    ] = False,
+    speed: Annotated[
+        str, typer.Option("--speed", metavar="fast|normal|slow", help="How fast bots play.")
+    ] = "normal",
 ) -> None:
     """Play President, Durak and Hearts in the terminal, against bots or friends."""
     if ctx.invoked_subcommand is None:
-        # Until the Textual app exists, a bare `cardtable` shows what it can do.
-        typer.echo(ctx.get_help())
+        from cardtable.commands.play import launch
+
+        launch(ascii_only=ascii_only, four_colour=four_colour, speed=speed)
+    else:
+        ctx.obj = {"ascii_only": ascii_only, "four_colour": four_colour, "speed": speed}
 
 
 @app.command("rules")
@@ -81,6 +93,69 @@ def rules_command(
     from cardtable.commands.rules import show_rules
 
     show_rules(game, raw=raw)
+
+
+@app.command("play")
+def play_command(
+    ctx: typer.Context,
+    game: Annotated[
+        str,
+        typer.Argument(
+            metavar="GAME",
+            help="president, durak or hearts",
+            autocompletion=complete_game,
+            show_default=False,
+        ),
+    ],
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            metavar="KINDS",
+            help="Comma-separated seat kinds: human, easy, normal, hard (default: you and normal bots).",
+        ),
+    ] = None,
+    names: Annotated[
+        str | None, typer.Option("--names", metavar="NAMES", help="Comma-separated seat names.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", min=0, help="Seed for the deal (default: random).")
+    ] = None,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", help="Rounds in the series (President, Durak).")
+    ] = None,
+    target: Annotated[
+        int | None, typer.Option("--target", help="Score that ends the game (Hearts).")
+    ] = None,
+    no_revolution: Annotated[
+        bool, typer.Option("--no-revolution", help="President without revolutions.")
+    ] = False,
+    ascii_only: Annotated[
+        bool, typer.Option("--ascii", help="Letters for suits (C D H S) instead of symbols.")
+    ] = False,
+    four_colour: Annotated[
+        bool, typer.Option("--four-colour", help="A four-colour deck: clubs green, diamonds blue.")
+    ] = False,
+    speed: Annotated[
+        str | None, typer.Option("--speed", metavar="fast|normal|slow", help="How fast bots play.")
+    ] = None,
+) -> None:
+    """Start a game straight away, e.g. play president --seats human,hard,normal,easy."""
+    from cardtable.commands.play import play
+
+    shared = ctx.obj or {}
+    play(
+        game,
+        seats=seats,
+        names=names,
+        seed=seed,
+        rounds=rounds,
+        target=target,
+        revolution=False if no_revolution else None,
+        ascii_only=ascii_only or shared.get("ascii_only", False),
+        four_colour=four_colour or shared.get("four_colour", False),
+        speed=speed or shared.get("speed", "normal"),
+    )
 
 
 def _fail(message: str, code: int) -> int:

@@ -1,0 +1,118 @@
+"""What a game at the table is made of: the game, its seats, its options and the seed.
+
+The start screen and ``cardtable play`` both build a :class:`TableConfig`; the app
+only ever starts a game from one, so both ways in check their input the same way.
+
+>>> config = TableConfig.build("hearts", ["human", "hard", "normal", "easy"], seed=7)
+>>> [seat.label for seat in config.seats]
+['You', 'Ada (hard)', 'Ben (normal)', 'Cleo (easy)']
+>>> TableConfig.build("hearts", ["human", "wizard"])
+Traceback (most recent call last):
+...
+cardtable.engine.errors.InvalidOptionError: unknown seat kind 'wizard'; use human, easy, normal or hard
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.engine.errors import InvalidOptionError
+from cardtable.engine.state import GameState
+from cardtable.games import get_rules
+
+__all__ = ["SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "DEFAULT_NAMES"]
+
+SEAT_KINDS = ("human", "easy", "normal", "hard")
+"""What may sit at a seat: a person at the keyboard or a bot of a level."""
+
+PACES: dict[str, float] = {"fast": 0.15, "normal": 0.6, "slow": 1.2}
+"""Seconds a bot waits before each move, so that a person can follow."""
+
+DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dan", "Eve")
+"""Names for seats 0..5 when none are given (seat 0 is usually the person)."""
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """One seat: ``kind`` is ``human`` or a bot level; ``name`` is shown at the table."""
+
+    kind: str
+    name: str
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    @property
+    def label(self) -> str:
+        """The name, with the bot level for a bot: ``West (hard)``."""
+        return self.name if self.is_human else f"{self.name} ({self.kind})"
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """Everything needed to start (and later save or restart) a game at the table."""
+
+    game: str
+    seats: tuple[SeatConfig, ...]
+    seed: int | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def build(
+        cls,
+        game: str,
+        kinds: Sequence[str],
+        names: Sequence[str] | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> TableConfig:
+        """Check every part and return the config; raise a one-line ``ValueError`` if bad."""
+        rules = get_rules(game)
+        kinds = [kind.strip().lower() for kind in kinds]
+        for kind in kinds:
+            if kind not in SEAT_KINDS:
+                raise InvalidOptionError(
+                    f"unknown seat kind {kind!r}; use human, easy, normal or hard"
+                )
+        rules.check_players(len(kinds))
+        names = [name.strip() for name in names] if names else []
+        if len(names) > len(kinds):
+            raise InvalidOptionError(
+                f"{len(names)} names given for {len(kinds)} seats"
+            )
+        chosen = list(names) + [""] * (len(kinds) - len(names))
+        seats = []
+        for index, (kind, name) in enumerate(zip(kinds, chosen)):
+            if not name:
+                name = _default_name(index, kind, kinds)
+            seats.append(SeatConfig(kind, name[:16]))
+        if len({seat.name for seat in seats}) != len(seats):
+            raise InvalidOptionError("two seats have the same name; give each seat its own name")
+        validated = rules.validate_options(dict(options or {}))
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise InvalidOptionError(f"seed must be a whole number from 0, not {seed!r}")
+        return cls(rules.name, tuple(seats), seed, validated)
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+
+    def new_state(self) -> GameState:
+        """A fresh game with these seats, options and seed (names kept in ``state.meta``)."""
+        rules = get_rules(self.game)
+        state = rules.new_game(players=len(self.seats), seed=self.seed, **dict(self.options))
+        state.meta["seats"] = [{"kind": s.kind, "name": s.name} for s in self.seats]
+        return state
+
+
+def _default_name(index: int, kind: str, kinds: Sequence[str]) -> str:
+    if kind == "human":
+        humans = [i for i, k in enumerate(kinds) if k == "human"]
+        if len(humans) == 1:
+            return "You"
+        return f"Player {humans.index(index) + 1}"
+    name = DEFAULT_NAMES[index]
+    return "Zoe" if name == "You" else name

@@ -1,0 +1,75 @@
+"""Pop-ups over the table: the end of a round or game, and the last trick or bout."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+__all__ = ["RoundOverScreen", "InfoScreen"]
+
+
+class RoundOverScreen(ModalScreen[str]):
+    """The result of a round (or the whole game); dismisses with ``next``, ``again``,
+    ``new`` or ``quit``."""
+
+    BINDINGS = [
+        Binding("enter", "choose('primary')", "Continue"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, title: str, body: Text, game_over: bool) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.game_over = game_over
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="round-over"):
+            yield Static(Text(self.title_text, style="bold"), id="round-over-title")
+            yield Static(self.body, id="round-over-body")
+            with Horizontal(id="round-over-buttons"):
+                if self.game_over:
+                    yield Button("Play again", id="again", variant="success")
+                else:
+                    yield Button("Next round", id="next", variant="success")
+                yield Button("New game", id="new", variant="primary")
+                yield Button("Quit", id="quit", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#again" if self.game_over else "#next", Button).focus()
+
+    def action_choose(self, choice: str) -> None:
+        if choice == "primary":
+            choice = "again" if self.game_over else "next"
+        self.dismiss(choice)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "next")
+
+
+class InfoScreen(ModalScreen[None]):
+    """A small read-only pop-up (last trick, scores); any of Esc, Enter, l, s closes it."""
+
+    BINDINGS = [Binding("escape,enter,l,s,space", "close", "Close")]
+
+    def __init__(self, body: Text) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="info-box"):
+            yield Static(self.body, id="info-body")
+            yield Static(Text("Esc to close", style="dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)

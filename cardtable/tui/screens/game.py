@@ -1,0 +1,381 @@
+"""The game screen, shared by every game: opponents, table, log, scores, status, hand.
+
+Everything drawn comes from ``state.observation(viewer)`` where ``viewer`` is the human
+seat at the keyboard, and every move (human or bot) goes through ``state.apply``.
+Bots think in thread workers after a pacing delay, so the screen never freezes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+from textual.worker import get_current_worker
+
+from cardtable.bots import make_bot
+from cardtable.engine.actions import PASS, TAKE, Action
+from cardtable.engine.errors import CardtableError
+from cardtable.engine.events import Event
+from cardtable.engine.observation import Observation
+from cardtable.engine.state import GameState
+from cardtable.games import get_rules
+from cardtable.tui.config import TableConfig
+from cardtable.tui.screens.end import InfoScreen, RoundOverScreen
+from cardtable.tui.tables import TableArea, TableContext, table_for
+from cardtable.tui.widgets.hand import HandView
+
+__all__ = ["GameScreen", "SeatBox"]
+
+LOG_LINES = 60
+
+
+class SeatBox(Static):
+    """One player around the table: name and level, card count, status, title."""
+
+
+class GameScreen(Screen[None]):
+    """Plays one game from a :class:`TableConfig` until it is over."""
+
+    BINDINGS = [
+        Binding("left", "cursor(-1)", "Move", show=False),
+        Binding("right", "cursor(1)", "Move", show=False),
+        Binding("space", "toggle", "Select"),
+        Binding("enter", "play", "Play"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("t", "take", "Take"),
+        Binding("tab", "next_target", "Target", show=False),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("a", "select_rank", "Same rank", show=False),
+        Binding("l", "last", "Last trick"),
+        Binding("s", "scores", "Scores", show=False),
+        Binding("f1,question_mark", "app.help", "Help"),
+        Binding("q", "quit_table", "Quit"),
+    ]
+
+    def __init__(self, config: TableConfig, state: GameState | None = None) -> None:
+        super().__init__()
+        self.config = config
+        self.game_name = config.game
+        self.state = state if state is not None else config.new_state()
+        self.table: TableArea = table_for(config.game)
+        humans = config.human_seats
+        self.viewer = humans[0] if humans else 0
+        self.bots = {
+            seat: make_bot(config.game, spec.kind, seed=(self.state.seed * 7919 + seat) % 2**32)
+            for seat, spec in enumerate(config.seats)
+            if not spec.is_human
+        }
+        self.obs: Observation | None = None
+        self.legal: list[Action] = []
+        self.log_lines: deque[Text] = deque(maxlen=LOG_LINES)
+        self.seen_events = 0
+        self.message: Text | None = None
+        self.pending_round_over: Event | None = None
+        self.finished = False
+
+    # --- layout --------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="title-bar")
+        with Horizontal(id="opponents"):
+            for seat in range(self.state.num_players):
+                yield SeatBox(id=f"seat-{seat}", classes="seat-box")
+        with Horizontal(id="middle"):
+            yield self.table
+            with Vertical(id="side"):
+                yield Static(id="scores")
+                yield Static(id="log")
+        yield Static(id="status")
+        yield HandView(self.app.card_style, id="hand")  # type: ignore[attr-defined]
+        with Horizontal(id="moves"):
+            yield Button(self.table.play_label, id="play-button", variant="success", compact=True)
+            if "pass" in self.table.extra_moves:
+                yield Button("Pass", id="pass-button", variant="warning", compact=True)
+            if "take" in self.table.extra_moves:
+                yield Button("Take", id="take-button", variant="error", compact=True)
+            yield Button("Clear", id="clear-button", compact=True)
+            yield Button("Last", id="last-button", compact=True)
+            yield Button("Help", id="help-button", compact=True)
+        yield Footer()
+
+    @property
+    def context(self) -> TableContext:
+        return TableContext(
+            names=tuple(seat.name for seat in self.config.seats),
+            labels=tuple(seat.label for seat in self.config.seats),
+            style=self.app.card_style,  # type: ignore[attr-defined]
+        )
+
+    def on_mount(self) -> None:
+        self.after_change()
+
+    # --- the turn loop ----------------------------------------------------------------
+    def after_change(self) -> None:
+        """Redraw, show a round's end if one just happened, then let the next player act."""
+        seat = self.state.current_player
+        if seat is not None and self.config.seats[seat].is_human:
+            # Later (hot-seat) a privacy screen goes here when the viewer changes.
+            self.viewer = seat
+        self.refresh_view()
+        if self.pending_round_over is not None:
+            event, self.pending_round_over = self.pending_round_over, None
+            self.show_round_over(event)
+            return
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        seat = self.state.current_player
+        if seat is None or self.finished:
+            return
+        if self.config.seats[seat].is_human:
+            return
+        self.set_status(Text(f"{self.context.labels[seat]} is thinking…", style="italic"))
+        observation = self.state.observation(seat)
+        legal = self.state.legal_actions()
+        self.bot_turn(seat, observation, legal, len(self.state.history))
+
+    @work(thread=True, exclusive=True, group="bots")
+    def bot_turn(self, seat: int, observation: Observation, legal: list[Action], token: int) -> None:
+        """Think in a thread: wait the pacing delay, choose, then hand the move back."""
+        worker = get_current_worker()
+        delay = self.app.bot_delay  # type: ignore[attr-defined]
+        end = time.monotonic() + delay
+        while time.monotonic() < end:
+            if worker.is_cancelled:
+                return
+            time.sleep(min(0.05, max(end - time.monotonic(), 0)))
+        action = self.bots[seat].choose(observation, legal)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.bot_done, seat, action, token)
+
+    def bot_done(self, seat: int, action: Action, token: int) -> None:
+        if self.finished or token != len(self.state.history) or self.state.current_player != seat:
+            return  # the game moved on (new game, quit) while the bot was thinking
+        try:
+            self.state.apply(action)
+        except CardtableError:
+            # A bot must never stall the table: fall back to its first legal move.
+            self.state.apply(self.state.legal_actions()[0])
+        self.after_change()
+
+    def human_move(self, action: Action | str) -> bool:
+        """Apply the viewer's move; on refusal show the engine's reason, change nothing."""
+        seat = self.state.current_player
+        if seat is None or not self.config.seats[seat].is_human or seat != self.viewer:
+            self.set_status(Text("Wait for your turn.", style="bold yellow"))
+            return False
+        try:
+            self.state.apply(action)
+        except CardtableError as exc:
+            self.set_status(Text.assemble(("Refused: ", "bold red"), (str(exc), "red")))
+            return False
+        self.query_one(HandView).clear_selection()
+        self.after_change()
+        return True
+
+    # --- drawing ---------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        obs = self.state.observation(self.viewer)
+        self.obs = obs
+        ctx = self.context
+        my_turn = obs.current_player == self.viewer
+        self.legal = self.state.legal_actions() if my_turn else []
+        self._take_events(obs, ctx)
+        rules = get_rules(self.game_name)
+        self.query_one("#title-bar", Static).update(
+            Text.assemble(
+                (f" {rules.title} ", "bold black on #d4af37"),
+                f"  round {obs.round}  ·  you are {ctx.name(self.viewer)}  ·  seed {self.state.seed}",
+            )
+        )
+        for seat in range(obs.num_players):
+            self._draw_seat(obs, seat, ctx)
+        self.table.show(obs, ctx)
+        self.query_one("#scores", Static).update(self.table.score_text(obs, ctx))
+        log = Text("\n").join(list(self.log_lines)[-40:])
+        self.query_one("#log", Static).update(log)
+        hand = self.query_one(HandView)
+        playable = self.table.playable_cards(obs, self.legal) if my_turn else None
+        hand.show_cursor = my_turn
+        hand.set_cards(self.table.sort_hand(obs), playable)
+        self.query_one("#hand").border_title = f"{ctx.name(self.viewer)}'s hand · {len(obs.hand)} cards"
+        for button_id, enabled in (
+            ("#play-button", my_turn),
+            ("#pass-button", my_turn and PASS in self.legal),
+            ("#take-button", my_turn and TAKE in self.legal),
+        ):
+            for button in self.query(button_id):
+                button.disabled = not enabled
+        if self.message is not None:
+            self.set_status(self.message)
+            self.message = None
+        elif obs.is_over:
+            self.set_status(Text("The game is over.", style="bold"))
+        elif my_turn:
+            self.set_status(self.table.prompt(obs, self.legal, ctx))
+        else:
+            self.set_status(Text(f"{ctx.labels[obs.current_player]} to act.", style="italic"))  # type: ignore[index]
+
+    def _draw_seat(self, obs: Observation, seat: int, ctx: TableContext) -> None:
+        box = self.query_one(f"#seat-{seat}", SeatBox)
+        status = self.table.seat_status(obs, seat)
+        badge = getattr(self.table, "seat_badge", lambda o, s: "")(obs, seat)
+        count = obs.hand_sizes[seat]
+        text = Text()
+        text.append(ctx.labels[seat][:18], style="bold" if seat == obs.current_player else "")
+        if seat == self.viewer:
+            text.append(" ★" if not ctx.style.ascii_only else " *", style="yellow")
+        text.append(f"\n{count} card{'s' if count != 1 else ''}")
+        if status:
+            text.append(f" · {status}", style="bold yellow" if status == "to act" else "")
+        if badge:
+            text.append(f"\n{badge}", style="cyan")
+        box.update(text)
+        box.set_class(seat == obs.current_player, "to-act")
+        box.set_class(seat == self.viewer, "viewer")
+
+    def _take_events(self, obs: Observation, ctx: TableContext) -> None:
+        events = obs.events
+        for event in events[self.seen_events :]:
+            line = self.table.log_line(event, ctx, self.viewer)
+            if line is not None:
+                self.log_lines.append(line)
+            if event.kind in ("revolution",):
+                self.message = line
+            if event.kind == "exchange" and event.info.get("to") == self.viewer and event.cards:
+                self.message = Text.assemble(
+                    (f"{ctx.name(event.seat)} gave you ", "bold"), ctx.style.inline(event.cards)
+                )
+            if event.kind == "round_over":
+                self.pending_round_over = event
+        self.seen_events = len(events)
+
+    def set_status(self, text: Text) -> None:
+        self.query_one("#status", Static).update(text)
+
+    # --- end of a round ------------------------------------------------------------------
+    def show_round_over(self, event: Event) -> None:
+        obs = self.obs
+        assert obs is not None
+        over = self.state.is_over
+        title = "Game over" if over else f"Round {event.round} is over"
+        body = self.table.round_summary(event, obs, self.context)
+        if over:
+            winners = [self.context.name(s) for s in event.info.get("winners", [])] or self._winners_from_events(obs)
+            if winners:
+                body.append(f"\nWinner: {', '.join(winners)}", style="bold green")
+        self.app.push_screen(RoundOverScreen(title, body, over), self.round_over_choice)
+
+    def _winners_from_events(self, obs: Observation) -> list[str]:
+        for event in reversed(obs.events):
+            if event.kind == "game_over":
+                return [self.context.name(s) for s in event.info.get("winners", [])]
+        return []
+
+    def round_over_choice(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.finished = True
+            self.app.exit()
+        elif choice == "new":
+            self.finished = True
+            self.app.show_start(self.game_name)  # type: ignore[attr-defined]
+        elif choice == "again":
+            self.finished = True
+            config = self.config
+            if config.seed is not None:
+                config = TableConfig(config.game, config.seats, config.seed + 1, config.options)
+            self.app.start_game(config)  # type: ignore[attr-defined]
+        else:
+            self.next_turn()
+
+    # --- player actions ----------------------------------------------------------------
+    def action_cursor(self, step: int) -> None:
+        self.query_one(HandView).move(step)
+
+    def action_toggle(self) -> None:
+        self.query_one(HandView).toggle()
+
+    def action_clear(self) -> None:
+        self.query_one(HandView).clear_selection()
+
+    def action_select_rank(self) -> None:
+        hand = self.query_one(HandView)
+        card = hand.cursor_card
+        if card is None:
+            return
+        same = {c for c in hand.cards if c.rank == card.rank}
+        hand.selected = (hand.selected - same) if same <= hand.selected else (hand.selected | same)
+        hand.refresh()
+
+    def selected_for_move(self) -> list:
+        hand = self.query_one(HandView)
+        cards = hand.selected_cards
+        if not cards and hand.cursor_card is not None:
+            cards = [hand.cursor_card]
+        return cards
+
+    def action_play(self) -> None:
+        if self.obs is None:
+            return
+        if self.state.current_player != self.viewer:
+            self.set_status(Text("Wait for your turn.", style="bold yellow"))
+            return
+        cards = self.selected_for_move()
+        if not cards:
+            self.set_status(Text("Select cards first (space), or pass.", style="bold yellow"))
+            return
+        try:
+            action = self.table.build_action(self.obs, self.legal, cards)
+        except CardtableError as exc:
+            self.set_status(Text.assemble(("Refused: ", "bold red"), (str(exc), "red")))
+            return
+        self.human_move(action)
+
+    def action_pass_turn(self) -> None:
+        self.human_move(PASS)
+
+    def action_take(self) -> None:
+        self.human_move(TAKE)
+
+    def action_next_target(self) -> None:
+        step = getattr(self.table, "next_target", None)
+        if step is not None:
+            step()
+
+    def action_last(self) -> None:
+        if self.obs is not None:
+            self.app.push_screen(InfoScreen(self.table.last_completed(self.obs, self.context)))
+
+    def action_scores(self) -> None:
+        if self.obs is not None:
+            self.app.push_screen(InfoScreen(self.table.score_text(self.obs, self.context)))
+
+    def action_quit_table(self) -> None:
+        self.finished = True
+        self.workers.cancel_group(self, "bots")
+        self.app.show_start(self.game_name)  # type: ignore[attr-defined]
+
+    @on(HandView.CardClicked)
+    def _card_clicked(self) -> None:
+        pass
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        actions = {
+            "play-button": self.action_play,
+            "pass-button": self.action_pass_turn,
+            "take-button": self.action_take,
+            "clear-button": self.action_clear,
+            "last-button": self.action_last,
+            "help-button": self.app.action_help,  # type: ignore[attr-defined]
+        }
+        handler = actions.get(event.button.id or "")
+        if handler is not None:
+            handler()

@@ -1,0 +1,179 @@
+"""The start screen: the game, the seats, the options and the seed.
+
+Defaults are ready to play: Enter on the game list, then Enter on Start, plays you
+against normal bots.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cardtable.engine.errors import CardtableError
+from cardtable.games import available_games, get_rules
+from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name
+from cardtable.tui.widgets.cycler import Cycler
+
+__all__ = ["StartScreen", "DEFAULT_PLAYERS", "GAME_BLURBS"]
+
+DEFAULT_PLAYERS = {"president": 4, "durak": 3, "hearts": 4}
+GAME_BLURBS = {
+    "president": "Shed your cards first; beat sets of equal rank. 3-6 players.",
+    "durak": "Attack and defend with a trump suit; don't be the last with cards. 2-6 players.",
+    "hearts": "Avoid hearts and the queen of spades in tricks. 4 players.",
+}
+MAX_SEATS = 6
+
+
+class StartScreen(Screen[None]):
+    """Choose a game and its table, then start."""
+
+    BINDINGS = [
+        Binding("f1,question_mark", "app.help", "Help"),
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, game: str = "president") -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="start-form"):
+            yield Static("[b]cardtable[/b]  card games in the terminal", id="start-title")
+            with Horizontal(classes="start-row", id="game-row"):
+                yield Label("Game", classes="start-label")
+                yield OptionList(
+                    *[Option(get_rules(name).title, id=name) for name in available_games()],
+                    id="game-list",
+                )
+                yield Static("", id="game-blurb")
+            with Horizontal(classes="start-row"):
+                yield Label("Players", classes="start-label")
+                yield Cycler(["4"], id="players", ascii_only=self.app_ascii)
+                yield Label("  Bot speed", classes="start-label")
+                yield Cycler(list(PACES), value="normal", id="pace", ascii_only=self.app_ascii)
+            for seat in range(MAX_SEATS):
+                with Horizontal(classes="start-row seat-row", id=f"seat-row-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="start-label")
+                    yield Cycler(
+                        list(SEAT_KINDS),
+                        value="human" if seat == 0 else "normal",
+                        id=f"kind-{seat}",
+                        ascii_only=self.app_ascii,
+                    )
+                    yield Input(placeholder="name", id=f"name-{seat}", classes="name-input", max_length=16)
+            yield Vertical(id="options-box")
+            with Horizontal(classes="start-row"):
+                yield Label("Seed", classes="start-label")
+                yield Input(placeholder="empty: random", id="seed", classes="seed-input", restrict=r"[0-9]*")
+            yield Static("", id="start-error")
+            with Horizontal(id="start-buttons"):
+                yield Button("Start", id="start", variant="success")
+                yield Button("Quit", id="quit", variant="error")
+        yield Footer()
+
+    @property
+    def app_ascii(self) -> bool:
+        return bool(getattr(self.app, "ascii_only", False))
+
+    def on_mount(self) -> None:
+        games = available_games()
+        option_list = self.query_one("#game-list", OptionList)
+        option_list.highlighted = games.index(self.game) if self.game in games else 0
+        self._show_game(games[option_list.highlighted or 0])
+        option_list.focus()
+
+    # --- the game and its table -------------------------------------------------
+    def _show_game(self, game: str) -> None:
+        self.game = game
+        rules = get_rules(game)
+        self.query_one("#game-blurb", Static).update(GAME_BLURBS.get(game, ""))
+        players = self.query_one("#players", Cycler)
+        counts = [str(n) for n in rules.player_counts]
+        players.set_values(counts, str(DEFAULT_PLAYERS.get(game, rules.min_players)))
+        self._show_seats(int(players.value))
+        box = self.query_one("#options-box", Vertical)
+        box.remove_children()
+        rows = []
+        for spec in rules.options:
+            label = Label(spec.name.replace("_", " ").capitalize(), classes="start-label")
+            if spec.kind is bool:
+                control = Cycler(["on", "off"], value="on" if spec.default else "off",
+                                 id=f"opt-{spec.name}", ascii_only=self.app_ascii)
+            else:
+                control = Input(str(spec.default), id=f"opt-{spec.name}", classes="seed-input",
+                                restrict=r"[0-9]*")
+            hint = Static(spec.help, classes="option-help")
+            rows.append(Horizontal(label, control, hint, classes="start-row"))
+        box.mount_all(rows)
+
+    def _show_seats(self, count: int) -> None:
+        kinds = [self.query_one(f"#kind-{seat}", Cycler).value for seat in range(MAX_SEATS)]
+        for seat in range(MAX_SEATS):
+            row = self.query_one(f"#seat-row-{seat}")
+            row.display = seat < count
+            self.query_one(f"#name-{seat}", Input).placeholder = _default_name(seat, kinds[seat], kinds[:count]) if seat < count else ""
+
+    @on(OptionList.OptionHighlighted, "#game-list")
+    def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id and event.option.id != self.game:
+            self._show_game(event.option.id)
+
+    @on(OptionList.OptionSelected, "#game-list")
+    def _game_chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id and event.option.id != self.game:
+            self._show_game(event.option.id)
+        self.query_one("#start", Button).focus()
+
+    @on(Cycler.Changed)
+    def _cycler_changed(self, event: Cycler.Changed) -> None:
+        if event.cycler.id == "players" or (event.cycler.id or "").startswith("kind-"):
+            self._show_seats(int(self.query_one("#players", Cycler).value))
+
+    # --- starting ------------------------------------------------------------------
+    def build_config(self) -> TableConfig:
+        """The table as chosen on screen; raises a one-line ``ValueError`` if something is off."""
+        rules = get_rules(self.game)
+        count = int(self.query_one("#players", Cycler).value)
+        kinds = [self.query_one(f"#kind-{seat}", Cycler).value for seat in range(count)]
+        names = [self.query_one(f"#name-{seat}", Input).value for seat in range(count)]
+        options: dict[str, object] = {}
+        for spec in rules.options:
+            widget = self.query_one(f"#opt-{spec.name}")
+            if isinstance(widget, Cycler):
+                options[spec.name] = widget.value == "on"
+            else:
+                value = widget.value.strip()  # type: ignore[attr-defined]
+                if not value:
+                    raise ValueError(f"{spec.name} needs a number")
+                options[spec.name] = value
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else None
+        return TableConfig.build(self.game, kinds, names, seed=seed, options=options)
+
+    def action_start(self) -> None:
+        try:
+            config = self.build_config()
+        except (CardtableError, ValueError) as exc:
+            self.query_one("#start-error", Static).update(f"[b red]Can't start:[/] {exc}")
+            return
+        self.app.pace = self.query_one("#pace", Cycler).value  # type: ignore[attr-defined]
+        self.app.start_game(config)  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#quit")
+    def _quit_pressed(self) -> None:
+        self.app.exit()
+
+    @on(Input.Submitted)
+    def _input_submitted(self) -> None:
+        self.action_start()

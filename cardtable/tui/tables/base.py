@@ -1,0 +1,128 @@
+"""The shared base of the per-game table widgets.
+
+A table widget draws the middle of the screen from one observation, and answers the
+game-specific questions the shared game screen asks: how to sort the hand, what kind
+of move selected cards make, what each seat is doing, how to log an event, and what
+to show at the end of a round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widgets import Static
+
+from cardtable.cards import Card
+from cardtable.engine.actions import Action
+from cardtable.engine.events import Event
+from cardtable.engine.observation import Observation
+from cardtable.tui.cardstyle import CardStyle
+
+__all__ = ["TableArea", "TableContext", "ordinal"]
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
+    """
+    if 10 <= place % 100 <= 20:
+        return f"{place}th"
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
+@dataclass(frozen=True)
+class TableContext:
+    """What a table widget needs besides the observation: names and the card style."""
+
+    names: tuple[str, ...]
+    labels: tuple[str, ...]
+    style: CardStyle
+
+    def name(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
+
+
+class TableArea(Static):
+    """The middle of the game screen; subclasses draw one game."""
+
+    DEFAULT_CSS = """
+    TableArea { height: 1fr; padding: 0 1; }
+    """
+
+    #: the buttons the game uses besides Play: ``pass``, ``take``
+    extra_moves: tuple[str, ...] = ("pass",)
+    #: what the Play button is called
+    play_label = "Play"
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__("", **kwargs)  # type: ignore[arg-type]
+        self.obs: Observation | None = None
+        self.ctx: TableContext | None = None
+
+    # --- drawing -----------------------------------------------------------------
+    def show(self, obs: Observation, ctx: TableContext) -> None:
+        """Redraw from ``obs``."""
+        self.obs, self.ctx = obs, ctx
+        self.update(self.draw(obs, ctx))
+
+    def draw(self, obs: Observation, ctx: TableContext) -> Text:
+        return Text(f"Round {obs.round}")
+
+    # --- questions the game screen asks ---------------------------------------------
+    def sort_hand(self, obs: Observation) -> list[Card]:
+        return list(obs.hand)
+
+    def move_kind(self, obs: Observation, legal: Sequence[Action]) -> str:
+        """The kind of action selected cards make now."""
+        kinds = {action.kind for action in legal if action.cards}
+        return kinds.pop() if len(kinds) == 1 else "play"
+
+    def build_action(self, obs: Observation, legal: Sequence[Action], cards: list[Card]) -> Action:
+        """The action the selected ``cards`` make; may raise ``MalformedActionError``."""
+        return Action(self.move_kind(obs, legal), cards)
+
+    def playable_cards(self, obs: Observation, legal: Sequence[Action]) -> set[Card]:
+        """Cards of the hand that are part of some legal move now."""
+        hand = set(obs.hand)
+        return {card for action in legal for card in action.cards if card in hand}
+
+    def seat_status(self, obs: Observation, seat: int) -> str:
+        """A few words on what ``seat`` is doing: ``to act``, ``passed``, ``out 1st``."""
+        return "to act" if obs.current_player == seat else ""
+
+    def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
+        """The status line when it is the viewer's turn."""
+        return Text("Your turn.")
+
+    def score_text(self, obs: Observation, ctx: TableContext) -> Text:
+        text = Text()
+        for seat, score in enumerate(obs.scores):
+            text.append(f"{ctx.name(seat)[:12]:<12} {score:>4}\n")
+        return text
+
+    def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
+        """The last completed trick or bout, for the "last trick" view."""
+        return Text("Nothing completed yet.")
+
+    def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
+        """One move-log line for ``event``, or ``None`` to leave it out."""
+        style = ctx.style
+        who = ctx.name(event.seat)
+        if event.kind == "pass":
+            return Text(f"{who} passes", style="dim")
+        if event.kind in ("play", "attack"):
+            return Text.assemble(f"{who}: ", style.inline(event.cards))
+        if event.kind == "take":
+            return Text(f"{who} takes", style="bold")
+        return None
+
+    def round_summary(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+        """The body of the end-of-round screen, from the ``round_over`` event."""
+        text = Text()
+        for seat, score in enumerate(obs.scores):
+            text.append(f"{ctx.name(seat):<14}{score:>5}\n")
+        return text

@@ -1,0 +1,193 @@
+"""President's table: the rank-order bar, the set on the table, who passed, the exchange."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from cardtable.cards import Card
+from cardtable.engine.actions import Action
+from cardtable.engine.events import Event
+from cardtable.engine.observation import Observation
+from cardtable.tui.tables.base import TableArea, TableContext, ordinal
+
+__all__ = ["PresidentTable", "rank_bar"]
+
+
+def rank_bar(obs: Observation, ctx: TableContext) -> Text:
+    """The thirteen ranks low to high in the order in force, the table's rank marked.
+
+    During a revolution the bar is drawn reversed-out and says which rank is highest.
+    """
+    order = obs.rank_order  # type: ignore[attr-defined]
+    table_rank = obs.table[0].rank if obs.table else None  # type: ignore[attr-defined]
+    arrow = "->" if ctx.style.ascii_only else "→"
+    revolution = obs.revolution  # type: ignore[attr-defined]
+    base = "bold white on #8b1a1a" if revolution else "white on #1f3b2d"
+    text = Text("low ", style="dim")
+    for i, rank in enumerate(order.ranks):
+        label = rank.label
+        if rank == table_rank:
+            text.append(f"[{label}]", style="bold black on yellow")
+        else:
+            text.append(f" {label} ", style=base)
+    text.append(" high", style="dim")
+    if revolution:
+        text.append(f"\nREVOLUTION: {order.highest.label} is now highest, {order.lowest.label} lowest", style="bold #ff6b6b")
+    elif not obs.revolution_enabled:  # type: ignore[attr-defined]
+        text.append("\nrevolution off", style="dim")
+    else:
+        text.append(f"\nnormal order {arrow} 2 is highest; four of a kind flips it", style="dim")
+    return text
+
+
+class PresidentTable(TableArea):
+    """Draws President from a :class:`PresidentObservation`."""
+
+    extra_moves = ("pass",)
+
+    def draw(self, obs: Observation, ctx: TableContext) -> Text:
+        o = obs  # PresidentObservation; fields documented in docs/api.md
+        style = ctx.style
+        text = rank_bar(o, ctx)
+        text.append("\n\n")
+        if o.phase == "exchange":  # type: ignore[attr-defined]
+            text.append_text(self._exchange_text(o, ctx))
+        elif o.table:  # type: ignore[attr-defined]
+            owner = ctx.name(o.table_owner)  # type: ignore[attr-defined]
+            text.append(f"  {owner} played  ", style="bold")
+            for card in o.table:  # type: ignore[attr-defined]
+                text.append(" ")
+                text.append_text(style.face(card, width=4))
+            text.append(f"   ({len(o.table)} of a kind)" if len(o.table) > 1 else "", style="dim")  # type: ignore[attr-defined]
+            text.append("\n")
+        elif not o.is_over:
+            leader = ctx.name(o.current_player)
+            text.append(f"  The table is clear: {leader} leads any set.\n", style="italic")
+        if o.passed:  # type: ignore[attr-defined]
+            names = ", ".join(ctx.name(s) for s in o.passed)  # type: ignore[attr-defined]
+            text.append(f"\n  Passed: {names}", style="dim")
+        if o.finished:  # type: ignore[attr-defined]
+            out = ", ".join(f"{ctx.name(s)} {ordinal(i + 1)}" for i, s in enumerate(o.finished))  # type: ignore[attr-defined]
+            text.append(f"\n  Out: {out}", style="green")
+        return text
+
+    def _exchange_text(self, o: Observation, ctx: TableContext) -> Text:
+        style = ctx.style
+        text = Text("  Card exchange before the round\n", style="bold")
+        if o.exchange_received:  # type: ignore[attr-defined]
+            text.append("  You received ")
+            text.append_text(style.inline(o.exchange_received))  # type: ignore[attr-defined]
+            text.append("\n")
+        if o.exchange_given:  # type: ignore[attr-defined]
+            text.append("  You gave ")
+            text.append_text(style.inline(o.exchange_given))  # type: ignore[attr-defined]
+            text.append("\n")
+        due = o.exchange_due  # type: ignore[attr-defined]
+        if due:
+            receiver = self._give_back_to(o)
+            text.append(
+                f"  Choose {due} card{'s' if due > 1 else ''} to give back to {ctx.name(receiver)}.\n",
+                style="bold yellow",
+            )
+        elif o.current_player is not None:
+            text.append(f"  {ctx.name(o.current_player)} is choosing cards to give back.\n", style="dim")
+        return text
+
+    def _give_back_to(self, o: Observation) -> int | None:
+        titles = o.titles  # type: ignore[attr-defined]
+        mine = titles[o.seat]
+        wanted = "Scum" if mine == "President" else "Vice-Scum"
+        return next((s for s, t in enumerate(titles) if t == wanted), None)
+
+    def sort_hand(self, obs: Observation) -> list[Card]:
+        return sorted(obs.hand, key=obs.rank_order.sort_key)  # type: ignore[attr-defined]
+
+    def move_kind(self, obs: Observation, legal: Sequence[Action]) -> str:
+        return "give" if obs.phase == "exchange" else "play"  # type: ignore[attr-defined]
+
+    def playable_cards(self, obs: Observation, legal: Sequence[Action]) -> set[Card]:
+        return super().playable_cards(obs, legal)
+
+    def seat_status(self, obs: Observation, seat: int) -> str:
+        if seat in obs.finished:  # type: ignore[attr-defined]
+            return f"out {ordinal(obs.finished.index(seat) + 1)}"  # type: ignore[attr-defined]
+        if obs.current_player == seat:
+            return "to act"
+        if seat in obs.passed:  # type: ignore[attr-defined]
+            return "passed"
+        return ""
+
+    def seat_badge(self, obs: Observation, seat: int) -> str:
+        title = obs.titles[seat]  # type: ignore[attr-defined]
+        return title or ""
+
+    def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
+        if obs.phase == "exchange":  # type: ignore[attr-defined]
+            due = obs.exchange_due  # type: ignore[attr-defined]
+            return Text(f"Your turn: select {due} card{'s' if due > 1 else ''} to give back, then Enter.")
+        if not obs.table:  # type: ignore[attr-defined]
+            return Text("Your lead: select 1-4 cards of one rank (space), then Enter.")
+        size = len(obs.table)  # type: ignore[attr-defined]
+        need = f"{size} card{'s' if size > 1 else ''}"
+        return Text(f"Your turn: beat it with {need} of a higher rank, or P to pass.")
+
+    def score_text(self, obs: Observation, ctx: TableContext) -> Text:
+        text = Text()
+        text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")  # type: ignore[attr-defined]
+        for seat, score in enumerate(obs.scores):
+            title = obs.titles[seat] or ""  # type: ignore[attr-defined]
+            text.append(f"{ctx.name(seat)[:10]:<10}{score:>4} {title[:9]}\n")
+        return text
+
+    def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
+        events = list(obs.events)
+        ends = [i for i, e in enumerate(events) if e.kind == "trick"]
+        if not ends:
+            return Text("No trick has been completed yet.")
+        end = ends[-1]
+        start = end - 1
+        while start >= 0 and events[start].kind not in ("trick", "round_over", "deal", "exchange"):
+            start -= 1
+        text = Text(f"Last trick (round {events[end].round}):\n", style="bold")
+        for event in events[start + 1 : end]:
+            line = self.log_line(event, ctx, obs.seat)
+            if line is not None:
+                text.append("  ")
+                text.append_text(line)
+                text.append("\n")
+        text.append(f"{ctx.name(events[end].seat)} won it.", style="bold")
+        return text
+
+    def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
+        who = ctx.name(event.seat)
+        if event.kind == "revolution":
+            if event.info.get("active"):
+                return Text(f"REVOLUTION by {who}: order flipped!", style="bold #ff6b6b")
+            return Text(f"Counter-revolution by {who}: normal order", style="bold #ff6b6b")
+        if event.kind == "out":
+            return Text(f"{who} is out: {ordinal(event.info.get('place', 0))}, {event.info.get('title', '')}", style="bold green")
+        if event.kind == "trick":
+            return Text(f"{who} wins the trick", style="dim italic")
+        if event.kind == "exchange":
+            to = ctx.name(event.info.get("to"))
+            how = " (automatic)" if event.info.get("automatic") else ""
+            if event.cards:
+                return Text.assemble(f"{who} gives ", ctx.style.inline(event.cards), f" to {to}{how}")
+            return Text(f"{who} gives {event.count} card{'s' if event.count != 1 else ''} to {to}{how}")
+        if event.kind == "round_over":
+            return Text(f"Round {event.round} is over", style="bold")
+        return super().log_line(event, ctx, viewer)
+
+    def round_summary(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+        info = event.info
+        text = Text()
+        text.append(f"{'place':<7}{'player':<16}{'title':<16}{'points':>7}{'total':>7}\n", style="bold")
+        scores = info.get("scores", list(obs.scores))
+        for place, seat in enumerate(info.get("order", [])):
+            title = info.get("titles", [None] * obs.num_players)[seat] or ""
+            points = info.get("points", [0] * obs.num_players)[seat]
+            style = "bold green" if place == 0 else ("bold red" if place == len(info["order"]) - 1 else "")
+            text.append(f"{ordinal(place + 1):<7}{ctx.name(seat)[:15]:<16}{title:<16}{points:>7}{scores[seat]:>7}\n", style=style)
+        return text

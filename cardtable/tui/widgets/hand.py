@@ -1,0 +1,170 @@
+"""The hand of the seat at the keyboard: one row of card faces, a cursor, a selection.
+
+Selected cards are raised one line above the others, the cursor has a marker under
+it, and cards that cannot be part of any legal move now are dimmed; so neither the
+selection nor the cursor relies on colour alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from rich.text import Text
+from textual.events import Click
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from cardtable.cards import Card
+from cardtable.tui.cardstyle import CardStyle
+
+__all__ = ["HandView"]
+
+CELL = 4  # one space then a three-column face ("10♥")
+
+
+class HandView(Widget):
+    """Shows cards in a given order; the screen decides what they mean.
+
+    >>> from cardtable.cards import parse_cards
+    >>> hand = HandView()
+    >>> hand.set_cards(parse_cards("3C 10H QS"))
+    >>> hand.toggle(1); [str(c) for c in hand.selected_cards]
+    ['TH']
+    """
+
+    DEFAULT_CSS = """
+    HandView { height: auto; min-height: 3; }
+    """
+
+    cursor: reactive[int] = reactive(0)
+
+    class CardClicked(Message):
+        """A card was clicked (the widget has already moved the cursor there)."""
+
+        def __init__(self, index: int) -> None:
+            self.index = index
+            super().__init__()
+
+    def __init__(self, style: CardStyle | None = None, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.card_style = style or CardStyle()
+        self.cards: list[Card] = []
+        self.selected: set[Card] = set()
+        self.playable: Collection[Card] | None = None
+        self.show_cursor = True
+
+    # --- state ----------------------------------------------------------------
+    def set_cards(self, cards: Sequence[Card], playable: Collection[Card] | None = None) -> None:
+        """Show ``cards`` in this order; ``playable`` (if given) dims every other card.
+
+        The selection keeps only cards still in the hand, and the cursor stays on the
+        same card when it can.
+        """
+        current = self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
+        self.cards = list(cards)
+        self.selected &= set(self.cards)
+        self.playable = playable
+        if current in self.cards:
+            self.cursor = self.cards.index(current)
+        else:
+            self.cursor = min(self.cursor, max(len(self.cards) - 1, 0))
+        self.refresh(layout=True)
+
+    @property
+    def selected_cards(self) -> list[Card]:
+        return [card for card in self.cards if card in self.selected]
+
+    @property
+    def cursor_card(self) -> Card | None:
+        return self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
+
+    def toggle(self, index: int | None = None) -> None:
+        """Select or unselect the card at ``index`` (default: the cursor's card)."""
+        index = self.cursor if index is None else index
+        if not 0 <= index < len(self.cards):
+            return
+        card = self.cards[index]
+        if card in self.selected:
+            self.selected.discard(card)
+        else:
+            self.selected.add(card)
+        self.refresh()
+
+    def clear_selection(self) -> None:
+        self.selected.clear()
+        self.refresh()
+
+    def move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    # --- drawing -----------------------------------------------------------------
+    def _per_line(self, width: int) -> int:
+        return max(1, (max(width, CELL) - 1) // CELL)
+
+    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+        lines = max(1, -(-len(self.cards) // self._per_line(width)))
+        return 3 * lines
+
+    def render(self) -> Text:
+        width = self.size.width or 80
+        if not self.cards:
+            return Text("\n(no cards)", style="dim italic")
+        per_line = self._per_line(width)
+        marker = "^" if self.card_style.ascii_only else "▲"
+        out = Text()
+        for start in range(0, len(self.cards), per_line):
+            chunk = self.cards[start : start + per_line]
+            used = len(chunk) * CELL
+            pad = " " * max((width - used) // 2, 0)
+            raised, base, under = Text(pad), Text(pad), Text(pad)
+            for offset, card in enumerate(chunk):
+                index = start + offset
+                dim = self.playable is not None and card not in self.playable
+                face = self.card_style.face(card, dim=dim)
+                blank = Text(" " * CELL)
+                if card in self.selected:
+                    raised.append(" ")
+                    raised.append_text(face)
+                    base.append_text(blank)
+                else:
+                    raised.append_text(blank)
+                    base.append(" ")
+                    base.append_text(face)
+                if index == self.cursor and self.show_cursor:
+                    under.append(f"  {marker} ", style="bold yellow")
+                else:
+                    under.append(" " * CELL)
+            if start:
+                out.append("\n")
+            out.append_text(raised)
+            out.append("\n")
+            out.append_text(base)
+            out.append("\n")
+            out.append_text(under)
+        return out
+
+    def index_at(self, x: int, y: int) -> int | None:
+        """The index of the card drawn at widget coordinates ``(x, y)``, if any."""
+        width = self.size.width or 80
+        per_line = self._per_line(width)
+        line = y // 3
+        start = line * per_line
+        chunk = len(self.cards[start : start + per_line])
+        pad = max((width - chunk * CELL) // 2, 0)
+        column = (x - pad) // CELL
+        if x < pad or not 0 <= column < chunk:
+            return None
+        return start + column
+
+    def on_click(self, event: Click) -> None:
+        index = self.index_at(event.x, event.y)
+        if index is None:
+            return
+        self.cursor = index
+        self.toggle(index)
+        self.post_message(self.CardClicked(index))
