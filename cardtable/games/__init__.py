@@ -33,7 +33,7 @@ def get_rules(name: str) -> Rules:
 
     Raises :class:`UnknownGameError` for a name that is not a game.
     """
-    key = name.strip().lower() if isinstance(name, str) else name
+    key = name.strip().lower() if isinstance(name, str) else None
     module_name = _MODULES.get(key)
     if module_name is None:
         raise UnknownGameError(
