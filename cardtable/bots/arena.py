@@ -43,6 +43,11 @@ __all__ = [
     "LevelStats",
     "MatchResult",
     "play_match",
+    "check_match",
+    "summarise",
+    "measure_for",
+    "final_places",
+    "Measure",
     "play_game",
     "seat_rotation",
     "game_seeds",
@@ -390,6 +395,42 @@ ProgressCallback = Callable[[int, int], None]
 """Called as ``progress(games_done, games_total)`` while a match runs."""
 
 
+def check_match(
+    game: str,
+    seat_specs: Sequence[str] | str,
+    games: int,
+    seed: int = 0,
+    rounds: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    jobs: int = 1,
+) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """Check a match's settings as :func:`play_match` does, without playing.
+
+    Returns the cleaned seat specs and the chosen options (converted, without the
+    defaults).  Raises :class:`InvalidOptionError` (or a subclass) with a one-line reason.
+
+    >>> check_match("president", "easy,easy,easy", games=10, rounds=3)
+    (('easy', 'easy', 'easy'), {'rounds': 3})
+    """
+    rules = _rules(game)
+    specs = normalise_seats(game, seat_specs)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidOptionError(f"the number of games must be at least 1, not {games!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise InvalidOptionError(f"jobs must be at least 1, not {jobs!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+    chosen = dict(options or {})
+    if rounds is not None:
+        chosen["rounds"] = rounds
+    chosen = {
+        name: value
+        for name, value in rules.validate_options(chosen).items()
+        if name in chosen  # keep only what was asked, so the records show it plainly
+    }
+    return specs, chosen
+
+
 def play_match(
     game: str,
     seat_specs: Sequence[str] | str,
@@ -412,21 +453,7 @@ def play_match(
     is played, and :class:`ArenaError` if a bot or game misbehaves.
     """
     rules = _rules(game)
-    specs = normalise_seats(game, seat_specs)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidOptionError(f"the number of games must be at least 1, not {games!r}")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise InvalidOptionError(f"jobs must be at least 1, not {jobs!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
-    chosen = dict(options or {})
-    if rounds is not None:
-        chosen["rounds"] = rounds
-    chosen = {
-        name: value
-        for name, value in rules.validate_options(chosen).items()
-        if name in chosen  # keep only what was asked, so the records show it plainly
-    }
+    specs, chosen = check_match(game, seat_specs, games, seed, rounds, options, jobs)
     job = _Job(rules.name, specs, seed, chosen, max_actions)
     if jobs == 1 or games == 1:
         records = []

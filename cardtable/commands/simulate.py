@@ -1,0 +1,139 @@
+"""``cardtable simulate GAME --seats ...``: pit bots against each other and compare them.
+
+The work is done by :func:`cardtable.bots.arena.play_match`; this module only shows a
+progress bar (on stderr) and prints the figures, as a Rich table or as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+
+from cardtable.bots.arena import ArenaError, LevelStats, MatchResult, check_match, play_match
+from cardtable.commands.common import ClickException, known_game
+from cardtable.engine.errors import InvalidOptionError
+
+__all__ = ["simulate", "parse_option", "render_table"]
+
+
+def parse_option(text: str) -> tuple[str, str]:
+    """Split ``KEY=VALUE`` from ``--option``; the game checks the value itself.
+
+    >>> parse_option("revolution=false")
+    ('revolution', 'false')
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip() or not value.strip():
+        raise InvalidOptionError(f"--option needs KEY=VALUE, not {text!r}")
+    return key.strip(), value.strip()
+
+
+def simulate(
+    game: str,
+    seats: str | None = None,
+    seat: Sequence[str] = (),
+    games: int = 100,
+    seed: int = 0,
+    rounds: int | None = None,
+    target: int | None = None,
+    options: Sequence[str] = (),
+    jobs: int = 1,
+    as_json: bool = False,
+) -> MatchResult:
+    """Play the match and print its figures; return the result.
+
+    Seats come from ``seats`` (comma-separated) or one per ``seat`` entry.  Bad
+    settings raise a :class:`~cardtable.CardtableError` before any game is played; a
+    bot that misbehaves stops the run with a :class:`ClickException` (exit status 1).
+    """
+    name = known_game(game)
+    if seats and seat:
+        raise InvalidOptionError("give the bots either with --seats a,b,c or with one --seat per player, not both")
+    specs: list[str] = list(seat) if seat else (seats.split(",") if seats else [])
+    if not specs:
+        raise InvalidOptionError("no seats: give one bot per player, e.g. --seats normal,easy,easy,easy")
+    chosen: dict[str, object] = dict(parse_option(text) for text in options)
+    if target is not None:
+        chosen["target"] = target
+    # Every bad setting is reported before the progress bar appears.
+    check_match(name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs)
+    progress = None if as_json else _progress_bar()
+    try:
+        if progress is None:
+            result = play_match(name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs)
+        else:
+            with progress:
+                task = progress.add_task(f"{name}: {games} games", total=games)
+                result = play_match(
+                    name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs,
+                    progress=lambda done, total: progress.update(task, completed=done),
+                )
+    except ArenaError as exc:
+        raise ClickException(str(exc)) from None
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_dict(records=False), indent=2) + "\n")
+    else:
+        from rich.console import Console
+
+        Console().print(render_table(result))
+    return result
+
+
+def _progress_bar():  # -> rich.progress.Progress, imported lazily to keep the CLI quick
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        # A log file gets no bar: it would only leave blank lines behind.
+        disable=not console.is_terminal,
+    )
+
+
+def render_table(result: MatchResult):  # -> rich.table.Table
+    """The per-level figures of a match as a Rich table, one row per seat spec."""
+    from rich import box
+    from rich.table import Table
+
+    measure = result.levels[0].measure
+    better = "higher" if result.levels[0].higher_is_better else "lower"
+    settings = ", ".join(f"{key}={value}" for key, value in result.options.items())
+    table = Table(
+        title=f"{result.game}: {result.games} games, seed {result.seed}"
+        + (f", {settings}" if settings else "")
+        + f"\nseats {','.join(result.seats)}, rotated every game",
+        caption=f"mean: {measure} ({better} is better), with its 95% CI;\n"
+        "games and wins count seat-games; decision times in ms.",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    table.add_column("level", overflow="fold", min_width=8)
+    for heading in ("games", "wins", "place", "mean", "95% CI", "avg ms", "max ms"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    for stats in result.levels:
+        table.add_row(*_row(stats))
+    return table
+
+
+def _row(stats: LevelStats) -> list[str]:
+    if stats.ci_low is not None and stats.ci_high is not None:
+        interval = f"{stats.ci_low:.3f}–{stats.ci_high:.3f}"
+    else:
+        interval = "n/a"
+    return [
+        stats.level,
+        str(stats.games),
+        str(stats.wins),
+        f"{stats.average_place:.2f}",
+        f"{stats.mean:.3f}",
+        interval,
+        f"{stats.average_decision_ms:.3f}",
+        f"{stats.max_decision_ms:.2f}",
+    ]
