@@ -158,6 +158,62 @@ def play_command(
     )
 
 
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[
+        str,
+        typer.Argument(
+            metavar="GAME",
+            help="president, durak or hearts",
+            autocompletion=complete_game,
+            show_default=False,
+        ),
+    ],
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            metavar="BOTS",
+            help="One bot per player, comma-separated: random, easy, normal, hard, "
+            "or an import path module:Class or path/to/file.py:Class.",
+        ),
+    ] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option("--seat", metavar="BOT", help="One seat's bot; repeat once per player (instead of --seats)."),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole match.")] = 0,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", help="Rounds per game (President, Durak).")
+    ] = None,
+    target: Annotated[
+        int | None, typer.Option("--target", help="Score that ends a game (Hearts).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="Any game option, e.g. revolution=false."),
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes to spread the games over.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON, without a progress bar.")] = False,
+) -> None:
+    """Pit bots against each other, e.g. simulate president --seats normal,easy,easy,easy --games 500."""
+    from cardtable.commands.simulate import simulate
+
+    simulate(
+        game,
+        seats=seats,
+        seat=seat or (),
+        games=games,
+        seed=seed,
+        rounds=rounds,
+        target=target,
+        options=option or (),
+        jobs=jobs,
+        as_json=as_json,
+    )
+
+
 def _fail(message: str, code: int) -> int:
     """Write ``cardtable: message`` as one line on stderr and return the exit code."""
     line = " ".join(str(message).split())
