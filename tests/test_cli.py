@@ -1,0 +1,224 @@
+"""The command line: version, rules, help, and one-line errors with the right exit code."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import cardtable
+from cardtable import available_games
+from cardtable.cli import app, main
+from cardtable.commands import rules as rules_command
+from cardtable.engine.errors import InvalidOptionError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(err: str, expected: str | None = None) -> str:
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert err.startswith("cardtable: ")
+    assert "Traceback" not in err and "╭" not in err
+    if expected is not None:
+        assert err == f"cardtable: {expected}\n"
+    return err
+
+
+# --- version and help -------------------------------------------------------------
+
+@pytest.mark.parametrize("flag", ["--version", "-V"])
+def test_version(capsys: pytest.CaptureFixture[str], flag: str) -> None:
+    assert run(capsys, flag) == (0, "cardtable 0.1.0\n", "")
+    assert cardtable.__version__ == "0.1.0"
+
+
+def test_version_matches_the_package_metadata() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["version"] == cardtable.__version__
+    assert project["scripts"] == {"cardtable": "cardtable.cli:main"}
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str], flag: str) -> None:
+    code, out, err = run(capsys, flag)
+    assert code == 0 and err == ""
+    assert "Usage: cardtable" in out
+    for command in ("rules",):
+        assert command in out
+    assert "--version" in out
+
+
+def test_rules_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "--help")
+    assert code == 0
+    assert "Usage: cardtable rules" in out and "GAME" in out and "--raw" in out
+
+
+def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    import typer.main
+
+    group = typer.main.get_command(app)
+    for name in group.commands:  # type: ignore[attr-defined]
+        code, out, err = run(capsys, name, "--help")
+        assert code == 0, (name, err)
+        assert f"Usage: cardtable {name}" in out
+
+
+# --- rules ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", available_games())
+def test_rules_file_exists_for_every_game(game: str) -> None:
+    path = ROOT / "docs" / "rules" / f"{game}.md"
+    assert path.is_file(), f"{path} is missing"
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# ")
+    assert cardtable.get_rules(game).title in text.splitlines()[0]
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_rules_are_rendered_with_rich(capsys: pytest.CaptureFixture[str], game: str) -> None:
+    title = cardtable.get_rules(game).title
+    code, out, err = run(capsys, "rules", game)
+    assert (code, err) == (0, "")
+    assert title in out
+    # Rendered, not raw: Markdown heading marks and emphasis stars are gone.
+    assert not any(line.startswith("#") for line in out.splitlines())
+    assert "**" not in out
+    assert len(out.splitlines()) > 10
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_rules_raw_prints_the_markdown_source(capsys: pytest.CaptureFixture[str], game: str) -> None:
+    code, out, err = run(capsys, "rules", game, "--raw")
+    assert (code, err) == (0, "")
+    assert out == (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+
+
+def test_rules_game_name_is_case_insensitive(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "rules", "PRESIDENT", "--raw") == run(capsys, "rules", "president", "--raw")
+
+
+def test_rules_not_written_yet(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules_command, "rules_markdown", lambda game: None)
+    code, out, err = run(capsys, "rules", "durak")
+    assert (code, out) == (1, "")
+    assert_one_line_error(err, "the rules of durak are not written yet")
+
+
+def test_rules_text_is_shipped_for_regular_installs(tmp_path: Path) -> None:
+    # One source of truth: setup.py's build step copies docs/rules/*.md into the
+    # package, where rules_markdown looks first.
+    pytest.importorskip("setuptools", reason="building needs setuptools")
+    result = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    shipped = sorted(p.name for p in (tmp_path / "cardtable" / "docs" / "rules").glob("*.md"))
+    assert shipped == sorted(p.name for p in (ROOT / "docs" / "rules").glob("*.md"))
+    assert shipped == sorted(f"{game}.md" for game in available_games())
+    assert (tmp_path / "cardtable" / "py.typed").is_file()
+
+
+# --- errors -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["rules", "chess"], "unknown game 'chess'; choose one of president, durak, hearts"),
+        (["rules", ""], "unknown game ''; choose one of president, durak, hearts"),
+        (["rules"], "missing argument 'GAME' (see 'cardtable rules --help')"),
+        (["rules", "hearts", "extra"], "got unexpected extra argument(s) (extra) (see 'cardtable rules --help')"),
+        (["rules", "hearts", "--bogus"], "no such option: --bogus (see 'cardtable rules --help')"),
+        (["chess"], "no such command 'chess' (see 'cardtable --help')"),
+        (["--bogus"], "no such option: --bogus (see 'cardtable --help')"),
+    ],
+)
+def test_bad_input_is_one_line_with_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert_one_line_error(err, message)
+
+
+def test_misspelt_option_suggests_the_right_one(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--verson")
+    assert code == 2
+    assert "--version" in assert_one_line_error(err)
+
+
+def test_cardtable_errors_from_a_command_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(game: str, raw: bool = False) -> None:
+        raise InvalidOptionError("option rounds must be at least 1, not 0")
+
+    monkeypatch.setattr(rules_command, "show_rules", refuse)
+    code, _, err = run(capsys, "rules", "president")
+    assert code == 2
+    assert_one_line_error(err, "option rounds must be at least 1, not 0")
+
+
+def test_ctrl_c_is_one_line_with_exit_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(game: str, raw: bool = False) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(rules_command, "show_rules", interrupted)
+    code, _, err = run(capsys, "rules", "president")
+    assert code == 130
+    assert_one_line_error(err, "interrupted")
+
+
+# --- as a program -------------------------------------------------------------------
+
+def program(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardtable", *args],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+        cwd=ROOT,
+    )
+
+
+def test_program_version_and_error_exit_codes() -> None:
+    version = program("--version")
+    assert (version.returncode, version.stdout, version.stderr) == (0, "cardtable 0.1.0\n", "")
+    bad = program("rules", "chess")
+    assert bad.returncode == 2
+    assert bad.stdout == ""
+    assert bad.stderr == "cardtable: unknown game 'chess'; choose one of president, durak, hearts\n"
+
+
+def test_program_rules_through_a_pipe() -> None:
+    result = program("rules", "hearts")
+    assert result.returncode == 0, result.stderr
+    assert "Hearts" in result.stdout
+
+
+def test_installed_console_script_points_at_main() -> None:
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        dist = distribution("cardtable")
+    except PackageNotFoundError:
+        return  # running from a checkout without `pip install`; pyproject is checked above
+    scripts = {ep.name: ep.value for ep in dist.entry_points if ep.group == "console_scripts"}
+    assert scripts.get("cardtable") == "cardtable.cli:main"
