@@ -25,8 +25,10 @@ def rules_markdown(game: str) -> str | None:
 
     Raises :class:`~cardtable.UnknownGameError` for a name that is not a game.
 
-    >>> "President" in (rules_markdown("president") or "President")
-    True
+    >>> rules_markdown("chess")
+    Traceback (most recent call last):
+    ...
+    cardtable.engine.errors.UnknownGameError: unknown game 'chess'; choose one of president, durak, hearts
     """
     name = known_game(game)
     packaged = resources.files("cardtable").joinpath("docs", "rules", f"{name}.md")
