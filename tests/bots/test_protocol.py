@@ -313,3 +313,25 @@ def test_a_module_in_the_current_directory_is_found(tmp_path: Path, monkeypatch:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("sys.path", [p for p in __import__("sys").path if p not in ("", str(tmp_path))])
     assert type(load_bot_factory("cwd_bot_for_test:MyBot")(None)).__name__ == "MyBot"
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
+
+
+def test_the_python_examples_in_docs_bots_md_run(capsys: pytest.CaptureFixture[str]) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", DOCS.read_text(encoding="utf-8"), flags=re.S)
+    assert len(blocks) >= 4
+    namespace: dict[str, Any] = {}
+    for block in blocks:
+        if block.lstrip().startswith("def choose"):
+            continue  # the bare signature of the protocol
+        exec(compile(block, str(DOCS), "exec"), namespace)  # noqa: S102 - our own docs
+    assert "LowestCardBot" in namespace and capsys.readouterr().out.strip()
+
+
+def test_the_bot_shown_in_the_docs_is_examples_my_bot() -> None:
+    docs = DOCS.read_text(encoding="utf-8")
+    example = (Path(__file__).resolve().parents[2] / "examples" / "my_bot.py").read_text(encoding="utf-8")
+    shown = docs[docs.index("class LowestCardBot") :]
+    shown = shown[: shown.index("```")]
+    assert shown.strip() in example
