@@ -331,14 +331,11 @@ class HeartsState(GameState):
         if self.phase == _PHASE_PLAY:
             plays = _PLAYS
             return [plays[i] for i in iter_bits(self._playable(seat))]
-        masks = [ALL_CARDS[i].mask for i in iter_bits(self.hands[seat])]
-        gives = _GIVES
-        actions = []
-        for a, b, c in combinations(masks, PASS_SIZE):
-            mask = a | b | c
-            action = gives.get(mask)
-            actions.append(action if action is not None else _give_action(mask))
-        return actions
+        bits = [1 << i for i in iter_bits(self.hands[seat])]
+        get = _GIVES.get
+        return [
+            get(a | b | c) or _give_action(a | b | c) for a, b, c in combinations(bits, PASS_SIZE)
+        ]
 
     def why_illegal(self, action: Action) -> str | None:
         seat = self.current
