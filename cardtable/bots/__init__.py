@@ -12,8 +12,8 @@ with ``seed=`` when it accepts that keyword, and with no arguments otherwise.
 >>> bot = make_bot("president", "random", seed=1)
 >>> bot.level
 'random'
->>> seat_bot_factory("president", "examples/my_bot.py:LowestCardBot")(7).choose is not None
-True
+>>> seat_bot_factory("president", "cardtable.bots.base:RandomBot")(7).level
+'random'
 >>> seat_bot_factory("president", "expert")
 Traceback (most recent call last):
 ...

@@ -305,3 +305,22 @@ def test_measures_per_game() -> None:
     assert measure_for("hearts").name == "points per hand" and not measure_for("hearts").higher_is_better
     assert measure_for("durak").name == "durak rate" and not measure_for("durak").higher_is_better
     assert get_rules("durak")  # the registry knows every measured game
+
+
+def test_docstring_examples() -> None:
+    import doctest
+    import importlib
+    import sys
+
+    from cardtable.bots import load_bot_factory as load
+
+    load(EXAMPLE_BOT)  # registers examples/my_bot.py as a module
+    example = next(m for name, m in sys.modules.items() if name.startswith("_cardtable_user_bot_my_bot_"))
+    for module in (
+        importlib.import_module("cardtable.bots"),
+        importlib.import_module("cardtable.bots.arena"),
+        importlib.import_module("cardtable.commands.simulate"),
+        example,
+    ):
+        failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert failed == 0 and attempted > 0, module.__name__
