@@ -490,7 +490,7 @@ class HeartsState(GameState):
         self.hand_records.append(record)
         if shooter is not None:
             self.events.append(Event("moon", shooter, (), number, {"points": POINTS_PER_HAND}))
-        self.events.append(Event("round_over", None, (), number, dict(record)))
+        self.events.append(Event("round_over", None, (), number, _copy_record(record)))
         if max(self.totals) >= self.target:
             lowest = min(self.totals)
             leaders = [seat for seat in range(NUM_SEATS) if self.totals[seat] == lowest]
