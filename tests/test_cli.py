@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -116,20 +117,31 @@ def test_rules_not_written_yet(capsys: pytest.CaptureFixture[str], monkeypatch: 
 
 def test_rules_text_is_shipped_for_regular_installs(tmp_path: Path) -> None:
     # One source of truth: setup.py's build step copies docs/rules/*.md into the
-    # package, where rules_markdown looks first.
+    # package, where rules_markdown looks first.  Built from a copy of the project, so
+    # the build leaves nothing behind in the checkout.
     pytest.importorskip("setuptools", reason="building needs setuptools")
+    project = tmp_path / "project"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    shutil.copytree(ROOT / "cardtable", project / "cardtable", ignore=ignore)
+    shutil.copytree(ROOT / "docs", project / "docs", ignore=ignore)
+    for name in ("setup.py", "pyproject.toml", "README.md", "MANIFEST.in"):
+        shutil.copy(ROOT / name, project / name)
+    built = tmp_path / "built"
     result = subprocess.run(
-        [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)],
-        cwd=ROOT,
+        [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(built)],
+        cwd=project,
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
-    shipped = sorted(p.name for p in (tmp_path / "cardtable" / "docs" / "rules").glob("*.md"))
+    shipped = sorted(p.name for p in (built / "cardtable" / "docs" / "rules").glob("*.md"))
     assert shipped == sorted(p.name for p in (ROOT / "docs" / "rules").glob("*.md"))
     assert shipped == sorted(f"{game}.md" for game in available_games())
-    assert (tmp_path / "cardtable" / "py.typed").is_file()
+    for name in shipped:
+        copy = (built / "cardtable" / "docs" / "rules" / name).read_bytes()
+        assert copy == (ROOT / "docs" / "rules" / name).read_bytes()
+    assert (built / "cardtable" / "py.typed").is_file()
 
 
 # --- errors -----------------------------------------------------------------------
