@@ -72,12 +72,10 @@ PASS_DIRECTIONS: tuple[str, ...] = ("left", "right", "across", "none")
 _PASS_OFFSETS: dict[str, int] = {"left": 1, "right": 3, "across": 2, "none": 0}
 
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
-_CLUBS = SUIT_MASKS[Suit.CLUBS]
 _QS_INDEX = Card.parse("QS").index
 _QS = 1 << _QS_INDEX
 _TWO_OF_CLUBS = Card.parse("2C").mask
 _PENALTY = _HEARTS | _QS
-_FULL = (1 << 52) - 1
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 _PHASE_PASS, _PHASE_PLAY, _PHASE_OVER = 0, 1, 2

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardtable import load_game
-from cardtable.cards import FULL_DECK, Card, parse_cards, shuffled
+from cardtable.cards import FULL_DECK, Card, shuffled
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import IllegalActionError
 from cardtable.engine.playout import play_random_game

@@ -21,7 +21,6 @@ from .hearts_helpers import (
     SPLIT_POINTS_TRICKS,
     VOID_IN_CLUBS,
     codes,
-    deal_order,
     new_game,
     play_cards,
     play_first_legal,
