@@ -288,6 +288,7 @@ class PresidentState(GameState):
         self.revolution = False
         self._revolutions_this_round = 0
         self.table_mask = 0
+        self.table_cards: tuple[Card, ...] = ()
         self.table_rank = 0
         self.table_size = 0
         self.table_owner = -1
@@ -450,6 +451,7 @@ class PresidentState(GameState):
         self.hands[seat] &= ~mask
         rank = (mask & -mask).bit_length() + 7 >> 2
         self.table_mask = mask
+        self.table_cards = action.cards
         self.table_rank = rank
         size = self.table_size = len(action.cards)
         self.table_owner = seat
@@ -507,12 +509,13 @@ class PresidentState(GameState):
             Event(
                 "trick",
                 winner,
-                mask_to_cards(self.table_mask),
+                self.table_cards,
                 self.round_number,
                 {"leader": leader},
             )
         )
         self.table_mask = self.table_rank = self.table_size = 0
+        self.table_cards = ()
         self.table_owner = -1
         self.passed = 0
         self.trick = []
@@ -548,6 +551,7 @@ class PresidentState(GameState):
             )
         )
         self.table_mask = self.table_rank = self.table_size = 0
+        self.table_cards = ()
         self.table_owner = -1
         self.passed = 0
         self.trick = []
@@ -609,7 +613,7 @@ class PresidentState(GameState):
             revolution=self.revolution,
             revolution_enabled=self._revolution_enabled,
             rounds_total=self._rounds_total,
-            table=mask_to_cards(self.table_mask),
+            table=self.table_cards,
             table_owner=self.table_owner if self.table_owner >= 0 else None,
             trick=tuple((s, str(a)) for s, a in self.trick),
             passed=tuple(s for s in range(self.num_players) if self.passed >> s & 1),
@@ -678,6 +682,7 @@ class PresidentState(GameState):
         new.revolution = self.revolution
         new._revolutions_this_round = self._revolutions_this_round
         new.table_mask = self.table_mask
+        new.table_cards = self.table_cards
         new.table_rank = self.table_rank
         new.table_size = self.table_size
         new.table_owner = self.table_owner
