@@ -1,0 +1,571 @@
+"""The search behind every hard bot: information-set Monte Carlo tree search (ISMCTS).
+
+A hard bot knows only its observation.  Each iteration of the search:
+
+1. asks the game's :class:`SearchModel` for a *determinization*: a full game state that
+   agrees with everything public in the observation, the hidden cards dealt at random
+   (:func:`sample_hands` does that dealing for every game);
+2. walks down one shared tree whose nodes are keyed by the action sequence from the
+   root (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012), choosing by UCB1
+   among the actions legal *in this determinization* and counting, for every legal
+   child, that it was available;
+3. adds one node, then plays the determinization out with the model's playout policy
+   until :meth:`SearchModel.is_terminal_for_search` (the end of the round);
+4. backs up :meth:`SearchModel.evaluate` for the player who acted at each node.
+
+The answer is the most visited root action (ties: the better mean, then the earlier
+action in ``legal_actions``); it is always one of ``legal_actions``.
+
+>>> import random
+>>> from cardtable.bots.search import ISMCTS
+>>> searcher = ISMCTS(iterations=200)
+>>> # action = searcher.search(observation, legal_actions, model, random.Random(7))
+
+With ``iterations=N`` the search is fully reproducible for a given rng seed; otherwise it
+runs until ``time_budget`` seconds have passed (checked before each iteration, so it
+overruns by at most one iteration).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from cardtable.cards import Card, iter_bits
+from cardtable.engine.actions import Action
+from cardtable.engine.observation import Observation
+from cardtable.engine.state import GameState
+
+__all__ = [
+    "SearchModel",
+    "ISMCTS",
+    "SearchResult",
+    "SearchBot",
+    "search",
+    "sample_hands",
+    "ImpossibleDealError",
+    "check_model",
+    "DEFAULT_TIME_BUDGET",
+    "DEFAULT_EXPLORATION",
+]
+
+DEFAULT_TIME_BUDGET = 0.5
+"""Seconds per decision when nothing else is asked for."""
+
+DEFAULT_EXPLORATION = 0.7
+"""The UCB1 constant; values lie in [0, 1], where about 0.7 is the usual choice for ISMCTS."""
+
+
+@runtime_checkable
+class SearchModel(Protocol):
+    """What a game gives the search.  All four are called many thousands of times a
+    second, so keep them cheap; every random choice must come from the ``rng`` passed.
+
+    Inside a sampled state nothing is hidden any more: the playout policy and the
+    evaluation may read every hand of it directly.  Only :meth:`sample_state` sees the
+    observation, and it must use nothing but what the observation holds.
+    """
+
+    def sample_state(self, observation: Observation, rng: random.Random) -> GameState:
+        """A full state consistent with everything public in ``observation``.
+
+        The observer's own hand must be exactly ``observation.hand``, the current player
+        must be ``observation.seat``, and its legal actions must be the real ones.
+        The state is owned by the search, which plays it out: return a fresh object.
+        """
+        ...
+
+    def playout_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
+        """The move ``seat`` (the current player of ``state``) makes in a playout."""
+        ...
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """How good ``state`` is for ``seat``, in [0, 1] (1 = best), at the end of a
+        playout: the game is over or :meth:`is_terminal_for_search` said stop."""
+        ...
+
+    def is_terminal_for_search(self, state: GameState) -> bool:
+        """Whether playouts stop here (e.g. the current round is over)."""
+        ...
+
+
+class ImpossibleDealError(ValueError):
+    """No deal of the hidden cards satisfies the constraints given to :func:`sample_hands`."""
+
+
+# --- the tree ---------------------------------------------------------------------------
+
+
+class _Node:
+    """One information-set node: the action sequence from the root leads here."""
+
+    __slots__ = ("children", "visits", "value", "available", "player")
+
+    def __init__(self, player: int) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.value = 0.0  # summed values for ``player``, who acted to reach this node
+        self.available = 1
+        self.player = player
+
+
+@dataclass
+class SearchResult:
+    """What one search did: the chosen action and the root statistics.
+
+    ``root`` maps each root action's notation to ``(visits, summed value)``;
+    ``rejected_samples`` counts determinizations that disagreed with the observation
+    (a bug in the game's ``sample_state``; :func:`check_model` reports the first one).
+    """
+
+    action: Action
+    iterations: int = 0
+    elapsed: float = 0.0
+    root: dict[str, tuple[int, float]] = field(default_factory=dict)
+    rejected_samples: int = 0
+    workers: int = 1
+
+    @property
+    def iterations_per_second(self) -> float:
+        return self.iterations / self.elapsed if self.elapsed > 0 else 0.0
+
+
+def _advance(state: GameState, action: Action) -> None:
+    """Apply an action the state itself listed as legal, skipping re-validation.
+
+    ``GameState.apply`` would re-parse and re-check it; inside the search the action
+    always comes from ``legal_actions`` (or the playout policy), so that work is waste.
+    """
+    seat = state.current_player
+    state._apply(action)
+    state.history.append((seat, action))  # type: ignore[arg-type]
+
+
+class ISMCTS:
+    """Single-observer information-set MCTS with a time or iteration budget.
+
+    - ``time_budget``: seconds per decision (default 0.5); ignored when ``iterations``
+      is given.
+    - ``iterations``: a fixed number of iterations, reproducible for a given rng seed.
+    - ``exploration``: the UCB1 constant.
+    - ``workers``: processes searching in parallel (root parallelisation; see
+      :mod:`cardtable.bots.search_pool`).  1 (the default) searches in this process.
+
+    >>> ISMCTS(iterations=100).iterations
+    100
+    """
+
+    def __init__(
+        self,
+        time_budget: float = DEFAULT_TIME_BUDGET,
+        iterations: int | None = None,
+        exploration: float = DEFAULT_EXPLORATION,
+        workers: int = 1,
+    ) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if iterations is None and not time_budget > 0:
+            raise ValueError("time_budget must be positive")
+        if workers < 1:
+            raise ValueError("workers must be at least 1")
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.exploration = exploration
+        self.workers = workers
+        self.last_result: SearchResult | None = None
+
+    def search(
+        self,
+        observation: Observation,
+        legal_actions: Sequence[Action],
+        model: SearchModel,
+        rng: random.Random,
+    ) -> Action:
+        """The chosen action, always one of ``legal_actions``."""
+        return self.search_with_stats(observation, legal_actions, model, rng).action
+
+    def search_with_stats(
+        self,
+        observation: Observation,
+        legal_actions: Sequence[Action],
+        model: SearchModel,
+        rng: random.Random,
+    ) -> SearchResult:
+        """As :meth:`search`, returning the statistics too (also kept in ``last_result``)."""
+        if not legal_actions:
+            raise ValueError("the search needs at least one legal action")
+        start = time.perf_counter()
+        if len(legal_actions) == 1:
+            result = SearchResult(legal_actions[0], elapsed=time.perf_counter() - start)
+        elif self.workers > 1:
+            from cardtable.bots.search_pool import parallel_search
+
+            result = parallel_search(self, observation, legal_actions, model, rng)
+        else:
+            stats, iterations, rejected = self.run(
+                observation, legal_actions, model, rng, self.iterations, self._deadline(start)
+            )
+            result = SearchResult(
+                choose_from_stats(stats, legal_actions), iterations,
+                time.perf_counter() - start, stats, rejected,
+            )
+        result.elapsed = time.perf_counter() - start
+        self.last_result = result
+        return result
+
+    def _deadline(self, start: float) -> float | None:
+        return None if self.iterations is not None else start + self.time_budget
+
+    def run(
+        self,
+        observation: Observation,
+        legal_actions: Sequence[Action],
+        model: SearchModel,
+        rng: random.Random,
+        iterations: int | None,
+        deadline: float | None,
+    ) -> tuple[dict[str, tuple[int, float]], int, int]:
+        """Grow one tree; return the root statistics, iterations done and samples rejected.
+
+        Runs ``iterations`` iterations, or (when that is ``None``) until ``deadline``
+        by ``time.perf_counter``, always at least one.
+        """
+        seat = observation.seat
+        root = _Node(seat)
+        root_order = {action: i for i, action in enumerate(legal_actions)}
+        exploration = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        clock = time.perf_counter
+        done = rejected = 0
+        while True:
+            if iterations is not None:
+                if done + rejected >= iterations:
+                    break
+            elif done + rejected and clock() >= deadline:  # type: ignore[operator]
+                break
+            state = model.sample_state(observation, rng)
+            if state.current_player != seat:
+                rejected += 1
+                continue
+            legal = state.legal_actions()
+            if len(legal) != len(root_order) or any(a not in root_order for a in legal):
+                # The sample disagrees with the real position: keep only the real actions.
+                legal = [a for a in legal if a in root_order]
+                rejected += 1
+                if not legal:
+                    continue
+            node = root
+            path: list[_Node] = []
+            while True:
+                player = state.current_player
+                children = node.children
+                untried = None
+                for action in legal:
+                    child = children.get(action)
+                    if child is None:
+                        if untried is None:
+                            untried = [action]
+                        else:
+                            untried.append(action)
+                    else:
+                        child.available += 1
+                if untried is not None:
+                    action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    child = _Node(player)  # type: ignore[arg-type]
+                    children[action] = child
+                    _advance(state, action)
+                    path.append(child)
+                    break
+                best = None
+                best_score = -1.0
+                for action in legal:
+                    child = children[action]
+                    score = child.value / child.visits + exploration * sqrt(
+                        log(child.available) / child.visits
+                    )
+                    if score > best_score:
+                        best, best_score, chosen = child, score, action
+                _advance(state, chosen)
+                path.append(best)  # type: ignore[arg-type]
+                node = best  # type: ignore[assignment]
+                if state.current_player is None or model.is_terminal_for_search(state):
+                    break
+                legal = state.legal_actions()
+            # Playout.
+            while True:
+                player = state.current_player
+                if player is None or model.is_terminal_for_search(state):
+                    break
+                _advance(state, model.playout_action(state, player, rng))
+            values: dict[int, float] = {}
+            for child in path:
+                value = values.get(child.player)
+                if value is None:
+                    value = values[child.player] = model.evaluate(state, child.player)
+                child.visits += 1
+                child.value += value
+            done += 1
+        stats = {str(a): (c.visits, c.value) for a, c in root.children.items()}
+        return stats, done, rejected
+
+
+def choose_from_stats(
+    stats: dict[str, tuple[int, float]], legal_actions: Sequence[Action]
+) -> Action:
+    """The most visited action; ties go to the better mean value, then to the earlier one.
+
+    >>> from cardtable.engine.actions import Action
+    >>> acts = [Action.parse("QS"), Action.parse("KS")]
+    >>> str(choose_from_stats({"QS": (5, 2.0), "KS": (5, 4.0)}, acts))
+    'KS'
+    """
+    best = legal_actions[0]
+    best_key = (-1, -1.0)
+    for action in legal_actions:
+        visits, value = stats.get(str(action), (0, 0.0))
+        key = (visits, value / visits if visits else 0.0)
+        if key > best_key:
+            best, best_key = action, key
+    return best
+
+
+def search(
+    observation: Observation,
+    legal_actions: Sequence[Action],
+    model: SearchModel,
+    rng: random.Random,
+    time_budget: float = DEFAULT_TIME_BUDGET,
+    iterations: int | None = None,
+    exploration: float = DEFAULT_EXPLORATION,
+    workers: int = 1,
+) -> Action:
+    """One decision by ISMCTS; see :class:`ISMCTS` for the parameters."""
+    searcher = ISMCTS(time_budget, iterations, exploration, workers)
+    return searcher.search(observation, legal_actions, model, rng)
+
+
+class SearchBot:
+    """A bot that decides by :class:`ISMCTS` with a game's model.
+
+    Per-game hard bots subclass it (or wrap it) and may override :meth:`shortcut` to
+    answer without searching (a forced win, an exact endgame):
+
+    >>> # bot = SearchBot(PresidentModel(), seed=3, time_budget=0.5)
+    >>> # action = bot.choose(observation, legal_actions)
+    """
+
+    level = "hard"
+
+    def __init__(
+        self,
+        model: SearchModel,
+        seed: int | None = None,
+        time_budget: float = DEFAULT_TIME_BUDGET,
+        iterations: int | None = None,
+        exploration: float = DEFAULT_EXPLORATION,
+        workers: int = 1,
+    ) -> None:
+        self.model = model
+        self.rng = random.Random(seed)
+        self.searcher = ISMCTS(time_budget, iterations, exploration, workers)
+
+    def shortcut(self, observation: Observation, legal_actions: Sequence[Action]) -> Action | None:
+        """An action to take without searching, or ``None`` to search (the default)."""
+        return None
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        quick = self.shortcut(observation, legal_actions)
+        if quick is not None:
+            return quick
+        return self.searcher.search(observation, legal_actions, self.model, self.rng)
+
+
+def check_model(
+    model: SearchModel,
+    observation: Observation,
+    legal_actions: Sequence[Action],
+    rng: random.Random,
+    samples: int = 50,
+) -> str | None:
+    """``None`` if ``samples`` determinizations all agree with the observation, else the
+    first disagreement in one line.  For the per-game tests of ``sample_state``.
+    """
+    want_hand = tuple(observation.hand)
+    want_actions = [str(a) for a in legal_actions]
+    for n in range(samples):
+        state = model.sample_state(observation, rng)
+        if state.current_player != observation.seat:
+            return f"sample {n}: seat {state.current_player} to act, not seat {observation.seat}"
+        hand = tuple(state.hand(observation.seat))
+        if hand != want_hand:
+            return f"sample {n}: own hand {' '.join(map(str, hand))} is not {' '.join(map(str, want_hand))}"
+        sizes = tuple(len(state.hand(s)) for s in range(observation.num_players))
+        if sizes != tuple(observation.hand_sizes):
+            return f"sample {n}: hand sizes {sizes} are not {tuple(observation.hand_sizes)}"
+        got = [str(a) for a in state.legal_actions()]
+        if sorted(got) != sorted(want_actions):
+            return f"sample {n}: legal actions {got} are not {want_actions}"
+        if state.observation(observation.seat) != observation:
+            return f"sample {n}: the sampled state shows seat {observation.seat} a different observation"
+    return None
+
+
+# --- dealing the hidden cards -------------------------------------------------------------
+
+
+def _as_mask(cards: int | Iterable[Card] | None) -> int:
+    if cards is None:
+        return 0
+    if isinstance(cards, int):
+        return cards
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+_REJECTION_TRIES = 24
+
+
+def sample_hands(
+    unknown_cards: int | Iterable[Card],
+    counts: Sequence[int],
+    known: Sequence[int | Iterable[Card] | None] | None,
+    forbidden: Sequence[int | Iterable[Card] | None] | None,
+    rng: random.Random,
+) -> list[int]:
+    """Deal ``unknown_cards`` among the places in ``counts`` at random, as bitmasks.
+
+    - ``counts[p]``: how many of these cards place ``p`` must end up with; a place is a
+      seat or anything else that holds hidden cards (Durak's stock, the toy game's
+      undealt cards).  The counts must add up to the number of unknown cards.
+    - ``known[p]``: cards among ``unknown_cards`` known to be at ``p`` (a card a Durak
+      defender picked up, a card this seat passed in Hearts); they count towards
+      ``counts[p]``.
+    - ``forbidden[p]``: cards ``p`` cannot hold (every card of a suit it showed void in).
+
+    Every card set may be a bitmask or an iterable of cards; ``known`` and ``forbidden``
+    may be ``None`` or hold ``None`` for "no constraint".  The deal is uniform over all
+    consistent deals whenever one of a few plain random deals fits; otherwise cards are
+    placed one at a time, each place weighted by the room it has left, with an exact
+    feasibility check (Hall's condition) after each, so a deal is always found when one
+    exists.  Raises :class:`ImpossibleDealError` when none does.
+
+    >>> import random
+    >>> from cardtable.cards import parse_cards, mask_to_cards
+    >>> hands = sample_hands(parse_cards("2C 3C 2H 3H"), [2, 2], None,
+    ...                      [parse_cards("2H 3H"), None], random.Random(1))
+    >>> [" ".join(map(str, mask_to_cards(h))) for h in hands]
+    ['2C 3C', '2H 3H']
+    """
+    pool = _as_mask(unknown_cards)
+    places = len(counts)
+    known_masks = [_as_mask(k) for k in known] if known is not None else [0] * places
+    forbidden_masks = [_as_mask(f) for f in forbidden] if forbidden is not None else [0] * places
+    if len(known_masks) != places or len(forbidden_masks) != places:
+        raise ValueError("counts, known and forbidden must list the same places")
+    total = pool.bit_count()
+    if any(c < 0 for c in counts):
+        raise ValueError("a place cannot hold a negative number of cards")
+    if sum(counts) != total:
+        raise ImpossibleDealError(f"{total} unknown cards cannot fill places wanting {sum(counts)}")
+    taken = 0
+    for p in range(places):
+        k = known_masks[p]
+        if k & ~pool:
+            raise ImpossibleDealError(f"place {p} is known to hold a card that is not unknown")
+        if k & taken:
+            raise ImpossibleDealError(f"a card is known to be at place {p} and at another place")
+        if k & forbidden_masks[p]:
+            raise ImpossibleDealError(f"place {p} is known to hold a card it cannot hold")
+        if k.bit_count() > counts[p]:
+            raise ImpossibleDealError(f"place {p} is known to hold more cards than it has")
+        taken |= k
+    rest = pool & ~taken
+    need = [counts[p] - known_masks[p].bit_count() for p in range(places)]
+    hands = list(known_masks)
+    cards = list(iter_bits(rest))
+    blocked = [f & rest for f in forbidden_masks]
+
+    if not any(blocked):
+        return _plain_deal(cards, need, hands, rng)
+    for _ in range(_REJECTION_TRIES):
+        dealt = _plain_deal(cards, need, list(hands), rng)
+        if all(not (dealt[p] & blocked[p]) for p in range(places)):
+            return dealt
+    return _constrained_deal(cards, need, hands, blocked, rng)
+
+
+def _plain_deal(cards: list[int], need: list[int], hands: list[int], rng: random.Random) -> list[int]:
+    order = cards[:]
+    rng.shuffle(order)
+    position = 0
+    for p, n in enumerate(need):
+        mask = 0
+        for index in order[position : position + n]:
+            mask |= 1 << index
+        hands[p] |= mask
+        position += n
+    return hands
+
+
+def _constrained_deal(
+    cards: list[int], need: list[int], hands: list[int], blocked: list[int], rng: random.Random
+) -> list[int]:
+    places = len(need)
+    # A card's type: the set of places allowed to hold it, as a bitmask over places.
+    type_of = {}
+    type_counts: dict[int, int] = {}
+    everyone = (1 << places) - 1
+    for index in cards:
+        allowed = everyone
+        for p in range(places):
+            if blocked[p] >> index & 1:
+                allowed &= ~(1 << p)
+        type_of[index] = allowed
+        type_counts[allowed] = type_counts.get(allowed, 0) + 1
+    need = list(need)
+    subsets = range(1, 1 << places)
+
+    def feasible() -> bool:
+        # Hall: the cards that only fit inside a set of places cannot outnumber its room.
+        for subset in subsets:
+            room = 0
+            for p in range(places):
+                if subset >> p & 1:
+                    room += need[p]
+            cards_inside = 0
+            for kind, count in type_counts.items():
+                if kind & ~subset == 0:
+                    cards_inside += count
+            if cards_inside > room:
+                return False
+        return True
+
+    if not feasible():
+        raise ImpossibleDealError("no deal of the unknown cards fits every constraint")
+    order = cards[:]
+    rng.shuffle(order)
+    # The most constrained cards first keeps the weighting closest to uniform.
+    order.sort(key=lambda index: type_of[index].bit_count())
+    for index in order:
+        allowed = type_of[index]
+        type_counts[allowed] -= 1
+        options = [p for p in range(places) if allowed >> p & 1 and need[p] > 0]
+        while True:
+            weights = [need[p] for p in options]
+            pick = rng.choices(options, weights)[0] if len(options) > 1 else options[0]
+            need[pick] -= 1
+            if feasible():
+                break
+            need[pick] += 1
+            options.remove(pick)
+        hands[pick] |= 1 << index
+    return hands
