@@ -11,13 +11,11 @@ import json
 import pytest
 
 from cardtable import IllegalActionError, InvalidOptionError
-from cardtable.cards import FULL_DECK, PRESIDENT_ORDER, REVOLUTION_ORDER, Card, Rank
-from cardtable.games import get_rules
+from cardtable.cards import FULL_DECK, PRESIDENT_ORDER, REVOLUTION_ORDER, Card
 from cardtable.games.president import RULES
 
 from tests.games.president_helpers import (
     codes,
-    deck_for_hands,
     finish_round,
     hand_sizes,
     new_game,
@@ -252,7 +250,8 @@ def test_play_9_revolution_false_disables_inversions_and_no_runs_in_any_configur
     assert not [e for e in state.events if e.kind == "revolution"]
     assert codes(state.legal_actions()) == ["8C 8D 8H 8S", "pass"]
     assert reason(state, "5C 5D 5H 5S") == "5 does not beat 7"
-    assert reason(state, "5C 6C 7C 8C") != ""  # not a run either
+    # No runs or mixed sets in this configuration either.
+    assert reason(state, "5C 5D 8C 8D") == "all cards played together must have the same rank"
 
 
 # --- Round end and titles --------------------------------------------------------------
