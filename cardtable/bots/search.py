@@ -431,9 +431,6 @@ def _as_mask(cards: int | Iterable[Card] | None) -> int:
     return mask
 
 
-_REJECTION_TRIES = 24
-
-
 def sample_hands(
     unknown_cards: int | Iterable[Card],
     counts: Sequence[int],
@@ -452,11 +449,13 @@ def sample_hands(
     - ``forbidden[p]``: cards ``p`` cannot hold (every card of a suit it showed void in).
 
     Every card set may be a bitmask or an iterable of cards; ``known`` and ``forbidden``
-    may be ``None`` or hold ``None`` for "no constraint".  The deal is uniform over all
-    consistent deals whenever one of a few plain random deals fits; otherwise cards are
-    placed one at a time, each place weighted by the room it has left, with an exact
-    feasibility check (Hall's condition) after each, so a deal is always found when one
-    exists.  Raises :class:`ImpossibleDealError` when none does.
+    may be ``None`` or hold ``None`` for "no constraint".  Without ``forbidden`` cards the
+    deal is exactly uniform.  With them, cards are placed one at a time, the most
+    constrained first, each to a place weighted by the room it has left, never to a place
+    that would leave the rest impossible (an exact check of Hall's condition): a deal is
+    always found when one exists, and it is uniform when the constraints nest (as one
+    void does) and close to it otherwise.  Raises :class:`ImpossibleDealError` when no
+    deal exists.
 
     >>> import random
     >>> from cardtable.cards import parse_cards, mask_to_cards
@@ -496,10 +495,6 @@ def sample_hands(
 
     if not any(blocked):
         return _plain_deal(cards, need, hands, rng)
-    for _ in range(_REJECTION_TRIES):
-        dealt = _plain_deal(cards, need, list(hands), rng)
-        if all(not (dealt[p] & blocked[p]) for p in range(places)):
-            return dealt
     return _constrained_deal(cards, need, hands, blocked, rng)
 
 
@@ -519,53 +514,71 @@ def _plain_deal(cards: list[int], need: list[int], hands: list[int], rng: random
 def _constrained_deal(
     cards: list[int], need: list[int], hands: list[int], blocked: list[int], rng: random.Random
 ) -> list[int]:
+    """Deal cards grouped by the set of places allowed to hold them, most constrained first.
+
+    A group's cards go to a random sample of the free slots of its allowed places, which is
+    what dealing them one by one, each place weighted by its room left, would do.  A draw
+    that would leave the other groups impossible (Hall's condition: for every set of
+    places, the cards allowed only inside it must fit its room) is redrawn, and after a
+    few misses the group is placed card by card, checking each step.
+    """
     places = len(need)
-    # A card's type: the set of places allowed to hold it, as a bitmask over places.
-    type_of = {}
-    type_counts: dict[int, int] = {}
-    everyone = (1 << places) - 1
+    full = (1 << places) - 1
+    groups: dict[int, list[int]] = {}
     for index in cards:
-        allowed = everyone
+        allowed = full
         for p in range(places):
             if blocked[p] >> index & 1:
                 allowed &= ~(1 << p)
-        type_of[index] = allowed
-        type_counts[allowed] = type_counts.get(allowed, 0) + 1
+        groups.setdefault(allowed, []).append(index)
+    waiting = {kind: len(members) for kind, members in groups.items()}
     need = list(need)
-    subsets = range(1, 1 << places)
-
-    def feasible() -> bool:
-        # Hall: the cards that only fit inside a set of places cannot outnumber its room.
-        for subset in subsets:
-            room = 0
-            for p in range(places):
-                if subset >> p & 1:
-                    room += need[p]
-            cards_inside = 0
-            for kind, count in type_counts.items():
-                if kind & ~subset == 0:
-                    cards_inside += count
-            if cards_inside > room:
-                return False
-        return True
-
-    if not feasible():
+    if not _fits(need, waiting, places):
         raise ImpossibleDealError("no deal of the unknown cards fits every constraint")
-    order = cards[:]
-    rng.shuffle(order)
-    # The most constrained cards first keeps the weighting closest to uniform.
-    order.sort(key=lambda index: type_of[index].bit_count())
-    for index in order:
-        allowed = type_of[index]
-        type_counts[allowed] -= 1
-        options = [p for p in range(places) if allowed >> p & 1 and need[p] > 0]
-        while True:
-            weights = [need[p] for p in options]
-            pick = rng.choices(options, weights)[0] if len(options) > 1 else options[0]
-            need[pick] -= 1
-            if feasible():
+    for kind in sorted(groups, key=lambda k: (k.bit_count(), k)):
+        members = groups[kind]
+        rng.shuffle(members)
+        del waiting[kind]
+        slots = [p for p in range(places) if kind >> p & 1 for _ in range(need[p])]
+        for _ in range(4):
+            picks = rng.sample(slots, len(members))
+            trial = list(need)
+            for p in picks:
+                trial[p] -= 1
+            if _fits(trial, waiting, places):
                 break
-            need[pick] += 1
-            options.remove(pick)
-        hands[pick] |= 1 << index
+        else:
+            picks, trial = [], list(need)
+            for left in range(len(members) - 1, -1, -1):
+                if left:
+                    waiting[kind] = left  # this group's cards still to place after this one
+                else:
+                    waiting.pop(kind, None)
+                options = [p for p in range(places) if kind >> p & 1 and trial[p] > 0]
+                while True:
+                    pick = rng.choices(options, [trial[p] for p in options])[0]
+                    trial[pick] -= 1
+                    if _fits(trial, waiting, places):
+                        break
+                    trial[pick] += 1
+                    options.remove(pick)
+                picks.append(pick)
+        for index, p in zip(members, picks):
+            hands[p] |= 1 << index
+        need = trial
     return hands
+
+
+def _fits(need: list[int], waiting: dict[int, int], places: int) -> bool:
+    """Hall's condition: the waiting cards (by allowed-places mask) can fill ``need``."""
+    for subset in range(1, 1 << places):
+        room = 0
+        for p in range(places):
+            if subset >> p & 1:
+                room += need[p]
+        for kind, count in waiting.items():
+            if kind & ~subset == 0:
+                room -= count
+        if room < 0:
+            return False
+    return True

@@ -1,0 +1,167 @@
+"""How fast the shared hard-bot search runs: ISMCTS iterations per second, decision
+times at a budget, the hidden-card sampler, and one process against two.
+
+Cases:
+
+- ``toy``: the toy trick-taking game of ``tests/bots/toy_game.py`` (2 and 3 players).
+- ``president``, ``durak``, ``hearts``: used when ``cardtable.bots.<game>`` provides
+  ``make_search_model()`` (the per-game adapter); otherwise listed as skipped.
+
+Each case plays whole games in which one seat decides by ISMCTS at ``--budget`` seconds
+per decision and the others play randomly, for about ``--seconds`` seconds, then prints
+iterations per second and the median and largest decision time.
+
+    python benchmarks/search.py                         # every case
+    python benchmarks/search.py --game toy --budget 0.5
+    python benchmarks/search.py --workers 2             # root-parallel search
+    python benchmarks/search.py --compare-workers 40    # 1 vs 2 processes, toy games
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from cardtable.bots.search import ISMCTS, SearchBot, sample_hands  # noqa: E402
+from cardtable.cards import FULL_DECK, SUIT_MASKS, cards_to_mask  # noqa: E402
+from tests.bots.toy_game import TOY_RULES, ToyModel  # noqa: E402
+
+REAL_GAMES = {"president": 4, "durak": 2, "hearts": 4}
+
+
+def real_model(game: str):
+    """The game's search model, or the reason there is none yet."""
+    try:
+        module = importlib.import_module(f"cardtable.bots.{game}")
+    except Exception as exc:  # noqa: BLE001 - a half-written module is just skipped
+        return None, f"cardtable.bots.{game} cannot be imported ({type(exc).__name__}: {exc})"
+    factory = getattr(module, "make_search_model", None)
+    if factory is None:
+        return None, f"cardtable.bots.{game} has no make_search_model() yet"
+    return factory(), ""
+
+
+def run_case(name: str, rules, players: int, model, budget: float, seconds: float, seed: int, workers: int):
+    rng = random.Random(seed)
+    searcher = ISMCTS(time_budget=budget, workers=workers)
+    times: list[float] = []
+    iterations = 0
+    busy = 0.0
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or not times:
+        state = rules.new_game(players=players, seed=rng.randrange(2**32))
+        searcher_seat = games % players
+        games += 1
+        while not state.is_over:
+            if time.perf_counter() - start > seconds and times:
+                break
+            seat = state.current_player
+            legal = state.legal_actions()
+            if seat == searcher_seat and len(legal) > 1:
+                result = searcher.search_with_stats(state.observation(seat), legal, model, rng)
+                times.append(result.elapsed)
+                iterations += result.iterations
+                busy += result.elapsed
+                action = result.action
+            else:
+                action = legal[rng.randrange(len(legal))]
+            state.apply(action)
+    print(
+        f"{name:<14} {players}p  decisions {len(times):>4}  "
+        f"iterations/s {iterations / busy:>8.0f}  iterations/decision {iterations / len(times):>7.0f}  "
+        f"decision median {statistics.median(times):.3f}s  max {max(times):.3f}s"
+    )
+
+
+def bench_sampler(seconds: float, seed: int) -> None:
+    """Deals per second for a Hearts-sized problem: 39 unseen cards among 3 seats."""
+    rng = random.Random(seed)
+    pool = cards_to_mask(FULL_DECK[:39])
+    red, black = SUIT_MASKS[1] | SUIT_MASKS[2], SUIT_MASKS[0] | SUIT_MASKS[3]
+    cases = {
+        "no constraint": [None, None, None],
+        "one void": [SUIT_MASKS[2], None, None],
+        # Rejection never fits this one, so it measures the exact fallback.
+        "two voids each": [red, black, None],
+    }
+    for label, forbidden in cases.items():
+        n = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            sample_hands(pool, [13, 13, 13], None, forbidden, rng)
+            n += 1
+        print(f"sample_hands   {label:<16} {n / (time.perf_counter() - start):>9.0f} deals/s")
+
+
+def compare_workers(games: int, budget: float, seed: int) -> None:
+    """Head-to-head toy games, 2 players: a 2-process searcher against a 1-process one."""
+    model = ToyModel()
+    score = 0.0
+    iters = {1: [], 2: []}
+    for n in range(games):
+        state = TOY_RULES.new_game(players=2, seed=seed + n)
+        parallel_seat = n % 2
+        bots = {
+            parallel_seat: SearchBot(model, seed=n, time_budget=budget, workers=2),
+            1 - parallel_seat: SearchBot(model, seed=n, time_budget=budget, workers=1),
+        }
+        while not state.is_over:
+            seat = state.current_player
+            bot = bots[seat]
+            legal = state.legal_actions()
+            state.apply(bot.choose(state.observation(seat), legal))
+            if len(legal) > 1:
+                iters[bot.searcher.workers].append(bot.searcher.last_result.iterations)
+        winners = state.outcome().winners
+        score += (parallel_seat in winners) / len(winners)
+    print(
+        f"1 vs 2 processes at {budget}s: iterations/decision {statistics.mean(iters[1]):.0f} vs "
+        f"{statistics.mean(iters[2]):.0f}; 2-process score {score / games:.3f} over {games} games"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", help="toy, president, durak or hearts (repeatable)")
+    parser.add_argument("--budget", type=float, default=0.5, help="seconds per decision (default 0.5)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="seconds per case (default 10)")
+    parser.add_argument("--workers", type=int, default=1, help="search processes (default 1)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compare-workers", type=int, default=0, metavar="GAMES",
+                        help="also play GAMES toy games, 2 processes against 1")
+    args = parser.parse_args()
+    chosen = args.game or ["toy", *REAL_GAMES]
+    print(f"Python {sys.version.split()[0]}, budget {args.budget}s, workers {args.workers}")
+    if args.workers > 1:
+        from cardtable.bots.search_pool import warm_up
+
+        warm_up(args.workers)
+    for game in chosen:
+        if game == "toy":
+            for players in (2, 3):
+                run_case("toy", TOY_RULES, players, ToyModel(), args.budget, args.seconds, args.seed, args.workers)
+            continue
+        model, reason = real_model(game)
+        if model is None:
+            print(f"{game:<14} skipped: {reason}")
+            continue
+        from cardtable.games import get_rules
+
+        run_case(game, get_rules(game), REAL_GAMES[game], model, args.budget, args.seconds, args.seed, args.workers)
+    if not args.game:
+        bench_sampler(min(args.seconds, 2.0), args.seed)
+    if args.compare_workers:
+        compare_workers(args.compare_workers, args.budget, args.seed)
+
+
+if __name__ == "__main__":
+    main()
