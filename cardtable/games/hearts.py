@@ -27,7 +27,8 @@ run fast; the public API speaks :class:`~cardtable.cards.Card` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -631,6 +632,97 @@ class HeartsState(GameState):
         new.current = self.current
         return new
 
+    # --- rebuilding a state from what one seat knows -------------------------
+    @classmethod
+    def from_observation(
+        cls,
+        observation: HeartsObservation,
+        hands: Sequence[int | Sequence[Card]],
+        rng: random.Random | None = None,
+    ) -> HeartsState:
+        """A full state that matches ``observation`` with the cards in hand set to ``hands``.
+
+        This is how a searching bot turns a guess about the hidden cards (``hands``: the
+        cards each seat holds now, as bitmasks or cards) into a state it can play out.
+        Only the play phase can be rebuilt: the observation must be of a hand being
+        played.  ``hands[observation.seat]`` must be the observer's hand, the sizes
+        must be the public ones, and together with the cards played this hand the
+        hands must hold every card once; otherwise :class:`ValueError` says what is wrong.
+        ``rng`` (default: seeded with 0) drives later deals of the rebuilt state.
+
+        Everything public is restored: totals, earlier hands, the tricks of this hand,
+        the current trick, who leads, whether hearts are broken, and the observer's
+        pass.  The other seats' passes, which the observer never saw, are recorded in
+        ``history`` as placeholders and the event log is the observer's view, so the
+        rebuilt state shows the observer exactly ``observation`` but is meant for
+        search, not for saving.
+
+        >>> state = RULES.new_game(players=4, seed=2)
+        >>> for _ in range(4):
+        ...     state.apply(state.legal_actions()[0])
+        >>> seat = state.current_player
+        >>> seen = state.observation(seat)
+        >>> rebuilt = HeartsState.from_observation(seen, state.hands)
+        >>> rebuilt.observation(seat) == seen, rebuilt.legal_actions() == state.legal_actions()
+        (True, True)
+        """
+        if observation.phase != "play":
+            raise ValueError(f"only a hand being played can be rebuilt, not the {observation.phase} phase")
+        if len(hands) != NUM_SEATS:
+            raise ValueError(f"give the cards of all {NUM_SEATS} seats, not {len(hands)}")
+        masks = [hand if isinstance(hand, int) else _cards_mask(hand) for hand in hands]
+        seat = observation.seat
+        if masks[seat] != _cards_mask(observation.hand):
+            raise ValueError(f"seat {seat}'s cards must be its own hand")
+        sizes = tuple(mask.bit_count() for mask in masks)
+        if sizes != tuple(observation.hand_sizes):
+            raise ValueError(f"hand sizes {sizes} are not the public {tuple(observation.hand_sizes)}")
+        played = _cards_mask(card for trick in observation.tricks_played for card in trick.cards)
+        played |= _cards_mask(card for _, card in observation.trick)
+        seen = played
+        for mask in masks:
+            if mask & seen:
+                raise ValueError(f"{_mask_codes(mask & seen)} would be in two places")
+            seen |= mask
+        if seen != (1 << len(ALL_CARDS)) - 1:
+            raise ValueError(f"{_mask_codes(~seen & ((1 << len(ALL_CARDS)) - 1))} would be nowhere")
+
+        state = object.__new__(cls)
+        state.rules = RULES
+        state.num_players = NUM_SEATS
+        state.seed = 0
+        state.options = {"target": observation.target}
+        state.first_deck = None
+        state.rng = rng if rng is not None else random.Random(0)
+        state.history = [(actor, _parse_public(text)) for actor, text in observation.history]
+        state.events = list(observation.events)
+        state.meta = {}
+        state.target = observation.target
+        state.totals = list(observation.scores)
+        state.hand_records = _records_from_scores(observation.hand_scores, observation.moon_shooters)
+        state.hand_number = observation.hand_number
+        state.hands = masks
+        state.direction = observation.pass_direction
+        state.offset = _PASS_OFFSETS[state.direction]
+        state.chosen = [0] * NUM_SEATS
+        state.chosen[seat] = _cards_mask(observation.cards_given)
+        state.received = [0] * NUM_SEATS
+        state.received[seat] = _cards_mask(observation.cards_received)
+        state.won = [0] * NUM_SEATS
+        for trick in observation.tricks_played:
+            state.won[trick.winner] |= _cards_mask(trick.cards)
+        state.tricks_taken = list(observation.tricks_taken)
+        state.trick_seats = [s for s, _ in observation.trick]
+        state.trick_cards = [card.index for _, card in observation.trick]
+        state.completed = list(observation.tricks_played)
+        state.hearts_broken = observation.hearts_broken
+        state.trick_number = len(observation.tricks_played)
+        state.phase = _PHASE_PLAY
+        state.passed = NUM_SEATS
+        state.leader = observation.leader
+        state.current = observation.current_player
+        return state
+
     # --- invariants (for tests and debugging) -----------------------------
     def card_locations(self) -> Mapping[str, int]:
         """Where the 52 cards are, as bitmasks: ``hands``, ``passing``, ``trick``, ``won``.
@@ -648,6 +740,48 @@ class HeartsState(GameState):
         for index in self.trick_cards:
             trick |= 1 << index
         return {"hands": hands, "passing": passing, "trick": trick, "won": won}
+
+
+def _cards_mask(cards: Any) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+# Stands for a pass the observer never saw (see ``HeartsState.from_observation``).
+_UNSEEN_GIVE = Action("give", tuple(Card.parse(code) for code in ("2C", "3C", "4C")))
+
+
+def _parse_public(text: str) -> Action:
+    if text.startswith("give ?"):
+        return _UNSEEN_GIVE
+    return Action.parse(text)
+
+
+def _records_from_scores(
+    hand_scores: Sequence[Sequence[int]], moon_shooters: Sequence[int | None]
+) -> list[dict[str, Any]]:
+    """The hand records behind a public list of hand scores (see ``outcome().rounds``)."""
+    records = []
+    totals = [0] * NUM_SEATS
+    for number, (scores, shooter) in enumerate(zip(hand_scores, moon_shooters), start=1):
+        if shooter is None:
+            raw = list(scores)
+        else:
+            raw = [POINTS_PER_HAND if seat == shooter else 0 for seat in range(NUM_SEATS)]
+        totals = [total + score for total, score in zip(totals, scores)]
+        records.append(
+            {
+                "hand": number,
+                "pass_direction": pass_direction_for_hand(number),
+                "points_taken": raw,
+                "scores": list(scores),
+                "moon_shooter": shooter,
+                "totals": list(totals),
+            }
+        )
+    return records
 
 
 def _copy_record(record: Mapping[str, Any]) -> dict[str, Any]:

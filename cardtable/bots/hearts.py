@@ -1,0 +1,644 @@
+"""Computer players for Hearts: easy, normal and hard.
+
+- **easy** avoids taking penalty points in the trick at hand when it can, and otherwise
+  plays at random; it passes three cards drawn at random, the high ones more likely.
+- **normal** passes dangerous cards (the Q♠; the A♠ and K♠ without low spades to cover
+  them; high hearts; the last cards of a short suit, to be void), leads from the suit
+  where its lowest card is safest, ducks under the winning card with its highest card
+  that still loses, dumps the Q♠ as soon as it can do so safely (when void, or under
+  the A♠ or K♠), then high spades and high hearts, and knows whether hearts are broken.
+  On ties it looks at the score: it prefers to hand points to the leader of the game.
+- **hard** searches (:mod:`cardtable.bots.search`, ISMCTS over deals of the hidden cards
+  that agree with everything public, playing out each deal with the normal strategy
+  and a little randomness), remembers which players showed void in which suit,
+  detects an attempt to shoot the moon and adapts its defence: the would-be shooter
+  is then played out as a shooter, so the search finds the trick to take or the
+  stopper to keep.
+
+Every bot reads only its observation and the legal actions.  The strategies work on
+card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
+
+>>> from cardtable.games import get_rules
+>>> state = get_rules("hearts").new_game(players=4, seed=3)
+>>> bots = [BOT_LEVELS[level](seed) for seed, level in enumerate(["easy", "normal", "easy", "normal"])]
+>>> for _ in range(60):
+...     seat = state.current_player
+...     state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+>>> state.observation(0).phase
+'play'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from cardtable.bots.search import (
+    DEFAULT_EXPLORATION,
+    DEFAULT_TIME_BUDGET,
+    SearchBot,
+    sample_hands,
+)
+from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, iter_bits
+from cardtable.engine.actions import Action
+from cardtable.engine.state import GameState
+from cardtable.games.hearts import HeartsObservation, HeartsState
+
+__all__ = [
+    "BOT_LEVELS",
+    "EasyHeartsBot",
+    "NormalHeartsBot",
+    "HardHeartsBot",
+    "HeartsSearchModel",
+    "choose_pass",
+    "choose_card",
+    "moon_suspect",
+    "void_suits",
+]
+
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+_SUIT = SUIT_MASKS
+_HEARTS = SUIT_MASKS[HEARTS]
+_SPADES = SUIT_MASKS[SPADES]
+_QS = Card.parse("QS").mask
+_KS = Card.parse("KS").mask
+_AS = Card.parse("AS").mask
+_PENALTY = _HEARTS | _QS
+_ALL = (1 << 52) - 1
+_PLAYS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in ALL_CARDS)
+_GIVES: dict[int, Action] = {}
+# Below(i): every card with a lower index, hence, within one suit, every lower card.
+_BELOW = tuple((1 << i) - 1 for i in range(52))
+
+MOON_ALERT_POINTS = 6
+"""Points one player must have taken, with nobody else scoring, to be suspected of
+shooting the moon (one heart trick is not enough; the Q♠ or several heart tricks are)."""
+
+PLAYOUT_NOISE = 0.1
+"""How often the hard bot's play-outs play a random legal card instead of the normal one."""
+
+
+def _rank(index: int) -> int:
+    return (index >> 2) + 2
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _highest(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _points(mask: int) -> int:
+    return (mask & _HEARTS).bit_count() + (13 if mask & _QS else 0)
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+def _give(mask: int) -> Action:
+    action = _GIVES.get(mask)
+    if action is None:
+        action = _GIVES[mask] = Action("give", tuple(ALL_CARDS[i] for i in iter_bits(mask)))
+    return action
+
+
+# --- what the observation tells ---------------------------------------------------------
+
+
+def played_mask(observation: HeartsObservation) -> int:
+    """Every card played this hand, the current trick included.
+
+    >>> from cardtable.games import get_rules
+    >>> played_mask(get_rules("hearts").new_game(players=4, seed=1).observation(0))
+    0
+    """
+    mask = 0
+    for trick in observation.tricks_played:
+        for _, card in trick.plays:
+            mask |= card.mask
+    for _, card in observation.trick:
+        mask |= card.mask
+    return mask
+
+
+def void_suits(observation: HeartsObservation) -> list[int]:
+    """Per seat, the suits (as a bitmask of card indices) it has shown it no longer holds.
+
+    A seat that did not follow the suit led is void in it.  A seat that led a heart
+    before hearts were broken held nothing else; a seat that threw a heart or the Q♠ on
+    the first trick held only those.
+
+    >>> from cardtable.games.hearts import CompletedTrick
+    >>> from cardtable.cards import parse_cards
+    >>> c = parse_cards("2C 3C 4C 5D")
+    >>> trick = CompletedTrick(((0, c[0]), (1, c[1]), (2, c[2]), (3, c[3])), 2, 0)
+    >>> void_suits_from_tricks([trick], ()) == [0, 0, 0, SUIT_MASKS[0]]
+    True
+    """
+    return void_suits_from_tricks(observation.tricks_played, observation.trick)
+
+
+def void_suits_from_tricks(tricks: Sequence, current: Sequence[tuple[int, Card]]) -> list[int]:
+    """:func:`void_suits` from finished tricks (in order) and the current trick's plays."""
+    voids = [0, 0, 0, 0]
+    broken = False
+    plays_list = [trick.plays for trick in tricks]
+    if current:
+        plays_list.append(tuple(current))
+    for number, plays in enumerate(plays_list):
+        lead_seat, lead_card = plays[0]
+        lead = lead_card.suit
+        if lead == HEARTS and not broken and number > 0:
+            voids[lead_seat] |= _ALL & ~_HEARTS
+        for seat, card in plays[1:]:
+            if card.suit != lead:
+                voids[seat] |= _SUIT[lead]
+                if number == 0 and card.mask & _PENALTY:
+                    voids[seat] |= _ALL & ~_PENALTY
+        for _, card in plays:
+            if card.suit == HEARTS:
+                broken = True
+    return voids
+
+
+def moon_suspect(points_taken: Sequence[int], seat: int) -> int | None:
+    """The other seat that may be shooting the moon: it took every point so far, and at
+    least :data:`MOON_ALERT_POINTS` of them.
+
+    >>> moon_suspect((0, 13, 0, 0), 0), moon_suspect((0, 13, 1, 0), 0), moon_suspect((0, 3, 0, 0), 0)
+    (1, None, None)
+    """
+    total = sum(points_taken)
+    if total < MOON_ALERT_POINTS:
+        return None
+    for other, points in enumerate(points_taken):
+        if points == total:
+            return other if other != seat else None
+    return None
+
+
+# --- the strategies on bitmasks ---------------------------------------------------------
+
+
+def choose_pass(hand: int, rng: random.Random | None = None) -> int:
+    """The normal bot's pass: the three most dangerous cards of ``hand``, as a bitmask.
+
+    Dangerous: the Q♠ (unless four low spades protect it), the A♠ and K♠ without low
+    spades to cover them, high hearts, high cards, and the last cards of a short
+    minor suit (a void lets you discard later).  ``rng`` only breaks exact ties.
+
+    >>> from cardtable.cards import parse_cards, mask_to_cards
+    >>> hand = _mask(parse_cards("2C 5C 9C 3D 4D 6D 8D TD 2H 3H 4H QS AH"))
+    >>> " ".join(str(c) for c in mask_to_cards(choose_pass(hand)))
+    '9C QS AH'
+    """
+    chosen = 0
+    for _ in range(3):
+        rest = hand & ~chosen
+        best, best_score = -1, -1.0
+        for index in iter_bits(rest):
+            score = _pass_danger(index, rest)
+            if rng is not None:
+                score += rng.random() * 1e-6
+            if score > best_score:
+                best, best_score = index, score
+        chosen |= 1 << best
+    return chosen
+
+
+def _pass_danger(index: int, hand: int) -> float:
+    bit = 1 << index
+    suit = index & 3
+    rank = _rank(index)
+    low_spades = (hand & _SPADES & _BELOW[_QS.bit_length() - 1]).bit_count()
+    if bit == _QS:
+        return 10.0 if low_spades >= 4 else 100.0
+    if bit & (_AS | _KS):
+        if low_spades >= 4:
+            return 12.0
+        return 90.0 + rank if hand & _QS or low_spades <= 2 else 40.0 + rank
+    if suit == SPADES:
+        return float(rank) * 0.5  # low spades protect against the Q♠: keep them
+    if suit == HEARTS:
+        return 20.0 + rank * 4 if rank >= 10 else float(rank)
+    score = rank * 2.0
+    length = (hand & _SUIT[suit]).bit_count()
+    if length <= 3 and not bit & 1:  # never pass the 2C for voiding: it leads anyway
+        score += 12.0 - 3.0 * length
+    return score
+
+
+def choose_card(
+    hand: int,
+    playable: int,
+    trick_cards: Sequence[int],
+    trick_seats: Sequence[int],
+    seat: int,
+    out: int,
+    trick_number: int,
+    suspect: int | None = None,
+    leader_of_game: int | None = None,
+) -> int:
+    """The normal bot's card to play (an index), from bitmasks.
+
+    ``hand``: the cards held; ``playable``: the legal ones; ``trick_cards`` and
+    ``trick_seats``: the current trick; ``out``: every card still in another hand
+    (not played, not ours); ``trick_number``: tricks finished this hand; ``suspect``:
+    a seat thought to be shooting the moon (``None``: nobody); ``leader_of_game``:
+    the seat with the lowest total, to whom points are best given on a tie.
+
+    >>> from cardtable.cards import parse_cards
+    >>> hand = _mask(parse_cards("QS 3D"))
+    >>> trick = [Card.parse("KS").index]
+    >>> str(ALL_CARDS[choose_card(hand, _QS, trick, [1], 2, _ALL & ~hand, 5)])
+    'QS'
+    """
+    if playable & (playable - 1) == 0:
+        return _lowest(playable)
+    if not trick_cards:
+        return _lead(hand, playable, out, suspect, seat)
+    lead = trick_cards[0] & 3
+    best = trick_cards[0]
+    best_position = 0
+    trick_mask = 1 << best
+    for position in range(1, len(trick_cards)):
+        index = trick_cards[position]
+        trick_mask |= 1 << index
+        if index & 3 == lead and index > best:
+            best, best_position = index, position
+    winner = trick_seats[best_position]
+    last = len(trick_cards) == 3
+    if playable & _SUIT[lead]:
+        return _follow(playable, lead, best, trick_mask, winner, seat, last, out, suspect)
+    return _discard(hand, playable, out, winner, seat, suspect, leader_of_game, trick_number)
+
+
+def _lead(hand: int, playable: int, out: int, suspect: int | None, seat: int) -> int:
+    qs_out = bool(out & _QS)
+    # Flush the Q♠ out with low spades when it is elsewhere and we hold no spade above it.
+    if qs_out and not hand & (_AS | _KS | _QS):
+        low_spades = playable & _SPADES
+        if low_spades and out & _SPADES & ~_QS:
+            return _highest(low_spades)
+    best, best_score = -1, 1e9
+    for suit in range(4):
+        cards = playable & _SUIT[suit]
+        if not cards:
+            continue
+        card = _lowest(cards)
+        if suit == SPADES and cards & ~_QS:
+            card = _lowest(cards & ~_QS)
+        outside = out & _SUIT[suit]
+        lower = (outside & _BELOW[card]).bit_count()
+        higher = (outside & ~_BELOW[card]).bit_count()
+        if higher == 0:
+            score = 100.0 + lower  # we would surely win it, and others could dump points
+        else:
+            score = lower / (lower + higher) * 10.0 - min(higher, 4) * 0.5
+        if suit == HEARTS:
+            score += 2.0
+        if suit == SPADES and hand & (_AS | _KS) and qs_out:
+            score += 8.0  # leading spades could drop the Q♠ on our own A♠ or K♠
+        if card == _highest(_QS) or (1 << card) & (_AS | _KS) and qs_out:
+            score += 50.0
+        if suspect is not None and suit == HEARTS:
+            score -= 3.0  # taking a heart trick ourselves stops a moon shot
+        if score < best_score:
+            best, best_score = card, score
+    return best
+
+
+def _follow(
+    playable: int,
+    lead: int,
+    best: int,
+    trick_mask: int,
+    winner: int,
+    seat: int,
+    last: bool,
+    out: int,
+    suspect: int | None,
+) -> int:
+    points = _points(trick_mask)
+    if suspect is not None and winner == suspect and suspect != seat:
+        # Beat the would-be shooter if we can: one heart of ours ends the attempt.
+        above = playable & ~_BELOW[best]
+        if above and (points or lead == HEARTS):
+            return _lowest(above) if last else _highest(above)
+    under = playable & _BELOW[best]
+    if last and not points and not (lead == SPADES and playable & _QS):
+        # A pointless trick: win it with our highest card to be rid of it.
+        safe = playable & ~_QS
+        if safe:
+            return _highest(safe)
+    if under:
+        return _highest(under)  # the highest card that still loses (the Q♠ under A♠/K♠)
+    # Every card we hold beats the trick.
+    safe = playable & ~_QS or playable
+    if last:
+        return _highest(safe)
+    danger = points or (lead == SPADES and out & _QS) or (out & _SUIT[lead]).bit_count() < 2
+    return _lowest(safe) if danger else _highest(safe)
+
+
+def _discard(
+    hand: int,
+    playable: int,
+    out: int,
+    winner: int,
+    seat: int,
+    suspect: int | None,
+    leader_of_game: int | None,
+    trick_number: int,
+) -> int:
+    if suspect is not None and winner == suspect:
+        # Do not feed the shooter: throw a low non-point card, keep high cards as stoppers.
+        harmless = playable & ~_PENALTY
+        if harmless:
+            return _lowest(harmless)
+    if playable & _QS:
+        return _highest(_QS)
+    if out & _QS:
+        high_spades = playable & (_AS | _KS)
+        if high_spades:
+            return _highest(high_spades)
+    hearts = playable & _HEARTS
+    if hearts:
+        return _highest(hearts)
+    best, best_score = -1, -1.0
+    for index in iter_bits(playable):
+        suit = index & 3
+        length = (hand & _SUIT[suit]).bit_count()
+        # High cards first; among equals, from the shortest suit (towards a void).
+        score = _rank(index) * 4.0 - length
+        outside = out & _SUIT[suit]
+        if not outside & ~_BELOW[index] and outside:
+            score += 8.0  # a card nobody can beat any more is a sure trick winner
+        if score > best_score:
+            best, best_score = index, score
+    return best
+
+
+# --- the bots ---------------------------------------------------------------------------
+
+
+class _HeartsBot:
+    level = "?"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: HeartsObservation, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if legal_actions[0].kind == "give":
+            return _give(self._pass(_mask(observation.hand)))
+        legal = _mask([action.cards[0] for action in legal_actions])
+        return _PLAYS[self._play(observation, legal)]
+
+    def _pass(self, hand: int) -> int:
+        raise NotImplementedError
+
+    def _play(self, observation: HeartsObservation, legal: int) -> int:
+        raise NotImplementedError
+
+
+class EasyHeartsBot(_HeartsBot):
+    """Avoids taking points in the current trick when it can; otherwise plays at random.
+
+    >>> EasyHeartsBot(seed=1).level
+    'easy'
+    """
+
+    level = "easy"
+
+    def _pass(self, hand: int) -> int:
+        cards = list(iter_bits(hand))
+        chosen = 0
+        for _ in range(3):
+            weights = [_rank(i) ** 2 for i in cards]
+            pick = self.rng.choices(cards, weights)[0]
+            cards.remove(pick)
+            chosen |= 1 << pick
+        return chosen
+
+    def _play(self, observation: HeartsObservation, legal: int) -> int:
+        cards = list(iter_bits(legal))
+        trick = observation.trick
+        if trick:
+            lead = trick[0][1].suit
+            best = max(card.index for _, card in trick if card.suit == lead)
+            # Off-suit cards and lower cards of the suit led cannot win the trick.
+            losing = [i for i in cards if i & 3 != lead or i < best]
+            if losing:
+                cards = losing
+        return cards[self.rng.randrange(len(cards))]
+
+
+class NormalHeartsBot(_HeartsBot):
+    """The heuristic player: see the module docstring.
+
+    >>> NormalHeartsBot(seed=1).level
+    'normal'
+    """
+
+    level = "normal"
+
+    def _pass(self, hand: int) -> int:
+        return choose_pass(hand, self.rng)
+
+    def _play(self, observation: HeartsObservation, legal: int) -> int:
+        hand = _mask(observation.hand)
+        out = _ALL & ~hand & ~played_mask(observation)
+        scores = observation.scores
+        leader = min(range(4), key=lambda s: (scores[s], s)) if any(scores) else None
+        return choose_card(
+            hand,
+            legal,
+            [card.index for _, card in observation.trick],
+            [seat for seat, _ in observation.trick],
+            observation.seat,
+            out,
+            len(observation.tricks_played),
+            None,
+            leader,
+        )
+
+
+# --- the hard bot -----------------------------------------------------------------------
+
+
+class HeartsSearchModel:
+    """The :class:`~cardtable.bots.search.SearchModel` of Hearts.
+
+    - ``sample_state`` deals the unseen cards so that every seat keeps its public hand
+      size, holds no card of a suit it showed void in (:func:`void_suits`) and still
+      holds the cards this seat passed to it that have not been played yet, then
+      rebuilds the state with :meth:`HeartsState.from_observation`.
+    - ``playout_action`` is the normal strategy (reading the sampled hands) with a
+      random legal card :data:`PLAYOUT_NOISE` of the time; a moon suspect found in the
+      observation plays as a shooter (its highest cards) while it still has every point.
+    - ``evaluate`` scores the hand just played for a seat, after the moon rule:
+      ``0.5 + (others' average - own points) / 52``, in [0, 1].
+    - Play-outs stop when the hand is decided: every penalty card is taken.
+
+    >>> model = HeartsSearchModel()
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("hearts").new_game(players=4, seed=4)
+    >>> for _ in range(10):
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> sample = model.sample_state(state.observation(seat), random.Random(1))
+    >>> sample.hand(seat) == state.hand(seat), sample.legal_actions() == state.legal_actions()
+    (True, True)
+    """
+
+    def __init__(self) -> None:
+        self._seen: HeartsObservation | None = None
+        self._template: HeartsState | None = None
+        self._deal: tuple[int, list[int], list[int], list[int], list[int]] | None = None
+        self.suspect: int | None = None
+        self.hand_number = 0
+
+    def prepare(self, observation: HeartsObservation) -> None:
+        """Work out, once per decision, what every sample of ``observation`` shares."""
+        if observation is self._seen:
+            return
+        seat = observation.seat
+        own = _mask(observation.hand)
+        played = played_mask(observation)
+        unknown = _ALL & ~own & ~played
+        others = [s for s in range(4) if s != seat]
+        voids = void_suits(observation)
+        known = [0, 0, 0]
+        target = observation.pass_target
+        if target is not None and observation.cards_received:
+            given = _mask(observation.cards_given) & unknown
+            known[others.index(target)] = given
+        counts = [observation.hand_sizes[s] for s in others]
+        forbidden = [voids[s] & unknown for s in others]
+        # Rebuild once with any consistent deal; each sample then swaps in its own hands.
+        hands = self._hands(own, seat, others, sample_hands(unknown, counts, known, forbidden, random.Random(0)))
+        self._template = HeartsState.from_observation(observation, hands)
+        self._deal = (unknown, counts, known, forbidden, others)
+        self._seen = observation
+        self.suspect = moon_suspect(observation.points_taken, seat)
+        self.hand_number = observation.hand_number
+
+    @staticmethod
+    def _hands(own: int, seat: int, others: list[int], dealt: list[int]) -> list[int]:
+        hands = [0, 0, 0, 0]
+        hands[seat] = own
+        for place, other in enumerate(others):
+            hands[other] = dealt[place]
+        return hands
+
+    def sample_state(self, observation: HeartsObservation, rng: random.Random) -> GameState:
+        self.prepare(observation)
+        unknown, counts, known, forbidden, others = self._deal  # type: ignore[misc]
+        dealt = sample_hands(unknown, counts, known, forbidden, rng)
+        state = self._template.clone()  # type: ignore[union-attr]
+        state.hands = self._hands(state.hands[observation.seat], observation.seat, others, dealt)
+        return state
+
+    def playout_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
+        assert isinstance(state, HeartsState)
+        playable = state._playable(seat)
+        if playable & (playable - 1) == 0:
+            return _PLAYS[_lowest(playable)]
+        if rng.random() < PLAYOUT_NOISE:
+            cards = list(iter_bits(playable))
+            return _PLAYS[cards[rng.randrange(len(cards))]]
+        hands = state.hands
+        hand = hands[seat]
+        out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+        suspect = self.suspect
+        if suspect is not None:
+            won = state.won
+            if any(won[s] & _PENALTY for s in range(4) if s != suspect):
+                suspect = None  # someone else took a point: the attempt is over
+            elif seat == suspect:
+                return _PLAYS[_shooter_card(playable, state.trick_cards)]
+        return _PLAYS[
+            choose_card(
+                hand, playable, state.trick_cards, state.trick_seats, seat, out,
+                state.trick_number, suspect,
+            )
+        ]
+
+    def is_terminal_for_search(self, state: GameState) -> bool:
+        assert isinstance(state, HeartsState)
+        if state.hand_number != self.hand_number or state.current is None:
+            return True
+        won = state.won
+        return (won[0] | won[1] | won[2] | won[3]) & _PENALTY == _PENALTY
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        scores = self.hand_scores(state)
+        mine = scores[seat]
+        others = (sum(scores) - mine) / 3.0
+        return 0.5 + (others - mine) / 52.0
+
+    def hand_scores(self, state: GameState) -> list[int]:
+        """The points of the hand being searched, after the moon rule, once it is decided."""
+        assert isinstance(state, HeartsState)
+        records = state.hand_records
+        if records and records[-1]["hand"] == self.hand_number:
+            return records[-1]["scores"]
+        raw = [_points(won) for won in state.won]
+        if 26 in raw:
+            return [0 if points == 26 else 26 for points in raw]
+        return raw
+
+
+def _shooter_card(playable: int, trick_cards: Sequence[int]) -> int:
+    """A moon shooter's card: win with the highest, or throw the lowest non-point card."""
+    if trick_cards:
+        lead = trick_cards[0] & 3
+        if not playable & _SUIT[lead]:
+            harmless = playable & ~_PENALTY
+            return _lowest(harmless) if harmless else _lowest(playable)
+    return _highest(playable)
+
+
+class HardHeartsBot(SearchBot):
+    """Searches with :class:`HeartsSearchModel`; passes like the normal bot.
+
+    ``time_budget`` seconds per decision (default 0.5), or exactly ``iterations``
+    iterations for reproducible play.
+
+    >>> HardHeartsBot(seed=1, iterations=50).level
+    'hard'
+    """
+
+    level = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        time_budget: float = DEFAULT_TIME_BUDGET,
+        iterations: int | None = None,
+        exploration: float = DEFAULT_EXPLORATION,
+        workers: int = 1,
+    ) -> None:
+        super().__init__(HeartsSearchModel(), seed, time_budget, iterations, exploration, workers)
+
+    def shortcut(self, observation: HeartsObservation, legal_actions: Sequence[Action]) -> Action | None:  # type: ignore[override]
+        if legal_actions[0].kind == "give":
+            return _give(choose_pass(_mask(observation.hand), self.rng))
+        return None
+
+
+BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
+    "easy": EasyHeartsBot,
+    "normal": NormalHeartsBot,
+    "hard": HardHeartsBot,
+}
+"""The factories ``make_bot`` uses: ``factory(seed) -> bot``."""
