@@ -31,7 +31,7 @@ __all__ = ["parallel_search", "shutdown_pool"]
 _pool: ProcessPoolExecutor | None = None
 _pool_size = 0
 
-# A worker starts this much earlier than the budget's end, to leave time to send back its
+# A worker stops this much before the budget's end, to leave time to send back its
 # statistics.
 _RETURN_MARGIN = 0.01
 # How long past the budget to wait for a late worker before going on without it.
@@ -80,12 +80,14 @@ def _share(
     seed: int,
     exploration: float,
     iterations: int | None,
-    seconds: float | None,
+    stop_at: float | None,
 ) -> tuple[dict[str, tuple[int, float]], int, int]:
     from cardtable.bots.search import ISMCTS
 
-    searcher = ISMCTS(time_budget=seconds or 1.0, iterations=iterations, exploration=exploration)
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    searcher = ISMCTS(iterations=iterations, exploration=exploration)
+    # ``stop_at`` is on the system-wide monotonic clock, so the time this worker spent
+    # waiting for the task counts against the budget.
+    deadline = None if stop_at is None else time.perf_counter() + (stop_at - time.monotonic())
     return searcher.run(observation, legal_actions, model, random.Random(seed), iterations, deadline)
 
 
@@ -104,6 +106,7 @@ def parallel_search(
     from cardtable.bots.search import SearchResult, choose_from_stats
 
     start = time.perf_counter()
+    stop_at = time.monotonic() + searcher.time_budget - _RETURN_MARGIN
     workers = searcher.workers
     seeds = [rng.getrandbits(64) for _ in range(workers)]
     if searcher.iterations is not None:
@@ -115,7 +118,7 @@ def parallel_search(
         seconds = None
     else:
         shares = [None] * workers
-        seconds = max(0.001, searcher.time_budget - _RETURN_MARGIN)
+        seconds = searcher.time_budget
     futures: list[Future] = []
     try:
         pool = _get_pool(workers - 1)
@@ -123,7 +126,7 @@ def parallel_search(
             futures.append(
                 pool.submit(
                     _share, observation, list(legal_actions), model, seeds[i],
-                    searcher.exploration, shares[i], seconds,
+                    searcher.exploration, shares[i], None if seconds is None else stop_at,
                 )
             )
     except Exception:  # noqa: BLE001 - no pool (pickling, resources): search alone
