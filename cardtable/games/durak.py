@@ -310,6 +310,9 @@ class DurakState(GameState):
             Event("bout_over", defender, tuple(ALL_CARDS[i] for i in played), round_no,
                   {"result": "taken" if self.taking else "defended", "attacker": self.attacker})
         )
+        self.table_att = []
+        self.table_def = []
+        self.unbeaten = self.table_mask = self.rank_mask = 0
         # Draw back to six: main attacker, the other attackers, the defender last.
         stock = self.stock
         size = len(stock)
