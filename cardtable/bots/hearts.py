@@ -527,6 +527,7 @@ class HeartsSearchModel:
         # Rebuild once with any consistent deal; each sample then swaps in its own hands.
         hands = self._hands(own, seat, others, sample_hands(unknown, counts, known, forbidden, random.Random(0)))
         self._template = HeartsState.from_observation(observation, hands)
+        self._template.quiet = True  # play-outs need no event log
         self._deal = (unknown, counts, known, forbidden, others)
         self._seen = observation
         self.suspect = moon_suspect(observation.points_taken, seat)
@@ -577,6 +578,8 @@ class HeartsSearchModel:
         assert isinstance(state, HeartsState)
         if state.hand_number != self.hand_number or state.current is None:
             return True
+        if state.trick_number == 12 and not state.trick_cards:
+            return True  # the last trick plays itself: hand_scores works it out
         won = state.won
         return (won[0] | won[1] | won[2] | won[3]) & _PENALTY == _PENALTY
 
@@ -593,6 +596,12 @@ class HeartsSearchModel:
         if records and records[-1]["hand"] == self.hand_number:
             return records[-1]["scores"]
         raw = [_points(won) for won in state.won]
+        if state.trick_number == 12 and not state.trick_cards and state.current is not None:
+            # One card each is left: the leader's suit decides who takes them all.
+            hands = state.hands
+            lead = _lowest(hands[state.current]) & 3
+            winner = max(range(4), key=lambda s: hands[s] if _lowest(hands[s]) & 3 == lead else -1)
+            raw[winner] += _points(hands[0] | hands[1] | hands[2] | hands[3])
         if 26 in raw:
             return [0 if points == 26 else 26 for points in raw]
         return raw

@@ -234,6 +234,11 @@ class HeartsState(GameState):
 
     rules: HeartsRules
 
+    quiet: bool = False
+    """When true, plays and tricks are not written to ``events`` or ``tricks_played``:
+    a searching bot's play-outs never look at them, and skipping them makes play-outs
+    faster.  Everything else (hands, points, scores, history) is kept as usual."""
+
     def __init__(
         self,
         rules: HeartsRules,
@@ -418,6 +423,14 @@ class HeartsState(GameState):
         self.hands[seat] &= ~bit
         self.trick_seats.append(seat)
         self.trick_cards.append(index)
+        if self.quiet:
+            if bit & _HEARTS:
+                self.hearts_broken = True
+            if len(self.trick_cards) < NUM_SEATS:
+                self.current = (seat + 1) % NUM_SEATS
+                return
+            self._finish_trick()
+            return
         number = self.hand_number
         self.events.append(
             Event("play", seat, (ALL_CARDS[index],), number, {"trick": self.trick_number + 1})
@@ -445,22 +458,23 @@ class HeartsState(GameState):
         points = _points(mask)
         self.won[winner] |= mask
         self.tricks_taken[winner] += 1
-        plays = tuple((s, ALL_CARDS[i]) for s, i in zip(self.trick_seats, cards))
-        self.completed.append(CompletedTrick(plays, winner, points))
         self.trick_number += 1
-        self.events.append(
-            Event(
-                "trick",
-                winner,
-                tuple(card for _, card in plays),
-                self.hand_number,
-                {
-                    "trick": self.trick_number,
-                    "points": points,
-                    "plays": [[s, card.code] for s, card in plays],
-                },
+        if not self.quiet:
+            plays = tuple((s, ALL_CARDS[i]) for s, i in zip(self.trick_seats, cards))
+            self.completed.append(CompletedTrick(plays, winner, points))
+            self.events.append(
+                Event(
+                    "trick",
+                    winner,
+                    tuple(card for _, card in plays),
+                    self.hand_number,
+                    {
+                        "trick": self.trick_number,
+                        "points": points,
+                        "plays": [[s, card.code] for s, card in plays],
+                    },
+                )
             )
-        )
         self.trick_seats = []
         self.trick_cards = []
         if self.trick_number < TRICKS_PER_HAND:
@@ -630,6 +644,7 @@ class HeartsState(GameState):
         new.passed = self.passed
         new.leader = self.leader
         new.current = self.current
+        new.quiet = self.quiet
         return new
 
     # --- rebuilding a state from what one seat knows -------------------------

@@ -1,0 +1,93 @@
+"""Hearts bot benchmark: strength of the levels against each other and decision times.
+
+Run from the repository root:
+
+    python benchmarks/bots_hearts.py strength --games 40 --jobs 1   # hard (fixed iterations) vs 3 normal
+    python benchmarks/bots_hearts.py timing --decisions 200          # hard at the default 0.5 s budget
+
+The seat classes below let ``cardtable simulate`` play the hard bot with a fixed number
+of iterations instead of the 0.5 s budget (reproducible, and independent of the load of
+the machine), e.g.
+``cardtable simulate hearts --seats benchmarks/bots_hearts.py:Hard300,normal,normal,normal``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from cardtable.bots.hearts import HardHeartsBot, NormalHeartsBot
+
+
+class Hard300(HardHeartsBot):
+    """The hard bot with exactly 300 search iterations per decision."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=300)
+
+
+class Hard1000(HardHeartsBot):
+    """The hard bot with exactly 1000 search iterations per decision."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=1000)
+
+
+def strength(games: int, seed: int, jobs: int, seat: str) -> None:
+    from cardtable.bots.arena import play_match
+
+    result = play_match("hearts", [seat, "normal", "normal", "normal"], games=games, seed=seed, jobs=jobs)
+    hands = sum(record.rounds_played for record in result.records)
+    for stats in result.levels:
+        print(stats.to_dict())
+    hard, normal = result.levels[0].mean, result.levels[1].mean
+    print(f"hands: {hands}; {seat}: {hard:.3f} points per hand, normal: {normal:.3f}; ratio {hard / normal:.3f}")
+
+
+def timing(decisions: int, seed: int) -> None:
+    """Times the default hard bot alone, in real games against three normal bots."""
+    from cardtable.games import get_rules
+
+    rules = get_rules("hearts")
+    times: list[float] = []
+    game = 0
+    while len(times) < decisions:
+        state = rules.new_game(players=4, seed=seed + game)
+        bots = [HardHeartsBot(seed=game), NormalHeartsBot(1), NormalHeartsBot(2), NormalHeartsBot(3)]
+        while not state.is_over and len(times) < decisions:
+            seat = state.current_player
+            legal = state.legal_actions()
+            observation = state.observation(seat)
+            start = time.perf_counter()
+            action = bots[seat].choose(observation, legal)
+            spent = time.perf_counter() - start
+            if seat == 0 and len(legal) > 1 and legal[0].kind == "play":
+                times.append(spent)
+            state.apply(action)
+        game += 1
+    print(
+        f"hard decisions searched: {len(times)}; median {statistics.median(times):.3f} s, "
+        f"mean {statistics.fmean(times):.3f} s, max {max(times):.3f} s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=["strength", "timing"])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--decisions", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seat", default="benchmarks/bots_hearts.py:Hard300")
+    args = parser.parse_args()
+    random.seed(args.seed)
+    if args.what == "strength":
+        strength(args.games, args.seed, args.jobs, args.seat)
+    else:
+        timing(args.decisions, args.seed)
+
+
+if __name__ == "__main__":
+    main()
