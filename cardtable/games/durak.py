@@ -72,6 +72,9 @@ _DEFEND: dict[int, Action] = {
     a.index * 64 + b.index: Action("defend", (a, b)) for a in SHORT_DECK for b in SHORT_DECK if a is not b
 }
 
+# Shared by every throw-in event; events are read-only, so one dict serves them all.
+_THROW_IN_INFO: dict[str, Any] = {"throw_in": True}
+
 PHASE_ATTACK = "attack"
 PHASE_DEFEND = "defend"
 PHASE_THROW_IN = "throw_in"
@@ -252,31 +255,24 @@ class DurakState(GameState):
 
     def _start_bout(self, attacker: int) -> None:
         n = self.num_players
+        active = self.active
         defender = self._next_active(attacker)
         order = [attacker]
-        seat = (defender + 1) % n
-        while seat != defender:
-            if seat != attacker and self.active[seat]:
+        for step in range(1, n):
+            seat = (defender + step) % n
+            if seat != attacker and active[seat]:
                 order.append(seat)
-            seat = (seat + 1) % n
         self.attacker = attacker
         self.defender = defender
         self.ask_order = tuple(order)
-        self.start_cards = self.hands[defender].bit_count()
-        self.limit = min(MAX_ATTACKS, self.start_cards)
+        self.start_cards = start = self.hands[defender].bit_count()
+        self.limit = limit = start if start < MAX_ATTACKS else MAX_ATTACKS
         self.table_att: list[int] = []
         self.table_def: list[int] = []
-        self.unbeaten = 0
-        self.table_mask = 0
-        self.rank_mask = 0
+        self.unbeaten = self.table_mask = self.rank_mask = self.passed = 0
         self.taking = False
-        self.passed = 0
         self.phase = PHASE_ATTACK
         self._turn: int | None = attacker
-        self.events.append(
-            Event("bout", attacker, (), self.round_no,
-                  {"defender": defender, "limit": self.limit, "attackers": list(order)})
-        )
 
     def _advance(self) -> None:
         """Find who acts next, ending the bout (and the round) when nobody can."""
@@ -313,6 +309,7 @@ class DurakState(GameState):
         self.table_att = []
         self.table_def = []
         self.unbeaten = self.table_mask = self.rank_mask = 0
+        events = self.events
         # Draw back to six: main attacker, the other attackers, the defender last.
         stock = self.stock
         size = len(stock)
@@ -508,10 +505,13 @@ class DurakState(GameState):
             if not hands[seat]:
                 # History only grows, so its length orders the moments players emptied their hands.
                 self.emptied[seat] = len(self.history)
-            self.events.append(
-                Event("attack", seat, (card,), self.round_no,
-                      {"throw_in": len(table_att) > 1, "limit_left": self.limit - len(table_att)})
-            )
+            if len(table_att) > 1:
+                info: dict[str, Any] = _THROW_IN_INFO
+            else:
+                # The opening card starts the bout: say who defends and how far it may go.
+                info = {"throw_in": False, "defender": self.defender, "limit": self.limit,
+                        "attackers": list(self.ask_order)}
+            self.events.append(Event("attack", seat, (card,), self.round_no, info))
         elif kind == "defend":
             attacking, beating = action.cards
             bit = beating.mask
