@@ -105,9 +105,10 @@ def main(argv: list[str] | None = None) -> int:
             continue
         try:
             get_rules(game)
-        except ImportError as exc:
+        except Exception as exc:  # a rules module that is missing or half-written
             skipped.add(game)
-            print(f"{game:<10} {'-':>7} {'-':>7} {'-':>9} {'-':>10}  skipped: module not importable ({exc})")
+            reason = f"{type(exc).__name__}: {exc}"
+            print(f"{game:<10} {'-':>7} {'-':>7} {'-':>9} {'-':>10}  skipped: module not importable ({reason})")
             continue
         result = run_case(game, players, args.seconds, args.seed)
         note = ""
