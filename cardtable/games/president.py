@@ -21,11 +21,12 @@ at import time.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.cards import (
     ALL_CARDS,
@@ -51,6 +52,7 @@ __all__ = [
     "PresidentObservation",
     "RULES",
     "titles_for",
+    "played_this_round",
     "PRESIDENT",
     "VICE_PRESIDENT",
     "CITIZEN",
@@ -197,6 +199,10 @@ class PresidentObservation(Observation):
       in this round's exchange (automatic gifts included); empty otherwise.
     - ``exchange_due``: how many cards this seat must give back now (0 if none).
     """
+
+    SEAT_PRIVATE: ClassVar[Mapping[str, Any]] = MappingProxyType(
+        {**Observation.SEAT_PRIVATE, "exchange_given": (), "exchange_received": (), "exchange_due": 0}
+    )
 
     phase: str
     rank_order: RankOrder
@@ -668,7 +674,7 @@ class PresidentState(GameState):
         )
 
     def clone(self) -> PresidentState:
-        new = object.__new__(PresidentState)
+        new = object.__new__(type(self))
         self._clone_base(new)
         new._rounds_total = self._rounds_total
         new._revolution_enabled = self._revolution_enabled
@@ -697,6 +703,151 @@ class PresidentState(GameState):
         new.phase = self.phase
         new._turn = self._turn
         return new
+
+
+    @classmethod
+    def from_observation(
+        cls,
+        observation: PresidentObservation,
+        hands: Sequence[int | Iterable[Card]],
+        rng: random.Random | None = None,
+    ) -> PresidentState:
+        """A full state that matches ``observation`` with the cards in hand set to ``hands``.
+
+        This is how a searching bot turns a guess about the hidden cards (``hands``: the
+        cards each seat holds now, as bitmasks or cards) into a state it can play out.
+        Only a round being played can be rebuilt (phase ``play``).  ``hands[seat]`` must
+        be the observer's own hand, every size must be the public one, and the hands
+        together with the cards played this round must hold each card once; otherwise
+        :class:`ValueError` says what is wrong.  ``rng`` (default: seeded with 0) drives
+        the deals of later rounds.
+
+        Everything public is restored: scores and earlier rounds, titles, the order in
+        force, the table, who passed, who is out, who leads, the observer's exchange.
+        Exchange gives the observer never saw stay placeholders in ``history`` and the
+        event log is the observer's view, so the state shows the observer exactly
+        ``observation``; it is meant for search, not for saving.
+
+        >>> state = RULES.new_game(players=4, seed=2)
+        >>> for _ in range(6):
+        ...     state.apply(state.legal_actions()[0])
+        >>> seat = state.current_player
+        >>> seen = state.observation(seat)
+        >>> rebuilt = PresidentState.from_observation(seen, state.hands)
+        >>> rebuilt.observation(seat) == seen, rebuilt.legal_actions() == state.legal_actions()
+        (True, True)
+        """
+        if observation.phase != "play":
+            raise ValueError(f"only a round being played can be rebuilt, not the {observation.phase} phase")
+        n = observation.num_players
+        if len(hands) != n:
+            raise ValueError(f"give the cards of all {n} seats, not {len(hands)}")
+        masks = [hand if isinstance(hand, int) else _mask_of(hand) for hand in hands]
+        seat = observation.seat
+        if masks[seat] != _mask_of(observation.hand):
+            raise ValueError(f"seat {seat}'s cards must be its own hand")
+        sizes = tuple(mask.bit_count() for mask in masks)
+        if sizes != tuple(observation.hand_sizes):
+            raise ValueError(f"hand sizes {sizes} are not the public {tuple(observation.hand_sizes)}")
+        number = observation.round
+        seen = played_this_round(observation)
+        for mask in masks:
+            if mask & seen:
+                raise ValueError(f"{_codes(mask & seen)} would be in two places")
+            seen |= mask
+        if seen != _ALL_MASK:
+            raise ValueError(f"{_codes(_ALL_MASK & ~seen)} would be nowhere")
+
+        state = object.__new__(cls)
+        state.rules = RULES
+        state.num_players = n
+        state.seed = 0
+        state.options = {"rounds": observation.rounds_total, "revolution": observation.revolution_enabled}
+        state.first_deck = None
+        state.rng = rng if rng is not None else random.Random(0)
+        state.events = list(observation.events)
+        state.meta = {}
+        state._rounds_total = observation.rounds_total
+        state._revolution_enabled = observation.revolution_enabled
+        state.scores = list(observation.scores)
+        revolutions = [e.round for e in observation.events if e.kind == "revolution"]
+        state._revolution_total = len(revolutions)
+        state._revolutions_this_round = revolutions.count(number)
+        state._round_results = []
+        for index, points in enumerate(observation.round_points, start=1):
+            order = sorted(range(n), key=lambda s: -points[s])
+            titles: list[str | None] = [None] * n
+            for place, who in enumerate(order):
+                titles[who] = _TITLES[n][place]
+            state._round_results.append(
+                {"round": index, "order": order, "titles": titles, "points": list(points),
+                 "revolutions": revolutions.count(index)}
+            )
+        state._last_titles = list(observation.titles)
+        # Each give in the history pairs, in order, with an exchange event that names its receiver.
+        receivers = [e.info["to"] for e in observation.events if e.kind == "exchange" and not e.info["automatic"]]
+        state.history = []
+        state._private_gives = {}
+        for index, (actor, text) in enumerate(observation.history):
+            if text.startswith("give"):
+                receiver = receivers.pop(0)
+                state._private_gives[index] = (actor, receiver)
+                if "?" in text:
+                    state.history.append((actor, Action.give(ALL_CARDS[: text.count("?")])))
+                    continue
+            state.history.append((actor, Action.parse(text)))
+        state.round_number = number
+        state.hands = masks
+        state.revolution = observation.revolution
+        state.table_cards = tuple(observation.table)
+        state.table_mask = _mask_of(observation.table)
+        state.table_rank = observation.table[0].rank if observation.table else 0
+        state.table_size = len(observation.table)
+        state.table_owner = observation.table_owner if observation.table_owner is not None else -1
+        state.passed = sum(1 << s for s in observation.passed)
+        state.out = sum(1 << s for s in observation.finished)
+        state.finished = list(observation.finished)
+        state.trick = [(actor, Action.parse(text)) for actor, text in observation.trick]
+        state.given = [0] * n
+        state.given[seat] = _mask_of(observation.exchange_given)
+        state.received = [0] * n
+        state.received[seat] = _mask_of(observation.exchange_received)
+        state._exchange_steps = []
+        state.leader = observation.leader
+        state.phase = _PLAY
+        state._turn = observation.current_player
+        return state
+
+
+def played_this_round(observation: PresidentObservation) -> int:
+    """The mask of every card played in the observation's current round (the table's too).
+
+    >>> state = RULES.new_game(players=3, seed=1)
+    >>> state.apply(state.legal_actions()[0])
+    >>> mask_to_cards(played_this_round(state.observation(1))) == state.observation(1).table
+    True
+    """
+    number = observation.round
+    mask = 0
+    for event in observation.events:
+        if event.kind == "play" and event.round == number:
+            for card in event.cards:
+                mask |= card.mask
+    return mask
+
+
+_ALL_MASK = (1 << len(ALL_CARDS)) - 1
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+def _codes(mask: int) -> str:
+    return " ".join(str(c) for c in mask_to_cards(mask))
 
 
 def _not_in_hand(missing: int) -> str:
