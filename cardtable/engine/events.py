@@ -45,15 +45,15 @@ class Event:
         if self.count < 0:
             object.__setattr__(self, "count", len(self.cards))
 
-    def visible(self, seat: int) -> bool:
-        """Whether ``seat`` may see this event's cards."""
+    def visible(self, seat: int | None) -> bool:
+        """Whether ``seat`` may see this event's cards (``None``: a spectator, only public ones)."""
         return self.visible_to is None or seat in self.visible_to
 
     def redacted(self) -> Event:
         """This event without its cards (the number of cards stays)."""
         return replace(self, cards=(), visible_to=None, count=self.count)
 
-    def for_seat(self, seat: int) -> Event:
+    def for_seat(self, seat: int | None) -> Event:
         """The event as ``seat`` may see it."""
         return self if self.visible(seat) else self.redacted()
 

@@ -12,7 +12,8 @@ import dataclasses
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from cardtable.cards import Card, RankOrder
 from cardtable.engine.actions import Action
@@ -25,7 +26,8 @@ __all__ = ["Observation", "to_jsonable"]
 class Observation:
     """What ``seat`` knows.  Fields shared by every game:
 
-    - ``game``: the game's registry name; ``seat``: whose observation this is;
+    - ``game``: the game's registry name; ``seat``: whose observation this is
+      (``None`` in a spectator's view, see :meth:`GameState.public_observation`);
       ``num_players``.
     - ``current_player``: the seat that must act, or ``None`` once the game is over.
     - ``hand``: this seat's cards, sorted by card index; ``hand_sizes``: every seat's
@@ -36,10 +38,16 @@ class Observation:
       an action whose cards are private to other seats shows as ``give ?`` per card.
     - ``events``: the event log as this seat may see it.
     - ``is_over``.
+
+    ``SEAT_PRIVATE`` names every field that belongs to the observing seat (its hand,
+    its gifts, what it must do) with the value a spectator sees instead; a game whose
+    observation adds such a field adds it there, so that spectator views stay public.
     """
 
+    SEAT_PRIVATE: ClassVar[Mapping[str, Any]] = MappingProxyType({"hand": ()})
+
     game: str
-    seat: int
+    seat: int | None
     num_players: int
     current_player: int | None
     hand: tuple[Card, ...]
@@ -52,7 +60,12 @@ class Observation:
 
     @property
     def is_my_turn(self) -> bool:
-        return self.current_player == self.seat
+        return self.seat is not None and self.current_player == self.seat
+
+    @property
+    def is_spectator(self) -> bool:
+        """Whether this is the public view of no seat in particular."""
+        return self.seat is None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict of every field."""

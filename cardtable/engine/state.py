@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
@@ -313,9 +314,38 @@ class GameState(ABC):
         other.events = list(self.events)
         other.meta = dict(self.meta)
 
-    def events_for(self, seat: int) -> tuple[Event, ...]:
-        """The event log as ``seat`` may see it."""
+    def events_for(self, seat: int | None) -> tuple[Event, ...]:
+        """The event log as ``seat`` may see it (``None``: a spectator, who sees no private cards)."""
         return tuple(event.for_seat(seat) for event in self.events)
+
+    def public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
+        """The actions as ``seat`` may see them (``None``: a spectator), as ``(seat, notation)``.
+
+        Every action is public unless a game hides some (a President exchange gift, a
+        Hearts pass); such a game overrides this and shows them as ``give ?`` per card.
+        """
+        return tuple((actor, str(action)) for actor, action in self.history)
+
+    def public_observation(self) -> Observation:
+        """The game as a spectator sees it: everything public, no seat's private cards.
+
+        It is the observation of seat 0 with every field the observation class lists in
+        ``SEAT_PRIVATE`` (the hand, a seat's own gifts) replaced by its spectator value,
+        the history and events as no seat sees them, and ``seat`` set to ``None``.
+
+        >>> from cardtable.games import get_rules
+        >>> view = get_rules("hearts").new_game(players=4, seed=3).public_observation()
+        >>> view.seat, view.hand, view.hand_sizes
+        (None, (), (13, 13, 13, 13))
+        """
+        seen = self.observation(0)
+        return dataclasses.replace(
+            seen,
+            seat=None,
+            history=self.public_history(None),
+            events=self.events_for(None),
+            **type(seen).SEAT_PRIVATE,
+        )
 
     def to_json(self) -> str:
         """Save the whole game as JSON; :func:`cardtable.load_game` restores it exactly."""

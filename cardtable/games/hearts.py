@@ -31,7 +31,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from cardtable.cards import (
     ALL_CARDS,
@@ -176,6 +177,10 @@ class HeartsObservation(Observation):
       ``scores`` (shared field): the running totals; ``target``: the score that ends
       the game.
     """
+
+    SEAT_PRIVATE: ClassVar[Mapping[str, Any]] = MappingProxyType(
+        {**Observation.SEAT_PRIVATE, "pass_target": None, "cards_given": (), "cards_received": ()}
+    )
 
     phase: str
     hand_number: int
@@ -530,7 +535,10 @@ class HeartsState(GameState):
     def hand(self, seat: int) -> tuple[Card, ...]:
         return mask_to_cards(self.hands[seat])
 
-    def _public_history(self, seat: int) -> tuple[tuple[int, str], ...]:
+    def public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
+        return self._public_history(seat)
+
+    def _public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
         """The history with other seats' passes hidden.
 
         Passes come in groups of four, one group per hand with a pass; group ``k``
