@@ -387,6 +387,7 @@ class DurakState(GameState):
     # --- the turn ---------------------------------------------------------
     @property
     def current_player(self) -> int | None:
+        """The one seat that acts now (see the phases above), ``None`` once over."""
         return self._turn
 
     def legal_actions(self) -> list[Action]:
@@ -429,6 +430,13 @@ class DurakState(GameState):
         return actions
 
     def why_illegal(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal now, else one line saying why not.
+
+        >>> from cardtable.games import get_rules
+        >>> state = get_rules("durak").new_game(players=2, seed=5)
+        >>> state.why_illegal(Action.parse("pass"))
+        'the main attacker must open the bout with a card; passing is not allowed'
+        """
         seat = self._turn
         if seat is None:
             return "the game is over; no more actions"
@@ -534,6 +542,7 @@ class DurakState(GameState):
 
     # --- views ------------------------------------------------------------
     def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in index order (full information: not for bots)."""
         return mask_to_cards(self.hands[seat])
 
     @property
@@ -542,6 +551,13 @@ class DurakState(GameState):
         return tuple(w - l for w, l in zip(self.wins, self.losses))
 
     def observation(self, seat: int) -> DurakObservation:
+        """The game as ``seat`` sees it: its own hand and the public facts only.
+
+        >>> from cardtable.games import get_rules
+        >>> view = get_rules("durak").new_game(players=3, seed=2).observation(1)
+        >>> len(view.hand), view.deck_count, view.phase
+        (6, 18, 'attack')
+        """
         over = self._turn is None
         return DurakObservation(
             game=self.rules.name,
@@ -613,6 +629,7 @@ class DurakState(GameState):
         )
 
     def clone(self) -> DurakState:
+        """An independent copy: the mutable lists are copied, the rest is shared values."""
         new = object.__new__(DurakState)
         self._clone_base(new)
         new.__dict__.update(self.__dict__ | {

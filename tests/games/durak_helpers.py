@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardtable.cards import SHORT_DECK, Card, parse_cards
+from cardtable.engine.actions import Action
 from cardtable.games import get_rules
 from cardtable.games.durak import DurakState
 
@@ -53,7 +54,8 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(sorted(parse_cards(text)))
 
 
-def texts(actions: list) -> list[str]:
+def texts(actions: list[Action]) -> list[str]:
+    """The notation of each action, in order."""
     return [str(action) for action in actions]
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from cardtable.cards import Card, Suit
+from cardtable.cards import FULL_DECK, Card, Suit
 from cardtable.engine.errors import IllegalActionError, InvalidDeckError, InvalidOptionError, MalformedActionError
 from cardtable.engine.playout import play_random_game
 from tests.games.durak_helpers import (
@@ -373,7 +375,7 @@ def test_end_series_option_one_win_to_the_first_out_and_one_loss_to_the_durak():
     play(state, *SIX_BOUT_1, *SIX_BOUT_2, *SIX_BOUT_3_UNTIL_LAST, "4: take")
     assert not state.is_over and state.observation(0).round == 2
     assert state.observation(0).record == ((0, 0), (0, 0), (0, 0), (0, 0), (0, 1), (1, 0))
-    play_random_game(state, __import__("random").Random(4))
+    play_random_game(state, random.Random(4))
     outcome = state.outcome()
     assert outcome.rounds_played == 3
     wins = [0] * 6
@@ -402,7 +404,7 @@ def test_end_locked_out_transferring_jokers_and_the_52_card_deck():
         state.apply("defend 6S 2S")
     assert len(RULES.deck) == 36
     with pytest.raises(InvalidDeckError):
-        RULES.new_game(2, seed=1, deck=" ".join(str(c) for c in __import__("cardtable").cards.FULL_DECK))
+        RULES.new_game(2, seed=1, deck=" ".join(str(c) for c in FULL_DECK))
 
 
 # --- Computer players (the rules side) ------------------------------------------------
