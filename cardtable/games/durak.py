@@ -101,6 +101,21 @@ def _ordered(mask: int, trump_mask: int) -> list[int]:
     return out
 
 
+_ATTACK_LISTS: dict[int, tuple[Action, ...]] = {}
+_ATTACK_LISTS_MAX = 100_000
+
+
+def _attacks(mask: int, trump: int) -> tuple[Action, ...]:
+    """``attack X`` for every card of ``mask``, in legal-action order (cached: hot loop)."""
+    key = mask << 2 | trump
+    cached = _ATTACK_LISTS.get(key)
+    if cached is None:
+        if len(_ATTACK_LISTS) >= _ATTACK_LISTS_MAX:
+            _ATTACK_LISTS.clear()  # keeps memory bounded; the cache refills quickly
+        cached = _ATTACK_LISTS[key] = tuple(_ATTACK[i] for i in _ordered(mask, _SUIT_MASKS[trump]))
+    return cached
+
+
 def _beats(attacking: int, beating: int, trump: int) -> bool:
     """Whether card index ``beating`` beats card index ``attacking`` with trump suit ``trump``."""
     if beating & 3 == attacking & 3:
@@ -424,8 +439,8 @@ class DurakState(GameState):
             actions.append(TAKE)
             return actions
         if phase == PHASE_ATTACK:
-            return [_ATTACK[i] for i in _ordered(hand, trump_mask)]
-        actions = [_ATTACK[i] for i in _ordered(hand & self.rank_mask, trump_mask)]
+            return list(_attacks(hand, self.trump))
+        actions = list(_attacks(hand & self.rank_mask, self.trump))
         actions.append(PASS)
         return actions
 
