@@ -1,0 +1,46 @@
+"""The player's own files: saved games, game records, statistics and settings.
+
+Everything here is plain files in the user's data and config directories (see
+:mod:`cardtable.userdata.paths`; ``CARDTABLE_HOME`` moves both, for tests and
+portable installs).  Nothing in this package imports Textual: the app calls it.
+
+- :mod:`~cardtable.userdata.savefiles`: :func:`save_game`, :func:`load_save`,
+  :func:`latest_unfinished`, :func:`finish_game`.
+- :mod:`~cardtable.userdata.records`: :func:`export_record`, :func:`load_record`,
+  :class:`Replay`.
+- :mod:`~cardtable.userdata.stats`: :func:`record_result`, :func:`load_stats`.
+- :mod:`~cardtable.userdata.settings`: :class:`Settings`, :func:`load_settings`,
+  :func:`save_settings`.
+"""
+
+from __future__ import annotations
+
+from cardtable.userdata.records import Replay, export_record, load_record
+from cardtable.userdata.savefiles import (
+    SeatInfo,
+    finish_game,
+    latest_unfinished,
+    load_save,
+    save_game,
+    seats_of,
+)
+from cardtable.userdata.settings import Settings, load_settings, save_settings
+from cardtable.userdata.stats import PlayerStats, load_stats, record_result
+
+__all__ = [
+    "Replay",
+    "export_record",
+    "load_record",
+    "SeatInfo",
+    "seats_of",
+    "save_game",
+    "load_save",
+    "latest_unfinished",
+    "finish_game",
+    "Settings",
+    "load_settings",
+    "save_settings",
+    "PlayerStats",
+    "load_stats",
+    "record_result",
+]

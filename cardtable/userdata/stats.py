@@ -1,0 +1,300 @@
+"""Statistics: per player name, kind and game, kept in ``stats.json`` in the data directory.
+
+After each finished game, :func:`record_result` adds every seat's result: games
+played, wins, the final place (ties share the better place), the final score, the
+President titles of every round, the rounds lost as the durak, the moons shot in
+Hearts.  Games in which an action was taken back are counted like any other, and
+also in ``games_with_undo``, so a record says how it was earned.
+
+Bots are kept under their names too, with their level as ``kind``; filter with
+``kind="human"`` (or ``"bots"``, or a level) to see only some.
+
+>>> import os, random, tempfile
+>>> os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp()
+>>> from cardtable.games import get_rules
+>>> from cardtable.userdata.savefiles import set_seats
+>>> state = get_rules("hearts").new_game(players=4, seed=2, target=30)
+>>> set_seats(state, [("Ann", "human"), ("Ada", "hard"), ("Ben", "easy"), ("Cleo", "normal")])
+>>> rng = random.Random(2)
+>>> while not state.is_over:
+...     state.apply(rng.choice(state.legal_actions()))
+>>> record_result(state)
+[]
+>>> stats, warnings = load_stats()
+>>> [(s.name, s.played) for s in filter_stats(stats, kind="human")]
+[('Ann', 1)]
+>>> del os.environ["CARDTABLE_HOME"]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from cardtable.engine.saves import save_data
+from cardtable.engine.state import GameState
+from cardtable.userdata.paths import atomic_write_text, set_aside, stats_path
+from cardtable.userdata.savefiles import seats_of, undo_used
+
+__all__ = [
+    "STATS_FORMAT",
+    "STATS_VERSION",
+    "PlayerStats",
+    "record_result",
+    "load_stats",
+    "filter_stats",
+    "final_places",
+    "LOWER_SCORE_WINS",
+]
+
+STATS_FORMAT = "cardtable-stats"
+STATS_VERSION = 1
+REMEMBERED_GAMES = 2000
+"""How many recorded games are remembered, so that one game is never counted twice."""
+
+LOWER_SCORE_WINS = frozenset({"hearts"})
+"""Games whose scores are penalty points (the fewest win)."""
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player's (name and kind) record at one game.
+
+    ``score_total``, ``best_score`` and ``worst_score`` are final game scores: President
+    points, Durak wins minus losses, Hearts points (where lower is better).
+    ``titles`` counts President titles over every round; ``times_durak`` the Durak
+    rounds lost; ``moons`` the Hearts moons shot.
+    """
+
+    name: str
+    kind: str
+    game: str
+    played: int = 0
+    wins: int = 0
+    games_with_undo: int = 0
+    rounds: int = 0
+    place_total: int = 0
+    score_total: int = 0
+    best_score: int | None = None
+    worst_score: int | None = None
+    titles: Mapping[str, int] = field(default_factory=dict)
+    times_durak: int = 0
+    moons: int = 0
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind not in ("human", "unknown")
+
+    @property
+    def average_place(self) -> float | None:
+        return self.place_total / self.played if self.played else None
+
+    @property
+    def average_score(self) -> float | None:
+        """Average final score (for Hearts: the average points)."""
+        return self.score_total / self.played if self.played else None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.played if self.played else None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["titles"] = dict(self.titles)
+        return data
+
+
+def final_places(scores: Iterable[int], lower_wins: bool) -> tuple[int, ...]:
+    """Each seat's place by final score, 1 best; equal scores share the better place.
+
+    >>> final_places([10, 30, 10, 5], lower_wins=False)
+    (2, 1, 2, 4)
+    >>> final_places([10, 30, 10, 5], lower_wins=True)
+    (2, 4, 2, 1)
+    """
+    values = list(scores)
+    better = (lambda a, b: a < b) if lower_wins else (lambda a, b: a > b)
+    return tuple(1 + sum(1 for other in values if better(other, mine)) for mine in values)
+
+
+def _game_id(state: GameState) -> str:
+    data = save_data(state)
+    data.pop("meta", None)
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:24]
+
+
+def record_result(state: GameState, path: str | os.PathLike[str] | None = None) -> list[str]:
+    """Add a finished game's results to the statistics file; return warnings (one line each).
+
+    Recording the same game again changes nothing.  A statistics file that cannot be
+    read is renamed aside (the warning says where) and a fresh one is started.
+    """
+    if not state.is_over:
+        raise ValueError("the game is not over yet; only finished games count")
+    target = Path(path) if path is not None else stats_path()
+    entries, recorded, warnings = _read(target)
+    game_id = _game_id(state)
+    if game_id in recorded:
+        return warnings
+    game = state.rules.name
+    outcome = state.outcome()
+    lower = game in LOWER_SCORE_WINS
+    places = final_places(outcome.scores, lower)
+    undo = undo_used(state)
+    index = {(entry.name, entry.kind, entry.game): entry for entry in entries}
+    for seat, info in enumerate(seats_of(state)):
+        key = (info.name, info.kind, game)
+        old = index.get(key) or PlayerStats(info.name, info.kind, game)
+        score = outcome.scores[seat]
+        titles = dict(old.titles)
+        durak = moons = 0
+        for result in outcome.rounds:
+            title = (result.get("titles") or [None] * state.num_players)[seat] if game == "president" else None
+            if title:
+                titles[title] = titles.get(title, 0) + 1
+            durak += result.get("durak") == seat if game == "durak" else 0
+            moons += result.get("moon_shooter") == seat if game == "hearts" else 0
+        pick_best, pick_worst = (min, max) if lower else (max, min)
+        index[key] = replace(
+            old,
+            played=old.played + 1,
+            wins=old.wins + (seat in outcome.winners),
+            games_with_undo=old.games_with_undo + undo,
+            rounds=old.rounds + outcome.rounds_played,
+            place_total=old.place_total + places[seat],
+            score_total=old.score_total + score,
+            best_score=score if old.best_score is None else pick_best(old.best_score, score),
+            worst_score=score if old.worst_score is None else pick_worst(old.worst_score, score),
+            titles=titles,
+            times_durak=old.times_durak + durak,
+            moons=old.moons + moons,
+        )
+    recorded = (recorded + [game_id])[-REMEMBERED_GAMES:]
+    _write(target, list(index.values()), recorded)
+    return warnings
+
+
+def load_stats(path: str | os.PathLike[str] | None = None) -> tuple[list[PlayerStats], list[str]]:
+    """Every player's statistics (sorted by game, then name) and warnings (one line each).
+
+    No file yet: no statistics and no warning.  A damaged file is renamed aside and
+    reported in one warning; the statistics start fresh.
+    """
+    target = Path(path) if path is not None else stats_path()
+    entries, _, warnings = _read(target)
+    order = {"president": 0, "durak": 1, "hearts": 2}
+    entries.sort(key=lambda s: (order.get(s.game, 9), s.game, s.name.lower(), s.kind))
+    return entries, warnings
+
+
+def filter_stats(
+    entries: Iterable[PlayerStats],
+    game: str | None = None,
+    player: str | None = None,
+    kind: str | None = None,
+) -> list[PlayerStats]:
+    """The entries for one game, one player name (any case) and one kind.
+
+    ``kind`` is ``"human"``, ``"bots"`` (every bot level) or one level (``"hard"``).
+    """
+    chosen = []
+    for entry in entries:
+        if game is not None and entry.game != game:
+            continue
+        if player is not None and entry.name.casefold() != player.strip().casefold():
+            continue
+        if kind == "bots" and not entry.is_bot:
+            continue
+        if kind not in (None, "bots") and entry.kind != kind:
+            continue
+        chosen.append(entry)
+    return chosen
+
+
+# --- the file ------------------------------------------------------------------------
+
+_INT_FIELDS = ("played", "wins", "games_with_undo", "rounds", "place_total", "score_total", "times_durak", "moons")
+
+
+def _read(path: Path) -> tuple[list[PlayerStats], list[str], list[str]]:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return [], [], []
+    except OSError as exc:
+        return [], [], [f"cannot read the statistics file {path}: {exc.strerror or exc}; starting fresh"]
+    try:
+        data = json.loads(raw)
+        if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
+            raise ValueError("not a cardtable statistics file")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ValueError("it has no format version")
+        if version > STATS_VERSION:
+            raise ValueError(f"it is from a newer cardtable (format {version})")
+        entries = [_entry(item) for item in data.get("entries", [])]
+        recorded = data.get("recorded", [])
+        if not isinstance(recorded, list) or not all(isinstance(item, str) for item in recorded):
+            raise ValueError("its list of recorded games is damaged")
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+        reason = "corrupt or truncated JSON" if isinstance(exc, json.JSONDecodeError) else _reason(exc)
+        try:
+            aside = set_aside(path)
+        except OSError as error:
+            return [], [], [
+                f"the statistics file {path} is damaged ({reason}) and could not be renamed aside "
+                f"({error.strerror or error}); starting fresh"
+            ]
+        return [], [], [
+            f"the statistics file {path} is damaged ({reason}); it was kept as {aside} and fresh statistics started"
+        ]
+    return entries, recorded, []
+
+
+def _reason(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text if isinstance(exc, ValueError) and text else "an entry has the wrong shape"
+
+
+def _entry(item: Any) -> PlayerStats:
+    if not isinstance(item, dict):
+        raise TypeError
+    for name in ("name", "kind", "game"):
+        if not isinstance(item[name], str):
+            raise TypeError
+    values: dict[str, Any] = {"name": item["name"], "kind": item["kind"], "game": item["game"]}
+    for name in _INT_FIELDS:
+        value = item.get(name, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0 and name != "score_total":
+            raise TypeError
+        values[name] = value
+    for name in ("best_score", "worst_score"):
+        value = item.get(name)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise TypeError
+        values[name] = value
+    titles = item.get("titles", {})
+    if not isinstance(titles, dict) or not all(
+        isinstance(count, int) and not isinstance(count, bool) for count in titles.values()
+    ):
+        raise TypeError
+    values["titles"] = dict(titles)
+    known = {f.name for f in fields(PlayerStats)}
+    if not set(item) <= known:
+        raise TypeError
+    return PlayerStats(**values)
+
+
+def _write(path: Path, entries: list[PlayerStats], recorded: list[str]) -> None:
+    data = {
+        "format": STATS_FORMAT,
+        "version": STATS_VERSION,
+        "entries": [entry.to_dict() for entry in entries],
+        "recorded": recorded,
+    }
+    atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=1))
