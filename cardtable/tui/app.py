@@ -10,6 +10,7 @@ from __future__ import annotations
 from textual.app import App
 from textual.binding import Binding
 
+from cardtable.engine.state import GameState
 from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
 from cardtable.tui.config import PACES, TableConfig
 
@@ -34,9 +35,12 @@ class CardtableApp(App[None]):
         four_colour: bool = False,
         pace: str = "normal",
         bot_delay: float | None = None,
+        state: GameState | None = None,
     ) -> None:
         super().__init__()
         self.config = config
+        # A game already under way (a loaded save later; a fixed deal in tests).
+        self.initial_state = state
         self.ascii_only = (not terminal_can_show_suits()) if ascii_only is None else ascii_only
         self.card_style = CardStyle(ascii_only=self.ascii_only, four_colour=four_colour)
         self.pace = pace if pace in PACES else "normal"
@@ -56,15 +60,16 @@ class CardtableApp(App[None]):
     def show_start(self, game: str = "president") -> None:
         from cardtable.tui.screens.start import StartScreen
 
-        self._replace_screen(StartScreen(game))
+        self._put_screen(StartScreen(game))
 
     def start_game(self, config: TableConfig) -> None:
         from cardtable.tui.screens.game import GameScreen
 
         self.config = config
-        self._replace_screen(GameScreen(config))
+        state, self.initial_state = self.initial_state, None
+        self._put_screen(GameScreen(config, state))
 
-    def _replace_screen(self, screen: object) -> None:
+    def _put_screen(self, screen: object) -> None:
         # Drop any modal left on top, then put the new screen in place of the old one.
         while len(self.screen_stack) > 2:
             self.pop_screen()

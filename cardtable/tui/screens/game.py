@@ -41,6 +41,10 @@ class SeatBox(Static):
     """One player around the table: name and level, card count, status, title."""
 
 
+class MoveButton(Button, can_focus=False):
+    """A button that never takes the focus, so keys always reach the table."""
+
+
 class GameScreen(Screen[None]):
     """Plays one game from a :class:`TableConfig` until it is over."""
 
@@ -95,14 +99,14 @@ class GameScreen(Screen[None]):
         yield Static(id="status")
         yield HandView(self.app.card_style, id="hand")  # type: ignore[attr-defined]
         with Horizontal(id="moves"):
-            yield Button(self.table.play_label, id="play-button", variant="success", compact=True)
+            yield MoveButton(self.table.play_label, id="play-button", variant="success", compact=True)
             if "pass" in self.table.extra_moves:
-                yield Button("Pass", id="pass-button", variant="warning", compact=True)
+                yield MoveButton("Pass", id="pass-button", variant="warning", compact=True)
             if "take" in self.table.extra_moves:
-                yield Button("Take", id="take-button", variant="error", compact=True)
-            yield Button("Clear", id="clear-button", compact=True)
-            yield Button("Last", id="last-button", compact=True)
-            yield Button("Help", id="help-button", compact=True)
+                yield MoveButton("Take", id="take-button", variant="error", compact=True)
+            yield MoveButton("Clear", id="clear-button", compact=True)
+            yield MoveButton("Last", id="last-button", compact=True)
+            yield MoveButton("Help", id="help-button", compact=True)
         yield Footer()
 
     @property
@@ -115,6 +119,16 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.after_change()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide moves the game does not have (Take in President, Pass in Hearts)."""
+        if action == "pass_turn":
+            return "pass" in self.table.extra_moves
+        if action == "take":
+            return "take" in self.table.extra_moves
+        if action == "next_target":
+            return hasattr(self.table, "next_target")
+        return True
 
     # --- the turn loop ----------------------------------------------------------------
     def after_change(self) -> None:
@@ -205,7 +219,8 @@ class GameScreen(Screen[None]):
         playable = self.table.playable_cards(obs, self.legal) if my_turn else None
         hand.show_cursor = my_turn
         hand.set_cards(self.table.sort_hand(obs), playable)
-        self.query_one("#hand").border_title = f"{ctx.name(self.viewer)}'s hand · {len(obs.hand)} cards"
+        owner = "Your" if len(self.config.human_seats) <= 1 else f"{ctx.name(self.viewer)}'s"
+        self.query_one("#hand").border_title = f"{owner} hand · {len(obs.hand)} cards"
         for button_id, enabled in (
             ("#play-button", my_turn),
             ("#pass-button", my_turn and PASS in self.legal),
@@ -228,13 +243,15 @@ class GameScreen(Screen[None]):
         status = self.table.seat_status(obs, seat)
         badge = getattr(self.table, "seat_badge", lambda o, s: "")(obs, seat)
         count = obs.hand_sizes[seat]
-        text = Text()
-        text.append(ctx.labels[seat][:18], style="bold" if seat == obs.current_player else "")
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(ctx.labels[seat], style="bold" if seat == obs.current_player else "")
         if seat == self.viewer:
             text.append(" ★" if not ctx.style.ascii_only else " *", style="yellow")
-        text.append(f"\n{count} card{'s' if count != 1 else ''}")
+        text.append("\n")
         if status:
-            text.append(f" · {status}", style="bold yellow" if status == "to act" else "")
+            text.append(status, style="bold yellow" if "to act" in status else "")
+            text.append(" · ")
+        text.append(f"{count} card{'s' if count != 1 else ''}")
         if badge:
             text.append(f"\n{badge}", style="cyan")
         box.update(text)

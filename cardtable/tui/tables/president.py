@@ -25,20 +25,22 @@ def rank_bar(obs: Observation, ctx: TableContext) -> Text:
     arrow = "->" if ctx.style.ascii_only else "→"
     revolution = obs.revolution  # type: ignore[attr-defined]
     base = "bold white on #8b1a1a" if revolution else "white on #1f3b2d"
-    text = Text("low ", style="dim")
-    for i, rank in enumerate(order.ranks):
+    text = Text()
+    for rank in order.ranks:
         label = rank.label
         if rank == table_rank:
-            text.append(f"[{label}]", style="bold black on yellow")
+            text.append(f"{label:>2}", style="bold black on yellow")
+            text.append(" ", style=base)
         else:
-            text.append(f" {label} ", style=base)
-    text.append(" high", style="dim")
+            text.append(f"{label:>2} ", style=base)
     if revolution:
-        text.append(f"\nREVOLUTION: {order.highest.label} is now highest, {order.lowest.label} lowest", style="bold #ff6b6b")
-    elif not obs.revolution_enabled:  # type: ignore[attr-defined]
-        text.append("\nrevolution off", style="dim")
+        text.append(
+            f"\nREVOLUTION: {order.highest.label} is now highest, {order.lowest.label} lowest",
+            style="bold #ff6b6b",
+        )
     else:
-        text.append(f"\nnormal order {arrow} 2 is highest; four of a kind flips it", style="dim")
+        suffix = "revolution off" if not obs.revolution_enabled else "four of a kind flips it"  # type: ignore[attr-defined]
+        text.append(f"\nlow {arrow} high · {order.highest.label} highest · {suffix}", style="dim")
     return text
 
 
@@ -63,8 +65,8 @@ class PresidentTable(TableArea):
             text.append(f"   ({len(o.table)} of a kind)" if len(o.table) > 1 else "", style="dim")  # type: ignore[attr-defined]
             text.append("\n")
         elif not o.is_over:
-            leader = ctx.name(o.current_player)
-            text.append(f"  The table is clear: {leader} leads any set.\n", style="italic")
+            leader = "you lead" if o.current_player == o.seat else f"{ctx.name(o.current_player)} leads"
+            text.append(f"  The table is clear: {leader} any set.\n", style="italic")
         if o.passed:  # type: ignore[attr-defined]
             names = ", ".join(ctx.name(s) for s in o.passed)  # type: ignore[attr-defined]
             text.append(f"\n  Passed: {names}", style="dim")

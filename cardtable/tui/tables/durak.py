@@ -1,0 +1,238 @@
+"""Durak's table: attack/defence pairs, the trump, the deck and discard counts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from cardtable.cards import Card
+from cardtable.engine.actions import Action
+from cardtable.engine.events import Event
+from cardtable.engine.observation import Observation
+from cardtable.tui.tables.base import TableArea, TableContext, ordinal
+
+__all__ = ["DurakTable"]
+
+PAIR = 6  # columns per attack/defence pair
+
+
+class DurakTable(TableArea):
+    """Draws Durak from a :class:`DurakObservation`; Tab or a click picks the card to beat."""
+
+    extra_moves = ("pass", "take")
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.target: Card | None = None
+
+    # --- the card to beat --------------------------------------------------------------
+    def unbeaten(self, obs: Observation | None = None) -> list[Card]:
+        o = obs or self.obs
+        if o is None:
+            return []
+        return [attack for attack, beat in o.table if beat is None]  # type: ignore[attr-defined]
+
+    def next_target(self) -> None:
+        open_cards = self.unbeaten()
+        if not open_cards:
+            return
+        if self.target in open_cards:
+            self.target = open_cards[(open_cards.index(self.target) + 1) % len(open_cards)]
+        else:
+            self.target = open_cards[0]
+        if self.obs is not None and self.ctx is not None:
+            self.show(self.obs, self.ctx)
+
+    def on_click(self, event) -> None:  # type: ignore[no-untyped-def]
+        # The pairs row starts on line 3 of the widget content (after header and a blank).
+        if self.obs is None:
+            return
+        column = (event.x - 3) // PAIR
+        pairs = self.obs.table  # type: ignore[attr-defined]
+        if 0 <= column < len(pairs) and pairs[column][1] is None:
+            self.target = pairs[column][0]
+            if self.ctx is not None:
+                self.show(self.obs, self.ctx)
+
+    # --- drawing ---------------------------------------------------------------------
+    def draw(self, obs: Observation, ctx: TableContext) -> Text:
+        o = obs  # DurakObservation; fields documented in docs/api.md
+        style = ctx.style
+        if self.target not in self.unbeaten(o):
+            self.target = None
+        text = Text("Trump ")
+        text.append_text(style.face(o.trump_card, width=4))  # type: ignore[attr-defined]
+        text.append(" ")
+        text.append_text(style.suit_text(o.trump_suit))  # type: ignore[attr-defined]
+        text.append(f" · deck {o.deck_count} · discard {len(o.discard)}\n")  # type: ignore[attr-defined]
+        if o.is_over:
+            return text
+        attacker, defender = ctx.name(o.main_attacker), ctx.name(o.defender)  # type: ignore[attr-defined]
+        text.append(f"{attacker} attacks {defender}", style="bold")
+        left = o.limit_left  # type: ignore[attr-defined]
+        text.append(f" · {left} more card{'s' if left != 1 else ''} may be added", style="dim")
+        if o.taking:  # type: ignore[attr-defined]
+            text.append(f"\n{defender} takes: attackers may still throw in", style="bold #ff5a6e")
+        text.append("\n\n")
+        pairs = o.table  # type: ignore[attr-defined]
+        if not pairs:
+            text.append("   The table is empty: the attacker opens the bout.", style="italic")
+            return text
+        marker = "^" if style.ascii_only else "▲"
+        target = self._effective_target(o)
+        top, bottom, under = Text("   "), Text("   "), Text("   ")
+        for attack, beat in pairs:
+            top.append_text(style.face(attack, width=4))
+            top.append(" " * (PAIR - 4))
+            if beat is not None:
+                bottom.append("  ")
+                bottom.append_text(style.face(beat, width=4))
+                bottom.append(" " * (PAIR - 6))
+            else:
+                bottom.append("  ----", style="#5c7d6a")
+                bottom.append(" " * (PAIR - 6))
+            mine = o.defender == o.seat and attack == target and not o.taking  # type: ignore[attr-defined]
+            under.append(f"  {marker}   " if mine else " " * PAIR, style="bold yellow")
+        text.append_text(top)
+        text.append("\n")
+        text.append_text(bottom)
+        text.append("\n")
+        text.append_text(under)
+        return text
+
+    def _effective_target(self, o: Observation) -> Card | None:
+        open_cards = self.unbeaten(o)
+        if self.target in open_cards:
+            return self.target
+        return open_cards[0] if open_cards else None
+
+    # --- questions ------------------------------------------------------------------
+    def sort_hand(self, obs: Observation) -> list[Card]:
+        trump = obs.trump_suit  # type: ignore[attr-defined]
+        return sorted(obs.hand, key=lambda c: (c.suit == trump, c.rank, c.suit))
+
+    def move_kind(self, obs: Observation, legal: Sequence[Action]) -> str:
+        if obs.defender == obs.seat and not obs.taking:  # type: ignore[attr-defined]
+            return "defend"
+        return "attack"
+
+    def build_action(self, obs: Observation, legal: Sequence[Action], cards: list[Card]) -> Action:
+        kind = self.move_kind(obs, legal)
+        if kind == "attack":
+            if len(cards) != 1:
+                return Action("attack", cards)  # the engine's one-line refusal explains
+            return Action.attack(cards[0])
+        if len(cards) != 1:
+            return Action("defend", cards) if len(cards) == 2 else Action("defend", cards[:1])
+        card = cards[0]
+        open_cards = self.unbeaten(obs)
+        if self.target in open_cards:
+            return Action.defend(self.target, card)
+        # No card chosen to beat: beat the first open card this one can beat.
+        for attack in open_cards:
+            candidate = Action.defend(attack, card)
+            if candidate in legal:
+                return candidate
+        return Action.defend(open_cards[0], card) if open_cards else Action("defend", [card])
+
+    def playable_cards(self, obs: Observation, legal: Sequence[Action]) -> set[Card]:
+        hand = set(obs.hand)
+        cards = set()
+        for action in legal:
+            if action.kind == "defend":
+                cards.add(action.cards[1])
+            else:
+                cards.update(c for c in action.cards if c in hand)
+        return cards
+
+    def seat_status(self, obs: Observation, seat: int) -> str:
+        o = obs
+        if seat in o.out:  # type: ignore[attr-defined]
+            return f"out {ordinal(o.out.index(seat) + 1)}"  # type: ignore[attr-defined]
+        words = []
+        if seat == o.defender:  # type: ignore[attr-defined]
+            words.append("taking" if o.taking else "defender")  # type: ignore[attr-defined]
+        elif seat == o.main_attacker:  # type: ignore[attr-defined]
+            words.append("main attacker")
+        if seat in o.passed:  # type: ignore[attr-defined]
+            words.append("passed")
+        if o.current_player == seat:
+            words.append("to act")
+        return ", ".join(words)
+
+    def seat_badge(self, obs: Observation, seat: int) -> str:
+        wins, losses = obs.record[seat]  # type: ignore[attr-defined]
+        known = obs.known_cards[seat]  # type: ignore[attr-defined]
+        badge = f"won {wins} · durak {losses}"
+        if known and seat != obs.seat:
+            badge += " · holds " + " ".join(c.label(True) for c in known[:4]) + ("…" if len(known) > 4 else "")
+        return badge
+
+    def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
+        o = obs
+        if o.phase == "attack":  # type: ignore[attr-defined]
+            return Text("Your attack: choose a card (← →) and press Enter.")
+        if o.phase == "defend":  # type: ignore[attr-defined]
+            many = len(self.unbeaten(o)) > 1
+            return Text("Beat it: choose a card and Enter" + (", Tab picks which" if many else "") + "; T takes.")
+        if o.taking:  # type: ignore[attr-defined]
+            return Text("They take: throw in a card of a rank on the table, or P to pass.")
+        return Text("Throw in a card of a rank on the table, or P to pass.")
+
+    def score_text(self, obs: Observation, ctx: TableContext) -> Text:
+        text = Text()
+        text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")  # type: ignore[attr-defined]
+        text.append(f"{'':<11}{'won':>5}{'durak':>6}\n", style="dim")
+        for seat, (wins, losses) in enumerate(obs.record):  # type: ignore[attr-defined]
+            text.append(f"{ctx.name(seat)[:11]:<11}{wins:>5}{losses:>6}\n")
+        return text
+
+    def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
+        for event in reversed(obs.events):
+            if event.kind == "bout_over":
+                how = "took" if event.info.get("result") == "taken" else "beat off"
+                text = Text(f"Last bout: {ctx.name(event.seat)} {how} ", style="bold")
+                text.append_text(ctx.style.inline(event.cards))
+                return text
+        return Text("No bout has been completed yet.")
+
+    def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
+        who = ctx.name(event.seat)
+        style = ctx.style
+        if event.kind == "attack":
+            return Text.assemble(f"{who} attacks ", style.inline(event.cards))
+        if event.kind == "defend":
+            return Text.assemble(f"{who} beats ", style.inline(event.cards[:1]), " with ", style.inline(event.cards[1:]))
+        if event.kind == "bout_over":
+            if event.info.get("result") == "taken":
+                return Text(f"{who} picks up {event.count} cards", style="bold #ff5a6e")
+            return Text(f"{who} beat off the attack", style="bold green")
+        if event.kind == "trump_drawn":
+            return Text.assemble(f"{who} draws the trump ", style.inline(event.cards))
+        if event.kind == "out":
+            return Text(f"{who} is out: {ordinal(event.info.get('place', 0))}", style="bold green")
+        if event.kind == "durak":
+            return Text(f"{who} is the durak!", style="bold red")
+        if event.kind == "lowest_trump":
+            return Text.assemble(f"{who} has the lowest trump ", style.inline(event.cards), " and attacks")
+        if event.kind == "round_over":
+            return Text(f"Round {event.round} is over", style="bold")
+        return super().log_line(event, ctx, viewer)
+
+    def round_summary(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+        info = event.info
+        text = Text()
+        order = info.get("order", [])
+        durak = info.get("durak")
+        for place, seat in enumerate(order):
+            if seat == durak:
+                text.append(f"{'durak':<7}{ctx.name(seat)}\n", style="bold red")
+            else:
+                text.append(f"{ordinal(place + 1):<7}{ctx.name(seat)}\n", style="bold green" if place == 0 else "")
+        if info.get("draw"):
+            text.append("\nA draw: everyone ran out together, no durak.\n", style="bold yellow")
+        text.append("\nSeries record (won / durak):\n", style="bold")
+        for seat, (wins, losses) in enumerate(obs.record):  # type: ignore[attr-defined]
+            text.append(f"  {ctx.name(seat):<14}{wins:>3} /{losses:>2}\n")
+        return text

@@ -1,0 +1,194 @@
+"""Hearts' table: the trick laid out by seat, hearts broken or not, the pass direction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from cardtable.cards import Card, Suit
+from cardtable.engine.actions import Action
+from cardtable.engine.events import Event
+from cardtable.engine.observation import Observation
+from cardtable.tui.tables.base import TableArea, TableContext
+
+__all__ = ["HeartsTable", "SUIT_ORDER"]
+
+# Alternating colours, hearts last: clubs, diamonds, spades, hearts.
+SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
+POSITIONS = ("you", "left", "across", "right")
+
+
+class HeartsTable(TableArea):
+    """Draws Hearts from a :class:`HeartsObservation`."""
+
+    extra_moves = ()
+
+    def draw(self, obs: Observation, ctx: TableContext) -> Text:
+        o = obs  # HeartsObservation; fields documented in docs/api.md
+        style = ctx.style
+        n = o.num_players
+        played = dict(o.trick)  # type: ignore[attr-defined]
+        width = max((self.size.width or 48) - 2, 30)
+
+        def slot(seat: int) -> Text:
+            name = ctx.name(seat)[:10]
+            card = played.get(seat)
+            face = style.face(card, width=4) if card else Text(" -- ", style="#5c7d6a on #17402b")
+            marker = "▸" if not style.ascii_only else ">"
+            pointer = Text(f"{marker} ", style="bold yellow") if o.current_player == seat and o.phase == "play" else Text("  ")  # type: ignore[attr-defined]
+            return Text.assemble(pointer, (name + " ", "bold" if seat == o.current_player else ""), face)
+
+        def centred(t: Text) -> Text:
+            return Text(" " * max((width - t.cell_len) // 2, 0)) + t
+
+        me = o.seat
+        left, across, right = (me + 1) % n, (me + 2) % n, (me + 3) % n
+        text = Text()
+        text.append_text(self._header(o, ctx))
+        text.append("\n\n")
+        if o.phase == "pass":  # type: ignore[attr-defined]
+            text.append_text(self._pass_text(o, ctx))
+            return text
+        text.append_text(centred(slot(across)))
+        text.append("\n\n")
+        row = slot(left)
+        gap = max(width - row.cell_len - slot(right).cell_len, 2)
+        text.append_text(row + Text(" " * gap) + slot(right))
+        text.append("\n\n")
+        text.append_text(centred(slot(me)))
+        return text
+
+    def _header(self, o: Observation, ctx: TableContext) -> Text:
+        style = ctx.style
+        text = Text()
+        text.append(f"Hand {o.hand_number}", style="bold")  # type: ignore[attr-defined]
+        if o.phase == "play":  # type: ignore[attr-defined]
+            text.append(f" · trick {o.trick_number}/13")  # type: ignore[attr-defined]
+            if o.lead_suit is not None:  # type: ignore[attr-defined]
+                text.append(" · led ")
+                text.append_text(style.suit_text(o.lead_suit))  # type: ignore[attr-defined]
+        text.append("\n")
+        heart = style.suit_label(Suit.HEARTS)
+        if o.hearts_broken:  # type: ignore[attr-defined]
+            text.append(f"{heart} hearts broken", style="bold #ff5a6e")
+        else:
+            text.append(f"{heart} hearts not broken", style="dim")
+        direction = o.pass_direction  # type: ignore[attr-defined]
+        text.append(" · pass: ")
+        if direction == "none":
+            text.append("none this hand", style="dim")
+        else:
+            text.append(f"{direction} to {ctx.name(o.pass_target)}")  # type: ignore[attr-defined]
+        return text
+
+    def _pass_text(self, o: Observation, ctx: TableContext) -> Text:
+        text = Text()
+        direction = o.pass_direction  # type: ignore[attr-defined]
+        if o.cards_given:  # type: ignore[attr-defined]
+            text.append(f"  You pass {direction} to {ctx.name(o.pass_target)}: ")  # type: ignore[attr-defined]
+            text.append_text(ctx.style.inline(o.cards_given))  # type: ignore[attr-defined]
+            text.append("\n  Waiting for the others to choose.\n", style="dim")
+        else:
+            text.append(
+                f"  Choose 3 cards to pass {direction} to {ctx.name(o.pass_target)}.\n",  # type: ignore[attr-defined]
+                style="bold yellow",
+            )
+        chosen = ", ".join(ctx.name(s) for s in o.passed_seats) or "nobody yet"  # type: ignore[attr-defined]
+        text.append(f"  Chosen: {chosen}", style="dim")
+        return text
+
+    def sort_hand(self, obs: Observation) -> list[Card]:
+        return sorted(obs.hand, key=lambda c: (SUIT_ORDER[c.suit], c.rank))
+
+    def move_kind(self, obs: Observation, legal: Sequence[Action]) -> str:
+        return "give" if obs.phase == "pass" else "play"  # type: ignore[attr-defined]
+
+    def seat_status(self, obs: Observation, seat: int) -> str:
+        if obs.phase == "pass":  # type: ignore[attr-defined]
+            if seat in obs.passed_seats:  # type: ignore[attr-defined]
+                return "passed"
+            return "choosing"
+        return "to act" if obs.current_player == seat else ""
+
+    def seat_badge(self, obs: Observation, seat: int) -> str:
+        points = obs.points_taken[seat]  # type: ignore[attr-defined]
+        tricks = obs.tricks_taken[seat]  # type: ignore[attr-defined]
+        return f"{points} pts · {tricks} tricks this hand"
+
+    def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
+        if obs.phase == "pass":  # type: ignore[attr-defined]
+            return Text(
+                f"Your turn: select 3 cards to pass {obs.pass_direction} (space), then Enter."  # type: ignore[attr-defined]
+            )
+        if obs.lead_suit is None:  # type: ignore[attr-defined]
+            return Text("Your lead: choose a card (← →) and press Enter.")
+        suit = ctx.style.suit_label(obs.lead_suit)  # type: ignore[attr-defined]
+        return Text(f"Your turn: follow {suit} if you can; choose a card and press Enter.")
+
+    def score_text(self, obs: Observation, ctx: TableContext) -> Text:
+        text = Text()
+        text.append(f"Hand {obs.hand_number} · to {obs.target}\n", style="bold")  # type: ignore[attr-defined]
+        hands = obs.hand_scores[-3:]  # type: ignore[attr-defined]
+        first = len(obs.hand_scores) - len(hands) + 1  # type: ignore[attr-defined]
+        header = "".join(f"{'h' + str(first + i):>4}" for i in range(len(hands)))
+        text.append(f"{'':<9}{header}{'tot':>5}\n", style="dim")
+        for seat, total in enumerate(obs.scores):
+            per = "".join(f"{h[seat]:>4}" for h in hands)
+            text.append(f"{ctx.name(seat)[:9]:<9}{per}{total:>5}\n")
+        return text
+
+    def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
+        trick = obs.last_trick  # type: ignore[attr-defined]
+        if trick is None:
+            return Text("No trick completed yet in this hand.")
+        text = Text("Last trick:\n", style="bold")
+        for seat, card in trick.plays:
+            text.append(f"  {ctx.name(seat):<12}")
+            text.append_text(ctx.style.inline([card]))
+            text.append("\n")
+        text.append(f"{ctx.name(trick.winner)} took it ({trick.points} points).", style="bold")
+        return text
+
+    def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
+        who = ctx.name(event.seat)
+        if event.kind == "trick":
+            points = event.info.get("points", 0)
+            return Text(f"{who} takes the trick" + (f" (+{points})" if points else ""),
+                        style="bold" if points else "dim italic")
+        if event.kind == "hearts_broken":
+            return Text("Hearts are broken!", style="bold #ff5a6e")
+        if event.kind == "give" and event.cards:
+            return Text.assemble(f"{who} pass{'es' if event.seat != viewer else ''} ",
+                                 ctx.style.inline(event.cards), f" {event.info.get('direction', '')}")
+        if event.kind == "exchange" and event.info.get("to") == viewer and event.cards:
+            return Text.assemble(f"{who} passed you ", ctx.style.inline(event.cards))
+        if event.kind == "moon":
+            return Text(f"{who} shot the moon!", style="bold yellow")
+        if event.kind == "tie":
+            return Text("Tied for the lowest score: one more hand", style="bold")
+        if event.kind == "round_over":
+            return Text(f"Hand {event.round} is over", style="bold")
+        return super().log_line(event, ctx, viewer)
+
+    def round_summary(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+        info = event.info
+        text = Text()
+        text.append(f"{'player':<16}{'taken':>7}{'scored':>8}{'total':>7}\n", style="bold")
+        totals = info.get("totals", list(obs.scores))
+        best = min(totals)
+        for seat in range(obs.num_players):
+            style = "bold green" if totals[seat] == best else ""
+            text.append(
+                f"{ctx.name(seat)[:15]:<16}{info['points_taken'][seat]:>7}{info['scores'][seat]:>8}{totals[seat]:>7}\n",
+                style=style,
+            )
+        shooter = info.get("moon_shooter")
+        if shooter is not None:
+            text.append(f"\n{ctx.name(shooter)} shot the moon: 0 for them, 26 for everyone else.\n", style="bold yellow")
+        if len(obs.hand_scores) > 1:  # type: ignore[attr-defined]
+            text.append("\nPoints per hand: ", style="dim")
+            for i, hand in enumerate(obs.hand_scores, 1):  # type: ignore[attr-defined]
+                text.append(f"h{i} " + "/".join(str(p) for p in hand) + "  ", style="dim")
+            text.append("\n")
+        return text

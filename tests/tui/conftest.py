@@ -1,0 +1,66 @@
+"""Helpers for driving the app headless, as a player would, through keys and clicks."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+from cardtable.engine.actions import Action  # noqa: E402
+from cardtable.tui.app import CardtableApp  # noqa: E402
+from cardtable.tui.screens.game import GameScreen  # noqa: E402
+from cardtable.tui.screens.end import RoundOverScreen  # noqa: E402
+from cardtable.tui.widgets.hand import HandView  # noqa: E402
+
+
+def screen_text(app: CardtableApp) -> str:
+    """The whole screen as plain text, one line per row (the last frame drawn)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(segment.text for segment in strip).rstrip() for strip in strips)
+
+
+async def settle(app: CardtableApp, pilot, rounds: int = 200) -> None:
+    """Let bots move until a person must act, a pop-up shows, or the game ends."""
+    for _ in range(rounds):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, RoundOverScreen) or not isinstance(screen, GameScreen):
+            return
+        state = screen.state
+        seat = state.current_player
+        if seat is None or screen.config.seats[seat].is_human:
+            if not screen.workers or all(w.is_finished for w in screen.workers):
+                return
+    raise AssertionError("the table did not settle")
+
+
+async def select_cards(pilot, game: GameScreen, cards) -> None:
+    """Select exactly ``cards`` in the hand with the arrow keys and space."""
+    hand = game.query_one(HandView)
+    await pilot.press("escape")
+    for card in cards:
+        target = hand.cards.index(card)
+        while hand.cursor != target:
+            await pilot.press("right" if hand.cursor < target else "left")
+        await pilot.press("space")
+    assert set(hand.selected_cards) == set(cards)
+
+
+async def perform(pilot, game: GameScreen, action: Action) -> None:
+    """Make ``action`` through the screen: P, T, or select its cards and press Enter."""
+    if action.kind == "pass":
+        await pilot.press("p")
+    elif action.kind == "take":
+        await pilot.press("t")
+    elif action.kind == "defend":
+        attacking, beating = action.cards
+        table = game.table
+        while table._effective_target(game.obs) != attacking:
+            await pilot.press("tab")
+        await select_cards(pilot, game, [beating])
+        await pilot.press("enter")
+    else:
+        await select_cards(pilot, game, action.cards)
+        await pilot.press("enter")
+    await pilot.pause()
