@@ -214,6 +214,39 @@ def simulate_command(
     )
 
 
+@app.command("stats")
+def stats_command(
+    game: Annotated[
+        str | None,
+        typer.Option("--game", "-g", metavar="GAME", help="Only this game: president, durak or hearts.",
+                     autocompletion=complete_game),
+    ] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", "-p", metavar="NAME", help="Only this player name.")
+    ] = None,
+    kind: Annotated[
+        str, typer.Option("--kind", metavar="all|human|bots|easy|normal|hard", help="Only people, only bots, or one bot level.")
+    ] = "all",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Show the statistics of finished games: wins, places, scores, titles."""
+    from cardtable.commands.stats import show_stats
+
+    show_stats(game=game, player=player, kind=kind, as_json=as_json)
+
+
+@app.command("export")
+def export_command(
+    savefile: Annotated[str, typer.Argument(metavar="SAVEFILE", help="A save file (e.g. from play --save).", show_default=False)],
+    recordfile: Annotated[str, typer.Argument(metavar="RECORDFILE", help="Where to write the game record.", show_default=False)],
+    force: Annotated[bool, typer.Option("--force", help="Replace RECORDFILE if it exists.")] = False,
+) -> None:
+    """Export a saved game as a game record, to replay or to share."""
+    from cardtable.commands.records import export
+
+    export(savefile, recordfile, force=force)
+
+
 def _fail(message: str, code: int) -> int:
     """Write ``cardtable: message`` as one line on stderr and return the exit code."""
     line = " ".join(str(message).split())

@@ -126,7 +126,7 @@ def load_record(path: str | os.PathLike[str]) -> Replay:
     try:
         raw = target.read_bytes()
     except FileNotFoundError:
-        raise SaveFileError(f"no record file at {target}") from None
+        raise SaveFileError(f"no file at {target}") from None
     except IsADirectoryError:
         raise SaveFileError(f"cannot replay {target}: it is a directory, not a record") from None
     except OSError as exc:

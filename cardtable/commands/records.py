@@ -1,0 +1,41 @@
+"""``cardtable export SAVEFILE RECORDFILE``: turn a save file into a game record.
+
+The save is only read (a damaged one is reported, not moved: the player named it);
+the record is written atomically and an existing file is replaced only with ``--force``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardtable.commands.common import ClickException
+from cardtable.engine.errors import SaveFileError
+from cardtable.userdata.records import export_record, load_record
+
+__all__ = ["export"]
+
+
+def export(savefile: str, recordfile: str, force: bool = False) -> Path:
+    """Export the game in ``savefile`` as a record at ``recordfile``; return its path.
+
+    Raises :class:`SaveFileError` (exit status 2) for a save that cannot be read, and
+    a usage error (exit status 2) for a record file that exists without ``force``.
+    """
+    source, target = Path(savefile), Path(recordfile)
+    if target.exists() and not force:
+        error = ClickException(f"{target} already exists; add --force to replace it")
+        error.exit_code = 2
+        raise error
+    if target.is_dir():
+        error = ClickException(f"{target} is a directory; give the record a file name")
+        error.exit_code = 2
+        raise error
+    replay = load_record(source)
+    state = replay.state_at(replay.length)
+    try:
+        written = export_record(state, target)
+    except OSError as exc:
+        raise SaveFileError(f"cannot write {target}: {exc.strerror or exc}") from None
+    status = "finished" if state.is_over else f"not finished, {replay.length} actions"
+    print(f"Exported {source} ({state.rules.title}, {status}) to {written}")
+    return written
