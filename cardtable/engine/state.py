@@ -84,8 +84,8 @@ class Outcome:
     - ``titles``: each seat's title in the last completed round (President), else ``None``.
     - ``scores``: cumulative scores per seat (President points, Hearts points,
       Durak wins minus losses).
-    - ``winners``: the seats that won the game (empty until it is over; a Durak draw
-      names the players who went out).
+    - ``winners``: the seats with the best cumulative score once the game is over
+      (several when tied; empty until then).
     - ``rounds``: one JSON-safe dict per completed round with that round's facts.
     - ``details``: the game's own JSON-safe extras (documented in docs/api.md).
     """
