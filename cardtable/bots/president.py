@@ -1,0 +1,638 @@
+"""Computer players for President: easy, normal and hard.
+
+- **easy** plays the lowest legal combination: it leads every card of its lowest rank
+  and follows with the lowest rank that beats the table, never passing when it can
+  play; one time in ten it picks any legal action instead, and it gives back random
+  cards in an exchange.
+- **normal** keeps its 2s (the top rank of the order in force) and its fours of a kind
+  to take the lead back, leads its lowest group whole, follows only with a group of
+  exactly the size asked for and breaks pairs and triples only when it must (an
+  opponent is about to go out, or its own hand is nearly empty).  It reads the visible
+  cards: a group nobody can beat any more is a sure trick, and when its hand splits
+  into sure tricks and one last group it plays them out.  It starts a revolution when
+  its remaining cards are low, plays a 2 when the table is high or time is short, and
+  plays harder when it is behind on score.  In an exchange it gives back its lowest
+  cards, whole low groups first.
+- **hard** first checks whether it can go out by force (:func:`forced_line`: a sequence
+  of plays nobody can beat, whatever the hidden hands are, ending with its last cards).
+  Otherwise it searches (:mod:`cardtable.bots.search`): ISMCTS over deals of the unseen
+  cards that agree with everything public (the cards played, the hand sizes, the cards
+  it gave in the exchange, and what an automatic gift it received says about the
+  giver's hand), playing each deal out with the normal strategy and a little
+  randomness.  Plays that differ only by suit are one move to the search.
+
+Every bot reads only its observation and the legal actions.  The strategies work on
+card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
+
+>>> from cardtable.games import get_rules
+>>> state = get_rules("president").new_game(players=4, seed=3)
+>>> bots = [BOT_LEVELS[level](seed) for seed, level in enumerate(["easy", "normal", "easy", "normal"])]
+>>> while not state.is_over:
+...     seat = state.current_player
+...     state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+>>> len(state.outcome().order)
+4
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from cardtable.bots.search import (
+    DEFAULT_EXPLORATION,
+    DEFAULT_TIME_BUDGET,
+    SearchBot,
+    sample_hands,
+)
+from cardtable.cards import ALL_CARDS, Card
+from cardtable.engine.actions import PASS, Action
+from cardtable.engine.state import GameState
+from cardtable.games.president import (
+    _GIFT_STRENGTH,
+    _NORMAL_RANKS,
+    _PLAY,
+    _PLAYS,
+    _POSITION,
+    _REVOLUTION_RANKS,
+    PresidentObservation,
+    PresidentState,
+    _give_action,
+    played_this_round,
+)
+
+__all__ = [
+    "BOT_LEVELS",
+    "EasyPresidentBot",
+    "NormalPresidentBot",
+    "HardPresidentBot",
+    "PresidentSearchModel",
+    "make_search_model",
+    "normal_move",
+    "choose_gift",
+    "forced_line",
+    "rank_counts",
+    "is_safe",
+]
+
+EASY_NOISE = 0.1
+"""How often the easy bot picks any legal action instead of the lowest combination."""
+
+PLAYOUT_NOISE = 0.1
+"""How often the hard bot's play-outs make a random legal move instead of the normal one."""
+
+_ALL = (1 << 52) - 1
+_ORDERS = (_NORMAL_RANKS, _REVOLUTION_RANKS)
+_BITS = tuple(n.bit_count() for n in range(16))
+# _HIGHER[revolution][rank]: the ranks that beat ``rank`` in that order, low to high;
+# index 0 (an empty table) lists every rank.
+_HIGHER: tuple[list[tuple[int, ...]], ...] = tuple(
+    [order if r < 2 else order[_POSITION[rev][r] + 1 :] for r in range(15)]
+    for rev, order in enumerate(_ORDERS)
+)
+# One play per (rank, size), the suits fixed: how the search sees a move.
+_CANON: list[list[Action | None]] = [[None] * 5 for _ in range(15)]
+for _r in _NORMAL_RANKS:
+    for _k in range(1, 5):
+        _CANON[_r][_k] = _PLAYS[_r][15][_k][0]
+
+
+# --- hand arithmetic ----------------------------------------------------------------------
+
+
+def rank_counts(mask: int) -> list[int]:
+    """How many cards of each rank ``mask`` holds, indexed by rank (2 to 14).
+
+    >>> from cardtable.cards import parse_cards, cards_to_mask
+    >>> counts = rank_counts(cards_to_mask(parse_cards("3C 3H 2S")))
+    >>> counts[3], counts[2], counts[14]
+    (2, 1, 0)
+    """
+    bits = _BITS
+    return [0, 0] + [bits[mask >> shift & 15] for shift in range(0, 52, 4)]
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+def _play(hand: int, rank: int, size: int) -> Action:
+    """The play of ``size`` cards of ``rank`` from ``hand`` (its lowest suits)."""
+    return _PLAYS[rank][hand >> (rank - 2) * 4 & 15][size][0]
+
+
+def is_safe(rank: int, size: int, revolution: bool, unseen: list[int], revolution_enabled: bool = True) -> bool:
+    """Whether nobody can beat ``size`` cards of ``rank``, given the ``unseen`` rank counts.
+
+    A four of a kind turns the order first (with revolution on), so it is beaten by a
+    higher four in the new order.
+
+    >>> unseen = rank_counts(0)
+    >>> unseen[14] = 1            # one ace is still out
+    >>> is_safe(13, 1, False, unseen), is_safe(13, 2, False, unseen)
+    (False, True)
+    """
+    after = revolution != (size == 4 and revolution_enabled)
+    for higher in _HIGHER[after][rank]:
+        if unseen[higher] >= size:
+            return False
+    return True
+
+
+def forced_line(
+    counts: list[int],
+    revolution: bool,
+    unseen: list[int],
+    revolution_enabled: bool = True,
+    table_rank: int = 0,
+    table_size: int = 0,
+) -> list[tuple[int, int]] | None:
+    """A way to go out without letting anyone else play, as ``(rank, size)`` plays.
+
+    ``counts`` are the seat's rank counts, ``unseen`` those of every card it cannot see
+    (in other hands); with ``table_size`` the first play must beat the table.  Every
+    play but the last must be safe (:func:`is_safe`): all others pass, the seat wins
+    the trick and leads again.  The last play empties the hand.  ``None`` if no such
+    line exists.  The search is exact: every split of the hand's ranks is tried.
+
+    >>> from cardtable.cards import parse_cards, cards_to_mask
+    >>> mine = rank_counts(cards_to_mask(parse_cards("2C 2D 4S")))
+    >>> out = rank_counts(cards_to_mask(parse_cards("2H AS AC 3D")))
+    >>> forced_line(mine, False, out)       # the pair of 2s cannot be beaten, then the 4
+    [(2, 2), (4, 1)]
+    >>> forced_line(mine, False, out, table_rank=14, table_size=1)  # on an ace: a 2, a 2, the 4
+    [(2, 1), (2, 1), (4, 1)]
+    """
+    failed: set[tuple[tuple[int, ...], bool]] = set()
+
+    def lead(held: list[int], rev: bool) -> list[tuple[int, int]] | None:
+        groups = [r for r in _ORDERS[rev] if held[r]]
+        if len(groups) == 1:
+            return [(groups[0], held[groups[0]])]
+        key = (tuple(held), rev)
+        if key in failed:
+            return None
+        for r in reversed(groups):  # high ranks first: those are the safe ones
+            for k in range(held[r], 0, -1):
+                if is_safe(r, k, rev, unseen, revolution_enabled):
+                    held[r] -= k
+                    rest = lead(held, rev != (k == 4 and revolution_enabled))
+                    held[r] += k
+                    if rest is not None:
+                        return [(r, k)] + rest
+        failed.add(key)
+        return None
+
+    held = list(counts)
+    if not table_size:
+        return lead(held, revolution) if any(held) else None
+    total = sum(held)
+    for r in _HIGHER[revolution][table_rank]:
+        if held[r] < table_size:
+            continue
+        if total == table_size:
+            return [(r, table_size)]
+        if is_safe(r, table_size, revolution, unseen, revolution_enabled):
+            held[r] -= table_size
+            rest = lead(held, revolution != (table_size == 4 and revolution_enabled))
+            held[r] += table_size
+            if rest is not None:
+                return [(r, table_size)] + rest
+    return None
+
+
+# --- the normal strategy --------------------------------------------------------------------
+
+
+def normal_move(
+    hand: int,
+    table_rank: int,
+    table_size: int,
+    revolution: bool,
+    revolution_enabled: bool,
+    unseen: int,
+    fewest_cards: int,
+    behind: bool = False,
+) -> tuple[int, int] | None:
+    """The normal strategy's play as ``(rank, size)``, or ``None`` to pass.
+
+    ``hand`` and ``unseen`` (every card in other hands) are card masks; ``table_size``
+    is 0 when leading; ``fewest_cards`` is the smallest hand among the opponents still
+    playing; ``behind``: whether the seat trails on score, which makes it play harder.
+
+    >>> from cardtable.cards import parse_cards, cards_to_mask
+    >>> hand = cards_to_mask(parse_cards("3C 3D 5H 9S 9C 2D"))
+    >>> rest = 0xFFFFFFFFFFFFF & ~hand
+    >>> normal_move(hand, 0, 0, False, True, rest, 13)      # lead the lowest group whole
+    (3, 2)
+    >>> normal_move(hand, 4, 1, False, True, rest, 13)      # a single: the 5, not a 3 from the pair
+    (5, 1)
+    >>> normal_move(hand, 10, 1, False, True, rest, 13) is None   # keep the 2 and the pairs
+    True
+    """
+    counts = rank_counts(hand)
+    size = table_size
+    if size:
+        options = [r for r in _HIGHER[revolution][table_rank] if counts[r] >= size]
+        if not options:
+            return None
+    order = _ORDERS[revolution]
+    top = order[-1]
+    groups = [r for r in order if counts[r]]
+    cards = hand.bit_count()
+    if not groups:
+        return None
+    if len(groups) <= 4:
+        line = forced_line(counts, revolution, rank_counts(unseen), revolution_enabled, table_rank, table_size)
+        if line:
+            return line[0]
+    keep_fours = revolution_enabled
+    if not table_size:
+        if len(groups) == 1:
+            return groups[0], counts[groups[0]]
+        if keep_fours:
+            for r in groups:
+                if counts[r] == 4 and _revolution_helps(counts, r, revolution):
+                    return r, 4
+        plain = [r for r in groups if r != top and not (keep_fours and counts[r] == 4)]
+        if plain:
+            return plain[0], counts[plain[0]]
+        if counts[top]:
+            return top, counts[top]
+        return groups[0], counts[groups[0]]
+
+    if cards == size:
+        return options[0], size
+    urgent = fewest_cards <= (3 if behind else 2) or cards <= 4
+    position = _POSITION[revolution]
+    for r in options:  # a group of exactly this size, not a control card
+        if counts[r] == size and r != top and (counts[r] < 4 or not keep_fours or size == 4):
+            return r, size
+    for r in options:
+        if r == top:
+            # A 2 takes the lead back: worth it on a high table, or when time is short.
+            plain_left = sum(1 for g in groups if g != top)
+            if plain_left and (urgent or position[table_rank] >= (7 if behind else 8)):
+                return r, size
+            continue
+        if counts[r] == 4 and keep_fours:
+            continue
+        if urgent:
+            return r, size  # breaking a group, because an opponent is nearly out
+    if urgent and keep_fours:
+        for r in options:
+            if counts[r] == 4 and fewest_cards <= 2:
+                return r, size
+    return None
+
+
+def _revolution_helps(counts: list[int], four: int, revolution: bool) -> bool:
+    """Whether the cards besides ``four`` would be stronger in the inverted order."""
+    position = _POSITION[revolution]
+    now = turned = held = 0
+    for r in _NORMAL_RANKS:
+        c = counts[r]
+        if c and r != four:
+            now += position[r] * c
+            turned += (12 - position[r]) * c
+            held += c
+    return held > 0 and turned > now + held
+
+
+def choose_gift(hand: int, count: int) -> int:
+    """The ``count`` cards the normal bot gives back in an exchange, as a mask.
+
+    Low cards in the normal order (the next round starts in it), preferring to give a
+    whole low group away rather than break a pair.
+
+    >>> from cardtable.cards import parse_cards, cards_to_mask, mask_to_cards
+    >>> hand = cards_to_mask(parse_cards("3C 4D 4H 9S JC KD 2S"))
+    >>> [str(c) for c in mask_to_cards(choose_gift(hand, 2))]
+    ['4D', '4H']
+    >>> [str(c) for c in mask_to_cards(choose_gift(hand, 1))]
+    ['3C']
+    """
+    counts = rank_counts(hand)
+    position = _POSITION[0]
+    cards = sorted(
+        (i for i in range(52) if hand >> i & 1),
+        key=lambda i: (position[(i >> 2) + 2], i),
+    )
+    low = [i for i in cards if (i >> 2) + 2 != 2][:6] or cards[:6]
+    best, best_cost = 0, None
+    for combo in combinations(low, count):
+        taken: dict[int, int] = {}
+        cost = 0
+        for i in combo:
+            r = (i >> 2) + 2
+            taken[r] = taken.get(r, 0) + 1
+            cost += position[r]
+        for r, n in taken.items():
+            cost += -3 if n == counts[r] else 2
+        if best_cost is None or cost < best_cost:
+            best, best_cost = sum(1 << i for i in combo), cost
+    return best
+
+
+# --- bots ------------------------------------------------------------------------------------
+
+
+def _situation(observation: PresidentObservation) -> tuple[int, int, int, int, int, bool]:
+    """hand, table rank, table size, unseen mask, fewest opponent cards, behind on score."""
+    hand = _mask(observation.hand)
+    table = observation.table
+    unseen = _ALL & ~hand & ~played_this_round(observation)
+    seat = observation.seat
+    sizes = [n for s, n in enumerate(observation.hand_sizes) if s != seat and n]
+    scores = observation.scores
+    behind = scores[seat] < max(scores)
+    return hand, table[0].rank if table else 0, len(table), unseen, min(sizes, default=0), behind
+
+
+class EasyPresidentBot:
+    """Plays the lowest legal combination, with a little randomness.
+
+    >>> EasyPresidentBot(seed=1).level
+    'easy'
+    """
+
+    level = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: PresidentObservation, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if legal_actions[0].kind == "give" or self.rng.random() < EASY_NOISE:
+            return legal_actions[self.rng.randrange(len(legal_actions))]
+        if observation.table:
+            return legal_actions[0]  # the lowest rank that beats the table, or pass
+        hand = _mask(observation.hand)
+        for r in _ORDERS[observation.revolution]:
+            nibble = hand >> (r - 2) * 4 & 15
+            if nibble:
+                return _PLAYS[r][nibble][_BITS[nibble]][0]
+        return legal_actions[0]
+
+
+class NormalPresidentBot:
+    """The heuristic player: see :func:`normal_move` and :func:`choose_gift`.
+
+    >>> NormalPresidentBot(seed=1).level
+    'normal'
+    """
+
+    level = "normal"
+
+    def __init__(self, seed: int | None = None) -> None:
+        # The strategy is deterministic; the rng is kept for the protocol's sake.
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: PresidentObservation, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if legal_actions[0].kind == "give":
+            return _give_action(choose_gift(_mask(observation.hand), observation.exchange_due))
+        hand, table_rank, table_size, unseen, fewest, behind = _situation(observation)
+        move = normal_move(
+            hand, table_rank, table_size, observation.revolution,
+            observation.revolution_enabled, unseen, fewest, behind,
+        )
+        return PASS if move is None else _play(hand, *move)
+
+
+# --- the hard bot -----------------------------------------------------------------------------
+
+
+class _SearchState(PresidentState):
+    """A sampled state as the search sees it: one move per (rank, size), suits aside.
+
+    Suits never matter within a round, so ``3C`` and ``3D`` are the same move; listing
+    them once makes the search tree up to six times narrower.  A move is carried out
+    with the lowest suits of that rank the player holds.
+    """
+
+    def legal_actions(self) -> list[Action]:
+        seat = self._turn
+        if seat is None or self.phase != _PLAY:
+            return super().legal_actions()
+        hand = self.hands[seat]
+        rev = self.revolution
+        size = self.table_size
+        actions: list[Action] = []
+        if size == 0:
+            counts = rank_counts(hand)
+            order = _ORDERS[rev]
+            for k in (1, 2, 3, 4):
+                for r in order:
+                    if counts[r] >= k:
+                        actions.append(_CANON[r][k])  # type: ignore[arg-type]
+            return actions
+        for r in _HIGHER[rev][self.table_rank]:
+            if _BITS[hand >> (r - 2) * 4 & 15] >= size:
+                actions.append(_CANON[r][size])  # type: ignore[arg-type]
+        actions.append(PASS)
+        return actions
+
+    def _apply(self, action: Action) -> None:
+        if action.kind == "play" and self.phase == _PLAY:
+            mask = action.mask
+            rank = (mask & -mask).bit_length() + 7 >> 2
+            action = _play(self.hands[self._turn], rank, len(action.cards))  # type: ignore[index]
+        super()._apply(action)
+
+
+def canonical(action: Action) -> Action:
+    """The search's name for a play: the same rank and size, the lowest suits.
+
+    >>> str(canonical(Action.parse("7H 7S")))
+    '7C 7D'
+    """
+    if action.kind != "play":
+        return action
+    mask = action.mask
+    return _CANON[(mask & -mask).bit_length() + 7 >> 2][len(action.cards)]  # type: ignore[return-value]
+
+
+class PresidentSearchModel:
+    """The :class:`~cardtable.bots.search.SearchModel` of President.
+
+    - ``sample_state`` deals the unseen cards (neither in this seat's hand nor played
+      this round) so that every seat keeps its public hand size; the cards this seat
+      gave in this round's exchange stay with their receiver until played, and a seat
+      that gave this seat its best cards automatically holds nothing better than the
+      weakest of them (apart from what this seat gave it back).  The state is rebuilt
+      with :meth:`PresidentState.from_observation`.
+    - ``playout_action`` is :func:`normal_move` on the sampled hands, with a random legal
+      move :data:`PLAYOUT_NOISE` of the time.
+    - ``evaluate`` is the finishing place of the round searched: 1 for first, 0 for last.
+    - Play-outs stop at the end of the round.
+
+    >>> model = PresidentSearchModel()
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("president").new_game(players=4, seed=4)
+    >>> for _ in range(5):
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> sample = model.sample_state(state.observation(seat), random.Random(1))
+    >>> sample.hand(seat) == state.hand(seat), len(sample.hand(0)) == len(state.hand(0))
+    (True, True)
+    """
+
+    def __init__(self) -> None:
+        self._seen: PresidentObservation | None = None
+        self._template: _SearchState | None = None
+        self._deal: tuple[int, list[int], list[int], list[int], list[int]] | None = None
+        self.round_number = 0
+
+    def prepare(self, observation: PresidentObservation) -> None:
+        """Work out, once per decision, what every sample of ``observation`` shares."""
+        if observation is self._seen:
+            return
+        seat = observation.seat
+        n = observation.num_players
+        own = _mask(observation.hand)
+        unknown = _ALL & ~own & ~played_this_round(observation)
+        others = [s for s in range(n) if s != seat]
+        known = [0] * n
+        forbidden = [0] * n
+        for event in observation.events:
+            if event.kind != "exchange" or event.round != observation.round:
+                continue
+            receiver = event.info["to"]
+            if event.seat == seat:
+                known[receiver] |= _mask(event.cards) & unknown
+            elif receiver == seat and event.info["automatic"] and event.cards:
+                # The giver handed over its best cards: it kept nothing stronger.
+                weakest = min(_GIFT_STRENGTH[c.index] for c in event.cards)
+                forbidden[event.seat] |= sum(
+                    1 << i for i in range(52) if _GIFT_STRENGTH[i] > weakest
+                )
+        for s in range(n):
+            forbidden[s] &= unknown & ~known[s]
+        counts = [observation.hand_sizes[s] for s in others]
+        deal = (
+            unknown,
+            counts,
+            [known[s] for s in others],
+            [forbidden[s] for s in others],
+            others,
+        )
+        first = sample_hands(deal[0], deal[1], deal[2], deal[3], random.Random(0))
+        self._template = _SearchState.from_observation(observation, self._hands(own, seat, others, first))  # type: ignore[assignment]
+        self._deal = deal
+        self._seen = observation
+        self.round_number = observation.round
+
+    @staticmethod
+    def _hands(own: int, seat: int, others: list[int], dealt: list[int]) -> list[int]:
+        hands = [0] * (len(others) + 1)
+        hands[seat] = own
+        for place, other in enumerate(others):
+            hands[other] = dealt[place]
+        return hands
+
+    def sample_state(self, observation: PresidentObservation, rng: random.Random) -> GameState:
+        self.prepare(observation)
+        unknown, counts, known, forbidden, others = self._deal  # type: ignore[misc]
+        dealt = sample_hands(unknown, counts, known, forbidden, rng)
+        state = self._template.clone()  # type: ignore[union-attr]
+        state.hands = self._hands(state.hands[observation.seat], observation.seat, others, dealt)
+        return state
+
+    def playout_action(self, state: PresidentState, seat: int, rng: random.Random) -> Action:  # type: ignore[override]
+        if rng.random() < PLAYOUT_NOISE:
+            legal = state.legal_actions()
+            return legal[rng.randrange(len(legal))]
+        hands = state.hands
+        hand = hands[seat]
+        unseen = 0
+        fewest = 52
+        for s, other in enumerate(hands):
+            if s != seat and other:
+                unseen |= other
+                n = other.bit_count()
+                if n < fewest:
+                    fewest = n
+        move = normal_move(
+            hand, state.table_rank, state.table_size, state.revolution,
+            state._revolution_enabled, unseen, fewest,
+        )
+        return PASS if move is None else _play(hand, *move)
+
+    def is_terminal_for_search(self, state: PresidentState) -> bool:  # type: ignore[override]
+        return state.round_number != self.round_number or state._turn is None
+
+    def evaluate(self, state: PresidentState, seat: int) -> float:  # type: ignore[override]
+        for result in reversed(state._round_results):
+            if result["round"] == self.round_number:
+                order = result["order"]
+                return (len(order) - 1 - order.index(seat)) / (len(order) - 1)
+        return 0.5  # the round was cut short: no place yet
+
+
+def make_search_model() -> PresidentSearchModel:
+    """The President search model (``benchmarks/search.py`` looks for this)."""
+    return PresidentSearchModel()
+
+
+class HardPresidentBot(SearchBot):
+    """Goes out by force when it can, else searches with :class:`PresidentSearchModel`.
+
+    ``time_budget`` seconds per decision (default 0.5), or exactly ``iterations``
+    iterations for reproducible play.  Exchanges are given like the normal bot.
+
+    >>> HardPresidentBot(seed=1, iterations=50).level
+    'hard'
+    """
+
+    level = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        time_budget: float = DEFAULT_TIME_BUDGET,
+        iterations: int | None = None,
+        exploration: float = DEFAULT_EXPLORATION,
+        workers: int = 1,
+    ) -> None:
+        super().__init__(PresidentSearchModel(), seed, time_budget, iterations, exploration, workers)
+
+    def shortcut(self, observation: PresidentObservation, legal_actions: Sequence[Action]) -> Action | None:  # type: ignore[override]
+        if legal_actions[0].kind == "give":
+            return _give_action(choose_gift(_mask(observation.hand), observation.exchange_due))
+        hand, table_rank, table_size, unseen, _, _ = _situation(observation)
+        line = forced_line(
+            rank_counts(hand), observation.revolution, rank_counts(unseen),
+            observation.revolution_enabled, table_rank, table_size,
+        )
+        if line:
+            return _play(hand, *line[0])
+        return None
+
+    def choose(self, observation: PresidentObservation, legal_actions: Sequence[Action]) -> Action:  # type: ignore[override]
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        quick = self.shortcut(observation, legal_actions)
+        if quick is not None:
+            return quick
+        real: dict[Action, Action] = {}
+        for action in legal_actions:
+            real.setdefault(canonical(action), action)
+        if len(real) == 1:
+            return legal_actions[0]
+        moves = list(real)
+        return real[self.searcher.search(observation, moves, self.model, self.rng)]
+
+
+BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
+    "easy": EasyPresidentBot,
+    "normal": NormalPresidentBot,
+    "hard": HardPresidentBot,
+}
+"""The factories ``make_bot`` uses: ``factory(seed) -> bot``."""
