@@ -33,6 +33,7 @@ is a tuple of indexes drawn from the front, with the face-up trump last.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -642,6 +643,126 @@ class DurakState(GameState):
                 "draw": bool(last and last["draw"]),
             },
         )
+
+    @classmethod
+    def from_observation(
+        cls,
+        observation: DurakObservation,
+        hands: Sequence[int | Sequence[Card]],
+        stock: Sequence[Card | int] = (),
+        rng: random.Random | None = None,
+    ) -> DurakState:
+        """A full state that matches ``observation``, with the hidden cards filled in.
+
+        This is how a searching bot turns a guess about the hidden cards into a state it
+        can play out: ``hands`` gives the cards every seat holds now (bitmasks or cards),
+        ``stock`` the cards still to draw from the top, *without* the face-up trump,
+        which stays last.  ``hands[observation.seat]`` must be the observer's hand, the
+        sizes must be the public ones, every seat must hold its publicly known cards,
+        and together with the table and the discard every card of the deck must be in
+        exactly one place; otherwise :class:`ValueError` says what is wrong.  ``rng``
+        (default: seeded with 0) drives the deals of later rounds.
+
+        Everything public is restored (series record, finished rounds, out order, the
+        bout on the table, the passes, the known cards); the event log is the observer's
+        view, so the rebuilt state shows the observer exactly ``observation``.  It is
+        meant for search, not for saving.
+
+        >>> from cardtable.games import get_rules
+        >>> state = get_rules("durak").new_game(players=2, seed=4)
+        >>> for _ in range(3):
+        ...     state.apply(state.legal_actions()[0])
+        >>> seat = state.current_player
+        >>> seen = state.observation(seat)
+        >>> hidden = [ALL_CARDS[i] for i in state.stock[state.stock_pos:-1]]
+        >>> rebuilt = DurakState.from_observation(seen, state.hands, hidden)
+        >>> rebuilt.observation(seat) == seen, rebuilt.legal_actions() == state.legal_actions()
+        (True, True)
+        """
+        if observation.is_over:
+            raise ValueError("a finished game cannot be rebuilt for play")
+        players = observation.num_players
+        if len(hands) != players:
+            raise ValueError(f"give the cards of all {players} seats, not {len(hands)}")
+        masks = [hand if isinstance(hand, int) else sum(card.mask for card in hand) for hand in hands]
+        seat = observation.seat
+        if masks[seat] != sum(card.mask for card in observation.hand):
+            raise ValueError(f"seat {seat}'s cards must be its own hand")
+        sizes = tuple(mask.bit_count() for mask in masks)
+        if sizes != tuple(observation.hand_sizes):
+            raise ValueError(f"hand sizes {sizes} are not the public {tuple(observation.hand_sizes)}")
+        for other, cards in enumerate(observation.known_cards):
+            for card in cards:
+                if not masks[other] & card.mask:
+                    raise ValueError(f"seat {other} must hold {card}, which everyone saw it take")
+        trump_idx = observation.trump_card.index
+        stock_idx = [item if isinstance(item, int) else item.index for item in stock]
+        deck_count = observation.deck_count
+        if len(stock_idx) != max(deck_count - 1, 0):
+            raise ValueError(f"the stock holds {max(deck_count - 1, 0)} hidden cards, not {len(stock_idx)}")
+        placed = 0
+        table_cards = [card for pair in observation.table for card in pair if card is not None]
+        groups: list[int] = list(masks) + [1 << i for i in stock_idx]
+        groups += [card.mask for card in table_cards] + [card.mask for card in observation.discard]
+        if deck_count:
+            groups.append(1 << trump_idx)
+        for mask in groups:
+            if mask & placed:
+                raise ValueError(f"{' '.join(map(str, mask_to_cards(mask & placed)))} would be in two places")
+            placed |= mask
+        if placed != _DECK_MASK:
+            raise ValueError(f"{' '.join(map(str, mask_to_cards(_DECK_MASK & ~placed)))} would be nowhere")
+
+        state = object.__new__(cls)
+        state.rules = RULES
+        state.num_players = players
+        state.seed = 0
+        state.options = {"rounds": observation.rounds_total}
+        state.first_deck = None
+        state.rng = rng if rng is not None else random.Random(0)
+        state.history = [(actor, Action.parse(text)) for actor, text in observation.history]
+        state.events = list(observation.events)
+        state.meta = {}
+        state.total_rounds = observation.rounds_total
+        state.round_no = observation.round
+        state.wins = [w for w, _ in observation.record]
+        state.losses = [l for _, l in observation.record]
+        state.round_results = [dict(e.info) for e in observation.events if e.kind == "round_over"]
+        state.known = [sum(card.mask for card in cards) for cards in observation.known_cards]
+        state.trump_idx = trump_idx
+        state.trump_holder = observation.trump_card_holder
+        state.stock = tuple(stock_idx) + ((trump_idx,) if deck_count else ())
+        state.stock_pos = 0
+        state.trump = trump_idx & 3
+        state.trump_mask = _SUIT_MASKS[state.trump]
+        state.hands = masks
+        state.active = [s in observation.in_game for s in range(players)]
+        state.out_order = list(observation.out)
+        # Who emptied their hand during this bout, and when: it orders players going out together.
+        state.emptied = [0] * players
+        for index in range(len(state.history) - 1, -1, -1):
+            actor, action = state.history[index]
+            if action.kind in ("attack", "defend") and state.active[actor] and not masks[actor] \
+                    and not state.emptied[actor]:
+                state.emptied[actor] = index
+        state.discard = [card.index for card in observation.discard]
+        state.attacker = observation.main_attacker
+        state.defender = observation.defender
+        state.ask_order = tuple(observation.attack_order)
+        state.start_cards = observation.bout_start_defender_cards
+        state.limit = observation.limit
+        state.table_att = [a.index for a, _ in observation.table]
+        state.table_def = [d.index if d is not None else -1 for _, d in observation.table]
+        state.unbeaten = sum(a.mask for a, d in observation.table if d is None)
+        state.table_mask = sum(card.mask for card in table_cards)
+        state.rank_mask = 0
+        for card in table_cards:
+            state.rank_mask |= _SAME_RANK[card.index]
+        state.passed = sum(1 << s for s in observation.passed)
+        state.taking = observation.taking
+        state.phase = observation.phase
+        state._turn = observation.current_player
+        return state
 
     def clone(self) -> DurakState:
         """An independent copy: the mutable lists are copied, the rest is shared values."""

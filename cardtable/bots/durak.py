@@ -1,0 +1,816 @@
+"""Computer players for Durak: easy, normal and hard.
+
+- **easy** attacks with its lowest card (now and then one of its three lowest), defends
+  each attacking card with the smallest card that beats it and takes only when it
+  cannot beat, and throws in its lowest matching non-trump about half of the time.
+- **normal** saves trumps: it opens with low non-trumps, preferring ranks it holds
+  twice (so it can throw in again) and cards the defender apparently cannot beat; it
+  throws in cheap cards and, above all, ranks the defender apparently lacks (a
+  defender that took rather than beat a card shows it holds nothing higher in that
+  suit); it defends with the cheapest cover of the whole table, and takes the coming
+  draws into account: while the deck is still thick it takes low cards rather than
+  spend high trumps or several trumps, and once the deck is empty it always fights.
+- **hard** remembers every public card (the discard, the cards seen picked up, who
+  showed which weakness) and searches (:mod:`cardtable.bots.search`, ISMCTS over
+  deals of the unseen cards that agree with everything public, played out with the
+  normal strategy and a little randomness).  Once the deck is empty and two players
+  are left, Durak is a game of perfect information: :func:`solve_endgame` solves it
+  exactly (alpha-beta with a transposition table) when it is small enough.
+
+Every bot reads only its observation and the legal actions; an attacker with nothing
+to throw in is still asked and passes, so passing tells nothing.  The strategies work
+on card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
+
+>>> from cardtable.games import get_rules
+>>> state = get_rules("durak").new_game(players=2, seed=3)
+>>> bots = [BOT_LEVELS["easy"](1), BOT_LEVELS["normal"](2)]
+>>> while not state.is_over:
+...     seat = state.current_player
+...     state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+>>> state.outcome().is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from cardtable.bots.search import (
+    DEFAULT_EXPLORATION,
+    DEFAULT_TIME_BUDGET,
+    ImpossibleDealError,
+    SearchBot,
+    sample_hands,
+)
+from cardtable.cards import ALL_CARDS, SHORT_DECK, SUIT_MASKS, Card, iter_bits
+from cardtable.engine.actions import PASS, TAKE, Action
+from cardtable.engine.state import GameState
+from cardtable.games.durak import DurakObservation, DurakState
+
+__all__ = [
+    "BOT_LEVELS",
+    "EasyDurakBot",
+    "NormalDurakBot",
+    "HardDurakBot",
+    "DurakSearchModel",
+    "PublicMemory",
+    "EndgameSolver",
+    "solve_endgame",
+    "make_search_model",
+    "card_value",
+    "cheapest_cover",
+    "normal_attack",
+    "normal_defence",
+    "normal_throw_in",
+]
+
+_DECK = sum(card.mask for card in SHORT_DECK)
+_SUITS = tuple(mask & _DECK for mask in SUIT_MASKS)
+_ABOVE = tuple(_SUITS[i & 3] & ~((2 << i) - 1) for i in range(52))
+_SAME_RANK = tuple(0xF << (i & ~3) for i in range(52))
+_ATTACK = tuple(Action("attack", (card,)) for card in ALL_CARDS)
+_DEFEND: dict[int, Action] = {
+    a.index * 64 + b.index: Action("defend", (a, b)) for a in SHORT_DECK for b in SHORT_DECK if a is not b
+}
+
+PLAYOUT_NOISE = 0.1
+"""How often the hard bot's play-outs make a random legal move instead of the normal one."""
+
+ENDGAME_NODE_LIMIT = 60_000
+"""The most positions the exact endgame solver visits for one decision before the hard
+bot gives up on it and searches instead (about a quarter of a second)."""
+
+
+def card_value(index: int, trump: int) -> int:
+    """How much a card is worth keeping: 0 (a 6) to 8 (an ace), trumps 9 to 17.
+
+    >>> card_value(Card.parse("6S").index, 0), card_value(Card.parse("AC").index, 0)
+    (0, 17)
+    """
+    return (index >> 2) - 4 + (9 if index & 3 == trump else 0)
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _beaters(attacking: int, trump: int) -> int:
+    """Every card of the deck that beats ``attacking``."""
+    above = _ABOVE[attacking]
+    return above if attacking & 3 == trump else above | _SUITS[trump]
+
+
+def _cheapest(mask: int, trump: int) -> int:
+    """The cheapest card of ``mask`` (non-trumps before trumps, low before high), or -1."""
+    plain = mask & ~_SUITS[trump]
+    if plain:
+        return min(iter_bits(plain), key=lambda i: i >> 2)
+    return _lowest(mask) if mask else -1
+
+
+def cheapest_cover(hand: int, attacking: Sequence[int], trump: int) -> list[tuple[int, int]] | None:
+    """A cheap way to beat every card of ``attacking`` from ``hand``, or ``None`` if
+    there is none: ``(attacking, beating)`` pairs, the hardest card to beat first.
+
+    Each card takes the cheapest card that beats it, the dearest attacking cards first;
+    when that fails a full matching search finds a cover if one exists.
+
+    >>> from cardtable.cards import parse_cards
+    >>> hand = sum(c.mask for c in parse_cards("7S 9S 6H"))
+    >>> [(ALL_CARDS[a].code, ALL_CARDS[b].code) for a, b in cheapest_cover(hand, [Card.parse("6S").index], 1)]
+    [('6S', '7S')]
+    >>> cheapest_cover(hand, [Card.parse("AS").index], 1) is None
+    True
+    """
+    order = sorted(attacking, key=lambda a: -card_value(a, trump))
+    pairs: list[tuple[int, int]] = []
+    left = hand
+    for a in order:
+        b = _cheapest(left & _beaters(a, trump), trump)
+        if b < 0:
+            return _any_cover(hand, order, trump)
+        pairs.append((a, b))
+        left ^= 1 << b
+    return pairs
+
+
+def _any_cover(hand: int, order: list[int], trump: int) -> list[tuple[int, int]] | None:
+    if not order:
+        return []
+    a = order[0]
+    options = sorted(iter_bits(hand & _beaters(a, trump)), key=lambda b: card_value(b, trump))
+    for b in options:
+        rest = _any_cover(hand ^ (1 << b), order[1:], trump)
+        if rest is not None:
+            return [(a, b)] + rest
+    return None
+
+
+# --- the normal strategy, on bitmasks -------------------------------------------------------
+
+
+def normal_attack(hand: int, trump: int, deck_count: int, defender_may_hold: int) -> int:
+    """The card the normal bot opens a bout with.
+
+    Low non-trumps first; a rank held twice or more is worth opening (the second card
+    can be thrown in); a card the defender apparently cannot beat is worth more still.
+    Trumps come last, unless the deck is empty and only trumps are left.
+
+    >>> from cardtable.cards import parse_cards
+    >>> hand = sum(c.mask for c in parse_cards("7S 8H 8D AC"))
+    >>> ALL_CARDS[normal_attack(hand, 0, 20, _DECK)].code
+    '8D'
+    """
+    best, best_score = -1, 1e9
+    for card in iter_bits(hand):
+        value = card_value(card, trump)
+        score = float(value)
+        if card & 3 != trump:
+            score -= 1.6 * ((hand & _SAME_RANK[card]).bit_count() - 1)
+        if not defender_may_hold & _beaters(card, trump):
+            score -= 3.0 if deck_count else 6.0
+        if score < best_score or (score == best_score and card < best):
+            best, best_score = card, score
+    return best
+
+
+def normal_defence(
+    hand: int,
+    trump: int,
+    unbeaten: Sequence[int],
+    table_cards: int,
+    deck_count: int,
+) -> tuple[int, int] | None:
+    """``(attacking, beating)`` for the normal defender, or ``None`` to take.
+
+    It covers the whole table as cheaply as it can.  While the deck is thick it would
+    rather take a few low cards than spend its high trumps (it keeps its hand strong,
+    and it draws nothing while it holds six or more); once the deck is empty it fights.
+
+    >>> from cardtable.cards import parse_cards
+    >>> hand = sum(c.mask for c in parse_cards("7S 6D AC"))
+    >>> normal_defence(hand, 0, [Card.parse("6H").index], 0, 20) is None  # only the trump ace beats it
+    True
+    >>> ALL_CARDS[normal_defence(hand, 0, [Card.parse("6H").index], 0, 0)[1]].code
+    'AC'
+    """
+    cover = cheapest_cover(hand, unbeaten, trump)
+    if cover is None:
+        return None
+    if deck_count:
+        trumps = [b for _, b in cover if b & 3 == trump]
+        if trumps:
+            top = max(trumps) >> 2  # rank - 2
+            taken = table_cards.bit_count()
+            size_after = hand.bit_count() + taken
+            heavy = top >= 10 or len(trumps) >= 2  # a queen of trumps or better, or two trumps
+            if deck_count >= 10 and heavy and size_after <= 9:
+                return None
+            if deck_count >= 4 and top >= 12 and size_after <= 8:  # the trump ace
+                return None
+    return cover[0]
+
+
+def normal_throw_in(
+    candidates: int,
+    trump: int,
+    deck_count: int,
+    taking: bool,
+    defender_may_hold: int,
+    hand_size: int,
+) -> int:
+    """The card the normal bot throws in (one of ``candidates``), or -1 to pass.
+
+    Cheap cards go first, and ranks the defender apparently lacks (cards it cannot
+    beat) even when they are dear; trumps are kept while the deck lasts.  After a take
+    it hands the defender only cards it is glad to be rid of.
+
+    >>> from cardtable.cards import parse_cards
+    >>> mask = sum(c.mask for c in parse_cards("7S AC"))
+    >>> ALL_CARDS[normal_throw_in(mask, 0, 12, False, _DECK, 6)].code
+    '7S'
+    >>> normal_throw_in(Card.parse("AC").mask, 0, 12, False, _DECK, 6)
+    -1
+    """
+    best, best_score = -1, 1e9
+    for card in iter_bits(candidates):
+        value = card_value(card, trump)
+        is_trump = card & 3 == trump
+        beatable = bool(defender_may_hold & _beaters(card, trump))
+        if taking:
+            if is_trump or (deck_count and value > 5):
+                continue
+            score = float(value)
+        else:
+            if is_trump:
+                if deck_count and (beatable or value > 12):
+                    continue
+                if not deck_count and beatable and hand_size > 1:
+                    continue
+            elif deck_count and beatable and value > 4:
+                continue
+            score = value - (6.0 if not beatable else 0.0)
+        if score < best_score:
+            best, best_score = card, score
+    return best
+
+
+def _easy_defence(hand: int, trump: int, unbeaten: Sequence[int]) -> tuple[int, int] | None:
+    best: tuple[int, int] | None = None
+    best_value = 99
+    for a in unbeaten:
+        b = _cheapest(hand & _beaters(a, trump), trump)
+        if b >= 0 and card_value(b, trump) < best_value:
+            best, best_value = (a, b), card_value(b, trump)
+    return best
+
+
+# --- what the public history tells -------------------------------------------------------
+
+
+class PublicMemory:
+    """What a seat remembers of the public history of the current round, read from the
+    event log incrementally: the cards each seat apparently lacks.
+
+    A defender that takes rather than beat shows, as far as anyone can tell, that it
+    holds no higher card of the suit of each unbeaten non-trump card; that holds until
+    it draws new cards.  (A take may be a choice, so this is a guess, not a fact: the
+    hard bot's sampler drops it when no deal agrees with it.)
+
+    >>> from cardtable.games import get_rules
+    >>> memory = PublicMemory()
+    >>> memory.update(get_rules("durak").new_game(players=2, seed=1).observation(0))
+    >>> memory.lacks
+    [0, 0]
+    """
+
+    def __init__(self) -> None:
+        self.seen = 0
+        self.round = -1
+        self.lacks: list[int] = []
+        self._unbeaten: list[int] = []
+
+    def update(self, observation: DurakObservation) -> None:
+        """Read the events this memory has not seen yet (starting afresh in a new round or game)."""
+        events = observation.events
+        if observation.round != self.round or len(events) < self.seen or not self.lacks:
+            self.seen = 0
+            self.round = observation.round
+            self.lacks = [0] * observation.num_players
+            self._unbeaten = []
+        trump = _trump_of(observation)
+        for event in events[self.seen :]:
+            kind = event.kind
+            if event.round != self.round:
+                continue
+            if kind == "attack":
+                self._unbeaten.append(event.cards[0].index)
+            elif kind == "defend":
+                beaten = event.cards[0].index
+                if beaten in self._unbeaten:
+                    self._unbeaten.remove(beaten)
+            elif kind == "take":
+                for a in self._unbeaten:
+                    if a & 3 != trump:
+                        self.lacks[event.seat] |= _ABOVE[a]
+            elif kind == "bout_over":
+                self._unbeaten = []
+            elif kind == "draw" or kind == "trump_drawn":
+                self.lacks[event.seat] = 0
+        self.seen = len(events)
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+def _gone(observation: DurakObservation) -> int:
+    """Cards out of play or on the table."""
+    mask = _mask(observation.discard)
+    for a, d in observation.table:
+        mask |= a.mask
+        if d is not None:
+            mask |= d.mask
+    return mask
+
+
+def _unseen(observation: DurakObservation) -> int:
+    """Cards whose place this seat does not know: another hand or the stock."""
+    mask = _DECK & ~_gone(observation) & ~_mask(observation.hand)
+    for seat, cards in enumerate(observation.known_cards):
+        if seat != observation.seat:
+            mask &= ~_mask(cards)
+    if observation.deck_count:
+        mask &= ~observation.trump_card.mask
+    return mask
+
+
+def _trump_of(observation: DurakObservation) -> int:
+    return observation.trump_card.index & 3
+
+
+# --- the bots --------------------------------------------------------------------------------
+
+
+class EasyDurakBot:
+    """Attacks low, defends with the smallest card that beats; a little random.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=2, seed=5)
+    >>> bot = EasyDurakBot(seed=1)
+    >>> seat = state.current_player
+    >>> state.is_legal(bot.choose(state.observation(seat), state.legal_actions()))
+    True
+    """
+
+    level = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: DurakObservation, legal_actions: Sequence[Action]) -> Action:
+        trump = _trump_of(observation)
+        hand = _mask(observation.hand)
+        phase = observation.phase
+        if phase == "defend":
+            unbeaten = [a.index for a, d in observation.table if d is None]
+            pair = _easy_defence(hand, trump, unbeaten)
+            return TAKE if pair is None else _DEFEND[pair[0] * 64 + pair[1]]
+        cards = [a for a in legal_actions if a.kind == "attack"]
+        if phase == "attack":
+            # Legal attacks come lowest first (non-trumps by rank, then trumps).
+            if len(cards) > 1 and self.rng.random() < 0.2:
+                return cards[self.rng.randrange(min(3, len(cards)))]
+            return cards[0]
+        plain = [a for a in cards if a.cards[0].index & 3 != trump]
+        if plain and self.rng.random() < 0.5:
+            return plain[0]
+        return PASS
+
+
+class NormalDurakBot:
+    """Saves trumps, throws in ranks the defender apparently lacks, and weighs the
+    coming draws (see the module docstring).
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=3, seed=5)
+    >>> bot = NormalDurakBot(seed=1)
+    >>> seat = state.current_player
+    >>> state.is_legal(bot.choose(state.observation(seat), state.legal_actions()))
+    True
+    """
+
+    level = "normal"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.memory = PublicMemory()
+
+    def choose(self, observation: DurakObservation, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        self.memory.update(observation)
+        return normal_choice(observation, self.memory)
+
+
+def normal_choice(observation: DurakObservation, memory: PublicMemory) -> Action:
+    """The normal bot's action for ``observation`` (``memory`` already updated)."""
+    trump = _trump_of(observation)
+    hand = _mask(observation.hand)
+    phase = observation.phase
+    deck = observation.deck_count
+    if phase == "defend":
+        unbeaten = [a.index for a, d in observation.table if d is None]
+        table = _gone(observation) & ~_mask(observation.discard)
+        pair = normal_defence(hand, trump, unbeaten, table, deck)
+        return TAKE if pair is None else _DEFEND[pair[0] * 64 + pair[1]]
+    defender = observation.defender
+    assert defender is not None
+    may_hold = (_unseen(observation) & ~memory.lacks[defender]) | _mask(observation.known_cards[defender])
+    if phase == "attack":
+        return _ATTACK[normal_attack(hand, trump, deck, may_hold)]
+    ranks = 0
+    for a, d in observation.table:
+        ranks |= _SAME_RANK[a.index]
+        if d is not None:
+            ranks |= _SAME_RANK[d.index]
+    card = normal_throw_in(hand & ranks, trump, deck, observation.taking, may_hold, hand.bit_count())
+    return PASS if card < 0 else _ATTACK[card]
+
+
+def state_normal_action(state: DurakState, seat: int) -> Action:
+    """The normal strategy inside a sampled world, where every hand is known (play-outs)."""
+    trump = state.trump
+    hand = state.hands[seat]
+    phase = state.phase
+    deck = len(state.stock) - state.stock_pos
+    if phase == "defend":
+        unbeaten_mask = state.unbeaten
+        unbeaten = [a for a in state.table_att if unbeaten_mask >> a & 1]
+        pair = normal_defence(hand, trump, unbeaten, state.table_mask, deck)
+        return TAKE if pair is None else _DEFEND[pair[0] * 64 + pair[1]]
+    may_hold = state.hands[state.defender]
+    if phase == "attack":
+        return _ATTACK[normal_attack(hand, trump, deck, may_hold)]
+    card = normal_throw_in(hand & state.rank_mask, trump, deck, state.taking, may_hold, hand.bit_count())
+    return PASS if card < 0 else _ATTACK[card]
+
+
+# --- the exact endgame ---------------------------------------------------------------------
+
+_ATT, _DEF, _THROW = 0, 1, 2
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class EndgameSolver:
+    """Exact play of a two-player Durak position with an empty deck.
+
+    A position is ``(phase, attacker's hand, defender's hand, unbeaten, table, attacks,
+    limit, taking)`` (masks of card indexes; ``attacks`` is the number of attacking cards
+    on the table).  :meth:`value` gives the result with best play for the *attacker* of
+    the bout: 1 (the other is the durak), 0.5 (both go out together: a draw), 0.
+    Alpha-beta over these three values with a transposition table of bounds; the table
+    is kept between calls (positions are the same whoever asks), so a game's later
+    endgame moves are found at once.
+
+    >>> from cardtable.cards import parse_cards
+    >>> m = lambda text: sum(c.mask for c in parse_cards(text))
+    >>> solver = EndgameSolver(trump=0)   # clubs are trumps
+    >>> solver.value((0, m("6H"), m("7H"), 0, 0, 0, 1, False))   # the 7H beats the 6H: both out
+    0.5
+    >>> solver.value((0, m("6H 7S"), m("AH"), 0, 0, 0, 1, False))  # 7S first: taken; then the 6H
+    1.0
+    """
+
+    def __init__(self, trump: int, node_limit: int | None = None) -> None:
+        self.trump = trump
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.table: dict[tuple, tuple[float, float]] = {}
+
+    def value(self, position: tuple, alpha: float = 0.0, beta: float = 1.0) -> float:
+        """The attacker's result with best play; raises ``_OutOfBudget`` past the node limit."""
+        return self._search(position, alpha, beta)
+
+    def moves(self, position: tuple) -> list[tuple[Action, tuple, bool]]:
+        """``(action, next position, same attacker?)`` for every legal move, cheapest first.
+
+        ``same attacker?`` is false when the move ends the bout with a successful
+        defence, so the roles swap; a finished game is a position ``("end", value)``.
+        """
+        phase, att, dfn, unbeaten, table, attacks, limit, taking = position
+        trump = self.trump
+        out: list[tuple[Action, tuple, bool]] = []
+        if phase == _DEF:
+            for a in iter_bits(unbeaten):
+                for b in sorted(iter_bits(dfn & _beaters(a, trump)), key=lambda i: card_value(i, trump)):
+                    out.append((_DEFEND[a * 64 + b],) + self._advance(
+                        att, dfn ^ (1 << b), unbeaten ^ (1 << a), table | (1 << b), attacks, limit, False))
+            out.append((TAKE,) + self._advance(att, dfn, unbeaten, table, attacks, limit, True))
+            return out
+        if phase == _ATT:
+            playable = att
+        else:
+            ranks = 0
+            for i in iter_bits(table):
+                ranks |= _SAME_RANK[i]
+            playable = att & ranks
+        for c in sorted(iter_bits(playable), key=lambda i: card_value(i, trump)):
+            bit = 1 << c
+            out.append((_ATTACK[c],) + self._advance(att ^ bit, dfn, unbeaten | bit, table | bit, attacks + 1, limit, taking))
+        if phase == _THROW:
+            out.append((PASS,) + self._end_bout(att, dfn, table, taking))
+        return out
+
+    def _advance(self, att: int, dfn: int, unbeaten: int, table: int, attacks: int, limit: int, taking: bool) -> tuple[tuple, bool]:
+        if unbeaten and not taking:
+            return (_DEF, att, dfn, unbeaten, table, attacks, limit, taking), True
+        if attacks < limit and (taking or dfn) and att:
+            return (_THROW, att, dfn, unbeaten, table, attacks, limit, taking), True
+        return self._end_bout(att, dfn, table, taking)
+
+    @staticmethod
+    def _end_bout(att: int, dfn: int, table: int, taking: bool) -> tuple[tuple, bool]:
+        if taking:
+            dfn |= table
+        if not att:
+            return ("end", 0.5 if not dfn else 1.0), True
+        if not dfn:
+            return ("end", 0.0), True
+        if taking:
+            count = dfn.bit_count()
+            return (_ATT, att, dfn, 0, 0, 0, count if count < 6 else 6, False), True
+        count = att.bit_count()
+        return (_ATT, dfn, att, 0, 0, 0, count if count < 6 else 6, False), False
+
+    def _search(self, position: tuple, alpha: float, beta: float) -> float:
+        if position[0] == "end":
+            return position[1]
+        entry = self.table.get(position)
+        if entry is not None:
+            low, high = entry
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            alpha = max(alpha, low)
+            beta = min(beta, high)
+        else:
+            low, high = 0.0, 1.0
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise _OutOfBudget
+        maximizing = position[0] != _DEF  # the attacker moves in the attack and throw-in phases
+        a0, b0 = alpha, beta
+        best = -1.0 if maximizing else 2.0
+        for _, child, same in self.moves(position):
+            if same:
+                v = self._search(child, alpha, beta)
+            else:
+                v = 1.0 - self._search(child, 1.0 - beta, 1.0 - alpha)
+            if maximizing:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        if best <= a0:
+            self.table[position] = (low, best)
+        elif best >= b0:
+            self.table[position] = (best, high)
+        else:
+            self.table[position] = (best, best)
+        return best
+
+    def best_action(self, position: tuple, preferred: Sequence[Action] = ()) -> tuple[Action, float]:
+        """A best move and the mover's result with it; among equal moves the first of
+        ``preferred`` that is one, then the cheapest."""
+        attacker_moves = position[0] != _DEF
+        results: dict[Action, float] = {}
+        best_value = -1.0
+        for action, child, same in self.moves(position):
+            v = self._search(child, 0.0, 1.0) if same else 1.0 - self._search(child, 0.0, 1.0)
+            mine = v if attacker_moves else 1.0 - v
+            results[action] = mine
+            best_value = max(best_value, mine)
+        for action in preferred:
+            if results.get(action) == best_value:
+                return action, best_value
+        return next(a for a, v in results.items() if v == best_value), best_value
+
+
+def endgame_position(observation: DurakObservation) -> tuple | None:
+    """The solver's position for ``observation``, or ``None`` unless the deck is empty
+    and exactly two players are left (then every card's place is known)."""
+    if observation.deck_count or len(observation.in_game) != 2 or observation.is_over:
+        return None
+    attacker, defender = observation.main_attacker, observation.defender
+    if attacker is None or defender is None or observation.seat not in (attacker, defender):
+        return None
+    own = _mask(observation.hand)
+    other = _DECK & ~_gone(observation) & ~own
+    if other.bit_count() != observation.hand_sizes[attacker if observation.seat == defender else defender]:
+        return None
+    att, dfn = (own, other) if observation.seat == attacker else (other, own)
+    unbeaten = table = 0
+    for a, d in observation.table:
+        table |= a.mask
+        if d is None:
+            unbeaten |= a.mask
+        else:
+            table |= d.mask
+    phase = {"attack": _ATT, "defend": _DEF, "throw_in": _THROW}[observation.phase]
+    return (phase, att, dfn, unbeaten, table, len(observation.table), observation.limit, observation.taking)
+
+
+def solve_endgame(observation: DurakObservation, node_limit: int | None = None,
+                  solver: EndgameSolver | None = None, preferred: Sequence[Action] = ()) -> tuple[Action, float] | None:
+    """The best move of a two-player endgame with an empty deck and the observer's
+    result with it (1 win, 0.5 draw, 0 durak); ``None`` if the position is not such an
+    endgame or needs more than ``node_limit`` positions.
+    """
+    position = endgame_position(observation)
+    if position is None:
+        return None
+    if solver is None or solver.trump != _trump_of(observation):
+        solver = EndgameSolver(_trump_of(observation))
+    solver.node_limit = None if node_limit is None else solver.nodes + node_limit
+    try:
+        return solver.best_action(position, preferred)
+    except _OutOfBudget:
+        return None
+
+
+# --- the hard bot ----------------------------------------------------------------------------
+
+
+class DurakSearchModel:
+    """The search adapter for Durak (see :class:`cardtable.bots.search.SearchModel`).
+
+    - ``sample_state`` deals the unseen cards among the other seats (beside the cards
+      everyone saw them pick up) and the stock under the face-up trump, keeping every
+      public hand size; a seat that took rather than beat is dealt no higher card of
+      that suit until it draws again (:class:`PublicMemory`), unless no deal agrees.
+      It rebuilds the state with :meth:`DurakState.from_observation`.
+    - ``playout_action`` is the normal strategy on the sampled hands, with a random
+      legal move :data:`PLAYOUT_NOISE` of the time.
+    - ``evaluate``: 0 for the durak, 0.5 in a draw, 1 for everyone else (1.05 for
+      the first out would break [0, 1]; being first out is worth nothing in the series
+      but a win, so it gets 1 and the others 0.9).
+    - Play-outs stop when the round is over.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=3, seed=4)
+    >>> for _ in range(5):
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> sample = DurakSearchModel().sample_state(state.observation(seat), random.Random(1))
+    >>> sample.hand(seat) == state.hand(seat), sample.legal_actions() == state.legal_actions()
+    (True, True)
+    """
+
+    def __init__(self) -> None:
+        self._seen: DurakObservation | None = None
+        self.memory = PublicMemory()
+        self._deal: tuple | None = None
+        self.round = 0
+
+    def prepare(self, observation: DurakObservation) -> None:
+        """Work out once per decision what every sample of ``observation`` shares."""
+        if observation is self._seen:
+            return
+        self.memory.update(observation)
+        seat = observation.seat
+        players = observation.num_players
+        unseen = _unseen(observation)
+        others = [s for s in range(players) if s != seat]
+        known = [_mask(observation.known_cards[s]) for s in others]
+        counts = [observation.hand_sizes[s] - known[i].bit_count() for i, s in enumerate(others)]
+        stock = max(observation.deck_count - 1, 0)
+        counts.append(stock)
+        forbidden = [self.memory.lacks[s] & unseen for s in others] + [0]
+        try:
+            sample_hands(unseen, counts, None, forbidden, random.Random(0))
+        except ImpossibleDealError:
+            forbidden = None  # the guess about takes was wrong: forget it
+        self._deal = (unseen, counts, forbidden, others, known, _mask(observation.hand))
+        self._seen = observation
+        self.round = observation.round
+
+    def sample_state(self, observation: DurakObservation, rng: random.Random) -> GameState:
+        self.prepare(observation)
+        unseen, counts, forbidden, others, known, own = self._deal  # type: ignore[misc]
+        dealt = sample_hands(unseen, counts, None, forbidden, rng)
+        hands = [0] * observation.num_players
+        hands[observation.seat] = own
+        for i, s in enumerate(others):
+            hands[s] = dealt[i] | known[i]
+        stock = list(iter_bits(dealt[-1]))
+        rng.shuffle(stock)
+        state = DurakState.from_observation(observation, hands, stock, random.Random(rng.getrandbits(32)))
+        return state
+
+    def playout_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
+        assert isinstance(state, DurakState)
+        if rng.random() < PLAYOUT_NOISE:
+            legal = state.legal_actions()
+            return legal[rng.randrange(len(legal))]
+        return state_normal_action(state, seat)
+
+    def is_terminal_for_search(self, state: GameState) -> bool:
+        assert isinstance(state, DurakState)
+        return state.round_no != self.round or state._turn is None
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        assert isinstance(state, DurakState)
+        result = next((r for r in state.round_results if r["round"] == self.round), None)
+        if result is None:
+            return 0.5
+        if result["durak"] == seat:
+            return 0.0
+        if result["draw"]:
+            return 0.5
+        return 1.0 if result["first_out"] == seat else 0.9
+
+
+def make_search_model() -> DurakSearchModel:
+    """The Durak search model (the convention ``benchmarks/search.py`` relies on)."""
+    return DurakSearchModel()
+
+
+class HardDurakBot(SearchBot):
+    """Searches with :class:`DurakSearchModel`; plays a two-player endgame with an empty
+    deck exactly (:class:`EndgameSolver`) when it can.
+
+    ``time_budget`` seconds per decision (default 0.5; the endgame solver's time counts
+    towards it), or exactly ``iterations`` iterations for reproducible play.
+
+    >>> HardDurakBot(seed=1, iterations=50).level
+    'hard'
+    """
+
+    level = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        time_budget: float = DEFAULT_TIME_BUDGET,
+        iterations: int | None = None,
+        exploration: float = DEFAULT_EXPLORATION,
+        workers: int = 1,
+        endgame_nodes: int = ENDGAME_NODE_LIMIT,
+    ) -> None:
+        super().__init__(DurakSearchModel(), seed, time_budget, iterations, exploration, workers)
+        self.budget = time_budget
+        self.endgame_nodes = endgame_nodes
+        self.solver: EndgameSolver | None = None
+        self.memory = PublicMemory()
+
+    def shortcut(self, observation: DurakObservation, legal_actions: Sequence[Action]) -> Action | None:  # type: ignore[override]
+        trump = _trump_of(observation)
+        if self.solver is None or self.solver.trump != trump:
+            self.solver = EndgameSolver(trump)
+        elif len(self.solver.table) > 2_000_000:
+            self.solver.table.clear()
+        self.memory.update(observation)
+        preferred = [normal_choice(observation, self.memory)]
+        solved = solve_endgame(observation, self.endgame_nodes, self.solver, preferred)
+        if solved is None:
+            return None
+        action, result = solved
+        if result > 0.0:
+            return action
+        return None  # lost against best play: let the search look for the opponent's mistakes
+
+    def choose(self, observation: DurakObservation, legal_actions: Sequence[Action]) -> Action:  # type: ignore[override]
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        start = time.perf_counter()
+        quick = self.shortcut(observation, legal_actions)
+        if quick is not None:
+            return quick
+        if self.searcher.iterations is None:
+            self.searcher.time_budget = max(self.budget - (time.perf_counter() - start), 0.05)
+        return self.searcher.search(observation, legal_actions, self.model, self.rng)
+
+
+BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
+    "easy": EasyDurakBot,
+    "normal": NormalDurakBot,
+    "hard": HardDurakBot,
+}
+"""The factories ``make_bot`` uses: ``factory(seed) -> bot``."""
