@@ -1,0 +1,390 @@
+"""Save files: atomic writes, exact resumes, and damaged files refused and kept aside."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cardtable.engine.errors import SaveFileError
+from cardtable.engine.saves import FORMAT_VERSION
+from cardtable.userdata import paths
+from cardtable.userdata.paths import HOME_ENV, atomic_write_text, autosave_path, set_aside
+from cardtable.userdata.savefiles import (
+    finish_game,
+    latest_unfinished,
+    load_save,
+    mark_undo,
+    save_game,
+    seats_of,
+    undo_used,
+)
+
+from .helpers import SHORT_GAMES, finished_game, new_game, play_to_end, pure_choice
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def midgame(game: str = "president", seed: int = 3, actions: int = 12):
+    state = new_game(game, seed)
+    for _ in range(actions):
+        state.apply(pure_choice(state, seed))
+    return state
+
+
+# --- where files go ---------------------------------------------------------------
+
+def test_cardtable_home_moves_data_and_config(cardtable_home: Path) -> None:
+    assert paths.data_dir() == cardtable_home / "data"
+    assert paths.config_dir() == cardtable_home / "config"
+    assert autosave_path().parent == cardtable_home / "data" / "saves"
+
+
+def test_without_cardtable_home_platformdirs_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    from platformdirs import user_config_path, user_data_path
+
+    monkeypatch.delenv(HOME_ENV)
+    assert paths.data_dir() == user_data_path("cardtable", appauthor=False)
+    assert paths.settings_path() == user_config_path("cardtable", appauthor=False) / "settings.toml"
+
+
+# --- saving and loading -----------------------------------------------------------
+
+@pytest.mark.parametrize("game", sorted(SHORT_GAMES))
+def test_save_and_load_round_trip(game: str) -> None:
+    state = midgame(game)
+    path = save_game(state)
+    assert path == autosave_path() and path.is_file()
+    loaded = load_save()
+    assert loaded.to_json() == state.to_json()
+    assert [seat.name for seat in seats_of(loaded)] == [seat.name for seat in seats_of(state)]
+    assert [seat.kind for seat in seats_of(loaded)][0] == "human"
+
+
+def test_named_save_goes_where_asked(tmp_path: Path) -> None:
+    state = midgame()
+    target = tmp_path / "sub" / "mine.json"
+    assert save_game(state, target) == target
+    assert load_save(target).history == state.history
+    assert not autosave_path().exists()
+
+
+def test_seats_default_when_the_game_has_no_names() -> None:
+    from cardtable.games import get_rules
+
+    state = get_rules("durak").new_game(players=2, seed=1)
+    assert [(s.name, s.kind) for s in seats_of(state)] == [("Player 1", "unknown"), ("Player 2", "unknown")]
+
+
+def test_undo_marker_is_saved() -> None:
+    state = midgame()
+    assert not undo_used(state)
+    mark_undo(state)
+    save_game(state)
+    assert undo_used(load_save())
+
+
+# --- refusals ---------------------------------------------------------------------
+
+def _valid_text() -> str:
+    return midgame().to_json()
+
+
+def _edit(change) -> str:
+    data = json.loads(_valid_text())
+    change(data)
+    return json.dumps(data)
+
+
+def _tamper_action(data: dict) -> None:
+    seat, text = data["actions"][5]
+    data["actions"][5] = [seat, "2C 2D 2H 2S" if text != "2C 2D 2H 2S" else "AS"]
+
+
+DAMAGE = {
+    "corrupt": (lambda: "{\"format\": \"cardtable-save\", ]]]", "corrupt or truncated JSON"),
+    "truncated": (lambda: _valid_text()[: len(_valid_text()) // 2], "corrupt or truncated JSON"),
+    "empty": (lambda: "", "empty"),
+    "binary": (lambda: b"\xff\xfe\x00garbage\x80", "not a valid save"),
+    "not a save": (lambda: json.dumps({"hello": "world"}), "not a cardtable save file"),
+    "newer format": (lambda: _edit(lambda d: d.update(version=FORMAT_VERSION + 1)), "newer cardtable"),
+    "unknown game": (lambda: _edit(lambda d: d.update(game="canasta")), "unknown game 'canasta'"),
+    "tampered action": (lambda: _edit(_tamper_action), "action 6"),
+    "wrong seat": (lambda: _edit(lambda d: d["actions"][3].__setitem__(0, (d["actions"][3][0] + 1) % 4)), "action 4"),
+    "bad option": (lambda: _edit(lambda d: d["options"].update(rounds=-5)), "damaged"),
+    "bad seats meta": (lambda: _edit(lambda d: d["meta"].update(seats=[{"name": "Ann"}])), "seat list"),
+    "deep nesting": (lambda: "[" * 100_000, "damaged"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGE))
+def test_damaged_save_is_refused_and_kept_aside(case: str) -> None:
+    make, reason = DAMAGE[case]
+    content = make()
+    path = autosave_path()
+    path.parent.mkdir(parents=True)
+    if isinstance(content, str):
+        path.write_text(content, encoding="utf-8")
+    else:
+        path.write_bytes(content)
+    original = path.read_bytes()
+    with pytest.raises(SaveFileError) as info:
+        load_save()
+    message = str(info.value)
+    assert "\n" not in message and "Traceback" not in message
+    assert message.startswith(f"cannot load {path}: ")
+    assert reason in message
+    kept = list(path.parent.glob("autosave.corrupt-*.json"))
+    assert len(kept) == 1
+    assert re.fullmatch(r"autosave\.corrupt-\d{8}-\d{6}\.json", kept[0].name)
+    assert message.endswith(f"the file was kept as {kept[0]}")
+    assert kept[0].read_bytes() == original
+    assert not path.exists()  # the refusal wrote nothing in its place
+
+
+def test_refusals_in_the_same_second_keep_every_file() -> None:
+    path = autosave_path()
+    path.parent.mkdir(parents=True)
+    contents = [f"broken {n}" for n in range(3)]
+    for text in contents:
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(SaveFileError):
+            load_save()
+    kept = sorted(path.parent.glob("autosave.corrupt-*"))
+    assert sorted(p.read_text(encoding="utf-8") for p in kept) == contents
+
+
+def test_missing_and_directory_paths_are_refused_without_side_effects(tmp_path: Path) -> None:
+    with pytest.raises(SaveFileError, match="^no save file at "):
+        load_save(tmp_path / "nothing.json")
+    with pytest.raises(SaveFileError, match="it is a directory"):
+        load_save(tmp_path)
+    assert list(tmp_path.iterdir()) == []  # nothing moved or made
+
+
+def test_only_save_file_errors_leave_load_save() -> None:
+    """Random damage to a valid save: each file either loads or is refused cleanly."""
+    text = _valid_text()
+    rng = random.Random(11)
+    path = autosave_path()
+    path.parent.mkdir(parents=True)
+    outcomes = {"loaded": 0, "refused": 0}
+    for _ in range(150):
+        chars = list(text)
+        for _ in range(rng.randint(1, 3)):
+            position = rng.randrange(len(chars))
+            chars[position] = rng.choice('0123456789{}[]",:ACDHSKQJT ')
+        path.write_text("".join(chars), encoding="utf-8")
+        try:
+            load_save()
+            outcomes["loaded"] += 1
+        except SaveFileError as exc:
+            assert "\n" not in str(exc)
+            outcomes["refused"] += 1
+    assert outcomes["refused"] > 0
+
+
+# --- atomic writes ----------------------------------------------------------------
+
+def test_crash_before_the_rename_leaves_the_old_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = midgame(actions=5)
+    save_game(state)
+    before = autosave_path().read_bytes()
+    state.apply(pure_choice(state, 0))
+
+    def crash(*_args: object) -> None:
+        raise OSError("simulated crash")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", crash)
+        with pytest.raises(OSError, match="simulated crash"):
+            save_game(state)
+    assert autosave_path().read_bytes() == before
+    assert [p.name for p in autosave_path().parent.iterdir()] == ["autosave.json"]  # no temp file left
+    assert len(load_save().history) == 5
+
+
+def test_crash_in_the_middle_of_writing_leaves_the_old_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = midgame(actions=5)
+    save_game(state)
+    before = autosave_path().read_bytes()
+    state.apply(pure_choice(state, 0))
+    real_fdopen = os.fdopen
+
+    class HalfWriter:
+        def __init__(self, handle):
+            self.handle = handle
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.handle.close()
+            return False
+
+        def write(self, text: str) -> None:
+            self.handle.write(text[: len(text) // 2])
+            raise KeyboardInterrupt  # the terminal is killed halfway
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "fdopen", lambda *a, **k: HalfWriter(real_fdopen(*a, **k)))
+        with pytest.raises(KeyboardInterrupt):
+            save_game(state)
+    assert autosave_path().read_bytes() == before
+    assert [p.name for p in autosave_path().parent.iterdir()] == ["autosave.json"]
+
+
+def test_atomic_write_makes_directories_and_replaces(tmp_path: Path) -> None:
+    target = tmp_path / "a" / "b" / "file.txt"
+    atomic_write_text(target, "one")
+    atomic_write_text(target, "two")
+    assert target.read_text(encoding="utf-8") == "two"
+    assert [p.name for p in target.parent.iterdir()] == ["file.txt"]
+
+
+def test_set_aside_never_overwrites(tmp_path: Path) -> None:
+    first = tmp_path / "x.json"
+    first.write_text("1")
+    one = set_aside(first)
+    first.write_text("2")
+    two = set_aside(first)
+    assert one != two and one.read_text() == "1" and two.read_text() == "2"
+
+
+# --- resume after a kill ----------------------------------------------------------
+
+@pytest.mark.parametrize("game", sorted(SHORT_GAMES))
+def test_resume_after_a_kill_mid_game_continues_identically(game: str) -> None:
+    seed = 21
+    reference = finished_game(game, seed)
+    for cut in (1, len(reference.history) // 3, len(reference.history) - 1):
+        state = new_game(game, seed)
+        while len(state.history) < cut:
+            state.apply(pure_choice(state, seed))
+            save_game(state)  # after every action, as the app does
+        del state  # the process is killed: only the file is left
+        assert latest_unfinished() == autosave_path()
+        resumed = load_save()
+        assert len(resumed.history) == cut
+        play_to_end(resumed, seed, after_each=save_game)
+        assert resumed.history == reference.history
+        assert resumed.outcome() == reference.outcome()
+        assert resumed.events == reference.events
+        assert latest_unfinished() is None  # the finished game is not offered again
+
+
+def test_a_killed_write_loses_at_most_the_last_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = midgame(actions=8)
+    save_game(state)
+    state.apply(pure_choice(state, 3))
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(OSError("killed")))
+        with pytest.raises(OSError):
+            save_game(state)
+    assert load_save().history == state.history[:-1]
+
+
+KILLED_PLAYER = """
+import random, sys, time
+sys.path.insert(0, {root!r})
+from tests.userdata.helpers import new_game, pure_choice
+from cardtable.userdata.savefiles import save_game
+state = new_game("hearts", 5)
+while not state.is_over:
+    state.apply(pure_choice(state, 5))
+    save_game(state)
+    time.sleep(0.005)
+"""
+
+
+def test_resume_after_a_real_sigkill(cardtable_home: Path) -> None:
+    reference = finished_game("hearts", 5)
+    env = dict(os.environ, **{HOME_ENV: str(cardtable_home)})
+    process = subprocess.Popen([sys.executable, "-c", KILLED_PLAYER.format(root=str(ROOT))], env=env)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if len(json.loads(autosave_path().read_text(encoding="utf-8"))["actions"]) >= 30:
+                    break
+            except (OSError, ValueError):
+                pass
+            time.sleep(0.01)
+        else:
+            pytest.fail("the player process wrote no save")
+        process.send_signal(signal.SIGKILL)
+    finally:
+        process.wait()
+    resumed = load_save()  # never half-written
+    assert resumed.history == reference.history[: len(resumed.history)]
+    play_to_end(resumed, 5)
+    assert resumed.to_json() == reference.to_json()
+
+
+# --- what to resume ---------------------------------------------------------------
+
+def _touch_later(path: Path, seconds: float) -> None:
+    stamp = path.stat().st_mtime + seconds
+    os.utime(path, (stamp, stamp))
+
+
+def test_latest_unfinished_picks_the_newest_unfinished(tmp_path: Path) -> None:
+    assert latest_unfinished() is None
+    save_game(midgame())
+    assert latest_unfinished() == autosave_path()
+    named = tmp_path / "named.json"
+    save_game(midgame("durak"), named)
+    _touch_later(named, 10)
+    assert latest_unfinished() == named.resolve()
+    save_game(finished_game("durak"), named)
+    _touch_later(named, 20)
+    assert latest_unfinished() == autosave_path()
+    named.unlink()
+    assert latest_unfinished() == autosave_path()
+
+
+def test_a_finished_game_is_not_offered_even_without_the_marker() -> None:
+    state = finished_game("president")
+    save_game(state)
+    data = json.loads(autosave_path().read_text(encoding="utf-8"))
+    assert data["meta"]["finished_at"]
+    del data["meta"]["finished_at"]
+    autosave_path().write_text(json.dumps(data), encoding="utf-8")
+    assert latest_unfinished() is None
+
+
+def test_a_damaged_newest_save_is_offered_then_set_aside(tmp_path: Path) -> None:
+    named = tmp_path / "older.json"
+    save_game(midgame("hearts"), named)
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text("{truncated", encoding="utf-8")
+    _touch_later(autosave_path(), 10)
+    assert latest_unfinished() == autosave_path()
+    with pytest.raises(SaveFileError, match="kept as"):
+        load_save(latest_unfinished())
+    assert latest_unfinished() == named.resolve()
+
+
+def test_finish_game_marks_the_save_keeps_a_record_and_counts_it() -> None:
+    from cardtable.userdata.records import load_record
+    from cardtable.userdata.stats import load_stats
+
+    state = finished_game("hearts")
+    done = finish_game(state)
+    assert done.save_path == autosave_path() and done.warnings == ()
+    assert latest_unfinished() is None
+    assert done.record_path.parent == paths.records_dir()
+    replay = load_record(done.record_path)
+    assert replay.length == len(state.history) and replay.info.finished
+    stats, warnings = load_stats()
+    assert warnings == [] and sorted(s.name for s in stats) == ["Ada", "Ann", "Ben", "Cleo"]
+    with pytest.raises(ValueError, match="not over"):
+        finish_game(midgame())
