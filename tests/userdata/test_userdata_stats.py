@@ -1,0 +1,155 @@
+"""Statistics after a few simulated games of each game, and a damaged file set aside."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pytest
+
+from cardtable.userdata.paths import stats_path
+from cardtable.userdata.savefiles import mark_undo, seats_of
+from cardtable.userdata.stats import (
+    LOWER_SCORE_WINS,
+    filter_stats,
+    final_places,
+    load_stats,
+    record_result,
+)
+
+from .helpers import SHORT_GAMES, finished_game, new_game, play_with_bots
+
+LEVELS = {
+    "president": ("easy", "normal", "easy", "normal"),
+    "durak": ("normal", "easy", "normal"),
+    "hearts": ("easy", "normal", "easy", "normal"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SHORT_GAMES))
+def test_stats_after_a_few_bot_games(game: str) -> None:
+    games = [play_with_bots(game, seed, LEVELS[game]) for seed in range(4)]
+    mark_undo(games[1])
+    expected: dict[str, dict] = defaultdict(lambda: defaultdict(int))
+    scores: dict[str, list[int]] = defaultdict(list)
+    titles: dict[str, Counter] = defaultdict(Counter)
+    lower = game in LOWER_SCORE_WINS
+    for number, state in enumerate(games):
+        assert record_result(state) == []
+        outcome = state.outcome()
+        for seat, info in enumerate(seats_of(state)):
+            mine = expected[info.name]
+            mine["played"] += 1
+            mine["wins"] += seat in outcome.winners
+            mine["undo"] += number == 1
+            better = sum(
+                1 for other in outcome.scores
+                if (other < outcome.scores[seat] if lower else other > outcome.scores[seat])
+            )
+            mine["place"] += 1 + better
+            scores[info.name].append(outcome.scores[seat])
+            for result in outcome.rounds:
+                if game == "president":
+                    titles[info.name][result["titles"][seat]] += 1
+                if game == "durak":
+                    mine["durak"] += result["durak"] == seat
+                if game == "hearts":
+                    mine["moons"] += result["moon_shooter"] == seat
+    entries, warnings = load_stats()
+    assert warnings == []
+    assert {entry.name for entry in entries} == set(expected)
+    for entry in entries:
+        mine = expected[entry.name]
+        assert entry.game == game
+        assert entry.played == mine["played"] == 4
+        assert entry.wins == mine["wins"]
+        assert entry.games_with_undo == mine["undo"] == 1
+        assert entry.average_place == pytest.approx(mine["place"] / 4)
+        assert 1 <= entry.average_place <= len(LEVELS[game])
+        assert entry.average_score == pytest.approx(sum(scores[entry.name]) / 4)
+        best, worst = (min, max) if lower else (max, min)
+        assert (entry.best_score, entry.worst_score) == (best(scores[entry.name]), worst(scores[entry.name]))
+        assert entry.times_durak == mine["durak"]
+        assert entry.moons == mine["moons"]
+        assert dict(entry.titles) == dict(titles[entry.name])
+    assert sum(entry.wins for entry in entries) >= 4  # every game has a winner
+    if game == "president":
+        assert sum(sum(e.titles.values()) for e in entries) == sum(len(g.outcome().rounds) for g in games) * 4
+    if game == "durak":
+        durak_rounds = sum(1 for g in games for r in g.outcome().rounds if r["durak"] is not None)
+        assert sum(e.times_durak for e in entries) == durak_rounds
+    kinds = {entry.name: entry.kind for entry in entries}
+    assert kinds["Ann"] == "human"
+    assert [e.name for e in filter_stats(entries, kind="human")] == ["Ann"]
+    assert "Ann" not in {e.name for e in filter_stats(entries, kind="bots")}
+    assert {e.kind for e in filter_stats(entries, kind="easy")} == {"easy"}
+    assert [e.name for e in filter_stats(entries, player="ann")] == ["Ann"]
+    assert filter_stats(entries, game="other") == []
+
+
+def test_games_are_kept_apart_and_counted_once() -> None:
+    hearts = finished_game("hearts")
+    record_result(hearts)
+    record_result(hearts)  # the same game again (say, after a resume): no change
+    record_result(finished_game("durak"))
+    entries, _ = load_stats()
+    ann = filter_stats(entries, player="Ann")
+    assert sorted((e.game, e.played) for e in ann) == [("durak", 1), ("hearts", 1)]
+
+
+def test_same_name_different_kind_are_separate() -> None:
+    first = new_game("hearts", 1, ("human", "hard", "easy", "easy"))
+    second = new_game("hearts", 2, ("human", "easy", "easy", "easy"))
+    from .helpers import play_to_end
+
+    record_result(play_to_end(first, 1))
+    record_result(play_to_end(second, 2))
+    entries, _ = load_stats()
+    assert sorted(e.kind for e in filter_stats(entries, player="Ada")) == ["easy", "hard"]
+
+
+def test_an_unfinished_game_is_not_counted() -> None:
+    with pytest.raises(ValueError, match="not over"):
+        record_result(new_game("durak", 1))
+    assert not stats_path().exists()
+
+
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        ("{broken", "corrupt or truncated JSON"),
+        ("", "corrupt or truncated JSON"),
+        ('{"format": "cardtable-stats", "version": 9, "entries": []}', "newer cardtable"),
+        ('{"format": "cardtable-stats", "version": 1, "entries": [{"name": 3}]}', "wrong shape"),
+        ('{"format": "cardtable-stats", "version": 1, "entries": [], "recorded": "x"}', "damaged"),
+        ('["something else"]', "not a cardtable statistics file"),
+    ],
+)
+def test_a_damaged_stats_file_is_set_aside_and_started_fresh(content: str, reason: str) -> None:
+    path = stats_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(content, encoding="utf-8")
+    entries, warnings = load_stats()
+    assert entries == [] and len(warnings) == 1
+    assert "\n" not in warnings[0] and reason in warnings[0]
+    kept = list(path.parent.glob("stats.corrupt-*.json"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == content
+    assert str(kept[0]) in warnings[0]
+    assert record_result(finished_game("president")) == []
+    entries, warnings = load_stats()
+    assert len(entries) == 4 and warnings == []
+
+
+def test_record_result_reports_a_damaged_file() -> None:
+    path = stats_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("nonsense", encoding="utf-8")
+    warnings = record_result(finished_game("durak"))
+    assert len(warnings) == 1 and "kept as" in warnings[0]
+    assert json.loads(path.read_text(encoding="utf-8"))["entries"]
+
+
+def test_final_places_share_ties() -> None:
+    assert final_places([3, 3, 1], lower_wins=False) == (1, 1, 3)
+    assert final_places([0, 26, 26, 26], lower_wins=True) == (1, 2, 2, 2)
