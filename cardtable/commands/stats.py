@@ -50,7 +50,9 @@ def show_stats(
         else:
             console.print(f"No statistics yet: every finished game is counted (in {stats_path()}).")
         return chosen
-    for table in render_tables(chosen):
+    for number, table in enumerate(render_tables(chosen)):
+        if number:
+            console.print()
         console.print(table)
     return chosen
 
@@ -68,6 +70,7 @@ def stats_json(entries: list[PlayerStats]) -> list[dict[str, Any]]:
 
 
 _TITLE_ORDER = ("President", "Vice-President", "Citizen", "Vice-Scum", "Scum")
+_TITLE_SHORT = {"President": "P", "Vice-President": "VP", "Citizen": "C", "Vice-Scum": "VS", "Scum": "S"}
 
 
 def render_tables(entries: list[PlayerStats]) -> list[Any]:  # list[rich.table.Table]
@@ -82,32 +85,31 @@ def render_tables(entries: list[PlayerStats]) -> list[Any]:  # list[rich.table.T
     for game, rows in by_game.items():
         lower = game in LOWER_SCORE_WINS
         score_word = "points" if game in ("hearts", "president") else "wins−losses"
-        table = Table(
-            title=game.capitalize(),
-            caption=f"place: average final place (1 best); scores are final {score_word}"
-            + (", fewer is better" if lower else "")
-            + "; undo: games with a move taken back",
-            box=box.SIMPLE_HEAD,
-            pad_edge=False,
+        caption = (
+            f"place: average final place (1 best); avg, best, worst: final {score_word}"
+            + (" (fewer is better)" if lower else "")
+            + "; undo: games with a move taken back"
         )
-        table.add_column("player", overflow="fold")
-        table.add_column("kind")
-        for heading in ("games", "wins", "win %", "place", "avg score", "best", "worst"):
+        if game == "president":
+            caption += "; titles per round: " + ", ".join(f"{short} {title}" for title, short in _TITLE_SHORT.items())
+        table = Table(title=game.capitalize(), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
+        table.add_column("player", no_wrap=True, overflow="ellipsis")
+        table.add_column("kind", no_wrap=True)
+        for heading in ("games", "wins", "place", "avg", "best", "worst"):
             table.add_column(heading, justify="right", no_wrap=True)
         if game == "president":
-            table.add_column("titles (rounds)", overflow="fold")
+            table.add_column("titles", no_wrap=True)
         elif game == "durak":
-            table.add_column("durak", justify="right")
+            table.add_column("durak", justify="right", no_wrap=True)
         elif game == "hearts":
-            table.add_column("moons", justify="right")
-        table.add_column("undo", justify="right")
+            table.add_column("moons", justify="right", no_wrap=True)
+        table.add_column("undo", justify="right", no_wrap=True)
         for entry in rows:
             row = [
                 entry.name,
                 entry.kind,
                 str(entry.played),
                 str(entry.wins),
-                _number(entry.win_rate, 100, "{:.0f}"),
                 _number(entry.average_place, 1, "{:.2f}"),
                 _number(entry.average_score, 1, "{:.1f}"),
                 _plain(entry.best_score),
@@ -136,4 +138,4 @@ def _plain(value: int | None) -> str:
 def _titles(titles: Any) -> str:
     known = [title for title in _TITLE_ORDER if titles.get(title)]
     others = sorted(title for title in titles if title not in _TITLE_ORDER and titles[title])
-    return ", ".join(f"{title} {titles[title]}" for title in known + others) or "–"
+    return " ".join(f"{_TITLE_SHORT.get(title, title)}{titles[title]}" for title in known + others) or "–"
