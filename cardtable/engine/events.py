@@ -14,48 +14,82 @@ and how many but drops the cards.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from operator import itemgetter
+from types import MappingProxyType
 from typing import Any
 
 from cardtable.cards import Card
 
 __all__ = ["Event"]
 
+_NO_INFO: Mapping[str, Any] = MappingProxyType({})
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened.
+
+class Event(tuple):
+    """One thing that happened: an immutable value (a tuple underneath, because games
+    make hundreds of events per game and tuples are the cheapest immutable objects).
 
     ``kind`` names it (``play``, ``pass``, ``trick``, ``revolution``, ``out``,
     ``round_over``, ``exchange``, ``deal``, ``game_over``, and per game more, listed in
     docs/api.md); ``seat`` is who did it, if anyone; ``cards`` the cards involved;
     ``round`` the round (hand) number, from 1; ``info`` extra JSON-safe facts, always
-    public; ``visible_to`` the seats that may see ``cards`` (``None``: everyone).
+    public; ``visible_to`` the seats that may see ``cards`` (``None``: everyone);
+    ``count`` the number of cards, which stays when the cards are redacted.
     """
 
-    kind: str
-    seat: int | None = None
-    cards: tuple[Card, ...] = ()
-    round: int = 0
-    info: Mapping[str, Any] = field(default_factory=dict)
-    visible_to: tuple[int, ...] | None = None
-    count: int = -1
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        if self.count < 0:
-            object.__setattr__(self, "count", len(self.cards))
+    def __new__(
+        cls,
+        kind: str,
+        seat: int | None = None,
+        cards: tuple[Card, ...] = (),
+        round: int = 0,
+        info: Mapping[str, Any] = _NO_INFO,
+        visible_to: tuple[int, ...] | None = None,
+        count: int = -1,
+    ) -> Event:
+        if count < 0:
+            count = len(cards)
+        return tuple.__new__(cls, (kind, seat, cards, round, info, visible_to, count))
 
-    def visible(self, seat: int | None) -> bool:
-        """Whether ``seat`` may see this event's cards (``None``: a spectator, only public ones)."""
-        return self.visible_to is None or seat in self.visible_to
+    kind: str = property(itemgetter(0))  # type: ignore[assignment]
+    seat: int | None = property(itemgetter(1))  # type: ignore[assignment]
+    cards: tuple[Card, ...] = property(itemgetter(2))  # type: ignore[assignment]
+    round: int = property(itemgetter(3))  # type: ignore[assignment]
+    info: Mapping[str, Any] = property(itemgetter(4))  # type: ignore[assignment]
+    visible_to: tuple[int, ...] | None = property(itemgetter(5))  # type: ignore[assignment]
+    count: int = property(itemgetter(6))  # type: ignore[assignment]
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+    def __repr__(self) -> str:
+        cards = " ".join(str(card) for card in self.cards)
+        return (
+            f"Event({self.kind!r}, seat={self.seat!r}, cards=({cards}), round={self.round}, "
+            f"info={dict(self.info)!r}, visible_to={self.visible_to!r}, count={self.count})"
+        )
+
+    def replace(self, **changes: Any) -> Event:
+        """A copy with some fields changed."""
+        fields = dict(zip(_FIELDS, self))
+        fields.update(changes)
+        return Event(**fields)
+
+    def visible(self, seat: int) -> bool:
+        """Whether ``seat`` may see this event's cards."""
+        visible_to = self[5]
+        return visible_to is None or seat in visible_to
 
     def redacted(self) -> Event:
         """This event without its cards (the number of cards stays)."""
-        return replace(self, cards=(), visible_to=None, count=self.count)
+        return tuple.__new__(Event, (self[0], self[1], (), self[3], self[4], None, self[6]))
 
-    def for_seat(self, seat: int | None) -> Event:
+    def for_seat(self, seat: int) -> Event:
         """The event as ``seat`` may see it."""
-        return self if self.visible(seat) else self.redacted()
+        visible_to = self[5]
+        return self if visible_to is None or seat in visible_to else self.redacted()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict."""
@@ -68,3 +102,6 @@ class Event:
             "info": dict(self.info),
             "visible_to": list(self.visible_to) if self.visible_to is not None else None,
         }
+
+
+_FIELDS = ("kind", "seat", "cards", "round", "info", "visible_to", "count")
