@@ -35,20 +35,55 @@ async def settle(app: CardtableApp, pilot, rounds: int = 200) -> None:
     raise AssertionError("the table did not settle")
 
 
-async def select_cards(pilot, game: GameScreen, cards) -> None:
-    """Select exactly ``cards`` in the hand with the arrow keys and space."""
+async def select_cards(pilot, game: GameScreen, cards, walk: bool = False) -> None:
+    """Select exactly ``cards`` in the hand with space (and, with ``walk``, the arrows;
+    otherwise the cursor is put on each card directly, to keep the tests quick)."""
     hand = game.query_one(HandView)
-    await pilot.press("escape")
+    if hand.selected:
+        await pilot.press("escape")
     for card in cards:
         target = hand.cards.index(card)
-        while hand.cursor != target:
-            await pilot.press("right" if hand.cursor < target else "left")
+        if walk:
+            while hand.cursor != target:
+                await pilot.press("right" if hand.cursor < target else "left")
+        else:
+            hand.cursor = target
         await pilot.press("space")
     assert set(hand.selected_cards) == set(cards)
 
 
-async def perform(pilot, game: GameScreen, action: Action) -> None:
-    """Make ``action`` through the screen: P, T, or select its cards and press Enter."""
+def card_offset(hand: HandView, index: int) -> tuple[int, int]:
+    """Where card ``index`` is drawn in the hand widget (for a click)."""
+    from cardtable.tui.widgets.hand import CELL
+
+    width = hand.size.width
+    per_line = hand._per_line(width)
+    line, column = divmod(index, per_line)
+    chunk = len(hand.cards[line * per_line : (line + 1) * per_line])
+    pad = max((width - chunk * CELL) // 2, 0)
+    return pad + column * CELL + 2, line * 3 + 1
+
+
+async def click_cards(pilot, game: GameScreen, cards) -> None:
+    """Select exactly ``cards`` with the mouse."""
+    hand = game.query_one(HandView)
+    await pilot.click("#clear-button")
+    for card in cards:
+        await pilot.click(HandView, offset=card_offset(hand, hand.cards.index(card)))
+    assert set(hand.selected_cards) == set(cards)
+
+
+async def perform(pilot, game: GameScreen, action: Action, mouse: bool = False) -> None:
+    """Make ``action`` through the screen: P, T, or select its cards and press Enter.
+
+    With ``mouse`` the cards are clicked and the Play button pressed (faster than
+    walking the cursor), else the arrow keys, space and Enter are used.
+    """
+    if mouse and action.kind in ("play", "give", "attack"):
+        await click_cards(pilot, game, action.cards)
+        await pilot.click("#play-button")
+        await pilot.pause()
+        return
     if action.kind == "pass":
         await pilot.press("p")
     elif action.kind == "take":
@@ -60,7 +95,14 @@ async def perform(pilot, game: GameScreen, action: Action) -> None:
             await pilot.press("tab")
         await select_cards(pilot, game, [beating])
         await pilot.press("enter")
+        return
+    elif len(action.cards) == 1:
+        # With nothing selected, Enter plays the card under the cursor.
+        hand = game.query_one(HandView)
+        if hand.selected:
+            await pilot.press("escape")
+        hand.cursor = hand.cards.index(action.cards[0])
+        await pilot.press("enter")
     else:
         await select_cards(pilot, game, action.cards)
         await pilot.press("enter")
-    await pilot.pause()

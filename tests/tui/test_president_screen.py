@@ -49,7 +49,7 @@ async def test_complete_president_series_with_exchange() -> None:
                 two = next((cards[:2] for cards in ranks.values() if len(cards) >= 2), None)
                 if two is not None and pair is None:
                     before = len(state.history)
-                    await select_cards(pilot, game, two)
+                    await select_cards(pilot, game, two, walk=True)
                     await pilot.press("enter")
                     await pilot.pause()
                     assert len(state.history) == before

@@ -155,7 +155,7 @@ class GameScreen(Screen[None]):
         legal = self.state.legal_actions()
         self.bot_turn(seat, observation, legal, len(self.state.history))
 
-    @work(thread=True, exclusive=True, group="bots")
+    @work(thread=True, group="bots", exit_on_error=True)
     def bot_turn(self, seat: int, observation: Observation, legal: list[Action], token: int) -> None:
         """Think in a thread: wait the pacing delay, choose, then hand the move back."""
         worker = get_current_worker()

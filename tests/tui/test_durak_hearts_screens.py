@@ -1,0 +1,105 @@
+"""Durak and Hearts through the real screen, each to the end screen."""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.engine.actions import PASS, TAKE
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.config import TableConfig
+from cardtable.tui.screens.end import RoundOverScreen
+from cardtable.tui.screens.game import GameScreen
+
+from .conftest import perform, screen_text, select_cards, settle
+
+
+async def test_complete_durak_game_with_take_pass_and_refusal() -> None:
+    config = TableConfig.build("durak", ["human", "normal", "easy"], seed=21)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    rng = random.Random(1)
+    took = passed = refused = defended = False
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await settle(app, pilot)
+            if isinstance(app.screen, RoundOverScreen):
+                text = screen_text(app)
+                assert "Game over" in text
+                assert "durak" in text or "draw" in text
+                assert "Series record" in text
+                break
+            game: GameScreen = app.screen  # type: ignore[assignment]
+            state, obs = game.state, game.obs
+            legal = state.legal_actions()
+            assert "Trump" in screen_text(app) and f"deck {obs.deck_count}" in screen_text(app)
+            if not refused and obs.phase == "defend":
+                # A card that beats nothing on the table is refused with the reason.
+                beaters = {a.cards[1] for a in legal if a.kind == "defend"}
+                useless = [c for c in obs.hand if c not in beaters]
+                if useless:
+                    before = len(state.history)
+                    await select_cards(pilot, game, useless[:1])
+                    await pilot.press("enter")
+                    assert len(state.history) == before
+                    assert str(game.query_one("#status").render()).startswith("Refused:")
+                    refused = True
+            if TAKE in legal and not took:
+                action = TAKE
+                took = True
+            elif PASS in legal and not passed:
+                action = PASS
+                passed = True
+            else:
+                defends = [a for a in legal if a.kind == "defend"]
+                action = rng.choice(defends) if defends and not defended else rng.choice(legal)
+                defended = defended or action.kind == "defend"
+            before = len(state.history)
+            await perform(pilot, game, action)
+            assert state.history[before] == (obs.seat, action)
+        else:
+            raise AssertionError("the game did not end")
+    assert took and passed and refused and defended
+
+
+async def test_complete_hearts_game_with_pass_and_refusal() -> None:
+    config = TableConfig.build("hearts", ["human", "normal", "easy", "hard"], seed=4, options={"target": 1})
+    app = CardtableApp(config, bot_delay=0, ascii_only=True)
+    rng = random.Random(3)
+    passed_cards = refused = False
+    hands_seen = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await settle(app, pilot)
+            if isinstance(app.screen, RoundOverScreen):
+                text = screen_text(app)
+                assert "taken" in text and "total" in text
+                hands_seen += 1
+                if app.screen.game_over:
+                    assert "Winner" in text
+                    break
+                await pilot.press("enter")
+                continue
+            game: GameScreen = app.screen  # type: ignore[assignment]
+            state, obs = game.state, game.obs
+            legal = state.legal_actions()
+            text = screen_text(app)
+            assert "hearts broken" in text or "hearts not broken" in text
+            if obs.phase == "pass":
+                assert "pass" in text
+                passed_cards = True
+            elif not refused and obs.lead_suit is not None:
+                off_suit = [c for c in obs.hand if all(c not in a.cards for a in legal)]
+                if off_suit:
+                    before = len(state.history)
+                    await select_cards(pilot, game, off_suit[:1])
+                    await pilot.press("enter")
+                    assert len(state.history) == before
+                    assert str(game.query_one("#status").render()).startswith("Refused:")
+                    refused = True
+            action = rng.choice(legal)
+            before = len(state.history)
+            await perform(pilot, game, action)
+            assert state.history[before] == (obs.seat, action)
+        else:
+            raise AssertionError("the game did not end")
+    assert passed_cards and refused
+    assert hands_seen >= 1
