@@ -15,10 +15,11 @@ from .conftest import perform, screen_text, select_cards, settle
 
 
 async def test_complete_president_series_with_exchange() -> None:
-    config = TableConfig.build("president", ["human", "easy", "normal", "hard"], seed=11, options={"rounds": 2})
+    # Seed 9: with today's bots seat 0 ends round 1 as Vice-President and gives back on screen.
+    config = TableConfig.build("president", ["human", "easy", "normal", "hard"], seed=9, options={"rounds": 2})
     app = CardtableApp(config, bot_delay=0, ascii_only=False)
     rng = random.Random(5)
-    refused_once = passed_once = gave_back = False
+    refused_once = passed_once = False
     rounds_seen = 0
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(400):
@@ -29,6 +30,9 @@ async def test_complete_president_series_with_exchange() -> None:
                 text = screen_text(app)
                 if screen.game_over:
                     assert "Game over" in text and "Winner" in text
+                    table = app.screen_stack[-2]
+                    # The exchange before round 2 is in the move log (gifts are shown).
+                    assert any(" gives " in line.plain or " give " in line.plain for line in table.log_lines)
                     break
                 assert "Round 1 is over" in text and "President" in text
                 await pilot.press("enter")
@@ -39,7 +43,6 @@ async def test_complete_president_series_with_exchange() -> None:
             obs = game.obs
             if obs.phase == "exchange":
                 assert "give back" in screen_text(app)
-                gave_back = True
             elif not refused_once and obs.table and len(obs.table) == 1:
                 # A pair on a single is refused with the engine's reason, nothing changes.
                 pair = next((a for a in legal if len(a.cards) == 2), None)
@@ -67,8 +70,6 @@ async def test_complete_president_series_with_exchange() -> None:
         else:
             raise AssertionError("the series did not end")
     assert rounds_seen == 2 and passed_once and refused_once
-    # Seat 0 may not be President/Vice after round 1; the exchange itself is shown either way.
-    assert gave_back or True
 
 
 async def test_revolution_flips_the_rank_bar_and_new_round_restores_it() -> None:

@@ -213,8 +213,9 @@ class GameScreen(Screen[None]):
             self._draw_seat(obs, seat, ctx)
         self.table.show(obs, ctx)
         self.query_one("#scores", Static).update(self.table.score_text(obs, ctx))
-        log = Text("\n").join(list(self.log_lines)[-40:])
-        self.query_one("#log", Static).update(log)
+        log_widget = self.query_one("#log", Static)
+        visible = max(log_widget.size.height, 1) if log_widget.size.height else 12
+        log_widget.update(Text("\n").join(list(self.log_lines)[-visible:]))
         hand = self.query_one(HandView)
         playable = self.table.playable_cards(obs, self.legal) if my_turn else None
         hand.show_cursor = my_turn

@@ -45,6 +45,24 @@ class TableContext:
     def name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
 
+    def act(self, seat: int | None, verb: str) -> str:
+        """``Ada attacks``, but ``You attack`` for a seat named You.
+
+        >>> ctx = TableContext(("You", "Ada"), ("You", "Ada"), CardStyle())
+        >>> ctx.act(0, "passes"), ctx.act(1, "passes"), ctx.act(0, "has")
+        ('You pass', 'Ada passes', 'You have')
+        """
+        name = self.name(seat)
+        if name != "You":
+            return f"{name} {verb}"
+        irregular = {"is": "are", "has": "have", "was": "were"}
+        if verb in irregular:
+            return f"You {irregular[verb]}"
+        for ending in ("sses", "shes", "ches", "xes"):
+            if verb.endswith(ending):
+                return f"You {verb[:-2]}"
+        return f"You {verb[:-1]}" if verb.endswith("s") else f"You {verb}"
+
 
 class TableArea(Static):
     """The middle of the game screen; subclasses draw one game."""
@@ -113,11 +131,11 @@ class TableArea(Static):
         style = ctx.style
         who = ctx.name(event.seat)
         if event.kind == "pass":
-            return Text(f"{who} passes", style="dim")
+            return Text(ctx.act(event.seat, "passes"), style="dim")
         if event.kind in ("play", "attack"):
             return Text.assemble(f"{who}: ", style.inline(event.cards))
         if event.kind == "take":
-            return Text(f"{who} takes", style="bold")
+            return Text(ctx.act(event.seat, "takes"), style="bold")
         return None
 
     def round_summary(self, event: Event, obs: Observation, ctx: TableContext) -> Text:

@@ -68,16 +68,16 @@ class DurakTable(TableArea):
         text.append(f" · deck {o.deck_count} · discard {len(o.discard)}\n")  # type: ignore[attr-defined]
         if o.is_over:
             return text
-        attacker, defender = ctx.name(o.main_attacker), ctx.name(o.defender)  # type: ignore[attr-defined]
-        text.append(f"{attacker} attacks {defender}", style="bold")
+        defender = ctx.name(o.defender)  # type: ignore[attr-defined]
+        text.append(f"{ctx.act(o.main_attacker, 'attacks')} {defender}", style="bold")  # type: ignore[attr-defined]
         left = o.limit_left  # type: ignore[attr-defined]
         text.append(f" · {left} more card{'s' if left != 1 else ''} may be added", style="dim")
         if o.taking:  # type: ignore[attr-defined]
-            text.append(f"\n{defender} takes: attackers may still throw in", style="bold #ff5a6e")
+            text.append(f"\n{ctx.act(o.defender, 'takes')}: attackers may still throw in", style="bold #ff5a6e")  # type: ignore[attr-defined]
         text.append("\n\n")
         pairs = o.table  # type: ignore[attr-defined]
         if not pairs:
-            text.append("   The table is empty: the attacker opens the bout.", style="italic")
+            text.append("   Empty table: the attacker opens.", style="italic")
             return text
         marker = "^" if style.ascii_only else "▲"
         target = self._effective_target(o)
@@ -201,21 +201,21 @@ class DurakTable(TableArea):
         who = ctx.name(event.seat)
         style = ctx.style
         if event.kind == "attack":
-            return Text.assemble(f"{who} attacks ", style.inline(event.cards))
+            return Text.assemble(f"{ctx.act(event.seat, 'attacks')} ", style.inline(event.cards))
         if event.kind == "defend":
-            return Text.assemble(f"{who} beats ", style.inline(event.cards[:1]), " with ", style.inline(event.cards[1:]))
+            return Text.assemble(f"{ctx.act(event.seat, 'beats')} ", style.inline(event.cards[:1]), " with ", style.inline(event.cards[1:]))
         if event.kind == "bout_over":
             if event.info.get("result") == "taken":
-                return Text(f"{who} picks up {event.count} cards", style="bold #ff5a6e")
-            return Text(f"{who} beat off the attack", style="bold green")
+                return Text(f"{ctx.act(event.seat, 'picks')} up {event.count} cards", style="bold #ff5a6e")
+            return Text(f"{ctx.act(event.seat, 'beat off')} the attack", style="bold green")
         if event.kind == "trump_drawn":
-            return Text.assemble(f"{who} draws the trump ", style.inline(event.cards))
+            return Text.assemble(f"{ctx.act(event.seat, 'draws')} the trump ", style.inline(event.cards))
         if event.kind == "out":
-            return Text(f"{who} is out: {ordinal(event.info.get('place', 0))}", style="bold green")
+            return Text(f"{ctx.act(event.seat, 'is')} out: {ordinal(event.info.get('place', 0))}", style="bold green")
         if event.kind == "durak":
-            return Text(f"{who} is the durak!", style="bold red")
+            return Text(f"{ctx.act(event.seat, 'is')} the durak!", style="bold red")
         if event.kind == "lowest_trump":
-            return Text.assemble(f"{who} has the lowest trump ", style.inline(event.cards), " and attacks")
+            return Text.assemble(f"{ctx.act(event.seat, 'has')} the lowest trump ", style.inline(event.cards), " and attacks")
         if event.kind == "round_over":
             return Text(f"Round {event.round} is over", style="bold")
         return super().log_line(event, ctx, viewer)

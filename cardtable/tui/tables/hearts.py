@@ -154,17 +154,17 @@ class HeartsTable(TableArea):
         who = ctx.name(event.seat)
         if event.kind == "trick":
             points = event.info.get("points", 0)
-            return Text(f"{who} takes the trick" + (f" (+{points})" if points else ""),
+            return Text(f"{ctx.act(event.seat, 'takes')} the trick" + (f" (+{points})" if points else ""),
                         style="bold" if points else "dim italic")
         if event.kind == "hearts_broken":
             return Text("Hearts are broken!", style="bold #ff5a6e")
         if event.kind == "give" and event.cards:
-            return Text.assemble(f"{who} pass{'es' if event.seat != viewer else ''} ",
+            return Text.assemble(f"{ctx.act(event.seat, 'passes')} ",
                                  ctx.style.inline(event.cards), f" {event.info.get('direction', '')}")
         if event.kind == "exchange" and event.info.get("to") == viewer and event.cards:
             return Text.assemble(f"{who} passed you ", ctx.style.inline(event.cards))
         if event.kind == "moon":
-            return Text(f"{who} shot the moon!", style="bold yellow")
+            return Text(f"{ctx.act(event.seat, 'shot')} the moon!", style="bold yellow")
         if event.kind == "tie":
             return Text("Tied for the lowest score: one more hand", style="bold")
         if event.kind == "round_over":

@@ -58,7 +58,7 @@ class PresidentTable(TableArea):
             text.append_text(self._exchange_text(o, ctx))
         elif o.table:  # type: ignore[attr-defined]
             owner = ctx.name(o.table_owner)  # type: ignore[attr-defined]
-            text.append(f"  {owner} played  ", style="bold")
+            text.append(f"  {ctx.act(o.table_owner, 'played')}  ", style="bold")  # type: ignore[attr-defined]
             for card in o.table:  # type: ignore[attr-defined]
                 text.append(" ")
                 text.append_text(style.face(card, width=4))
@@ -169,15 +169,15 @@ class PresidentTable(TableArea):
                 return Text(f"REVOLUTION by {who}: order flipped!", style="bold #ff6b6b")
             return Text(f"Counter-revolution by {who}: normal order", style="bold #ff6b6b")
         if event.kind == "out":
-            return Text(f"{who} is out: {ordinal(event.info.get('place', 0))}, {event.info.get('title', '')}", style="bold green")
+            return Text(f"{ctx.act(event.seat, 'is')} out: {ordinal(event.info.get('place', 0))}, {event.info.get('title', '')}", style="bold green")
         if event.kind == "trick":
-            return Text(f"{who} wins the trick", style="dim italic")
+            return Text(f"{ctx.act(event.seat, 'wins')} the trick", style="dim italic")
         if event.kind == "exchange":
             to = ctx.name(event.info.get("to"))
             how = " (automatic)" if event.info.get("automatic") else ""
             if event.cards:
-                return Text.assemble(f"{who} gives ", ctx.style.inline(event.cards), f" to {to}{how}")
-            return Text(f"{who} gives {event.count} card{'s' if event.count != 1 else ''} to {to}{how}")
+                return Text.assemble(f"{ctx.act(event.seat, 'gives')} ", ctx.style.inline(event.cards), f" to {to}{how}")
+            return Text(f"{ctx.act(event.seat, 'gives')} {event.count} card{'s' if event.count != 1 else ''} to {to}{how}")
         if event.kind == "round_over":
             return Text(f"Round {event.round} is over", style="bold")
         return super().log_line(event, ctx, viewer)
