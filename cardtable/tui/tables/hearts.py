@@ -114,7 +114,7 @@ class HeartsTable(TableArea):
     def seat_badge(self, obs: Observation, seat: int) -> str:
         points = obs.points_taken[seat]  # type: ignore[attr-defined]
         tricks = obs.tricks_taken[seat]  # type: ignore[attr-defined]
-        return f"{points} pts · {tricks} tricks this hand"
+        return f"{points} pts · {tricks} tricks"
 
     def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
         if obs.phase == "pass":  # type: ignore[attr-defined]
