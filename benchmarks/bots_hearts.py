@@ -21,6 +21,13 @@ import time
 from cardtable.bots.hearts import HardHeartsBot, NormalHeartsBot
 
 
+class Hard100(HardHeartsBot):
+    """The hard bot with exactly 100 search iterations per decision."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=100)
+
+
 class Hard300(HardHeartsBot):
     """The hard bot with exactly 300 search iterations per decision."""
 
