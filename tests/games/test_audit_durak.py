@@ -295,3 +295,23 @@ def test_malformed_or_foreign_input_is_one_line_and_changes_nothing(text: str) -
 def test_malformed_text_raises_the_malformed_error() -> None:
     assert issubclass(MalformedActionError, IllegalActionError)
     refused(four(), "defend 6S", MalformedActionError)
+
+
+def _every_durak_action() -> list[str]:
+    every = ["take", "pass"] + [f"attack {c}" for c in SHORT_DECK]
+    return every + [f"defend {a} {b}" for a in SHORT_DECK for b in SHORT_DECK if a is not b]
+
+
+def test_legal_actions_are_exactly_the_actions_the_rules_accept() -> None:
+    candidates = _every_durak_action()
+    rng = random.Random(17)
+    for players in (2, 3, 5):
+        state = RULES.new_game(players, seed=players)
+        for step in range(400):
+            if state.is_over:
+                break
+            if step % 25 == 0:
+                accepted = {text for text in candidates if state.is_legal(text)}
+                assert accepted == set(texts(state.legal_actions())), (players, step)
+                assert len(state.legal_actions()) == len(accepted)
+            state.apply(rng.choice(state.legal_actions()))

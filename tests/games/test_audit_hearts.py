@@ -351,3 +351,24 @@ def test_bad_plays_are_refused_in_one_line() -> None:
     assert refused(state, "give 2C 6C TC") == "the cards have already been passed; play a card"
     assert refused(state, "2C 6C") == "play one card at a time"
     assert refused(state, "3C") == "3C is not in your hand"
+
+
+def test_legal_actions_are_exactly_the_actions_the_rules_accept() -> None:
+    from itertools import combinations
+
+    plays = [str(c) for c in FULL_DECK]
+    rng = random.Random(31)
+    state = RULES.new_game(players=4, seed=8, target=60)
+    for step in range(600):
+        if state.is_over:
+            break
+        if step % 7 == 0:
+            if state.observation(0).phase == "pass":
+                hand = state.hand(state.current_player)
+                candidates = ["give " + " ".join(str(c) for c in combo) for combo in combinations(hand, 3)]
+                candidates += ["give " + " ".join(str(c) for c in combo) for combo in combinations(hand[:6], 2)]
+            else:
+                candidates = plays
+            accepted = {text for text in candidates if state.is_legal(text)}
+            assert accepted == set(codes(state.legal_actions())), step
+        state.apply(rng.choice(state.legal_actions()))

@@ -443,3 +443,30 @@ def test_the_deck_helper_matches_the_engine_deal() -> None:
     state = RULES.new_game(players=4, seed=0, deck=deck_for_hands(hands, fill=True))
     for seat, hand in enumerate(hands):
         assert set(parse_cards(hand)) <= set(state.hand(seat))
+
+
+def test_legal_actions_are_exactly_the_actions_the_rules_accept() -> None:
+    from itertools import combinations
+
+    plays = ["pass"]
+    for rank in range(13):
+        group = FULL_DECK[rank * 4 : rank * 4 + 4]
+        for size in range(1, 5):
+            plays += [" ".join(str(c) for c in combo) for combo in combinations(group, size)]
+    rng = random.Random(23)
+    for players in (3, 4, 6):
+        state = RULES.new_game(players=players, seed=players, rounds=2)
+        for step in range(300):
+            if state.is_over:
+                break
+            if step % 10 == 0:
+                if state.observation(0).phase == "exchange":
+                    hand = state.hand(state.current_player)
+                    due = state.observation(state.current_player).exchange_due
+                    candidates = ["give " + " ".join(str(c) for c in combo) for size in (1, 2, 3) for combo in combinations(hand, size)]
+                    assert due in (1, 2)
+                else:
+                    candidates = plays
+                accepted = {text for text in candidates if state.is_legal(text)}
+                assert accepted == set(codes(state.legal_actions())), (players, step)
+            state.apply(rng.choice(state.legal_actions()))
