@@ -37,6 +37,7 @@ card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
@@ -44,6 +45,7 @@ from cardtable.bots.search import (
     DEFAULT_EXPLORATION,
     DEFAULT_TIME_BUDGET,
     SearchBot,
+    _advance,
     sample_hands,
 )
 from cardtable.cards import ALL_CARDS, Card
@@ -79,8 +81,12 @@ __all__ = [
 EASY_NOISE = 0.1
 """How often the easy bot picks any legal action instead of the lowest combination."""
 
-PLAYOUT_NOISE = 0.1
+PLAYOUT_NOISE = 0.05
 """How often the hard bot's play-outs make a random legal move instead of the normal one."""
+
+SEARCH_SHARE = 0.6
+"""The part of the hard bot's time budget spent growing the search tree; the rest checks
+the search's move against the normal move with paired play-outs."""
 
 _ALL = (1 << 52) - 1
 _ORDERS = (_NORMAL_RANKS, _REVOLUTION_RANKS)
@@ -410,11 +416,14 @@ class NormalPresidentBot:
 
 
 class _SearchState(PresidentState):
-    """A sampled state as the search sees it: one move per (rank, size), suits aside.
+    """A sampled state as the search sees it: one move per (rank, size), suits aside,
+    and a lead is always a whole group.
 
     Suits never matter within a round, so ``3C`` and ``3D`` are the same move; listing
-    them once makes the search tree up to six times narrower.  A move is carried out
-    with the lowest suits of that rank the player holds.
+    them once makes the search tree up to six times narrower.  Leading part of a group
+    only leaves a weaker remnant behind, so the search leaves those leads out (to
+    follow, breaking a group is often the only way, and it stays).  A move is carried
+    out with the lowest suits of that rank the player holds.
     """
 
     def legal_actions(self) -> list[Action]:
@@ -426,12 +435,10 @@ class _SearchState(PresidentState):
         size = self.table_size
         actions: list[Action] = []
         if size == 0:
-            counts = rank_counts(hand)
-            order = _ORDERS[rev]
-            for k in (1, 2, 3, 4):
-                for r in order:
-                    if counts[r] >= k:
-                        actions.append(_CANON[r][k])  # type: ignore[arg-type]
+            for r in _ORDERS[rev]:
+                count = _BITS[hand >> (r - 2) * 4 & 15]
+                if count:
+                    actions.append(_CANON[r][count])  # type: ignore[arg-type]
             return actions
         for r in _HIGHER[rev][self.table_rank]:
             if _BITS[hand >> (r - 2) * 4 & 15] >= size:
@@ -602,6 +609,9 @@ class HardPresidentBot(SearchBot):
         workers: int = 1,
     ) -> None:
         super().__init__(PresidentSearchModel(), seed, time_budget, iterations, exploration, workers)
+        # The search gets most of the budget; the paired check of its answer the rest.
+        self.budget = time_budget
+        self.searcher.time_budget = time_budget * SEARCH_SHARE
 
     def shortcut(self, observation: PresidentObservation, legal_actions: Sequence[Action]) -> Action | None:  # type: ignore[override]
         if legal_actions[0].kind == "give":
@@ -621,13 +631,65 @@ class HardPresidentBot(SearchBot):
         quick = self.shortcut(observation, legal_actions)
         if quick is not None:
             return quick
+        start = time.perf_counter()
         real: dict[Action, Action] = {}
+        whole = _mask(observation.hand)
         for action in legal_actions:
+            if not observation.table and action.kind == "play":
+                rank = action.cards[0].rank
+                if len(action.cards) != _BITS[whole >> (rank - 2) * 4 & 15]:
+                    continue  # the search leads whole groups only (see _SearchState)
             real.setdefault(canonical(action), action)
         if len(real) == 1:
-            return legal_actions[0]
+            return next(iter(real.values()))
         moves = list(real)
-        return real[self.searcher.search(observation, moves, self.model, self.rng)]
+        result = self.searcher.search_with_stats(observation, moves, self.model, self.rng)
+        return real[self._trusted(observation, moves, result.action, start)]
+
+    def _trusted(self, observation: PresidentObservation, moves: list[Action], found: Action, start: float) -> Action:
+        """The search's move, unless it does no better than the normal move head to head.
+
+        With a few hundred play-outs per decision the most visited move is often a
+        coin toss between moves of nearly equal value.  So the search's move and the
+        normal strategy's move are played out from the same sampled deals with the
+        same random choices afterwards (paired play-outs, which cancel most of the
+        luck of the deal), and the search's move is kept only if it does better: this
+        limits tactical mistakes.
+        """
+        hand, table_rank, table_size, unseen, fewest, behind = _situation(observation)
+        move = normal_move(
+            hand, table_rank, table_size, observation.revolution,
+            observation.revolution_enabled, unseen, fewest, behind,
+        )
+        usual = PASS if move is None else canonical(_play(hand, *move))
+        if usual == found or usual not in moves:
+            return found
+        model = self.model
+        seat = observation.seat
+        rng = self.rng
+        pairs = self.searcher.iterations
+        deadline = start + self.budget
+        gain = 0.0
+        done = 0
+        while True:
+            if pairs is not None:
+                if done >= max(8, pairs // 3):
+                    break
+            elif done >= 4 and time.perf_counter() >= deadline:
+                break
+            world = model.sample_state(observation, rng)
+            seed = rng.getrandbits(32)
+            values = []
+            for candidate in (found, usual):
+                state = world.clone()
+                _advance(state, candidate)
+                playout = random.Random(seed)
+                while state._turn is not None and not model.is_terminal_for_search(state):
+                    _advance(state, model.playout_action(state, state._turn, playout))
+                values.append(model.evaluate(state, seat))
+            gain += values[0] - values[1]
+            done += 1
+        return found if gain > 0 else usual
 
 
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {

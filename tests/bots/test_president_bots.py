@@ -348,8 +348,13 @@ def test_hard_goes_out_by_force_without_searching() -> None:
 
 
 def canonical_legal(state: PresidentState) -> list[Action]:
+    """The moves the search considers: one per (rank, size), leads of whole groups only."""
     seen: dict[Action, None] = {}
+    seat = state.current_player
+    counts = rank_counts(state.hands[seat])
     for action in state.legal_actions():
+        if state.table_size == 0 and len(action.cards) != counts[action.cards[0].rank]:
+            continue
         seen.setdefault(canonical(action), None)
     return list(seen)
 
@@ -407,16 +412,22 @@ def test_sampling_keeps_what_the_exchange_revealed() -> None:
 
 
 def test_search_state_lists_one_move_per_rank_and_size() -> None:
-    state = position(["5C 5D 5H 8S 8H", "3C", "4C"])
-    sample = PresidentSearchModel()
-    view = state.observation(0)
-    # The constructed hands do not hold the whole deck; give the model a real game instead.
     real = RULES.new_game(players=4, seed=9)
-    seat = real.current_player
-    searched = PresidentSearchModel().sample_state(real.observation(seat), random.Random(2))
-    assert sorted(map(str, searched.legal_actions())) == sorted(map(str, canonical_legal(real)))
-    assert len(canonical_legal(state)) == len({(a.cards[0].rank, len(a.cards)) for a in state.legal_actions()})
-    assert view.hand_sizes[0] == 5 and sample is not None
+    for _ in range(5):
+        seat = real.current_player
+        searched = PresidentSearchModel().sample_state(real.observation(seat), random.Random(2))
+        moves = searched.legal_actions()
+        assert sorted(map(str, moves)) == sorted(map(str, canonical_legal(real)))
+        assert len(moves) == len({(a.cards[0].rank, len(a.cards)) if a.cards else () for a in moves})
+        real.apply(real.legal_actions()[-1])
+    # A move names rank and size only; it is carried out with the cards the player holds.
+    state = PresidentSearchModel().sample_state(real.observation(real.current_player), random.Random(3))
+    seat = state.current_player
+    before = state.hands[seat]
+    move = state.legal_actions()[0]
+    state._apply(move)
+    played = before & ~state.hands[seat]
+    assert played.bit_count() == len(move.cards) and {c.rank for c in mask_to_cards(played)} == {move.cards[0].rank}
 
 
 def test_from_observation_rebuilds_every_seat_of_real_games() -> None:
