@@ -62,8 +62,8 @@ def cardtable_root(
         bool, typer.Option("--four-colour", help="A four-colour deck: clubs green, diamonds blue.")
     ] = False,
     speed: Annotated[
-        str, typer.Option("--speed", metavar="fast|normal|slow", help="How fast bots play.")
-    ] = "normal",
+        str | None, typer.Option("--speed", metavar="fast|normal|slow", help="How fast bots play (default: the settings).")
+    ] = None,
 ) -> None:
     """Play President, Durak and Hearts in the terminal, against bots or friends."""
     if ctx.invoked_subcommand is None:
@@ -112,7 +112,8 @@ def play_command(
         typer.Option(
             "--seats",
             metavar="KINDS",
-            help="Comma-separated seat kinds: human, easy, normal, hard (default: you and normal bots).",
+            help="Comma-separated seat kinds: human, easy, normal, hard; name a seat with "
+            "kind:Name, e.g. human:Ann,human:Ben,hard,hard (default: you and normal bots).",
         ),
     ] = None,
     names: Annotated[
@@ -139,6 +140,9 @@ def play_command(
     speed: Annotated[
         str | None, typer.Option("--speed", metavar="fast|normal|slow", help="How fast bots play.")
     ] = None,
+    save: Annotated[
+        str | None, typer.Option("--save", metavar="FILE", help="Save the game to FILE after every move (default: the autosave).")
+    ] = None,
 ) -> None:
     """Start a game straight away, e.g. play president --seats human,hard,normal,easy."""
     from cardtable.commands.play import play
@@ -154,8 +158,40 @@ def play_command(
         revolution=False if no_revolution else None,
         ascii_only=ascii_only or shared.get("ascii_only", False),
         four_colour=four_colour or shared.get("four_colour", False),
-        speed=speed or shared.get("speed", "normal"),
+        speed=speed or shared.get("speed"),
+        save=save,
     )
+
+
+@app.command("resume")
+def resume_command(
+    ctx: typer.Context,
+    file: Annotated[
+        str | None,
+        typer.Argument(metavar="[FILE]", help="A save file (default: the last unfinished game).", show_default=False),
+    ] = None,
+) -> None:
+    """Continue the last unfinished game, or the one saved in FILE."""
+    from cardtable.commands.play import resume
+
+    shared = ctx.obj or {}
+    resume(file, ascii_only=shared.get("ascii_only", False), four_colour=shared.get("four_colour", False),
+           speed=shared.get("speed"))
+
+
+@app.command("replay")
+def replay_command(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A game record or save file.", show_default=False)],
+    seat: Annotated[
+        int | None, typer.Option("--seat", metavar="N", help="See the game as seat N (1 = first) saw it; default: as a spectator.")
+    ] = None,
+) -> None:
+    """Step through a game's moves on the table (arrow keys or buttons)."""
+    from cardtable.commands.play import replay
+
+    shared = ctx.obj or {}
+    replay(file, seat=seat, ascii_only=shared.get("ascii_only", False), four_colour=shared.get("four_colour", False))
 
 
 @app.command("simulate")

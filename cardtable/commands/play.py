@@ -14,14 +14,16 @@ cardtable.engine.errors.InvalidOptionError: Hearts is for exactly 4 players, not
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from cardtable.commands.common import known_game
-from cardtable.engine.errors import InvalidOptionError
+from cardtable.engine.errors import InvalidOptionError, SaveFileError
 from cardtable.games import get_rules
 from cardtable.tui.config import PACES, TableConfig
 
-__all__ = ["build_config", "play", "launch"]
+__all__ = ["build_config", "play", "launch", "resume", "replay"]
 
 DEFAULT_PLAYERS = {"president": 4, "durak": 3, "hearts": 4}
 
@@ -43,9 +45,19 @@ def build_config(
     name = known_game(game)
     rules = get_rules(name)
     kinds = _split(seats)
+    seat_names: list[str] = []
+    if any(":" in kind for kind in kinds):
+        if names:
+            raise InvalidOptionError("give names either in --seats (human:Ann) or with --names, not both")
+        pairs = [kind.split(":", 1) if ":" in kind else [kind, ""] for kind in kinds]
+        kinds = [kind.strip() for kind, _ in pairs]
+        seat_names = [seat_name.strip() for _, seat_name in pairs]
+    from cardtable.userdata.settings import load_settings
+
+    settings, _ = load_settings()  # warnings are the app's to show
     if not kinds:
         count = DEFAULT_PLAYERS.get(name, rules.min_players)
-        kinds = ["human"] + ["normal"] * (count - 1)
+        kinds = ["human"] + [settings.default_bot_level] * (count - 1)
     if any(not kind for kind in kinds):
         raise InvalidOptionError("--seats has an empty entry; write e.g. human,hard,normal,easy")
     options: dict[str, Any] = {}
@@ -60,7 +72,10 @@ def build_config(
             ]
             raise InvalidOptionError(f"{flag} does not apply to {rules.title}")
         options[option] = value
-    return TableConfig.build(name, kinds, _split(names), seed=seed, options=options)
+    return TableConfig.build(
+        name, kinds, seat_names or _split(names), seed=seed, options=options,
+        default_human=settings.default_player_name,
+    )
 
 
 def _check_pace(speed: str) -> str:
@@ -80,19 +95,101 @@ def play(
     revolution: bool | None = None,
     ascii_only: bool = False,
     four_colour: bool = False,
-    speed: str = "normal",
+    speed: str | None = None,
+    save: str | None = None,
 ) -> None:
-    """Check the arguments, then run the app straight into the game."""
+    """Check the arguments, then run the app straight into the game.
+
+    ``seats`` may name human seats: ``human:Ann,human:Ben,hard,hard``.  The game is
+    saved after every action to ``save`` (default: the autosave).  Display flags left
+    off take the values of the settings file.
+    """
     config = build_config(game, seats, names, seed, rounds, target, revolution)
-    pace = _check_pace(speed)
+    pace = _check_pace(speed) if speed is not None else None
+    target_file = _check_save_target(save) if save is not None else None
     from cardtable.tui.app import CardtableApp
 
-    CardtableApp(config, ascii_only=True if ascii_only else None, four_colour=four_colour, pace=pace).run()
+    CardtableApp(
+        config,
+        ascii_only=True if ascii_only else None,
+        four_colour=True if four_colour else None,
+        pace=pace,
+        save_path=target_file,
+    ).run()
 
 
-def launch(ascii_only: bool = False, four_colour: bool = False, speed: str = "normal") -> None:
+def _check_save_target(save: str) -> Path:
+    path = Path(save).expanduser()
+    if path.is_dir():
+        raise InvalidOptionError(f"--save {save}: that is a directory; name a file")
+    if path.exists():
+        # Refuse to clobber a file that is not ours (a record or a game in progress is
+        # fine: the new game replaces it, as a save does).
+        try:
+            json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            raise InvalidOptionError(f"--save {save}: the file exists and is not a cardtable save") from None
+    return path
+
+
+def launch(ascii_only: bool = False, four_colour: bool = False, speed: str | None = None) -> None:
     """Run the app on its start screen."""
-    pace = _check_pace(speed)
+    pace = _check_pace(speed) if speed is not None else None
     from cardtable.tui.app import CardtableApp
 
-    CardtableApp(ascii_only=True if ascii_only else None, four_colour=four_colour, pace=pace).run()
+    CardtableApp(
+        ascii_only=True if ascii_only else None, four_colour=True if four_colour else None, pace=pace
+    ).run()
+
+
+def resume(
+    file: str | None = None, ascii_only: bool = False, four_colour: bool = False, speed: str | None = None
+) -> None:
+    """Continue the last unfinished game (or ``file``).
+
+    A file that cannot be loaded raises :class:`SaveFileError` (one line, naming the
+    file and why; the library has renamed it aside), which ``cli.main`` prints with
+    exit status 2.
+    """
+    from cardtable.userdata.paths import autosave_path
+    from cardtable.userdata.savefiles import latest_unfinished, load_save
+
+    pace = _check_pace(speed) if speed is not None else None
+    path = Path(file).expanduser() if file is not None else latest_unfinished()
+    if path is None:
+        raise SaveFileError("no unfinished game to resume; start one with 'cardtable play GAME'")
+    state = load_save(path)
+    if state.is_over:
+        raise SaveFileError(f"the game in {path} is over; see it again with 'cardtable replay {path}'")
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.config import config_for_state
+
+    app = CardtableApp(
+        config_for_state(state),
+        ascii_only=True if ascii_only else None,
+        four_colour=True if four_colour else None,
+        pace=pace,
+        state=state,
+        save_path=None if path == autosave_path() else path,
+    )
+    app.run()
+
+
+def replay(
+    file: str, seat: int | None = None, ascii_only: bool = False, four_colour: bool = False
+) -> None:
+    """Open the replay screen on a record or save file (as a spectator, or as ``seat``, from 1)."""
+    from cardtable.userdata.records import load_record
+
+    record = load_record(file)
+    players = record.state.num_players
+    if seat is not None and not 1 <= seat <= players:
+        raise InvalidOptionError(f"--seat must be 1 to {players} for this game, not {seat}")
+    from cardtable.tui.app import CardtableApp
+
+    CardtableApp(
+        ascii_only=True if ascii_only else None,
+        four_colour=True if four_colour else None,
+        replay=record,
+        replay_seat=None if seat is None else seat - 1,
+    ).run()

@@ -1,6 +1,10 @@
 """The cardtable Textual application.
 
->>> app = CardtableApp()
+Settings come from the player's ``settings.toml`` (see
+:mod:`cardtable.userdata.settings`) unless the command line says otherwise; the game
+in progress is saved after every action to the autosave (or to ``save_path``).
+
+>>> app = CardtableApp(pace="normal")
 >>> app.pace
 'normal'
 """
@@ -10,9 +14,14 @@ from __future__ import annotations
 from textual.app import App
 from textual.binding import Binding
 
+import os
+from pathlib import Path
+
+from cardtable.engine.errors import SaveFileError
 from cardtable.engine.state import GameState
 from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
-from cardtable.tui.config import PACES, TableConfig
+from cardtable.tui.config import PACES, TableConfig, config_for_state
+from cardtable.userdata.settings import Settings, load_settings
 
 __all__ = ["CardtableApp"]
 
@@ -32,19 +41,56 @@ class CardtableApp(App[None]):
         config: TableConfig | None = None,
         *,
         ascii_only: bool | None = None,
-        four_colour: bool = False,
-        pace: str = "normal",
+        four_colour: bool | None = None,
+        pace: str | None = None,
         bot_delay: float | None = None,
         state: GameState | None = None,
+        save_path: str | os.PathLike[str] | None = None,
+        settings: Settings | None = None,
+        hint_iterations: int | None = None,
+        replay: object | None = None,
+        replay_seat: int | None = None,
     ) -> None:
         super().__init__()
         self.config = config
-        # A game already under way (a loaded save later; a fixed deal in tests).
+        # A game already under way (a loaded save; a fixed deal in tests).
         self.initial_state = state
-        self.ascii_only = (not terminal_can_show_suits()) if ascii_only is None else ascii_only
-        self.card_style = CardStyle(ascii_only=self.ascii_only, four_colour=four_colour)
-        self.pace = pace if pace in PACES else "normal"
+        if settings is None:
+            settings, self.settings_warnings = load_settings()
+        else:
+            self.settings_warnings = []
+        self.settings = settings
+        #: what the command line fixed; the settings screen does not override these
+        self._forced = {"ascii": ascii_only, "four_colour": four_colour, "pace": pace}
+        self.ascii_only = False
+        self.card_style = CardStyle()
+        self.pace = "normal"
+        self.apply_settings(settings)
         self._bot_delay = bot_delay
+        #: where the game in progress is saved (``None``: the autosave)
+        self.save_path: Path | None = Path(save_path) if save_path is not None else None
+        #: a fixed number of search iterations for hints (tests), else the time budget
+        self.hint_iterations = hint_iterations
+        #: the unfinished game the start screen offers to continue: ``(path, state)``
+        self.resumable: tuple[Path, GameState] | None = None
+        self._checked_saves = False
+        #: a :class:`~cardtable.userdata.records.Replay` to open instead of a game
+        self.replay = replay
+        self.replay_seat = replay_seat
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use ``settings`` for the card style and bot speed (command-line flags win)."""
+        self.settings = settings
+        ascii_only = self._forced["ascii"]
+        if ascii_only is None:
+            ascii_only = settings.ascii_suits or not terminal_can_show_suits()
+        four_colour = self._forced["four_colour"]
+        if four_colour is None:
+            four_colour = settings.four_colour_deck
+        pace = self._forced["pace"] or settings.bot_speed
+        self.ascii_only = bool(ascii_only)
+        self.card_style = CardStyle(ascii_only=self.ascii_only, four_colour=bool(four_colour))
+        self.pace = pace if pace in PACES else "normal"
 
     @property
     def bot_delay(self) -> float:
@@ -52,14 +98,49 @@ class CardtableApp(App[None]):
         return PACES[self.pace] if self._bot_delay is None else self._bot_delay
 
     def on_mount(self) -> None:
-        if self.config is not None:
+        for line in self.settings_warnings:
+            self.notify(line, severity="warning", timeout=8)
+        self.settings_warnings = []
+        if self.replay is not None:
+            from cardtable.tui.screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self.replay, self.replay_seat))  # type: ignore[arg-type]
+        elif self.config is not None:
             self.start_game(self.config)
         else:
             self.show_start()
 
+    def check_saves(self) -> None:
+        """Once per run: find the last unfinished game; a refused file is reported here."""
+        if self._checked_saves:
+            return
+        self._checked_saves = True
+        from cardtable.userdata.savefiles import latest_unfinished, load_save
+
+        path = latest_unfinished()
+        if path is None:
+            return
+        try:
+            state = load_save(path)
+        except SaveFileError as exc:
+            self.notify(str(exc), severity="error", timeout=12)
+            return
+        if not state.is_over:
+            self.resumable = (path, state)
+
+    def resume_game(self, path: Path, state: GameState) -> None:
+        """Continue a saved game where it was left, saving on to the same file."""
+        from cardtable.userdata.paths import autosave_path
+
+        self.resumable = None
+        self.save_path = None if Path(path) == autosave_path() else Path(path)
+        self.initial_state = state
+        self.start_game(config_for_state(state))
+
     def show_start(self, game: str = "president") -> None:
         from cardtable.tui.screens.start import StartScreen
 
+        self.check_saves()
         self._put_screen(StartScreen(game))
 
     def start_game(self, config: TableConfig) -> None:
@@ -85,3 +166,20 @@ class CardtableApp(App[None]):
             return
         game = getattr(self.screen, "game_name", None)
         self.push_screen(HelpScreen(game))
+
+    def action_statistics(self) -> None:
+        from cardtable.tui.screens.stats import StatsScreen
+
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
+
+    def action_settings(self) -> None:
+        from cardtable.tui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings), self._settings_closed)
+
+    def _settings_closed(self, saved: bool | None) -> None:
+        refresh = getattr(self.screen, "refresh_defaults", None)
+        if saved and refresh is not None:
+            refresh()

@@ -22,7 +22,7 @@ from cardtable.engine.errors import InvalidOptionError
 from cardtable.engine.state import GameState
 from cardtable.games import get_rules
 
-__all__ = ["SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "DEFAULT_NAMES"]
+__all__ = ["SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "DEFAULT_NAMES", "config_for_state"]
 
 SEAT_KINDS = ("human", "easy", "normal", "hard")
 """What may sit at a seat: a person at the keyboard or a bot of a level."""
@@ -68,8 +68,13 @@ class TableConfig:
         names: Sequence[str] | None = None,
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
+        default_human: str = "You",
     ) -> TableConfig:
-        """Check every part and return the config; raise a one-line ``ValueError`` if bad."""
+        """Check every part and return the config; raise a one-line ``ValueError`` if bad.
+
+        A lone human seat without a name is called ``default_human`` (the settings'
+        player name); several unnamed human seats are ``Player 1``, ``Player 2``...
+        """
         rules = get_rules(game)
         kinds = [kind.strip().lower() for kind in kinds]
         for kind in kinds:
@@ -87,7 +92,7 @@ class TableConfig:
         seats = []
         for index, (kind, name) in enumerate(zip(kinds, chosen)):
             if not name:
-                name = _default_name(index, kind, kinds)
+                name = _default_name(index, kind, kinds, default_human)
             seats.append(SeatConfig(kind, name[:16]))
         if len({seat.name for seat in seats}) != len(seats):
             raise InvalidOptionError("two seats have the same name; give each seat its own name")
@@ -108,11 +113,32 @@ class TableConfig:
         return state
 
 
-def _default_name(index: int, kind: str, kinds: Sequence[str]) -> str:
+def _default_name(index: int, kind: str, kinds: Sequence[str], default_human: str = "You") -> str:
     if kind == "human":
         humans = [i for i, k in enumerate(kinds) if k == "human"]
         if len(humans) == 1:
-            return "You"
+            return default_human
         return f"Player {humans.index(index) + 1}"
     name = DEFAULT_NAMES[index]
-    return "Zoe" if name == "You" else name
+    return "Zoe" if name in ("You", default_human) else name
+
+
+def config_for_state(state: GameState) -> TableConfig:
+    """The table of a saved game: its seats from ``state.meta`` (see
+    :func:`cardtable.userdata.savefiles.seats_of`), its seed and options.
+
+    A save without seat names (made outside the app) seats a person at seat 0 and
+    normal bots elsewhere.
+
+    >>> from cardtable.games import get_rules
+    >>> state = TableConfig.build("durak", ["human", "easy"], seed=3).new_state()
+    >>> [seat.label for seat in config_for_state(state).seats]
+    ['You', 'Ada (easy)']
+    """
+    from cardtable.userdata.savefiles import seats_of
+
+    seats = []
+    for index, seat in enumerate(seats_of(state)):
+        kind = seat.kind if seat.kind in SEAT_KINDS else ("human" if index == 0 else "normal")
+        seats.append(SeatConfig(kind, seat.name))
+    return TableConfig(state.rules.name, tuple(seats), state.seed, dict(state.options))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
 from cardtable.engine.actions import Action  # noqa: E402
@@ -11,6 +13,13 @@ from cardtable.tui.app import CardtableApp  # noqa: E402
 from cardtable.tui.screens.game import GameScreen  # noqa: E402
 from cardtable.tui.screens.end import RoundOverScreen  # noqa: E402
 from cardtable.tui.widgets.hand import HandView  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def cardtable_home(tmp_path, monkeypatch):
+    """Every TUI test gets its own data and config directories: nothing touches the real ones."""
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
 
 
 def screen_text(app: CardtableApp) -> str:

@@ -1,4 +1,5 @@
-"""Pop-ups over the table: the end of a round or game, and the last trick or bout."""
+"""Pop-ups over the table: the end of a round or game, the last trick or bout, the
+hot-seat privacy screen and the yes/no question before a play."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
-__all__ = ["RoundOverScreen", "InfoScreen"]
+__all__ = ["RoundOverScreen", "InfoScreen", "PrivacyScreen", "ConfirmScreen"]
 
 
 class RoundOverScreen(ModalScreen[str]):
@@ -73,3 +74,52 @@ class InfoScreen(ModalScreen[None]):
 
     def on_click(self) -> None:
         self.dismiss(None)
+
+
+class PrivacyScreen(Screen[None]):
+    """Covers the whole terminal between two people's turns at one keyboard.
+
+    It is a full screen (nothing of the table shows through) and names only the
+    player who is to look next; Enter hands the table over.
+    """
+
+    BINDINGS = [Binding("enter", "ready", "Show my hand")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="privacy-box"):
+            yield Static(Text(f"{self.player}'s turn", style="bold"), id="privacy-title")
+            yield Static(f"Press Enter when only {self.player} is looking.", id="privacy-body")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question (``y``/Enter or ``n``/Esc)."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: Text | str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="info-box"):
+            yield Static(self.question, id="confirm-question")
+            with Horizontal(id="round-over-buttons"):
+                yield Button("Yes (y)", id="yes", variant="success")
+                yield Button("No (n)", id="no", variant="error")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")

@@ -3,10 +3,18 @@
 Everything drawn comes from ``state.observation(viewer)`` where ``viewer`` is the human
 seat at the keyboard, and every move (human or bot) goes through ``state.apply``.
 Bots think in thread workers after a pacing delay, so the screen never freezes.
+
+Hot-seat: with several human seats, whenever a different person is to act the screen
+is blanked and covered by a :class:`PrivacyScreen`; it is drawn again from the new
+seat's observation only after that person presses Enter, and the move log is rebuilt
+from what that seat may see.  After every action the game is saved (atomically) with
+:func:`cardtable.userdata.savefiles.save_game`; when it ends, the result is recorded
+once with :func:`cardtable.userdata.savefiles.finish_game`.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections import deque
 from collections.abc import Sequence
@@ -28,7 +36,7 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.games import get_rules
 from cardtable.tui.config import TableConfig
-from cardtable.tui.screens.end import InfoScreen, RoundOverScreen
+from cardtable.tui.screens.end import ConfirmScreen, InfoScreen, PrivacyScreen, RoundOverScreen
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.widgets.hand import HandView
 
@@ -48,6 +56,9 @@ class MoveButton(Button, can_focus=False):
 class GameScreen(Screen[None]):
     """Plays one game from a :class:`TableConfig` until it is over."""
 
+    #: a replay shows the table without taking moves
+    read_only = False
+
     BINDINGS = [
         Binding("left", "cursor(-1)", "Move", show=False),
         Binding("right", "cursor(1)", "Move", show=False),
@@ -60,6 +71,8 @@ class GameScreen(Screen[None]):
         Binding("a", "select_rank", "Same rank", show=False),
         Binding("l", "last", "Last trick"),
         Binding("s", "scores", "Scores", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("ctrl+z", "undo", "Undo"),
         Binding("f1,question_mark", "app.help", "Help"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -72,6 +85,14 @@ class GameScreen(Screen[None]):
         self.table: TableArea = table_for(config.game)
         humans = config.human_seats
         self.viewer = humans[0] if humans else 0
+        #: several people share the keyboard: privacy screens, no "you"
+        self.hotseat = len(humans) > 1
+        #: whose view is on screen (``None``: nobody's yet, or covered for a hand-over)
+        self.revealed: int | None = None if self.hotseat else self.viewer
+        self.events_handled = len(self.state.events) if state is not None else 0
+        self.recorded = self.state.is_over
+        self.hint_action: Action | None = None
+        self.save_warned = False
         self.bots = {
             seat: make_bot(config.game, spec.kind, seed=(self.state.seed * 7919 + seat) % 2**32)
             for seat, spec in enumerate(config.seats)
@@ -87,6 +108,7 @@ class GameScreen(Screen[None]):
 
     # --- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        yield Static("", id="curtain")
         yield Static(id="title-bar")
         with Horizontal(id="opponents"):
             for seat in range(self.state.num_players):
@@ -99,15 +121,34 @@ class GameScreen(Screen[None]):
         yield Static(id="status")
         yield HandView(self.app.card_style, id="hand")  # type: ignore[attr-defined]
         with Horizontal(id="moves"):
-            yield MoveButton(self.table.play_label, id="play-button", variant="success", compact=True)
-            if "pass" in self.table.extra_moves:
-                yield MoveButton("Pass", id="pass-button", variant="warning", compact=True)
-            if "take" in self.table.extra_moves:
-                yield MoveButton("Take", id="take-button", variant="error", compact=True)
-            yield MoveButton("Clear", id="clear-button", compact=True)
-            yield MoveButton("Last", id="last-button", compact=True)
-            yield MoveButton("Help", id="help-button", compact=True)
+            yield from self.compose_moves()
         yield Footer()
+
+    def compose_moves(self) -> ComposeResult:
+        """The row of buttons under the hand."""
+        yield MoveButton(self.table.play_label, id="play-button", variant="success", compact=True)
+        if "pass" in self.table.extra_moves:
+            yield MoveButton("Pass", id="pass-button", variant="warning", compact=True)
+        if "take" in self.table.extra_moves:
+            yield MoveButton("Take", id="take-button", variant="error", compact=True)
+        yield MoveButton("Clear", id="clear-button", compact=True)
+        yield MoveButton("Last", id="last-button", compact=True)
+        yield MoveButton("Hint", id="hint-button", compact=True)
+        yield MoveButton("Undo", id="undo-button", compact=True)
+        yield MoveButton("Help", id="help-button", compact=True)
+
+    def observe(self) -> Observation:
+        """What is drawn: the game as the viewer sees it."""
+        return self.state.observation(self.viewer)
+
+    def title_text(self, obs: Observation, ctx: TableContext) -> str:
+        who = f"you are {ctx.name(self.viewer)}" if ctx.personal else f"{ctx.name(self.viewer)}'s view"
+        undone = "  ·  undo used" if self.state.meta.get("undo_used") else ""
+        return f"  round {obs.round}  ·  {who}  ·  seed {self.state.seed}{undone}"
+
+    def hand_title(self, obs: Observation, ctx: TableContext) -> str:
+        owner = "Your" if ctx.personal else f"{ctx.name(self.viewer)}'s"
+        return f"{owner} hand · {len(obs.hand)} cards"
 
     @property
     def context(self) -> TableContext:
@@ -115,6 +156,7 @@ class GameScreen(Screen[None]):
             names=tuple(seat.name for seat in self.config.seats),
             labels=tuple(seat.label for seat in self.config.seats),
             style=self.app.card_style,  # type: ignore[attr-defined]
+            personal=not self.hotseat,
         )
 
     def on_mount(self) -> None:
@@ -132,17 +174,70 @@ class GameScreen(Screen[None]):
 
     # --- the turn loop ----------------------------------------------------------------
     def after_change(self) -> None:
-        """Redraw, show a round's end if one just happened, then let the next player act."""
+        """Save, redraw, show a round's end if one just happened, then let the next player act."""
+        self.autosave()
         seat = self.state.current_player
         if seat is not None and self.config.seats[seat].is_human:
-            # Later (hot-seat) a privacy screen goes here when the viewer changes.
-            self.viewer = seat
+            target = seat
+        else:
+            target = self.viewer
+        if self.hotseat and target != self.revealed:
+            self.hand_over(target)
+            return
+        self.viewer = target
         self.refresh_view()
         if self.pending_round_over is not None:
             event, self.pending_round_over = self.pending_round_over, None
             self.show_round_over(event)
             return
         self.next_turn()
+
+    # --- hot-seat --------------------------------------------------------------------
+    def hand_over(self, seat: int) -> None:
+        """Blank everything, then cover the screen until ``seat``'s player presses Enter."""
+        self.revealed = None
+        self.viewer = seat
+        self.conceal()
+        name = self.context.name(seat)
+        self.app.push_screen(PrivacyScreen(name), lambda _: self.reveal(seat))
+
+    def conceal(self) -> None:
+        """Wipe every widget that could show a hand or private log line, and hide them."""
+        self.add_class("concealed")
+        self.query_one(HandView).set_cards([])
+        self.table.update("")
+        for widget_id in ("#log", "#status", "#scores", "#title-bar"):
+            self.query_one(widget_id, Static).update("")
+        self.log_lines.clear()
+        self.seen_events = 0
+        self.hint_action = None
+
+    def reveal(self, seat: int) -> None:
+        if self.finished:
+            return
+        self.revealed = seat
+        self.viewer = seat
+        self.remove_class("concealed")
+        self.after_change()
+
+    def autosave(self) -> None:
+        """Save after every action; record the result once when the game ends."""
+        from cardtable.userdata.savefiles import finish_game, save_game
+
+        path = getattr(self.app, "save_path", None)
+        self.state.meta.setdefault("settings", {})["bot_speed"] = getattr(self.app, "pace", "normal")
+        try:
+            if self.state.is_over and not self.recorded:
+                self.recorded = True
+                done = finish_game(self.state, path)
+                for line in done.warnings:
+                    self.app.notify(line, severity="warning")
+            else:
+                save_game(self.state, path)
+        except OSError as exc:
+            if not self.save_warned:
+                self.save_warned = True
+                self.app.notify(f"cannot save the game: {exc.strerror or exc}", severity="error")
 
     def next_turn(self) -> None:
         seat = self.state.current_player
@@ -153,10 +248,12 @@ class GameScreen(Screen[None]):
         self.set_status(Text(f"{self.context.labels[seat]} is thinking…", style="italic"))
         observation = self.state.observation(seat)
         legal = self.state.legal_actions()
-        self.bot_turn(seat, observation, legal, len(self.state.history))
+        self.bot_turn(seat, observation, legal, len(self.state.history), self.state)
 
     @work(thread=True, group="bots", exit_on_error=True)
-    def bot_turn(self, seat: int, observation: Observation, legal: list[Action], token: int) -> None:
+    def bot_turn(
+        self, seat: int, observation: Observation, legal: list[Action], token: int, state: GameState
+    ) -> None:
         """Think in a thread: wait the pacing delay, choose, then hand the move back."""
         worker = get_current_worker()
         delay = self.app.bot_delay  # type: ignore[attr-defined]
@@ -167,10 +264,15 @@ class GameScreen(Screen[None]):
             time.sleep(min(0.05, max(end - time.monotonic(), 0)))
         action = self.bots[seat].choose(observation, legal)
         if not worker.is_cancelled:
-            self.app.call_from_thread(self.bot_done, seat, action, token)
+            self.app.call_from_thread(self.bot_done, seat, action, token, state)
 
-    def bot_done(self, seat: int, action: Action, token: int) -> None:
-        if self.finished or token != len(self.state.history) or self.state.current_player != seat:
+    def bot_done(self, seat: int, action: Action, token: int, state: GameState) -> None:
+        if (
+            self.finished
+            or self.state is not state
+            or token != len(self.state.history)
+            or self.state.current_player != seat
+        ):
             return  # the game moved on (new game, quit) while the bot was thinking
         try:
             self.state.apply(action)
@@ -191,22 +293,23 @@ class GameScreen(Screen[None]):
             self.set_status(Text.assemble(("Refused: ", "bold red"), (str(exc), "red")))
             return False
         self.query_one(HandView).clear_selection()
+        self.hint_action = None
         self.after_change()
         return True
 
     # --- drawing ---------------------------------------------------------------------
     def refresh_view(self) -> None:
-        obs = self.state.observation(self.viewer)
+        obs = self.observe()
         self.obs = obs
         ctx = self.context
-        my_turn = obs.current_player == self.viewer
+        my_turn = obs.current_player == self.viewer and not self.read_only
         self.legal = self.state.legal_actions() if my_turn else []
         self._take_events(obs, ctx)
         rules = get_rules(self.game_name)
         self.query_one("#title-bar", Static).update(
             Text.assemble(
                 (f" {rules.title} ", "bold black on #d4af37"),
-                f"  round {obs.round}  ·  you are {ctx.name(self.viewer)}  ·  seed {self.state.seed}",
+                self.title_text(obs, ctx),
             )
         )
         for seat in range(obs.num_players):
@@ -220,8 +323,9 @@ class GameScreen(Screen[None]):
         playable = self.table.playable_cards(obs, self.legal) if my_turn else None
         hand.show_cursor = my_turn
         hand.set_cards(self.table.sort_hand(obs), playable)
-        owner = "Your" if len(self.config.human_seats) <= 1 else f"{ctx.name(self.viewer)}'s"
-        self.query_one("#hand").border_title = f"{owner} hand · {len(obs.hand)} cards"
+        hint = self.hint_action if my_turn else None
+        hand.hinted = set(hint.cards) if hint is not None else set()
+        self.query_one("#hand").border_title = self.hand_title(obs, ctx)
         for button_id, enabled in (
             ("#play-button", my_turn),
             ("#pass-button", my_turn and PASS in self.legal),
@@ -235,9 +339,19 @@ class GameScreen(Screen[None]):
         elif obs.is_over:
             self.set_status(Text("The game is over.", style="bold"))
         elif my_turn:
-            self.set_status(self.table.prompt(obs, self.legal, ctx))
+            self.set_status(self.personalise(self.table.prompt(obs, self.legal, ctx)))
         else:
             self.set_status(Text(f"{ctx.labels[obs.current_player]} to act.", style="italic"))  # type: ignore[index]
+
+    def personalise(self, text: Text) -> Text:
+        """In hot-seat, put the player's name where a prompt says "you"."""
+        if not self.hotseat:
+            return text
+        name = self.context.name(self.viewer)
+        plain = re.sub(r"\bYour\b", f"{name}'s", text.plain)
+        plain = re.sub(r"\bif you can\b", "if possible", plain)
+        plain = re.sub(r"\b[Yy]ou\b", name, plain)
+        return Text(plain, style=text.style)
 
     def _draw_seat(self, obs: Observation, seat: int, ctx: TableContext) -> None:
         box = self.query_one(f"#seat-{seat}", SeatBox)
@@ -261,19 +375,23 @@ class GameScreen(Screen[None]):
 
     def _take_events(self, obs: Observation, ctx: TableContext) -> None:
         events = obs.events
-        for event in events[self.seen_events :]:
+        for number, event in enumerate(events[self.seen_events :], start=self.seen_events):
             line = self.table.log_line(event, ctx, self.viewer)
             if line is not None:
                 self.log_lines.append(line)
+            if number < self.events_handled:
+                continue  # a log rebuilt for a new viewer: pop-ups were shown already
             if event.kind in ("revolution",):
                 self.message = line
             if event.kind == "exchange" and event.info.get("to") == self.viewer and event.cards:
                 self.message = Text.assemble(
-                    (f"{ctx.name(event.seat)} gave you ", "bold"), ctx.style.inline(event.cards)
+                    (f"{ctx.name(event.seat)} gave {ctx.you(self.viewer, capital=False)} ", "bold"),
+                    ctx.style.inline(event.cards),
                 )
             if event.kind == "round_over":
                 self.pending_round_over = event
         self.seen_events = len(events)
+        self.events_handled = max(self.events_handled, len(events))
 
     def set_status(self, text: Text) -> None:
         self.query_one("#status", Static).update(text)
@@ -354,7 +472,101 @@ class GameScreen(Screen[None]):
         except CardtableError as exc:
             self.set_status(Text.assemble(("Refused: ", "bold red"), (str(exc), "red")))
             return
+        settings = getattr(self.app, "settings", None)
+        if settings is not None and settings.confirm_before_play:
+            if action not in self.legal:
+                self.human_move(action)  # refused with the engine's reason; nothing to confirm
+                return
+            question = Text.assemble(
+                f"{self.table.play_label} ", self.context.style.inline(action.cards), "?  (y/n)"
+            )
+            token = len(self.state.history)
+
+            def answered(yes: bool | None) -> None:
+                if yes and token == len(self.state.history):
+                    self.human_move(action)
+
+            self.app.push_screen(ConfirmScreen(question), answered)
+            return
         self.human_move(action)
+
+    # --- hints and undo --------------------------------------------------------------
+    def action_hint(self) -> None:
+        """Ask the hard bot for a move from the viewer's observation, in a worker."""
+        if self.state.is_over or self.state.current_player != self.viewer or self.revealed != self.viewer:
+            self.set_status(Text("A hint is for your own turn.", style="bold yellow"))
+            return
+        self.set_status(Text("Thinking of a hint…", style="italic"))
+        observation = self.state.observation(self.viewer)
+        self.hint_worker(observation, list(self.legal), len(self.state.history), self.state)
+
+    @work(thread=True, group="hint", exclusive=True, exit_on_error=False)
+    def hint_worker(self, observation: Observation, legal: list[Action], token: int, state: GameState) -> None:
+        bot = make_bot(self.game_name, "hard", seed=(self.state.seed * 31 + token) % 2**32)
+        iterations = getattr(self.app, "hint_iterations", None)
+        searcher = getattr(bot, "searcher", None)
+        if iterations is not None and searcher is not None:
+            searcher.iterations = iterations
+        action = bot.choose(observation, legal)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.hint_done, action, token, state)
+
+    def hint_done(self, action: Action, token: int, state: GameState) -> None:
+        if self.state is not state or token != len(self.state.history) or self.state.current_player != self.viewer:
+            return
+        self.hint_action = action
+        hand = self.query_one(HandView)
+        hand.hinted = set(action.cards) & set(hand.cards)
+        hand.refresh()
+        if action.cards:
+            words = Text.assemble(("Hint: ", "bold cyan"), f"{action.kind} ", self.context.style.inline(action.cards))
+            if action.kind == "defend":
+                words = Text.assemble(
+                    ("Hint: ", "bold cyan"), "beat ", self.context.style.inline(action.cards[:1]),
+                    " with ", self.context.style.inline(action.cards[1:]),
+                )
+        else:
+            words = Text.assemble(("Hint: ", "bold cyan"), {"pass": "pass (P)", "take": "take the cards (T)"}.get(action.kind, action.kind))
+        self.set_status(words)
+
+    def undo_refusal(self) -> str | None:
+        """Why undo is not possible now, or ``None``."""
+        humans = self.config.human_seats
+        if len(humans) != 1:
+            return "Undo is only for games with a single person at the table."
+        if self.state.is_over:
+            return "The game is over: nothing to undo."
+        if not any(seat == humans[0] for seat, _ in self.state.history):
+            return "Nothing to undo yet."
+        return None
+
+    def action_undo(self) -> None:
+        """Take back the person's last action and every bot move after it."""
+        problem = self.undo_refusal()
+        if problem is not None:
+            self.set_status(Text(problem, style="bold yellow"))
+            return
+        from cardtable.userdata.records import Replay
+        from cardtable.userdata.savefiles import mark_undo
+
+        self.workers.cancel_group(self, "bots")
+        self.workers.cancel_group(self, "hint")
+        human = self.config.human_seats[0]
+        history = self.state.history
+        keep = max(index for index, (seat, _) in enumerate(history) if seat == human)
+        taken = history[keep][1]
+        state = Replay.from_state(self.state).state_at(keep)
+        state.meta = dict(self.state.meta)
+        mark_undo(state)
+        self.state = state
+        self.pending_round_over = None
+        self.log_lines.clear()
+        self.seen_events = 0
+        self.events_handled = len(state.events)
+        self.hint_action = None
+        self.query_one(HandView).clear_selection()
+        self.message = Text.assemble(("Undone: ", "bold cyan"), f"your {taken} and the moves after it.")
+        self.after_change()
 
     def action_pass_turn(self) -> None:
         self.human_move(PASS)
@@ -392,6 +604,8 @@ class GameScreen(Screen[None]):
             "take-button": self.action_take,
             "clear-button": self.action_clear,
             "last-button": self.action_last,
+            "hint-button": self.action_hint,
+            "undo-button": self.action_undo,
             "help-button": self.app.action_help,  # type: ignore[attr-defined]
         }
         handler = actions.get(event.button.id or "")

@@ -36,6 +36,8 @@ class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("f1,question_mark", "app.help", "Help"),
         Binding("ctrl+s", "start", "Start"),
+        Binding("s", "app.statistics", "Statistics"),
+        Binding("o", "app.settings", "Settings"),
         Binding("escape", "app.quit", "Quit"),
     ]
 
@@ -57,13 +59,13 @@ class StartScreen(Screen[None]):
                 yield Label("Players", classes="start-label")
                 yield Cycler(["4"], id="players", ascii_only=self.app_ascii)
                 yield Label("  Bot speed", classes="start-label")
-                yield Cycler(list(PACES), value="normal", id="pace", ascii_only=self.app_ascii)
+                yield Cycler(list(PACES), value=getattr(self.app, "pace", "normal"), id="pace", ascii_only=self.app_ascii)
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="start-row seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="start-label")
                     yield Cycler(
                         list(SEAT_KINDS),
-                        value="human" if seat == 0 else "normal",
+                        value="human" if seat == 0 else self.default_level,
                         id=f"kind-{seat}",
                         ascii_only=self.app_ascii,
                     )
@@ -74,9 +76,23 @@ class StartScreen(Screen[None]):
                 yield Input(placeholder="empty: random", id="seed", classes="seed-input", restrict=r"[0-9]*")
             yield Static("", id="start-error")
             with Horizontal(id="start-buttons"):
+                if getattr(self.app, "resumable", None) is not None:
+                    yield Button("Continue", id="continue", variant="primary")
                 yield Button("Start", id="start", variant="success")
+                yield Button("Statistics", id="stats-button")
+                yield Button("Settings", id="settings-button")
                 yield Button("Quit", id="quit", variant="error")
         yield Footer()
+
+    @property
+    def default_level(self) -> str:
+        settings = getattr(self.app, "settings", None)
+        return settings.default_bot_level if settings is not None else "normal"
+
+    @property
+    def default_human(self) -> str:
+        settings = getattr(self.app, "settings", None)
+        return settings.default_player_name if settings is not None else "You"
 
     @property
     def app_ascii(self) -> bool:
@@ -87,6 +103,12 @@ class StartScreen(Screen[None]):
         option_list = self.query_one("#game-list", OptionList)
         option_list.highlighted = games.index(self.game) if self.game in games else 0
         self._show_game(games[option_list.highlighted or 0])
+        resumable = getattr(self.app, "resumable", None)
+        if resumable is not None:
+            button = self.query_one("#continue", Button)
+            state = resumable[1]
+            button.tooltip = f"{get_rules(state.rules.name).title}, {len(state.history)} moves in"
+            button.label = f"Continue {get_rules(state.rules.name).title}"
         option_list.focus()
 
     # --- the game and its table -------------------------------------------------
@@ -118,7 +140,7 @@ class StartScreen(Screen[None]):
         for seat in range(MAX_SEATS):
             row = self.query_one(f"#seat-row-{seat}")
             row.display = seat < count
-            self.query_one(f"#name-{seat}", Input).placeholder = _default_name(seat, kinds[seat], kinds[:count]) if seat < count else ""
+            self.query_one(f"#name-{seat}", Input).placeholder = _default_name(seat, kinds[seat], kinds[:count], self.default_human) if seat < count else ""
 
     @on(OptionList.OptionHighlighted, "#game-list")
     def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -155,7 +177,9 @@ class StartScreen(Screen[None]):
                 options[spec.name] = value
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
-        return TableConfig.build(self.game, kinds, names, seed=seed, options=options)
+        return TableConfig.build(
+            self.game, kinds, names, seed=seed, options=options, default_human=self.default_human
+        )
 
     def action_start(self) -> None:
         try:
@@ -164,7 +188,31 @@ class StartScreen(Screen[None]):
             self.query_one("#start-error", Static).update(f"[b red]Can't start:[/] {exc}")
             return
         self.app.pace = self.query_one("#pace", Cycler).value  # type: ignore[attr-defined]
+        self.app.save_path = None  # type: ignore[attr-defined]
         self.app.start_game(config)  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#continue")
+    def _continue_pressed(self) -> None:
+        resumable = getattr(self.app, "resumable", None)
+        if resumable is not None:
+            self.app.resume_game(*resumable)  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#stats-button")
+    def _stats_pressed(self) -> None:
+        self.app.action_statistics()  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#settings-button")
+    def _settings_pressed(self) -> None:
+        self.app.action_settings()  # type: ignore[attr-defined]
+
+    def refresh_defaults(self) -> None:
+        """Show new settings: bot speed, and the level of seats still at the old default."""
+        self.query_one("#pace", Cycler).value = self.app.pace  # type: ignore[attr-defined]
+        for seat in range(1, MAX_SEATS):
+            cycler = self.query_one(f"#kind-{seat}", Cycler)
+            if cycler.value != "human":
+                cycler.value = self.default_level
+        self._show_seats(int(self.query_one("#players", Cycler).value))
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:

@@ -41,6 +41,18 @@ class TableContext:
     names: tuple[str, ...]
     labels: tuple[str, ...]
     style: CardStyle
+    #: whether the screen may address its viewer as "you" (not in hot-seat or replays)
+    personal: bool = True
+
+    def you(self, seat: int | None, capital: bool = True) -> str:
+        """``You`` for the viewer of a single-person table, else the seat's name.
+
+        >>> TableContext(("Ann", "Ben"), ("Ann", "Ben"), CardStyle(), personal=False).you(1)
+        'Ben'
+        """
+        if self.personal:
+            return "You" if capital else "you"
+        return self.name(seat)
 
     def name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"

@@ -86,7 +86,7 @@ class HeartsTable(TableArea):
         text = Text()
         direction = o.pass_direction  # type: ignore[attr-defined]
         if o.cards_given:  # type: ignore[attr-defined]
-            text.append(f"  You pass {direction} to {ctx.name(o.pass_target)}: ")  # type: ignore[attr-defined]
+            text.append(f"  {ctx.act(o.seat, 'passes') if not ctx.personal else 'You pass'} {direction} to {ctx.name(o.pass_target)}: ")  # type: ignore[attr-defined]
             text.append_text(ctx.style.inline(o.cards_given))  # type: ignore[attr-defined]
             text.append("\n  Waiting for the others to choose.\n", style="dim")
         else:
@@ -162,7 +162,7 @@ class HeartsTable(TableArea):
             return Text.assemble(f"{ctx.act(event.seat, 'passes')} ",
                                  ctx.style.inline(event.cards), f" {event.info.get('direction', '')}")
         if event.kind == "exchange" and event.info.get("to") == viewer and event.cards:
-            return Text.assemble(f"{who} passed you ", ctx.style.inline(event.cards))
+            return Text.assemble(f"{who} passed {ctx.you(viewer, capital=False)} ", ctx.style.inline(event.cards))
         if event.kind == "moon":
             return Text(f"{ctx.act(event.seat, 'shot')} the moon!", style="bold yellow")
         if event.kind == "tie":

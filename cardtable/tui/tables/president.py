@@ -65,7 +65,7 @@ class PresidentTable(TableArea):
             text.append(f"   ({len(o.table)} of a kind)" if len(o.table) > 1 else "", style="dim")  # type: ignore[attr-defined]
             text.append("\n")
         elif not o.is_over:
-            leader = "you lead" if o.current_player == o.seat else f"{ctx.name(o.current_player)} leads"
+            leader = "you lead" if o.current_player == o.seat and ctx.personal else f"{ctx.name(o.current_player)} leads"
             text.append(f"  The table is clear: {leader} any set.\n", style="italic")
         if o.passed:  # type: ignore[attr-defined]
             names = ", ".join(ctx.name(s) for s in o.passed)  # type: ignore[attr-defined]
@@ -79,11 +79,11 @@ class PresidentTable(TableArea):
         style = ctx.style
         text = Text("  Card exchange before the round\n", style="bold")
         if o.exchange_received:  # type: ignore[attr-defined]
-            text.append("  You received ")
+            text.append(f"  {ctx.you(o.seat)} received ")
             text.append_text(style.inline(o.exchange_received))  # type: ignore[attr-defined]
             text.append("\n")
         if o.exchange_given:  # type: ignore[attr-defined]
-            text.append("  You gave ")
+            text.append(f"  {ctx.you(o.seat)} gave ")
             text.append_text(style.inline(o.exchange_given))  # type: ignore[attr-defined]
             text.append("\n")
         due = o.exchange_due  # type: ignore[attr-defined]

@@ -53,6 +53,8 @@ class HandView(Widget):
         self.selected: set[Card] = set()
         self.playable: Collection[Card] | None = None
         self.show_cursor = True
+        #: cards of a suggested move (a hint), underlined and marked
+        self.hinted: set[Card] = set()
 
     # --- state ----------------------------------------------------------------
     def set_cards(self, cards: Sequence[Card], playable: Collection[Card] | None = None) -> None:
@@ -126,6 +128,8 @@ class HandView(Widget):
                 index = start + offset
                 dim = self.playable is not None and card not in self.playable
                 face = self.card_style.face(card, dim=dim)
+                if card in self.hinted:
+                    face.stylize("underline reverse")
                 blank = Text(" " * CELL)
                 if card in self.selected:
                     raised.append(" ")
@@ -137,6 +141,8 @@ class HandView(Widget):
                     base.append_text(face)
                 if index == self.cursor and self.show_cursor:
                     under.append(f"  {marker} ", style="bold yellow")
+                elif card in self.hinted:
+                    under.append("  ? " if self.card_style.ascii_only else "  ◆ ", style="bold cyan")
                 else:
                     under.append(" " * CELL)
             if start:

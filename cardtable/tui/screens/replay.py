@@ -1,0 +1,137 @@
+"""The replay screen: a finished game's moves, stepped forward and back.
+
+It is the game screen in a read-only mode: the same seats, table, scores, log and
+hand widgets, drawn from :meth:`cardtable.userdata.records.Replay.observation` — as a
+spectator sees the table (no hand at all) or as one seat saw it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Button
+
+from cardtable.engine.observation import Observation
+from cardtable.tui.config import SEAT_KINDS, SeatConfig, TableConfig
+from cardtable.tui.screens.game import GameScreen, MoveButton
+from cardtable.tui.tables import TableContext
+from cardtable.userdata.records import Replay
+
+__all__ = ["ReplayScreen"]
+
+
+class ReplayScreen(GameScreen, inherit_bindings=False):
+    """Step through ``replay`` as ``seat`` saw it (``None``: as a spectator)."""
+
+    read_only = True
+
+    BINDINGS = [
+        Binding("right,n,space", "step(1)", "Forward"),
+        Binding("left,b", "step(-1)", "Back"),
+        Binding("pagedown", "step(10)", "+10", show=False),
+        Binding("pageup", "step(-10)", "-10", show=False),
+        Binding("home", "seek_start", "Start", show=False),
+        Binding("end", "seek_end", "End", show=False),
+        Binding("l", "last", "Last trick"),
+        Binding("f1,question_mark", "app.help", "Help"),
+        Binding("q,escape", "close", "Close"),
+    ]
+
+    def __init__(self, replay: Replay, seat: int | None = None) -> None:
+        seats = tuple(
+            SeatConfig(info.kind if info.kind in SEAT_KINDS else "human", info.name) for info in replay.seats
+        )
+        # Every seat counts as a bot here: no turn is waited for and nobody is "you".
+        config = TableConfig(replay.info.game, seats, replay.state.seed, dict(replay.state.options))
+        super().__init__(config, replay.state)
+        self.replay = replay
+        self.seat = seat
+        self.viewer = seat if seat is not None else 0
+        self.revealed = self.viewer
+        self.hotseat = True  # names, never "you"
+        self.bots = {}
+        self.recorded = True
+
+    def compose_moves(self) -> ComposeResult:
+        yield MoveButton("|<", id="replay-start", compact=True)
+        yield MoveButton("< Back", id="replay-back", compact=True)
+        yield MoveButton("Forward >", id="replay-forward", variant="success", compact=True)
+        yield MoveButton(">|", id="replay-end", compact=True)
+        yield MoveButton("Close", id="replay-close", variant="error", compact=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return True
+
+    # --- drawing ---------------------------------------------------------------------
+    def observe(self) -> Observation:
+        obs = self.replay.observation(self.seat)
+        if obs.seat is None:
+            # Tables lay seats out around seat 0; the spectator's hand is empty anyway.
+            obs = dataclasses.replace(obs, seat=0)
+        return obs
+
+    def title_text(self, obs: Observation, ctx: TableContext) -> str:
+        who = "spectator" if self.seat is None else f"as {ctx.name(self.seat)} saw it"
+        undo = "  ·  undo used" if self.replay.info.undo_used else ""
+        return f"  replay, {who}  ·  move {self.replay.position}/{self.replay.length}{undo}"
+
+    def hand_title(self, obs: Observation, ctx: TableContext) -> str:
+        if self.seat is None:
+            return "Spectator: no hand is shown"
+        return super().hand_title(obs, ctx)
+
+    def after_change(self) -> None:
+        self.state = self.replay.state
+        self.log_lines.clear()
+        self.seen_events = 0
+        self.events_handled = 1 << 30  # no pop-ups: this is a replay
+        self.refresh_view()
+        self.set_status(self.move_text())
+
+    def move_text(self) -> Text:
+        ctx = self.context
+        position = self.replay.position
+        if position == 0:
+            return Text("The deal. → or n steps forward, ← or b back, q closes.", style="italic")
+        seat = self.replay.last_action[0] if self.replay.last_action else None
+        notation = self.state.public_history(self.seat)[position - 1][1]
+        text = Text.assemble((f"Move {position}/{self.replay.length}: ", "bold"), f"{ctx.name(seat)} {notation}")
+        if self.replay.at_end:
+            text.append("  (the end)", style="bold green")
+        return text
+
+    # --- stepping ----------------------------------------------------------------------
+    def action_step(self, count: int) -> None:
+        self.replay.step(count)
+        self.after_change()
+
+    def action_seek_start(self) -> None:
+        self.replay.seek(0)
+        self.after_change()
+
+    def action_seek_end(self) -> None:
+        self.replay.seek(self.replay.length)
+        self.after_change()
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) <= 2:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+    @on(Button.Pressed)
+    def _replay_button(self, event: Button.Pressed) -> None:
+        handlers = {
+            "replay-start": self.action_seek_start,
+            "replay-back": lambda: self.action_step(-1),
+            "replay-forward": lambda: self.action_step(1),
+            "replay-end": self.action_seek_end,
+            "replay-close": self.action_close,
+        }
+        handler = handlers.get(event.button.id or "")
+        if handler is not None:
+            handler()

@@ -1,0 +1,104 @@
+"""The settings screen: edits ``settings.toml`` through :mod:`cardtable.userdata.settings`."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from cardtable.tui.widgets.cycler import Cycler
+from cardtable.userdata.settings import BOT_LEVELS, BOT_SPEEDS, NAME_LIMIT, Settings, save_settings
+
+__all__ = ["SettingsScreen"]
+
+_SWITCHES = (
+    ("four_colour_deck", "Four colours", "clubs green, diamonds blue"),
+    ("ascii_suits", "ASCII suits", "letters C D H S instead of symbols"),
+    ("confirm_before_play", "Confirm plays", "ask y/n before playing the chosen cards"),
+)
+
+
+class SettingsScreen(Screen[bool]):
+    """Choose, then Save (Ctrl+S) to write the file and use the settings at once."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "close", "Back"),
+    ]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        ascii_only = bool(getattr(self.app, "ascii_only", False))
+        with VerticalScroll(id="settings-form"):
+            yield Static("[b]Settings[/b]", id="settings-title")
+            with Horizontal(classes="start-row"):
+                yield Label("Bot speed", classes="start-label")
+                yield Cycler(list(BOT_SPEEDS), value=s.bot_speed, id="set-bot_speed", ascii_only=ascii_only)
+            with Horizontal(classes="start-row"):
+                yield Label("Bot level", classes="start-label")
+                yield Cycler(list(BOT_LEVELS), value=s.default_bot_level, id="set-default_bot_level",
+                             ascii_only=ascii_only)
+                yield Static("the level of new bot seats", classes="option-help")
+            with Horizontal(classes="start-row"):
+                yield Label("Your name", classes="start-label")
+                yield Input(s.default_player_name, id="set-default_player_name", classes="name-input",
+                            max_length=NAME_LIMIT)
+            for name, label, help_text in _SWITCHES:
+                with Horizontal(classes="start-row"):
+                    yield Label(label, classes="start-label")
+                    yield Cycler(["on", "off"], value="on" if getattr(s, name) else "off", id=f"set-{name}",
+                                 ascii_only=ascii_only)
+                    yield Static(help_text, classes="option-help")
+            yield Static("", id="settings-error")
+            with Horizontal(id="start-buttons"):
+                yield Button("Save", id="save", variant="success")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def chosen(self) -> Settings:
+        """The settings as on screen; raises ``ValueError`` (one line) for a bad one."""
+        values: dict[str, object] = {
+            "bot_speed": self.query_one("#set-bot_speed", Cycler).value,
+            "default_bot_level": self.query_one("#set-default_bot_level", Cycler).value,
+            "default_player_name": self.query_one("#set-default_player_name", Input).value.strip(),
+        }
+        for name, _, _ in _SWITCHES:
+            values[name] = self.query_one(f"#set-{name}", Cycler).value == "on"
+        return self.settings.replace(**values)
+
+    def action_save(self) -> None:
+        try:
+            settings = self.chosen()
+        except ValueError as exc:
+            self.query_one("#settings-error", Static).update(f"[b red]Not saved:[/] {exc}")
+            return
+        try:
+            path = save_settings(settings)
+        except OSError as exc:
+            self.query_one("#settings-error", Static).update(f"[b red]Not saved:[/] {exc.strerror or exc}")
+            return
+        self.app.apply_settings(settings)  # type: ignore[attr-defined]
+        self.app.notify(f"Settings saved to {path}")
+        self.dismiss(True)
+
+    def action_close(self) -> None:
+        self.dismiss(False)
+
+    @on(Button.Pressed, "#save")
+    def _save(self) -> None:
+        self.action_save()
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.action_close()
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_save()
