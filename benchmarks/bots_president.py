@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from cardtable.bots.president import HardPresidentBot, NormalPresidentBot
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cardtable.bots.president import HardPresidentBot, NormalPresidentBot  # noqa: E402
 
 
 class Hard300(HardPresidentBot):
