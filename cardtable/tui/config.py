@@ -33,6 +33,9 @@ PACES: dict[str, float] = {"fast": 0.15, "normal": 0.6, "slow": 1.2}
 DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dan", "Eve")
 """Names for seats 0..5 when none are given (seat 0 is usually the person)."""
 
+SPARE_NAMES = ("Zoe", "Max", "Ivy", "Kai", "Lea", "Tom", "Uma")
+"""Bot names used when a default name is already taken by a named seat."""
+
 
 @dataclass(frozen=True)
 class SeatConfig:
@@ -90,9 +93,14 @@ class TableConfig:
             )
         chosen = list(names) + [""] * (len(kinds) - len(names))
         seats = []
+        taken = {name for name in chosen if name}
         for index, (kind, name) in enumerate(zip(kinds, chosen)):
             if not name:
                 name = _default_name(index, kind, kinds, default_human)
+                if kind != "human" and name in taken:
+                    # A bot never takes a name someone chose (human:Ben beside a bot "Ben").
+                    name = next(spare for spare in SPARE_NAMES if spare not in taken)
+                taken.add(name)
             seats.append(SeatConfig(kind, name[:16]))
         if len({seat.name for seat in seats}) != len(seats):
             raise InvalidOptionError("two seats have the same name; give each seat its own name")

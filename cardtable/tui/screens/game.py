@@ -268,7 +268,8 @@ class GameScreen(Screen[None]):
 
     def bot_done(self, seat: int, action: Action, token: int, state: GameState) -> None:
         if (
-            self.finished
+            not self.is_attached
+            or self.finished
             or self.state is not state
             or token != len(self.state.history)
             or self.state.current_player != seat
@@ -376,6 +377,9 @@ class GameScreen(Screen[None]):
     def _take_events(self, obs: Observation, ctx: TableContext) -> None:
         events = obs.events
         for number, event in enumerate(events[self.seen_events :], start=self.seen_events):
+            if number and events[number - 1].kind == "round_over":
+                # Each round's log starts afresh: a card played last round may be in a hand now.
+                self.log_lines.clear()
             line = self.table.log_line(event, ctx, self.viewer)
             if line is not None:
                 self.log_lines.append(line)
@@ -512,7 +516,7 @@ class GameScreen(Screen[None]):
             self.app.call_from_thread(self.hint_done, action, token, state)
 
     def hint_done(self, action: Action, token: int, state: GameState) -> None:
-        if self.state is not state or token != len(self.state.history) or self.state.current_player != self.viewer:
+        if not self.is_attached or self.state is not state or token != len(self.state.history) or self.state.current_player != self.viewer:
             return
         self.hint_action = action
         hand = self.query_one(HandView)
