@@ -58,6 +58,8 @@ class GameScreen(Screen[None]):
 
     #: a replay shows the table without taking moves
     read_only = False
+    #: a spectator's view: no seat is marked as the viewer's
+    spectator = False
 
     BINDINGS = [
         Binding("left", "cursor(-1)", "Move", show=False),
@@ -361,7 +363,7 @@ class GameScreen(Screen[None]):
         count = obs.hand_sizes[seat]
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(ctx.labels[seat], style="bold" if seat == obs.current_player else "")
-        if seat == self.viewer:
+        if seat == self.viewer and not self.spectator:
             text.append(" ★" if not ctx.style.ascii_only else " *", style="yellow")
         text.append("\n")
         if status:
@@ -372,7 +374,7 @@ class GameScreen(Screen[None]):
             text.append(f"\n{badge}", style="cyan")
         box.update(text)
         box.set_class(seat == obs.current_player, "to-act")
-        box.set_class(seat == self.viewer, "viewer")
+        box.set_class(seat == self.viewer and not self.spectator, "viewer")
 
     def _take_events(self, obs: Observation, ctx: TableContext) -> None:
         events = obs.events

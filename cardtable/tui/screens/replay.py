@@ -50,6 +50,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         super().__init__(config, replay.state)
         self.replay = replay
         self.seat = seat
+        self.spectator = seat is None
         self.viewer = seat if seat is not None else 0
         self.revealed = self.viewer
         self.hotseat = True  # names, never "you"
