@@ -107,4 +107,5 @@ async def test_single_human_never_sees_a_privacy_screen() -> None:
             game = app.screen
             assert isinstance(game, GameScreen)
             game.human_move(rng.choice(game.state.legal_actions()))
+        await settle(app, pilot)
         assert "Your hand" in screen_text(app)

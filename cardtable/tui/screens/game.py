@@ -268,9 +268,16 @@ class GameScreen(Screen[None]):
         if not worker.is_cancelled:
             self.app.call_from_thread(self.bot_done, seat, action, token, state)
 
+    def on_unmount(self) -> None:
+        self.finished = True  # a bot answering after this has no table to play on
+
+    def _gone(self) -> bool:
+        """Whether the screen is being torn down (app closing): nothing may be drawn."""
+        return not self.is_attached or self._closing or self._closed or not self.query("#title-bar")
+
     def bot_done(self, seat: int, action: Action, token: int, state: GameState) -> None:
         if (
-            not self.is_attached
+            self._gone()
             or self.finished
             or self.state is not state
             or token != len(self.state.history)
@@ -518,7 +525,7 @@ class GameScreen(Screen[None]):
             self.app.call_from_thread(self.hint_done, action, token, state)
 
     def hint_done(self, action: Action, token: int, state: GameState) -> None:
-        if not self.is_attached or self.state is not state or token != len(self.state.history) or self.state.current_player != self.viewer:
+        if self._gone() or self.state is not state or token != len(self.state.history) or self.state.current_player != self.viewer:
             return
         self.hint_action = action
         hand = self.query_one(HandView)
