@@ -63,8 +63,19 @@ class BotSpecError(InvalidOptionError):
     """A seat that names no bot: an unknown level or a bad import path."""
 
 
-def make_bot(game: str, level: str, seed: int | None = None) -> Bot:
+def make_bot(
+    game: str,
+    level: str,
+    seed: int | None = None,
+    *,
+    iterations: int | None = None,
+    time_budget: float | None = None,
+) -> Bot:
     """A fresh bot for ``game`` at ``level`` (``easy``, ``normal``, ``hard``, or ``random``).
+
+    ``iterations`` and ``time_budget`` set the hard level's search: a fixed number of
+    iterations per decision (reproducible for a seed), or seconds per decision
+    (default 0.5).  The other levels do not search and ignore them.
 
     Raises :class:`InvalidOptionError` for an unknown level.
 
@@ -89,6 +100,13 @@ def make_bot(game: str, level: str, seed: int | None = None) -> Bot:
     if factory is None:
         # Levels not written yet play randomly, so the app stays playable meanwhile.
         return RandomBot(seed)
+    if key == "hard":
+        search: dict[str, Any] = {}
+        if iterations is not None:
+            search["iterations"] = iterations
+        if time_budget is not None:
+            search["time_budget"] = time_budget
+        return factory(seed, **search)
     return factory(seed)
 
 
@@ -101,8 +119,16 @@ def is_import_path(spec: str) -> bool:
     return ":" in spec
 
 
-def seat_bot_factory(game: str, spec: str) -> BotFactory:
+def seat_bot_factory(
+    game: str,
+    spec: str,
+    *,
+    iterations: int | None = None,
+    time_budget: float | None = None,
+) -> BotFactory:
     """The factory for one seat: a level name or an import path (see :func:`load_bot_factory`).
+
+    ``iterations`` and ``time_budget`` go to the hard level (see :func:`make_bot`).
 
     Raises :class:`BotSpecError` with a one-line reason for a seat that names no bot.
     """
@@ -118,7 +144,7 @@ def seat_bot_factory(game: str, spec: str) -> BotFactory:
         )
 
     def factory(seed: int | None) -> Bot:
-        return make_bot(rules.name, key, seed)
+        return make_bot(rules.name, key, seed, iterations=iterations, time_budget=time_budget)
 
     return factory
 

@@ -44,6 +44,14 @@ MAX_ACTIONS = 90
 # Every seat is a bot of the level under test here, so these games stay shorter.
 SHORT_GAME = 40
 SEEDS = range(8)  # each seed tests one seat, turn about
+# The hard level searches for 0.5 s a move by default, which is neither reproducible
+# nor quick; here it searches a fixed number of iterations instead.
+HARD_ITERATIONS = 24
+
+
+def factory_for(game: str, spec: str):
+    """The seat factory of ``spec``, with the hard level in fixed-iteration mode."""
+    return seat_bot_factory(game, spec, iterations=HARD_ITERATIONS)
 
 
 def _game_ready(game: str) -> bool:
@@ -104,7 +112,7 @@ def compare_twins(game: str, spec: str, seed: int, seat: int) -> tuple[int, int]
     """Play the twin games; return (decisions compared, decisions that differed)."""
     players = PLAYERS[game]
     original, twin = twin_games(game, players, seed, seat)
-    factory = seat_bot_factory(game, spec)
+    factory = factory_for(game, spec)
     others = [RandomBot(seed * 10 + s) for s in range(players)]
     bot, twin_bot = factory(seed), factory(seed)
     compared = differed = 0
@@ -212,7 +220,7 @@ def _assert_no_state(value: Any, seen: set[int] | None = None) -> None:
 def test_choose_gets_only_an_observation_and_the_legal_actions(game: str, spec: str) -> None:
     rules = get_rules(game)
     state = rules.new_game(players=PLAYERS[game], seed=11)
-    factory = seat_bot_factory(game, spec)
+    factory = factory_for(game, spec)
     bots = [SpyBot(factory(seat)) for seat in range(PLAYERS[game])]
     for _ in range(SHORT_GAME):
         seat = state.current_player
@@ -229,7 +237,7 @@ def test_choose_gets_only_an_observation_and_the_legal_actions(game: str, spec: 
 def test_bots_are_deterministic_for_a_seed_and_fresh_per_game(game: str, spec: str) -> None:
     def actions(seed: int) -> list[Action]:
         state = get_rules(game).new_game(players=PLAYERS[game], seed=5)
-        factory = seat_bot_factory(game, spec)
+        factory = factory_for(game, spec)
         bots = [factory(seed + seat) for seat in range(PLAYERS[game])]
         played = []
         for _ in range(SHORT_GAME):
