@@ -78,9 +78,13 @@ _DEFEND: dict[int, Action] = {
 PLAYOUT_NOISE = 0.1
 """How often the hard bot's play-outs make a random legal move instead of the normal one."""
 
-ENDGAME_NODE_LIMIT = 60_000
+ENDGAME_NODE_LIMIT = 200_000
 """The most positions the exact endgame solver visits for one decision before the hard
-bot gives up on it and searches instead (about a quarter of a second)."""
+bot gives up on it and searches instead."""
+
+ENDGAME_SHARE = 0.6
+"""With a time budget, the share of it the endgame solver may use before the search
+takes over with the rest."""
 
 
 def card_value(index: int, trump: int) -> int:
@@ -494,6 +498,7 @@ class EndgameSolver:
         self.trump = trump
         self.node_limit = node_limit
         self.nodes = 0
+        self.deadline: float | None = None
         self.table: dict[tuple, tuple[float, float]] = {}
 
     def value(self, position: tuple, alpha: float = 0.0, beta: float = 1.0) -> float:
@@ -568,6 +573,8 @@ class EndgameSolver:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise _OutOfBudget
+        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise _OutOfBudget
         maximizing = position[0] != _DEF  # the attacker moves in the attack and throw-in phases
         a0, b0 = alpha, beta
         best = -1.0 if maximizing else 2.0
@@ -638,10 +645,12 @@ def endgame_position(observation: DurakObservation) -> tuple | None:
 
 
 def solve_endgame(observation: DurakObservation, node_limit: int | None = None,
-                  solver: EndgameSolver | None = None, preferred: Sequence[Action] = ()) -> tuple[Action, float] | None:
+                  solver: EndgameSolver | None = None, preferred: Sequence[Action] = (),
+                  deadline: float | None = None) -> tuple[Action, float] | None:
     """The best move of a two-player endgame with an empty deck and the observer's
     result with it (1 win, 0.5 draw, 0 durak); ``None`` if the position is not such an
-    endgame or needs more than ``node_limit`` positions.
+    endgame, or needs more than ``node_limit`` positions or time past ``deadline``
+    (by ``time.perf_counter``).
     """
     position = endgame_position(observation)
     if position is None:
@@ -649,6 +658,7 @@ def solve_endgame(observation: DurakObservation, node_limit: int | None = None,
     if solver is None or solver.trump != _trump_of(observation):
         solver = EndgameSolver(_trump_of(observation))
     solver.node_limit = None if node_limit is None else solver.nodes + node_limit
+    solver.deadline = deadline
     try:
         return solver.best_action(position, preferred)
     except _OutOfBudget:
@@ -687,6 +697,7 @@ class DurakSearchModel:
         self._seen: DurakObservation | None = None
         self.memory = PublicMemory()
         self._deal: tuple | None = None
+        self._template: DurakState | None = None
         self.round = 0
 
     def prepare(self, observation: DurakObservation) -> None:
@@ -704,24 +715,37 @@ class DurakSearchModel:
         counts.append(stock)
         forbidden = [self.memory.lacks[s] & unseen for s in others] + [0]
         try:
-            sample_hands(unseen, counts, None, forbidden, random.Random(0))
+            dealt = sample_hands(unseen, counts, None, forbidden, random.Random(0))
         except ImpossibleDealError:
             forbidden = None  # the guess about takes was wrong: forget it
+            dealt = sample_hands(unseen, counts, None, None, random.Random(0))
         self._deal = (unseen, counts, forbidden, others, known, _mask(observation.hand))
+        # Rebuild once with any consistent deal; each sample then swaps in its own cards.
+        hands, stock = self._place(observation.num_players, seat, dealt)
+        self._template = DurakState.from_observation(observation, hands, stock)
         self._seen = observation
         self.round = observation.round
+
+    def _place(self, players: int, seat: int, dealt: list[int]) -> tuple[list[int], list[int]]:
+        _, _, _, others, known, own = self._deal  # type: ignore[misc]
+        hands = [0] * players
+        hands[seat] = own
+        for i, s in enumerate(others):
+            hands[s] = dealt[i] | known[i]
+        return hands, list(iter_bits(dealt[-1]))
 
     def sample_state(self, observation: DurakObservation, rng: random.Random) -> GameState:
         self.prepare(observation)
         unseen, counts, forbidden, others, known, own = self._deal  # type: ignore[misc]
         dealt = sample_hands(unseen, counts, None, forbidden, rng)
-        hands = [0] * observation.num_players
-        hands[observation.seat] = own
-        for i, s in enumerate(others):
-            hands[s] = dealt[i] | known[i]
-        stock = list(iter_bits(dealt[-1]))
+        hands, stock = self._place(observation.num_players, observation.seat, dealt)
         rng.shuffle(stock)
-        state = DurakState.from_observation(observation, hands, stock, random.Random(rng.getrandbits(32)))
+        state = self._template.clone()
+        state.hands = hands
+        if observation.deck_count:
+            state.stock = tuple(stock) + (observation.trump_card.index,)
+        # Later rounds are never searched, but their deal must not be the same every time.
+        state.rng.seed(rng.getrandbits(32))
         return state
 
     def playout_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
@@ -779,6 +803,7 @@ class HardDurakBot(SearchBot):
         self.endgame_nodes = endgame_nodes
         self.solver: EndgameSolver | None = None
         self.memory = PublicMemory()
+        self._start = 0.0
 
     def shortcut(self, observation: DurakObservation, legal_actions: Sequence[Action]) -> Action | None:  # type: ignore[override]
         trump = _trump_of(observation)
@@ -788,7 +813,8 @@ class HardDurakBot(SearchBot):
             self.solver.table.clear()
         self.memory.update(observation)
         preferred = [normal_choice(observation, self.memory)]
-        solved = solve_endgame(observation, self.endgame_nodes, self.solver, preferred)
+        deadline = None if self.searcher.iterations is not None else self._start + self.budget * ENDGAME_SHARE
+        solved = solve_endgame(observation, self.endgame_nodes, self.solver, preferred, deadline)
         if solved is None:
             return None
         action, result = solved
@@ -799,7 +825,7 @@ class HardDurakBot(SearchBot):
     def choose(self, observation: DurakObservation, legal_actions: Sequence[Action]) -> Action:  # type: ignore[override]
         if len(legal_actions) == 1:
             return legal_actions[0]
-        start = time.perf_counter()
+        self._start = start = time.perf_counter()
         quick = self.shortcut(observation, legal_actions)
         if quick is not None:
             return quick

@@ -1,0 +1,65 @@
+"""Durak bot benchmark: seat factories at other budgets for ``cardtable simulate``, and
+a decision-time measurement of the hard bot at the default budget.
+
+Seats for simulate (import paths):
+
+    cardtable simulate durak --seats benchmarks/bots_durak.py:Hard100ms,normal --games 200
+
+Decision times (run it alone on the machine, it is what it measures):
+
+    python benchmarks/bots_durak.py --games 6 --players 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cardtable.bots.durak import HardDurakBot, NormalDurakBot  # noqa: E402
+from cardtable.games import get_rules  # noqa: E402
+
+
+def Hard100ms(seed: int | None = None) -> HardDurakBot:
+    """The hard bot with a 0.1 s budget per decision."""
+    return HardDurakBot(seed=seed, time_budget=0.1)
+
+
+def Hard250ms(seed: int | None = None) -> HardDurakBot:
+    """The hard bot with a 0.25 s budget per decision."""
+    return HardDurakBot(seed=seed, time_budget=0.25)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=0.5)
+    args = parser.parse_args()
+    times: list[float] = []
+    for game in range(args.games):
+        state = get_rules("durak").new_game(players=args.players, seed=args.seed + game)
+        hard_seat = game % args.players
+        bots = [NormalDurakBot(seed=game * 10 + s) for s in range(args.players)]
+        bots[hard_seat] = HardDurakBot(seed=game, time_budget=args.budget)  # type: ignore[call-overload]
+        while not state.is_over:
+            seat = state.current_player
+            legal = state.legal_actions()
+            start = time.perf_counter()
+            action = bots[seat].choose(state.observation(seat), legal)
+            if seat == hard_seat and len(legal) > 1:
+                times.append(time.perf_counter() - start)
+            state.apply(action)
+    times.sort()
+    print(f"hard decisions with a choice: {len(times)}")
+    print(f"median {statistics.median(times):.3f} s, mean {statistics.fmean(times):.3f} s, "
+          f"95th percentile {times[int(0.95 * (len(times) - 1))]:.3f} s, max {times[-1]:.3f} s")
+
+
+if __name__ == "__main__":
+    main()
