@@ -82,6 +82,9 @@ ENDGAME_NODE_LIMIT = 200_000
 """The most positions the exact endgame solver visits for one decision before the hard
 bot gives up on it and searches instead."""
 
+DECISION_MARGIN = 0.01
+"""Seconds the hard bot keeps in hand at the end of its time budget."""
+
 ENDGAME_SHARE = 0.6
 """With a time budget, the share of it the endgame solver may use before the search
 takes over with the rest."""
@@ -830,7 +833,8 @@ class HardDurakBot(SearchBot):
         if quick is not None:
             return quick
         if self.searcher.iterations is None:
-            self.searcher.time_budget = max(self.budget - (time.perf_counter() - start), 0.05)
+            # Stop a little early: the last iteration and the reply still take a moment.
+            self.searcher.time_budget = max(self.budget - (time.perf_counter() - start) - DECISION_MARGIN, 0.02)
         return self.searcher.search(observation, legal_actions, self.model, self.rng)
 
 

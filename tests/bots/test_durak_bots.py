@@ -137,7 +137,7 @@ def test_bots_see_only_the_observation(level):
                 seen = state.observation(seat)
                 scrambled = model.sample_state(seen, random.Random(step))
                 assert scrambled.observation(seat) == seen
-                assert [s.hand(seat) for s in (state, scrambled)][0] == scrambled.hand(seat)
+                assert scrambled.hand(seat) == state.hand(seat)
                 first = make(level, 7).choose(seen, legal)
                 second = make(level, 7).choose(scrambled.observation(seat), scrambled.legal_actions())
                 assert first == second
@@ -231,10 +231,12 @@ def test_normal_remembers_a_take_and_throws_that_suit_in():
     memory.update(state.observation(0))
     assert memory.lacks[1] & Card.parse("AH").mask
     assert not memory.lacks[1] & Card.parse("AS").mask
-    # A card thrown in after the take goes over too; the normal bot keeps the ace of hearts
-    # and its trump, and passes (no rank matches but its 6H is gone).
-    action = NormalDurakBot(seed=1).choose(state.observation(0), state.legal_actions())
-    assert str(action) == "pass"
+    # Nothing to throw in (no 6 left): the attacker is still asked, and passes.
+    assert [str(a) for a in state.legal_actions()] == ["pass"]
+    # With a low 6 in hand it hands it over to the taker.
+    state = new_game(["6H 6C 7C AH QC 8S", "6D JC KC 7D TD 9C"], trump="6S")
+    play(state, "0: attack 6H", "1: take")
+    assert str(NormalDurakBot(seed=1).choose(state.observation(0), state.legal_actions())) == "attack 6C"
 
 
 def test_memory_forgets_a_take_once_the_seat_draws():
@@ -288,8 +290,7 @@ def test_samples_agree_with_everything_public():
 def test_sampler_deals_no_higher_card_of_a_suit_the_taker_apparently_lacks():
     state = new_game(["6H 9D 7C AH QC 8S", "6D JC KC 7D TD 9C"], trump="6S")
     play(state, "0: attack 6H", "1: take", "0: pass")
-    # Seat 1 now attacks seat 0 again? No: after a take the attacker is the one after
-    # the defender, seat 0; seat 1 still holds its 7 cards.
+    # Seat 1 took and, holding 7 cards, drew nothing: it still apparently lacks hearts.
     observation = state.observation(0)
     model = DurakSearchModel()
     higher_hearts = mask("7H 8H 9H TH JH QH KH")
