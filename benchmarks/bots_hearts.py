@@ -42,6 +42,48 @@ class Hard1000(HardHeartsBot):
         super().__init__(seed=seed, iterations=1000)
 
 
+class Hard300NormalPass(HardHeartsBot):
+    """300 iterations per play, but the normal bot's pass: measures the play alone."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=300)
+
+    def choose_pass(self, observation):  # type: ignore[no-untyped-def]
+        from cardtable.bots.hearts import choose_pass
+        from cardtable.cards import cards_to_mask
+
+        return choose_pass(cards_to_mask(observation.hand), self.rng)
+
+
+class Hard500(HardHeartsBot):
+    """The hard bot with exactly 500 search iterations per decision."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=500)
+
+
+class Hard1500(HardHeartsBot):
+    """The hard bot with exactly 1500 search iterations per decision (about the 0.5 s
+    budget on one core of the project's machine)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=1500)
+
+
+class NormalWithHardPass(NormalHeartsBot):
+    """Plays like the normal bot but passes like the hard bot (1500 hands played out):
+    measures the hard bot's pass alone, cheaply."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._hard = HardHeartsBot(seed=seed, iterations=1500)
+
+    def choose(self, observation, legal_actions):  # type: ignore[no-untyped-def]
+        if legal_actions[0].kind == "give":
+            return self._hard.choose(observation, legal_actions)
+        return super().choose(observation, legal_actions)
+
+
 def strength(games: int, seed: int, jobs: int, seat: str) -> None:
     from cardtable.bots.arena import play_match
 

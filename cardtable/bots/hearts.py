@@ -31,6 +31,7 @@ card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
@@ -42,7 +43,7 @@ from cardtable.bots.search import (
 from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, iter_bits
 from cardtable.engine.actions import Action
 from cardtable.engine.state import GameState
-from cardtable.games.hearts import HeartsObservation, HeartsState
+from cardtable.games.hearts import _PASS_OFFSETS, HeartsObservation, HeartsState
 
 __all__ = [
     "BOT_LEVELS",
@@ -64,6 +65,7 @@ _SPADES = SUIT_MASKS[SPADES]
 _QS = Card.parse("QS").mask
 _KS = Card.parse("KS").mask
 _AS = Card.parse("AS").mask
+_QS_INDEX = Card.parse("QS").index
 _PENALTY = _HEARTS | _QS
 _ALL = (1 << 52) - 1
 _PLAYS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in ALL_CARDS)
@@ -485,6 +487,53 @@ class NormalHeartsBot(_HeartsBot):
 # --- the hard bot -----------------------------------------------------------------------
 
 
+def distinct_cards(playable: int, gaps: int) -> int:
+    """One card (the lowest) of each group of ``playable`` cards that play alike, as a bitmask.
+
+    Two cards of a suit play alike when no card between them is in ``gaps`` (the cards
+    still in other hands and those in the current trick): whichever is played, every
+    trick ends the same way.  The Q♠ is never grouped, its 13 points set it apart.
+
+    >>> from cardtable.cards import parse_cards, mask_to_cards
+    >>> playable = _mask(parse_cards("4C 5C 7C 9D"))
+    >>> " ".join(map(str, mask_to_cards(distinct_cards(playable, _mask(parse_cards("6C"))))))
+    '4C 7C 9D'
+    """
+    chosen = 0
+    for suit_mask in _SUIT:
+        cards = playable & suit_mask
+        previous = -1
+        while cards:
+            bit = cards & -cards
+            cards ^= bit
+            index = bit.bit_length() - 1
+            if (
+                previous < 0
+                or bit == _QS
+                or previous == _QS_INDEX
+                or gaps & suit_mask & _BELOW[index] & ~_BELOW[previous]
+            ):
+                chosen |= bit
+            previous = index
+    return chosen
+
+
+class _SearchState(HeartsState):
+    """A sampled state for the search: lists one card per group of cards that play alike
+    (:func:`distinct_cards`), so that the search does not split its visits among them."""
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.current
+        if seat is None or self.phase != 1:
+            return super().legal_actions()
+        hands = self.hands
+        gaps = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
+        for index in self.trick_cards:
+            gaps |= 1 << index
+        plays = _PLAYS
+        return [plays[i] for i in iter_bits(distinct_cards(self._playable(seat), gaps))]
+
+
 class HeartsSearchModel:
     """The :class:`~cardtable.bots.search.SearchModel` of Hearts.
 
@@ -510,7 +559,8 @@ class HeartsSearchModel:
     (True, True)
     """
 
-    def __init__(self) -> None:
+    def __init__(self, group_alike: bool = False) -> None:
+        self.group_alike = group_alike
         self._seen: HeartsObservation | None = None
         self._template: HeartsState | None = None
         self._deal: tuple[int, list[int], list[int], list[int], list[int]] | None = None
@@ -556,6 +606,8 @@ class HeartsSearchModel:
         unknown, counts, known, forbidden, others = self._deal  # type: ignore[misc]
         dealt = sample_hands(unknown, counts, known, forbidden, rng)
         state = self._template.clone()  # type: ignore[union-attr]
+        if self.group_alike:
+            state.__class__ = _SearchState
         state.hands = self._hands(state.hands[observation.seat], observation.seat, others, dealt)
         return state
 
@@ -627,6 +679,185 @@ def _shooter_card(playable: int, trick_cards: Sequence[int]) -> int:
     return _highest(playable)
 
 
+# --- the hard bot's pass ------------------------------------------------------------------
+
+PASS_CANDIDATE_CARDS = 7
+"""The hard bot weighs every 3-card pass drawn from this many of its most dangerous cards
+(by the normal bot's measure), plus the normal bot's own pass and the passes that void a
+short minor suit."""
+
+_TWO_OF_CLUBS = 1
+
+
+def play_out_hand(hands: Sequence[int], rng: random.Random | None = None, noise: float = 0.0) -> list[int]:
+    """Play a whole hand from the first trick with the normal strategy for every seat;
+    return each seat's points after the moon rule.
+
+    ``hands``: the four hands after the pass, as bitmasks.  ``noise``: how often a seat
+    plays a random legal card instead (needs ``rng``).
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("hearts").new_game(players=4, seed=1)
+    >>> sum(play_out_hand(state.hands))
+    26
+    """
+    hands = list(hands)
+    won = [0, 0, 0, 0]
+    leader = next(s for s in range(4) if hands[s] & _TWO_OF_CLUBS)
+    broken = False
+    suit_masks = _SUIT
+    for trick in range(13):
+        cards: list[int] = []
+        seats: list[int] = []
+        seat = leader
+        left = hands[0] | hands[1] | hands[2] | hands[3]
+        for _ in range(4):
+            hand = hands[seat]
+            if not cards:
+                if trick == 0:
+                    playable = _TWO_OF_CLUBS
+                elif not broken and hand & ~_HEARTS:
+                    playable = hand & ~_HEARTS
+                else:
+                    playable = hand
+            else:
+                playable = hand & suit_masks[cards[0] & 3]
+                if not playable:
+                    playable = hand & ~_PENALTY if trick == 0 and hand & ~_PENALTY else hand
+            if playable & (playable - 1) == 0:
+                index = playable.bit_length() - 1
+            elif noise and rng is not None and rng.random() < noise:
+                options = list(iter_bits(playable))
+                index = options[rng.randrange(len(options))]
+            else:
+                index = choose_card(hand, playable, cards, seats, seat, left & ~hand, trick)
+            bit = 1 << index
+            hands[seat] = hand & ~bit
+            left &= ~bit
+            cards.append(index)
+            seats.append(seat)
+            seat = (seat + 1) & 3
+        lead = cards[0] & 3
+        best = 0
+        trick_mask = 0
+        for position in range(4):
+            index = cards[position]
+            trick_mask |= 1 << index
+            if index & 3 == lead and index > cards[best]:
+                best = position
+        leader = seats[best]
+        won[leader] |= trick_mask
+        if trick_mask & _HEARTS:
+            broken = True
+    raw = [_points(mask) for mask in won]
+    if 26 in raw:
+        return [0 if points == 26 else 26 for points in raw]
+    return raw
+
+
+def pass_candidates(hand: int) -> list[int]:
+    """The passes the hard bot weighs, as bitmasks; the normal bot's pass comes first.
+
+    >>> from cardtable.cards import parse_cards
+    >>> hand = _mask(parse_cards("2C 5C 9C 3D 4D 6D 8D TD 2H 3H 4H QS AH"))
+    >>> candidates = pass_candidates(hand)
+    >>> candidates[0] == choose_pass(hand), len(set(candidates)) == len(candidates)
+    (True, True)
+    """
+    first = choose_pass(hand)
+    ranked = sorted(iter_bits(hand), key=lambda i: -_pass_danger(i, hand))
+    top = ranked[:PASS_CANDIDATE_CARDS]
+    candidates = [first]
+    seen = {first}
+    for trio in combinations(top, 3):
+        mask = (1 << trio[0]) | (1 << trio[1]) | (1 << trio[2])
+        if mask not in seen:
+            seen.add(mask)
+            candidates.append(mask)
+    for suit in (CLUBS, DIAMONDS):
+        short = hand & _SUIT[suit] & ~_TWO_OF_CLUBS
+        if 0 < short.bit_count() <= 3 and short == hand & _SUIT[suit]:
+            fill = [i for i in ranked if not (1 << i) & short][: 3 - short.bit_count()]
+            mask = short
+            for i in fill:
+                mask |= 1 << i
+            if mask not in seen:
+                seen.add(mask)
+                candidates.append(mask)
+    return candidates
+
+
+def search_pass(
+    hand: int,
+    seat: int,
+    offset: int,
+    rng: random.Random,
+    playouts: int | None = None,
+    deadline: float | None = None,
+) -> int:
+    """The hard bot's pass (a bitmask): each candidate of :func:`pass_candidates` is played
+    out on the same random deals of the other 39 cards, the other seats passing as the
+    normal bot does and everybody playing the hand with the normal strategy; every few
+    deals the worse half of the candidates is dropped, and the candidate with the best
+    average (own points against the others' average) is passed.
+
+    Stops after ``playouts`` hands played out in all, or at ``deadline``
+    (``time.perf_counter``), always after at least one deal.
+
+    >>> from cardtable.cards import parse_cards
+    >>> hand = _mask(parse_cards("2C 5C 9C 3D 4D 6D 8D TD 2H 3H 4H QS AH"))
+    >>> passed = search_pass(hand, 0, 1, random.Random(1), playouts=200)
+    >>> passed & hand == passed and passed.bit_count() == 3
+    True
+    """
+    candidates = pass_candidates(hand)
+    totals = [0.0] * len(candidates)
+    alive = list(range(len(candidates)))
+    unknown = [i for i in range(52) if not hand >> i & 1]
+    others = [s for s in range(4) if s != seat]
+    giver_to_me = (seat - offset) % 4
+    target = (seat + offset) % 4
+    clock = time.perf_counter
+    spent = 0
+    deals = 0
+    block = 4
+    while True:
+        if playouts is not None:
+            if deals and spent + len(alive) > playouts:
+                break
+        elif deals and clock() >= deadline:  # type: ignore[operator]
+            break
+        rng.shuffle(unknown)
+        hands = [0, 0, 0, 0]
+        for place, other in enumerate(others):
+            mask = 0
+            for index in unknown[place * 13 : place * 13 + 13]:
+                mask |= 1 << index
+            hands[other] = mask
+        passes = [0, 0, 0, 0]
+        for other in others:
+            passes[other] = choose_pass(hands[other])
+        after = [0, 0, 0, 0]
+        for other in others:
+            giver = (other - offset) % 4
+            after[other] = hands[other] & ~passes[other] | (passes[giver] if giver != seat else 0)
+        received = passes[giver_to_me]
+        for k in alive:
+            chosen = candidates[k]
+            trial = list(after)
+            trial[seat] = hand & ~chosen | received
+            trial[target] |= chosen
+            points = play_out_hand(trial)
+            totals[k] += (sum(points) - points[seat]) / 3.0 - points[seat]
+        spent += len(alive)
+        deals += 1
+        if deals % block == 0 and len(alive) > 3:
+            alive.sort(key=lambda k: (-totals[k], k))
+            alive = alive[: max(3, len(alive) // 2)]
+            block *= 2
+    return candidates[max(alive, key=lambda k: (totals[k], -k))]
+
+
 class HardHeartsBot(SearchBot):
     """Searches with :class:`HeartsSearchModel`; passes like the normal bot.
 
@@ -650,13 +881,39 @@ class HardHeartsBot(SearchBot):
         # The budget covers the whole decision: the search stops a little early to leave
         # room for its last iteration and for rebuilding the position from the observation.
         search_budget = max(time_budget - DECISION_MARGIN, time_budget / 2)
-        super().__init__(HeartsSearchModel(), seed, search_budget, iterations, exploration, workers)
+        super().__init__(HeartsSearchModel(group_alike=True), seed, search_budget, iterations, exploration, workers)
         self.time_budget = time_budget
 
     def shortcut(self, observation: HeartsObservation, legal_actions: Sequence[Action]) -> Action | None:  # type: ignore[override]
         if legal_actions[0].kind == "give":
-            return _give(choose_pass(_mask(observation.hand), self.rng))
+            return _give(self.choose_pass(observation))
         return None
+
+    def choose(self, observation: HeartsObservation, legal_actions: Sequence[Action]) -> Action:  # type: ignore[override]
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if legal_actions[0].kind == "give":
+            return _give(self.choose_pass(observation))
+        # Search only one card of each group that plays alike; the sampled states list
+        # the same ones (see _SearchState).
+        hand = _mask(observation.hand)
+        gaps = _ALL & ~hand & ~played_mask(observation)
+        for _, card in observation.trick:
+            gaps |= card.mask
+        distinct = distinct_cards(_mask([action.cards[0] for action in legal_actions]), gaps)
+        if distinct & (distinct - 1) == 0:
+            return _PLAYS[_lowest(distinct)]
+        choices = [action for action in legal_actions if action.cards[0].mask & distinct]
+        return self.searcher.search(observation, choices, self.model, self.rng)
+
+    def choose_pass(self, observation: HeartsObservation) -> int:
+        """The three cards to pass, as a bitmask, by :func:`search_pass` within the same
+        budget as a play: ``iterations`` hands played out, or the time budget."""
+        start = time.perf_counter()
+        iterations = self.searcher.iterations
+        deadline = None if iterations is not None else start + self.searcher.time_budget
+        offset = _PASS_OFFSETS[observation.pass_direction]
+        return search_pass(_mask(observation.hand), observation.seat, offset, self.rng, iterations, deadline)
 
 
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {

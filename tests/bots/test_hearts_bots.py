@@ -16,8 +16,12 @@ from cardtable.bots.hearts import (
     NormalHeartsBot,
     choose_card,
     choose_pass,
+    distinct_cards,
     moon_suspect,
+    pass_candidates,
+    play_out_hand,
     played_mask,
+    search_pass,
     void_suits,
 )
 from cardtable.bots.search import check_model
@@ -442,12 +446,82 @@ def test_hard_bot_is_deterministic_in_fixed_iteration_mode():
     assert len(choices) == 1
 
 
-def test_hard_bot_passes_like_the_normal_bot():
+def test_hard_bot_passes_one_of_its_candidates_reproducibly():
     state = RULES.new_game(players=4, seed=2)
     observation = state.observation(0)
-    action = HardHeartsBot(seed=1, iterations=10).choose(observation, state.legal_actions())
-    assert action.kind == "give"
-    assert action.mask == choose_pass(cards_to_mask(observation.hand))
+    hand = cards_to_mask(observation.hand)
+    actions = {HardHeartsBot(seed=1, iterations=300).choose(observation, state.legal_actions()) for _ in range(2)}
+    assert len(actions) == 1
+    action = actions.pop()
+    assert action.kind == "give" and action in state.legal_actions()
+    assert action.mask in pass_candidates(hand)
+
+
+def test_pass_candidates_include_the_normal_pass_and_voids():
+    hand = mask("2C 5C 9C 3D 4D 6D 8D TD 2H 3H 4H QS AH")
+    candidates = pass_candidates(hand)
+    assert candidates[0] == choose_pass(hand)
+    assert len(set(candidates)) == len(candidates)
+    assert all(c & hand == c and c.bit_count() == 3 for c in candidates)
+    assert mask("5C 9C") | mask("AH") in candidates  # void clubs (but for the 2C) and pass the AH
+
+
+def test_pass_search_keeps_the_queen_when_the_alternative_is_passing_it_blindly():
+    # A hand so dangerous that passing the QS and the two top spades is the normal pass;
+    # the search must choose among candidates, and with every card a low club it agrees
+    # that the unprotected QS, AS and KS are what to pass.
+    hand = mask("2C 3C 4C 5C 6C 7C 8C 9C TC JC QS KS AS")
+    assert search_pass(hand, 0, 1, random.Random(1), playouts=400) == mask("QS KS AS")
+
+
+def test_whole_hand_playout_scores_as_the_engine_with_normal_players():
+    for seed in range(25):
+        state = RULES.new_game(players=4, seed=seed)
+        for seat in range(4):
+            state.apply(Action("give", mask_to_cards(choose_pass(state.hands[seat]))))
+        predicted = play_out_hand(state.hands)
+        bots = [NormalHeartsBot(seat) for seat in range(4)]
+        while state.hand_number == 1:
+            seat = state.current_player
+            state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+        assert state.hand_records[0]["scores"] == predicted
+
+
+def test_distinct_cards_groups_touching_cards_but_not_the_queen():
+    assert distinct_cards(mask("4C 5C 7C 9D"), mask("6C")) == mask("4C 7C 9D")
+    assert distinct_cards(mask("4C 5C 7C"), 0) == mask("4C")
+    # A card of the current trick between two of ours splits them.
+    assert distinct_cards(mask("5S 9S"), mask("7S")) == mask("5S 9S")
+    assert distinct_cards(mask("JS QS KS"), 0) == mask("JS QS KS")
+
+
+def test_grouped_samples_list_one_card_per_group():
+    for state in positions(12, seed=4):
+        seat = state.current_player
+        observation = state.observation(seat)
+        hand = cards_to_mask(observation.hand)
+        gaps = ALL & ~hand & ~played_mask(observation)
+        for _, card in observation.trick:
+            gaps |= card.mask
+        legal = cards_to_mask(a.cards[0] for a in state.legal_actions())
+        want = [a for a in state.legal_actions() if a.cards[0].mask & distinct_cards(legal, gaps)]
+        model = HeartsSearchModel(group_alike=True)
+        for sample_seed in range(5):
+            assert model.sample_state(observation, random.Random(sample_seed)).legal_actions() == want
+
+
+def test_hard_plays_without_search_when_every_card_plays_alike():
+    hands = (
+        "2C 5C 6C 7C 8C 9C TC JC QC KC AC 2D 3D",
+        "3C 4C 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    )
+    state = ready_to_play(hands)
+    play_cards(state, "2C")
+    bot = HardHeartsBot(seed=1, iterations=50)
+    action = bot.choose(state.observation(1), state.legal_actions())
+    assert str(action) == "3C" and bot.searcher.last_result is None
 
 
 def test_hard_avoids_an_obvious_queen_of_spades():
@@ -463,7 +537,10 @@ def test_hard_avoids_an_obvious_queen_of_spades():
     assert action in legal
     result = bot.searcher.last_result
     assert result is not None and result.rejected_samples == 0
-    assert set(result.root) == {str(a) for a in legal}
+    hand = cards_to_mask(state.hand(3))
+    gaps = ALL & ~hand & ~played_mask(state.observation(3))
+    distinct = distinct_cards(cards_to_mask(a.cards[0] for a in legal), gaps)
+    assert set(result.root) == {str(a) for a in legal if a.cards[0].mask & distinct}
 
 
 class Shooter:
