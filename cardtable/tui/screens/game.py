@@ -40,9 +40,72 @@ from cardtable.tui.screens.end import ConfirmScreen, InfoScreen, PrivacyScreen, 
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.widgets.hand import HandView
 
-__all__ = ["GameScreen", "SeatBox"]
+__all__ = ["GameScreen", "SeatBox", "seat_lines"]
 
 LOG_LINES = 60
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+
+
+def seat_lines(
+    width: int,
+    label: str,
+    name: str,
+    count: int,
+    words: list[str],
+    badges: Sequence[str] = (),
+    to_act: bool = False,
+    viewer: bool = False,
+    ascii_only: bool = False,
+) -> list[str]:
+    """The three lines of a seat box, each at most ``width`` columns.
+
+    Line 1 is the name (with its level when it fits), marked ``▶`` when the seat is
+    to act and ``★`` for the viewer; the card count and the status words never get
+    cut: when they do not share a line they take one each, "to act" gives way to
+    the ``▶`` marker, and then the least specific words go.  ``badges`` are one
+    piece of extra information, longest form first; the first that fits is used.
+
+    >>> seat_lines(11, "Ben (normal)", "Ben", 6, ["defender", "to act"], ["won 0 · durak 1", "0/1"], to_act=True)
+    ['▶ Ben', '6 cards', 'defender']
+    >>> seat_lines(30, "Ben (normal)", "Ben", 6, ["defender", "to act"], ["won 0 · durak 1"], to_act=True)
+    ['▶ Ben (normal)', 'defender, to act · 6 cards', 'won 0 · durak 1']
+    """
+    marker = (">" if ascii_only else "▶") + " " if to_act else ""
+    star = (" *" if ascii_only else " ★") if viewer else ""
+    head = marker + label + star
+    if len(head) > width:
+        head = marker + _fit(name, width - len(marker) - len(star)) + star
+    cards = f"{count} card{'s' if count != 1 else ''}"
+    if len(cards) > width:
+        cards = f"{count}c"
+
+    def status_fitting(room: int) -> str:
+        kept = list(words)
+        if to_act and len(", ".join(kept)) > room and "to act" in kept:
+            kept.remove("to act")
+        while kept and len(", ".join(kept)) > room:
+            kept.pop(0)
+        return ", ".join(kept)
+
+    def badge_fitting(room: int) -> str:
+        return next((b for b in badges if b and len(b) <= room), "")
+
+    status = ", ".join(words)
+    if status and len(status) + 3 + len(cards) <= width:
+        return [head, f"{status} · {cards}", badge_fitting(width)]
+    if not status:
+        return [head, cards, badge_fitting(width)]
+    status = status_fitting(width)
+    badge = badge_fitting(width - len(cards) - 3)
+    second = f"{cards} · {badge}" if badge else cards
+    if not badge:
+        badge = badge_fitting(width - len(status) - 3) if status else ""
+        if badge:
+            return [head, second, f"{status} · {badge}"]
+    return [head, second, status]
 
 
 class SeatBox(Static):
@@ -163,6 +226,12 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.after_change()
+
+    def on_resize(self) -> None:
+        # Seat boxes choose their wording by width: draw them again for the new size.
+        if self.obs is not None and not self.has_class("concealed"):
+            for seat in range(self.obs.num_players):
+                self._draw_seat(self.obs, seat, self.context)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide moves the game does not have (Take in President, Pass in Hearts)."""
@@ -363,24 +432,38 @@ class GameScreen(Screen[None]):
         plain = re.sub(r"\b[Yy]ou\b", name, plain)
         return Text(plain, style=text.style)
 
+    def _seat_width(self, boxes: int) -> int:
+        """The columns inside one seat box (boxes share the row, 1-column gap, left padding)."""
+        width = self.size.width or self.app.size.width or 80
+        return max((width - boxes) // boxes - 1, 6)
+
     def _draw_seat(self, obs: Observation, seat: int, ctx: TableContext) -> None:
         box = self.query_one(f"#seat-{seat}", SeatBox)
-        status = self.table.seat_status(obs, seat)
-        badge = getattr(self.table, "seat_badge", lambda o, s: "")(obs, seat)
-        count = obs.hand_sizes[seat]
+        to_act = seat == obs.current_player
+        badges = self.table.seat_badges(obs, seat)
+        lines = seat_lines(
+            width=self._seat_width(obs.num_players),
+            label=ctx.labels[seat],
+            name=ctx.name(seat),
+            count=obs.hand_sizes[seat],
+            words=list(self.table.seat_status(obs, seat)),
+            badges=badges,
+            to_act=to_act,
+            viewer=seat == self.viewer and not self.spectator,
+            ascii_only=ctx.style.ascii_only,
+        )
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(ctx.labels[seat], style="bold" if seat == obs.current_player else "")
-        if seat == self.viewer and not self.spectator:
-            text.append(" ★" if not ctx.style.ascii_only else " *", style="yellow")
-        text.append("\n")
-        if status:
-            text.append(status, style="bold yellow" if "to act" in status else "")
-            text.append(" · ")
-        text.append(f"{count} card{'s' if count != 1 else ''}")
-        if badge:
-            text.append(f"\n{badge}", style="cyan")
+        for number, line in enumerate(lines):
+            if number:
+                text.append("\n")
+            if number == 0:
+                text.append(line, style="bold" if to_act else "")
+            elif line in badges:
+                text.append(line, style="cyan")
+            else:
+                text.append(line, style="bold yellow" if to_act and "to act" in line else "")
         box.update(text)
-        box.set_class(seat == obs.current_player, "to-act")
+        box.set_class(to_act, "to-act")
         box.set_class(seat == self.viewer and not self.spectator, "viewer")
 
     def _take_events(self, obs: Observation, ctx: TableContext) -> None:

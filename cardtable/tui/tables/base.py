@@ -120,9 +120,15 @@ class TableArea(Static):
         hand = set(obs.hand)
         return {card for action in legal for card in action.cards if card in hand}
 
-    def seat_status(self, obs: Observation, seat: int) -> str:
-        """A few words on what ``seat`` is doing: ``to act``, ``passed``, ``out 1st``."""
-        return "to act" if obs.current_player == seat else ""
+    def seat_status(self, obs: Observation, seat: int) -> list[str]:
+        """Short words on what ``seat`` is doing (``to act``, ``passed``, ``out 1st``),
+        the most specific last: a narrow seat box drops words from the front."""
+        return ["to act"] if obs.current_player == seat else []
+
+    def seat_badges(self, obs: Observation, seat: int) -> list[str]:
+        """One more fact about ``seat`` (a title, a record), longest wording first;
+        the seat box shows the first that fits."""
+        return []
 
     def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
         """The status line when it is the viewer's turn."""

@@ -146,28 +146,31 @@ class DurakTable(TableArea):
                 cards.update(c for c in action.cards if c in hand)
         return cards
 
-    def seat_status(self, obs: Observation, seat: int) -> str:
+    def seat_status(self, obs: Observation, seat: int) -> list[str]:
         o = obs
         if seat in o.out:  # type: ignore[attr-defined]
-            return f"out {ordinal(o.out.index(seat) + 1)}"  # type: ignore[attr-defined]
+            return [f"out {ordinal(o.out.index(seat) + 1)}"]  # type: ignore[attr-defined]
         words = []
         if seat == o.defender:  # type: ignore[attr-defined]
             words.append("taking" if o.taking else "defender")  # type: ignore[attr-defined]
         elif seat == o.main_attacker:  # type: ignore[attr-defined]
-            words.append("main attacker")
+            words.append("attacker")
         if seat in o.passed:  # type: ignore[attr-defined]
             words.append("passed")
         if o.current_player == seat:
             words.append("to act")
-        return ", ".join(words)
+        return words
 
-    def seat_badge(self, obs: Observation, seat: int) -> str:
+    def seat_badges(self, obs: Observation, seat: int) -> list[str]:
         wins, losses = obs.record[seat]  # type: ignore[attr-defined]
-        known = obs.known_cards[seat]  # type: ignore[attr-defined]
-        badge = f"won {wins} · durak {losses}"
-        if known and seat != obs.seat:
-            badge += " · holds " + " ".join(c.label(True) for c in known[:4]) + ("…" if len(known) > 4 else "")
-        return badge
+        known = obs.known_cards[seat] if seat != obs.seat else ()  # type: ignore[attr-defined]
+        record = f"won {wins} · durak {losses}"
+        if not known:
+            return [record, f"won {wins}/durak {losses}"]
+        # Cards seen going into a hand matter more than the record (on the side panel too).
+        shown = " ".join(c.label(True) for c in known[:4]) + ("…" if len(known) > 4 else "")
+        few = " ".join(c.label(True) for c in known[:2]) + ("…" if len(known) > 2 else "")
+        return [f"{record} · holds {shown}", f"holds {shown}", f"has {shown}", f"has {few}"]
 
     def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
         o = obs

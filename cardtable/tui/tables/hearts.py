@@ -104,17 +104,15 @@ class HeartsTable(TableArea):
     def move_kind(self, obs: Observation, legal: Sequence[Action]) -> str:
         return "give" if obs.phase == "pass" else "play"  # type: ignore[attr-defined]
 
-    def seat_status(self, obs: Observation, seat: int) -> str:
+    def seat_status(self, obs: Observation, seat: int) -> list[str]:
         if obs.phase == "pass":  # type: ignore[attr-defined]
-            if seat in obs.passed_seats:  # type: ignore[attr-defined]
-                return "passed"
-            return "choosing"
-        return "to act" if obs.current_player == seat else ""
+            return ["passed"] if seat in obs.passed_seats else ["choosing"]  # type: ignore[attr-defined]
+        return ["to act"] if obs.current_player == seat else []
 
-    def seat_badge(self, obs: Observation, seat: int) -> str:
+    def seat_badges(self, obs: Observation, seat: int) -> list[str]:
         points = obs.points_taken[seat]  # type: ignore[attr-defined]
         tricks = obs.tricks_taken[seat]  # type: ignore[attr-defined]
-        return f"{points} pts · {tricks} tricks"
+        return [f"{points} pts · {tricks} tricks", f"{points} pts · {tricks} tr"]
 
     def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
         if obs.phase == "pass":  # type: ignore[attr-defined]

@@ -14,6 +14,9 @@ from cardtable.tui.tables.base import TableArea, TableContext, ordinal
 
 __all__ = ["PresidentTable", "rank_bar"]
 
+#: titles for narrow seat boxes
+SHORT_TITLES = {"Vice-President": "Vice-Pres.", "President": "President"}
+
 
 def rank_bar(obs: Observation, ctx: TableContext) -> Text:
     """The thirteen ranks low to high in the order in force, the table's rank marked.
@@ -112,18 +115,20 @@ class PresidentTable(TableArea):
     def playable_cards(self, obs: Observation, legal: Sequence[Action]) -> set[Card]:
         return super().playable_cards(obs, legal)
 
-    def seat_status(self, obs: Observation, seat: int) -> str:
+    def seat_status(self, obs: Observation, seat: int) -> list[str]:
         if seat in obs.finished:  # type: ignore[attr-defined]
-            return f"out {ordinal(obs.finished.index(seat) + 1)}"  # type: ignore[attr-defined]
+            return [f"out {ordinal(obs.finished.index(seat) + 1)}"]  # type: ignore[attr-defined]
         if obs.current_player == seat:
-            return "to act"
+            return ["to act"]
         if seat in obs.passed:  # type: ignore[attr-defined]
-            return "passed"
-        return ""
+            return ["passed"]
+        return []
 
-    def seat_badge(self, obs: Observation, seat: int) -> str:
+    def seat_badges(self, obs: Observation, seat: int) -> list[str]:
         title = obs.titles[seat]  # type: ignore[attr-defined]
-        return title or ""
+        if not title:
+            return []
+        return [title, SHORT_TITLES.get(title, title)]
 
     def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
         if obs.phase == "exchange":  # type: ignore[attr-defined]

@@ -1,0 +1,49 @@
+"""What a demanding player trips over: seat boxes at 80x24, hints, colour-free signals,
+the move log, the mouse, and always knowing whose turn it is."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.config import TableConfig
+from cardtable.tui.screens.game import GameScreen, SeatBox
+
+from .conftest import settle
+
+
+def seat_box_lines(game: GameScreen, seat: int) -> list[str]:
+    box = game.query_one(f"#seat-{seat}", SeatBox)
+    return str(box.render()).splitlines()
+
+
+@pytest.mark.parametrize("game_name,players", [
+    ("president", 3), ("president", 6), ("durak", 2), ("durak", 4), ("durak", 6), ("hearts", 4),
+])
+async def test_seat_boxes_show_count_and_status_uncut_at_80x24(game_name: str, players: int) -> None:
+    kinds = ["human"] + ["easy"] * (players - 1)
+    config = TableConfig.build(game_name, kinds, seed=5)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        game: GameScreen = app.screen  # type: ignore[assignment]
+        obs = game.obs
+        for seat in range(players):
+            box = game.query_one(f"#seat-{seat}", SeatBox)
+            lines = seat_box_lines(game, seat)
+            inside = box.content_size.width
+            assert all(len(line) <= inside for line in lines), (lines, inside)
+            assert not any("…" in line for line in lines[:2]), lines
+            body = " ".join(lines)
+            assert f"{obs.hand_sizes[seat]} card" in body
+            assert config.seats[seat].name in lines[0]
+            words = [w for w in game.table.seat_status(obs, seat) if w != "to act"]
+            if words:
+                # The most specific word always shows (a narrow box drops the others).
+                assert words[-1] in body, (words, lines)
+            if seat == obs.current_player:
+                # The seat to act is marked by a symbol, not only by colour.
+                assert lines[0].startswith("▶ ")
+        if game_name == "durak":
+            body = " ".join(" ".join(seat_box_lines(game, s)) for s in range(players))
+            assert "defender" in body or "taking" in body
