@@ -97,6 +97,15 @@ _HIGHER: tuple[list[tuple[int, ...]], ...] = tuple(
     [order if r < 2 else order[_POSITION[rev][r] + 1 :] for r in range(15)]
     for rev, order in enumerate(_ORDERS)
 )
+# _LOWEST[nibble][k]: the ``k`` lowest suits of ``nibble`` (the cards a play of ``k`` uses).
+_LOWEST: list[list[int]] = []
+for _nib in range(16):
+    _row, _taken = [0], 0
+    for _s in range(4):
+        if _nib >> _s & 1:
+            _taken |= 1 << _s
+            _row.append(_taken)
+    _LOWEST.append(_row + [0] * (5 - len(_row)))
 # One play per (rank, size), the suits fixed: how the search sees a move.
 _CANON: list[list[Action | None]] = [[None] * 5 for _ in range(15)]
 for _r in _NORMAL_RANKS:
@@ -115,8 +124,16 @@ def rank_counts(mask: int) -> list[int]:
     >>> counts[3], counts[2], counts[14]
     (2, 1, 0)
     """
-    bits = _BITS
-    return [0, 0] + [bits[mask >> shift & 15] for shift in range(0, 52, 4)]
+    return list(_counts(mask))
+
+
+# Hex digit -> its number of set bits, as a character: one nibble (rank) per digit.
+_HEX_BITS = str.maketrans({digit: chr(bin(int(digit, 16)).count("1")) for digit in "0123456789abcdef"})
+
+
+def _counts(mask: int) -> bytes:
+    """:func:`rank_counts` as bytes, its fastest form (the play-outs call it most)."""
+    return b"\0\0" + format(mask, "013x").translate(_HEX_BITS).encode()[::-1]
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -131,7 +148,7 @@ def _play(hand: int, rank: int, size: int) -> Action:
     return _PLAYS[rank][hand >> (rank - 2) * 4 & 15][size][0]
 
 
-def is_safe(rank: int, size: int, revolution: bool, unseen: list[int], revolution_enabled: bool = True) -> bool:
+def is_safe(rank: int, size: int, revolution: bool, unseen: Sequence[int], revolution_enabled: bool = True) -> bool:
     """Whether nobody can beat ``size`` cards of ``rank``, given the ``unseen`` rank counts.
 
     A four of a kind turns the order first (with revolution on), so it is beaten by a
@@ -150,9 +167,9 @@ def is_safe(rank: int, size: int, revolution: bool, unseen: list[int], revolutio
 
 
 def forced_line(
-    counts: list[int],
+    counts: Sequence[int],
     revolution: bool,
-    unseen: list[int],
+    unseen: Sequence[int],
     revolution_enabled: bool = True,
     table_rank: int = 0,
     table_size: int = 0,
@@ -240,7 +257,7 @@ def normal_move(
     >>> normal_move(hand, 10, 1, False, True, rest, 13) is None   # keep the 2 and the pairs
     True
     """
-    counts = rank_counts(hand)
+    counts = _counts(hand)
     size = table_size
     if size:
         options = [r for r in _HIGHER[revolution][table_rank] if counts[r] >= size]
@@ -253,7 +270,7 @@ def normal_move(
     if not groups:
         return None
     if len(groups) <= 4:
-        line = forced_line(counts, revolution, rank_counts(unseen), revolution_enabled, table_rank, table_size)
+        line = forced_line(counts, revolution, _counts(unseen), revolution_enabled, table_rank, table_size)
         if line:
             return line[0]
     keep_fours = revolution_enabled
@@ -426,6 +443,9 @@ class _SearchState(PresidentState):
     out with the lowest suits of that rank the player holds.
     """
 
+    final_order: list[int] | None = None
+    """The round's finishing order, set by :meth:`PresidentSearchModel.playout`."""
+
     def legal_actions(self) -> list[Action]:
         seat = self._turn
         if seat is None or self.phase != _PLAY:
@@ -491,7 +511,14 @@ class PresidentSearchModel:
     (True, True)
     """
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        place_values: Sequence[float] | None = None,
+        noise: float = PLAYOUT_NOISE,
+    ) -> None:
+        # place_values[place] (0 = first): what finishing there is worth, 1 down to 0.
+        self.place_values = tuple(place_values) if place_values is not None else None
+        self.noise = noise
         self._seen: PresidentObservation | None = None
         self._template: _SearchState | None = None
         self._deal: tuple[int, list[int], list[int], list[int], list[int]] | None = None
@@ -553,7 +580,7 @@ class PresidentSearchModel:
         return state
 
     def playout_action(self, state: PresidentState, seat: int, rng: random.Random) -> Action:  # type: ignore[override]
-        if rng.random() < PLAYOUT_NOISE:
+        if self.noise and rng.random() < self.noise:
             legal = state.legal_actions()
             return legal[rng.randrange(len(legal))]
         hands = state.hands
@@ -575,12 +602,105 @@ class PresidentSearchModel:
     def is_terminal_for_search(self, state: PresidentState) -> bool:  # type: ignore[override]
         return state.round_number != self.round_number or state._turn is None
 
+    def playout(self, state: _SearchState, rng: random.Random) -> None:
+        """Play the round out as :meth:`playout_action` would, on bare masks.
+
+        Every seat plays :func:`normal_move` (a random legal move :attr:`noise` of the
+        time); no action, event or history is made.  The finishing order ends up in
+        ``state.final_order`` and the state is left finished (no one to act).
+        """
+        if state._turn is None or self.is_terminal_for_search(state):
+            return
+        hands = state.hands
+        n = len(hands)
+        table_rank = state.table_rank
+        size = state.table_size
+        owner = state.table_owner
+        passed = state.passed
+        out = state.out
+        finished = list(state.finished)
+        rev = state.revolution
+        enabled = state._revolution_enabled
+        turn: int = state._turn
+        noise = self.noise
+        chance = rng.random
+        lowest = _LOWEST
+        bits = _BITS
+        while True:
+            hand = hands[turn]
+            move: tuple[int, int] | None
+            if noise and chance() < noise:
+                options: list[tuple[int, int] | None] = []
+                if size:
+                    for r in _HIGHER[rev][table_rank]:
+                        if bits[hand >> (r - 2) * 4 & 15] >= size:
+                            options.append((r, size))
+                    options.append(None)
+                else:
+                    for r in _ORDERS[rev]:
+                        count = bits[hand >> (r - 2) * 4 & 15]
+                        if count:
+                            options.append((r, count))
+                move = options[rng.randrange(len(options))]
+            else:
+                unseen = 0
+                fewest = 52
+                for s in range(n):
+                    if s != turn:
+                        other = hands[s]
+                        if other:
+                            unseen |= other
+                            c = other.bit_count()
+                            if c < fewest:
+                                fewest = c
+                move = normal_move(hand, table_rank, size, rev, enabled, unseen, fewest)
+            if move is None:
+                passed |= 1 << turn
+            else:
+                r, k = move
+                shift = (r - 2) * 4
+                hand &= ~(lowest[hand >> shift & 15][k] << shift)
+                hands[turn] = hand
+                table_rank, size, owner = r, k, turn
+                if k == 4 and enabled:
+                    rev = not rev
+                if not hand:
+                    out |= 1 << turn
+                    finished.append(turn)
+                    if len(finished) == n - 1:
+                        for s in range(n):
+                            if not out >> s & 1:
+                                finished.append(s)
+                        break
+            blocked = out | passed | (1 << owner)
+            candidate = turn
+            for _ in range(n - 1):
+                candidate = candidate + 1 if candidate + 1 < n else 0
+                if not blocked >> candidate & 1:
+                    turn = candidate
+                    break
+            else:  # everyone else passed: the owner takes the trick and leads
+                turn = owner
+                while out >> turn & 1:
+                    turn = turn + 1 if turn + 1 < n else 0
+                table_rank = size = passed = 0
+                owner = -1
+        state.final_order = finished
+        state._turn = None
+
     def evaluate(self, state: PresidentState, seat: int) -> float:  # type: ignore[override]
-        for result in reversed(state._round_results):
-            if result["round"] == self.round_number:
-                order = result["order"]
-                return (len(order) - 1 - order.index(seat)) / (len(order) - 1)
-        return 0.5  # the round was cut short: no place yet
+        order = getattr(state, "final_order", None)
+        if order is None:
+            for result in reversed(state._round_results):
+                if result["round"] == self.round_number:
+                    order = result["order"]
+                    break
+            else:
+                return 0.5  # the round was cut short: no place yet
+        place = order.index(seat)
+        if self.place_values is not None and len(order) == len(self.place_values):
+            return self.place_values[place]
+        return (len(order) - 1 - place) / (len(order) - 1)
 
 
 def make_search_model() -> PresidentSearchModel:
@@ -683,9 +803,7 @@ class HardPresidentBot(SearchBot):
             for candidate in (found, usual):
                 state = world.clone()
                 _advance(state, candidate)
-                playout = random.Random(seed)
-                while state._turn is not None and not model.is_terminal_for_search(state):
-                    _advance(state, model.playout_action(state, state._turn, playout))
+                model.playout(state, random.Random(seed))  # type: ignore[arg-type]
                 values.append(model.evaluate(state, seat))
             gain += values[0] - values[1]
             done += 1

@@ -93,6 +93,12 @@ class SearchModel(Protocol):
         ...
 
 
+# A model may also define ``playout(state, rng) -> None``: play ``state`` on (in place)
+# until the search stops, as the step-by-step loop over ``playout_action`` would.  The
+# search uses it when present; a game can then simulate its play-outs on bare integers,
+# without building actions, events and history it will throw away.
+
+
 class ImpossibleDealError(ValueError):
     """No deal of the hidden cards satisfies the constraints given to :func:`sample_hands`."""
 
@@ -241,6 +247,7 @@ class ISMCTS:
         log = math.log
         sqrt = math.sqrt
         clock = time.perf_counter
+        fast_playout = getattr(model, "playout", None)
         done = rejected = 0
         while True:
             if iterations is not None:
@@ -296,12 +303,15 @@ class ISMCTS:
                 if state.current_player is None or model.is_terminal_for_search(state):
                     break
                 legal = state.legal_actions()
-            # Playout.
-            while True:
-                player = state.current_player
-                if player is None or model.is_terminal_for_search(state):
-                    break
-                _advance(state, model.playout_action(state, player, rng))
+            # Playout: the model's own fast one when it has it, else step by step.
+            if fast_playout is not None:
+                fast_playout(state, rng)
+            else:
+                while True:
+                    player = state.current_player
+                    if player is None or model.is_terminal_for_search(state):
+                        break
+                    _advance(state, model.playout_action(state, player, rng))
             values: dict[int, float] = {}
             for child in path:
                 value = values.get(child.player)

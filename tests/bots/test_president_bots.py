@@ -476,3 +476,38 @@ def test_hard_fixed_iterations_are_reproducible_and_legal() -> None:
         assert bot.searcher.last_result.rejected_samples == 0
     assert len(picks) == 1 and picks.pop() in map(str, state.legal_actions())
     assert ALL_CARDS  # the deck is intact
+
+
+def stepwise_playout(model: PresidentSearchModel, state: PresidentState, rng: random.Random) -> list[int]:
+    """The play-out as the search's generic loop plays it: one action at a time."""
+    while state.current_player is not None and not model.is_terminal_for_search(state):
+        seat = state.current_player
+        state._apply(model.playout_action(state, seat, rng))
+    return state._round_results[-1]["order"]
+
+
+@pytest.mark.parametrize("noise", [0.0, 0.05, 0.5])
+def test_fast_playout_plays_as_the_stepwise_one(noise: float) -> None:
+    rules = get_rules("president")
+    for seed in range(12):
+        state = rules.new_game(players=3 + seed % 4, seed=seed, revolution=seed % 3 != 0)
+        for _ in range(seed % 9):
+            state.apply(state.legal_actions()[0])
+        seat = state.current_player
+        model = PresidentSearchModel(noise=noise)
+        sample = model.sample_state(state.observation(seat), random.Random(seed))
+        fast = sample.clone()
+        model.playout(fast, random.Random(seed + 100))
+        assert fast.final_order == stepwise_playout(model, sample.clone(), random.Random(seed + 100))
+        assert fast.current_player is None
+        # Every seat's value follows its place.
+        values = [model.evaluate(fast, s) for s in fast.final_order]
+        assert values == sorted(values, reverse=True) and values[0] == 1.0 and values[-1] == 0.0
+
+
+def test_place_values_set_what_each_place_is_worth() -> None:
+    state = get_rules("president").new_game(players=4, seed=5)
+    model = PresidentSearchModel(place_values=(1.0, 0.3, 0.1, 0.0), noise=0.0)
+    sample = model.sample_state(state.observation(0), random.Random(2))
+    model.playout(sample, random.Random(3))
+    assert [model.evaluate(sample, s) for s in sample.final_order] == [1.0, 0.3, 0.1, 0.0]
