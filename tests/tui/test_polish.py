@@ -8,6 +8,7 @@ import pytest
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.game import GameScreen, SeatBox
+from cardtable.tui.widgets.hand import HandView
 
 from .conftest import settle
 
@@ -47,3 +48,68 @@ async def test_seat_boxes_show_count_and_status_uncut_at_80x24(game_name: str, p
         if game_name == "durak":
             body = " ".join(" ".join(seat_box_lines(game, s)) for s in range(players))
             assert "defender" in body or "taking" in body
+
+
+async def hint_then_enter(app: CardtableApp, pilot, game: GameScreen):
+    await pilot.press("h")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    hint = game.hint_action
+    assert hint is not None and hint in game.state.legal_actions()
+    status = str(game.query_one("#status").render())
+    before = len(game.state.history)
+    if hint.cards:
+        assert status.startswith("Hint:") and "Enter to play it" in status
+        await pilot.press("enter")
+    else:
+        assert ("press P" in status) if hint.kind == "pass" else ("press T" in status)
+        await pilot.press("p" if hint.kind == "pass" else "t")
+    await pilot.pause()
+    assert game.state.history[before] == (game.viewer, hint)
+    return hint
+
+
+async def test_hint_selects_the_suggestion_so_enter_plays_it_president() -> None:
+    config = TableConfig.build("president", ["human", "easy", "easy", "easy"], seed=6)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False, hint_iterations=20)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        game: GameScreen = app.screen  # type: ignore[assignment]
+        hand = game.query_one(HandView)
+        # A stale selection is replaced by the hinted cards.
+        hand.selected = set(hand.cards[-2:])
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        hint = game.hint_action
+        assert set(hand.selected_cards) == set(hint.cards) == hand.hinted
+        assert hand.cursor_card == hand.selected_cards[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.history[0] == (0, hint)
+
+
+async def test_hint_then_enter_in_durak_defence_and_hearts() -> None:
+    config = TableConfig.build("durak", ["human", "easy"], seed=3)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False, hint_iterations=20)
+    async with app.run_test(size=(80, 24)) as pilot:
+        defended = False
+        for _ in range(60):
+            await settle(app, pilot)
+            game: GameScreen = app.screen  # type: ignore[assignment]
+            if not isinstance(game, GameScreen):
+                break
+            legal = game.state.legal_actions()
+            if any(a.kind == "defend" for a in legal) and len(game.table.unbeaten(game.obs)) >= 1:
+                hint = await hint_then_enter(app, pilot, game)
+                if hint.kind == "defend":
+                    defended = True
+                    break
+            else:
+                game.human_move(legal[0])
+        assert defended
+    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=3)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False, hint_iterations=20)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await hint_then_enter(app, pilot, app.screen)  # the pass: three cards, one Enter

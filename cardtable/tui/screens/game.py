@@ -598,31 +598,50 @@ class GameScreen(Screen[None]):
 
     @work(thread=True, group="hint", exclusive=True, exit_on_error=False)
     def hint_worker(self, observation: Observation, legal: list[Action], token: int, state: GameState) -> None:
-        bot = make_bot(self.game_name, "hard", seed=(self.state.seed * 31 + token) % 2**32)
-        iterations = getattr(self.app, "hint_iterations", None)
-        searcher = getattr(bot, "searcher", None)
-        if iterations is not None and searcher is not None:
-            searcher.iterations = iterations
+        bot = make_bot(
+            self.game_name,
+            "hard",
+            seed=(state.seed * 31 + token) % 2**32,
+            iterations=getattr(self.app, "hint_iterations", None),
+        )
         action = bot.choose(observation, legal)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.hint_done, action, token, state)
 
     def hint_done(self, action: Action, token: int, state: GameState) -> None:
+        """Show the suggestion and select it, so that Enter (or P, T) makes it."""
         if self._gone() or self.state is not state or token != len(self.state.history) or self.state.current_player != self.viewer:
             return
         self.hint_action = action
         hand = self.query_one(HandView)
-        hand.hinted = set(action.cards) & set(hand.cards)
-        hand.refresh()
-        if action.cards:
-            words = Text.assemble(("Hint: ", "bold cyan"), f"{action.kind} ", self.context.style.inline(action.cards))
-            if action.kind == "defend":
-                words = Text.assemble(
-                    ("Hint: ", "bold cyan"), "beat ", self.context.style.inline(action.cards[:1]),
-                    " with ", self.context.style.inline(action.cards[1:]),
-                )
+        style = self.context.style
+        if action.kind == "defend":
+            attacking, beating = action.cards
+            self.table.target = attacking  # type: ignore[attr-defined]
+            if self.obs is not None:
+                self.table.show(self.obs, self.context)
+            mine = [beating]
+            words = Text.assemble(
+                ("Hint: ", "bold cyan"), "beat ", style.inline([attacking]), " with ",
+                style.inline([beating]), " — Enter to play it",
+            )
+        elif action.cards:
+            mine = [card for card in action.cards if card in hand.cards]
+            verb = {"give": "give", "attack": "attack with"}.get(action.kind, "play")
+            words = Text.assemble(
+                ("Hint: ", "bold cyan"), f"{verb} ", style.inline(action.cards), " — Enter to play it",
+            )
         else:
-            words = Text.assemble(("Hint: ", "bold cyan"), {"pass": "pass (P)", "take": "take the cards (T)"}.get(action.kind, action.kind))
+            mine = []
+            words = Text.assemble(
+                ("Hint: ", "bold cyan"),
+                {"pass": "pass — press P", "take": "take the cards — press T"}.get(action.kind, action.kind),
+            )
+        hand.hinted = set(mine)
+        hand.selected = set(mine)
+        if mine:
+            hand.cursor = min(hand.cards.index(card) for card in mine)
+        hand.refresh()
         self.set_status(words)
 
     def undo_refusal(self) -> str | None:
