@@ -10,7 +10,7 @@ from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.game import GameScreen, SeatBox
 from cardtable.tui.widgets.hand import HandView
 
-from .conftest import settle
+from .conftest import screen_text, settle
 
 
 def seat_box_lines(game: GameScreen, seat: int) -> list[str]:
@@ -113,3 +113,29 @@ async def test_hint_then_enter_in_durak_defence_and_hearts() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         await hint_then_enter(app, pilot, app.screen)  # the pass: three cards, one Enter
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_unplayable_cards_are_marked_without_colour(ascii_only: bool) -> None:
+    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=4)
+    app = CardtableApp(config, bot_delay=0, ascii_only=ascii_only)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            await settle(app, pilot)
+            game: GameScreen = app.screen  # type: ignore[assignment]
+            hand = game.query_one(HandView)
+            legal = game.state.legal_actions()
+            blocked = [c for c in hand.cards if c not in hand.playable] if hand.playable is not None else []
+            if blocked:
+                break
+            game.human_move(legal[0])
+        assert blocked
+        mark = "x" if ascii_only else "×"
+        text = screen_text(app)
+        assert f"{mark} cannot be played now" in text
+        under = str(hand.render()).splitlines()[2]
+        marks = under.split()
+        cursor_blocked = hand.cursor_card in blocked
+        assert marks.count(mark) == len(blocked) - cursor_blocked
+        if ascii_only:
+            assert not any(symbol in text for symbol in "♣♦♥♠▶★×")

@@ -404,7 +404,10 @@ class GameScreen(Screen[None]):
         hand.set_cards(self.table.sort_hand(obs), playable)
         hint = self.hint_action if my_turn else None
         hand.hinted = set(hint.cards) if hint is not None else set()
-        self.query_one("#hand").border_title = self.hand_title(obs, ctx)
+        title = self.hand_title(obs, ctx)
+        if hand.has_unplayable:
+            title += f" · {hand.unplayable_mark} cannot be played now"
+        hand.border_title = title
         for button_id, enabled in (
             ("#play-button", my_turn),
             ("#pass-button", my_turn and PASS in self.legal),

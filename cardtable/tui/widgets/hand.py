@@ -1,8 +1,8 @@
 """The hand of the seat at the keyboard: one row of card faces, a cursor, a selection.
 
 Selected cards are raised one line above the others, the cursor has a marker under
-it, and cards that cannot be part of any legal move now are dimmed; so neither the
-selection nor the cursor relies on colour alone.
+it, and cards that cannot be part of any legal move now are dimmed and marked ``×``
+underneath; so neither the selection, the cursor nor playability relies on colour alone.
 """
 
 from __future__ import annotations
@@ -143,6 +143,8 @@ class HandView(Widget):
                     under.append(f"  {marker} ", style="bold yellow")
                 elif card in self.hinted:
                     under.append("  ? " if self.card_style.ascii_only else "  ◆ ", style="bold cyan")
+                elif dim:
+                    under.append(f"  {self.unplayable_mark} ", style="#8a8a8a")
                 else:
                     under.append(" " * CELL)
             if start:
@@ -153,6 +155,15 @@ class HandView(Widget):
             out.append("\n")
             out.append_text(under)
         return out
+
+    @property
+    def unplayable_mark(self) -> str:
+        """The mark under a card that cannot be part of a legal move now."""
+        return "x" if self.card_style.ascii_only else "×"
+
+    @property
+    def has_unplayable(self) -> bool:
+        return self.playable is not None and any(card not in self.playable for card in self.cards)
 
     def index_at(self, x: int, y: int) -> int | None:
         """The index of the card drawn at widget coordinates ``(x, y)``, if any."""
