@@ -24,6 +24,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cardtable.bots.president import HardPresidentBot, NormalPresidentBot  # noqa: E402
 
 
+class Hard100(HardPresidentBot):
+    """The hard bot with exactly 100 search iterations per decision."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=100)
+
+
+class Hard150(HardPresidentBot):
+    """The hard bot with exactly 150 search iterations per decision."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=150)
+
+
 class Hard300(HardPresidentBot):
     """The hard bot with exactly 300 search iterations per decision."""
 

@@ -81,8 +81,16 @@ __all__ = [
 EASY_NOISE = 0.1
 """How often the easy bot picks any legal action instead of the lowest combination."""
 
-PLAYOUT_NOISE = 0.05
-"""How often the hard bot's play-outs make a random legal move instead of the normal one."""
+PLAYOUT_NOISE = 0.0
+"""How often the hard bot's play-outs make a random legal move instead of the normal one.
+
+None by default: the opponents it meets most are normal bots, whose play the normal
+strategy on the sampled hands reproduces exactly, so noise would only blur them."""
+
+PLACE_DECAY = 0.3
+"""How a finishing place is valued by the search: first 1, then ``PLACE_DECAY`` to the
+power of the place (0.3, 0.09, ...), last 0.  President is worth far more than
+Vice-President, so the search plays for first place, not for a safe middle one."""
 
 SEARCH_SHARE = 0.6
 """The part of the hard bot's time budget spent growing the search tree; the rest checks
@@ -96,6 +104,10 @@ _BITS = tuple(n.bit_count() for n in range(16))
 _HIGHER: tuple[list[tuple[int, ...]], ...] = tuple(
     [order if r < 2 else order[_POSITION[rev][r] + 1 :] for r in range(15)]
     for rev, order in enumerate(_ORDERS)
+)
+# _ABOVE_MASK[revolution][rank]: every card of the ranks that beat ``rank``.
+_ABOVE_MASK: tuple[list[int], ...] = tuple(
+    [sum(15 << (h - 2) * 4 for h in _HIGHER[rev][r]) for r in range(15)] for rev in (0, 1)
 )
 # _LOWEST[nibble][k]: the ``k`` lowest suits of ``nibble`` (the cards a play of ``k`` uses).
 _LOWEST: list[list[int]] = []
@@ -134,6 +146,20 @@ _HEX_BITS = str.maketrans({digit: chr(bin(int(digit, 16)).count("1")) for digit 
 def _counts(mask: int) -> bytes:
     """:func:`rank_counts` as bytes, its fastest form (the play-outs call it most)."""
     return b"\0\0" + format(mask, "013x").translate(_HEX_BITS).encode()[::-1]
+
+
+def _can_follow(candidates: int, size: int) -> bool:
+    """Whether some rank of ``candidates`` (a card mask) has ``size`` cards or more."""
+    if size == 1 or not candidates:
+        return candidates != 0
+    bits = _BITS
+    while candidates:
+        low = candidates & -candidates
+        shift = (low.bit_length() - 1) & ~3
+        if bits[candidates >> shift & 15] >= size:
+            return True
+        candidates &= ~(15 << shift)
+    return False
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -497,7 +523,9 @@ class PresidentSearchModel:
       with :meth:`PresidentState.from_observation`.
     - ``playout_action`` is :func:`normal_move` on the sampled hands, with a random legal
       move :data:`PLAYOUT_NOISE` of the time.
-    - ``evaluate`` is the finishing place of the round searched: 1 for first, 0 for last.
+    - ``evaluate`` values the finishing place of the round searched: 1 for first, 0 for
+      last, :data:`PLACE_DECAY` to the power of the place between (``place_values``
+      overrides it).
     - Play-outs stop at the end of the round.
 
     >>> model = PresidentSearchModel()
@@ -626,6 +654,7 @@ class PresidentSearchModel:
         chance = rng.random
         lowest = _LOWEST
         bits = _BITS
+        above = _ABOVE_MASK
         while True:
             hand = hands[turn]
             move: tuple[int, int] | None
@@ -642,6 +671,8 @@ class PresidentSearchModel:
                         if count:
                             options.append((r, count))
                 move = options[rng.randrange(len(options))]
+            elif size and not _can_follow(hand & above[rev][table_rank], size):
+                move = None  # nothing beats the table: normal_move would pass too
             else:
                 unseen = 0
                 fewest = 52
@@ -700,7 +731,7 @@ class PresidentSearchModel:
         place = order.index(seat)
         if self.place_values is not None and len(order) == len(self.place_values):
             return self.place_values[place]
-        return (len(order) - 1 - place) / (len(order) - 1)
+        return 0.0 if place == len(order) - 1 else PLACE_DECAY**place
 
 
 def make_search_model() -> PresidentSearchModel:
