@@ -1106,12 +1106,15 @@ class HardHeartsBot(SearchBot):
 
     def choose_pass(self, observation: HeartsObservation) -> int:
         """The three cards to pass, as a bitmask, by :func:`search_pass` within the same
-        budget as a play: ``iterations`` hands played out, or the time budget."""
+        budget as a play: the time budget, or in fixed-iteration mode half as many hands
+        played out as ``iterations`` (a hand played out from the pass costs about twice a
+        search iteration)."""
         start = time.perf_counter()
         iterations = self.searcher.iterations
+        playouts = None if iterations is None else max(1, iterations // 2)
         deadline = None if iterations is not None else start + self.searcher.time_budget
         offset = _PASS_OFFSETS[observation.pass_direction]
-        return search_pass(_mask(observation.hand), observation.seat, offset, self.rng, iterations, deadline)
+        return search_pass(_mask(observation.hand), observation.seat, offset, self.rng, playouts, deadline)
 
 
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
