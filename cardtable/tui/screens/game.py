@@ -207,7 +207,11 @@ class GameScreen(Screen[None]):
         return self.state.observation(self.viewer)
 
     def title_text(self, obs: Observation, ctx: TableContext) -> str:
-        who = f"you are {ctx.name(self.viewer)}" if ctx.personal else f"{ctx.name(self.viewer)}'s view"
+        name = ctx.name(self.viewer)
+        if ctx.personal:
+            who = "your table" if name == "You" else f"you are {name}"
+        else:
+            who = f"{name}'s view"
         undone = "  ·  undo used" if self.state.meta.get("undo_used") else ""
         return f"  round {obs.round}  ·  {who}  ·  seed {self.state.seed}{undone}"
 
@@ -630,7 +634,7 @@ class GameScreen(Screen[None]):
             )
         elif action.cards:
             mine = [card for card in action.cards if card in hand.cards]
-            verb = {"give": "give", "attack": "attack with"}.get(action.kind, "play")
+            verb = {"give": self.table.give_verb, "attack": "attack with"}.get(action.kind, "play")
             words = Text.assemble(
                 ("Hint: ", "bold cyan"), f"{verb} ", style.inline(action.cards), " — Enter to play it",
             )

@@ -87,6 +87,8 @@ class TableArea(Static):
     extra_moves: tuple[str, ...] = ("pass",)
     #: what the Play button is called
     play_label = "Play"
+    #: how a hint words a ``give`` action (Hearts' pass, President's exchange)
+    give_verb = "give"
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", **kwargs)  # type: ignore[arg-type]

@@ -23,6 +23,7 @@ class HeartsTable(TableArea):
     """Draws Hearts from a :class:`HeartsObservation`."""
 
     extra_moves = ()
+    give_verb = "pass"
 
     def draw(self, obs: Observation, ctx: TableContext) -> Text:
         o = obs  # HeartsObservation; fields documented in docs/api.md

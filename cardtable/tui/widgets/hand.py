@@ -71,6 +71,10 @@ class HandView(Widget):
             self.cursor = self.cards.index(current)
         else:
             self.cursor = min(self.cursor, max(len(self.cards) - 1, 0))
+        if playable and self.cursor_card not in playable:
+            # Start on a card that can be played: the nearest one to where the cursor was.
+            choices = [i for i, card in enumerate(self.cards) if card in playable]
+            self.cursor = min(choices, key=lambda i: (abs(i - self.cursor), i))
         self.refresh(layout=True)
 
     @property
