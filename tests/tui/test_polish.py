@@ -140,3 +140,16 @@ async def test_unplayable_cards_are_marked_without_colour(ascii_only: bool) -> N
         assert marks.count(mark) == len(blocked)
         if ascii_only:
             assert not any(symbol in text for symbol in "♣♦♥♠▶★×")
+
+
+async def test_long_log_entries_wrap_instead_of_being_cut_at_80x24() -> None:
+    config = TableConfig.build("durak", ["human", "easy", "easy"], seed=5)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        game: GameScreen = app.screen  # type: ignore[assignment]
+        log = str(game.query_one("#log").render())
+        assert "…" not in log
+        joined = " ".join(line.strip() for line in log.splitlines())
+        assert "You have the lowest trump 6♥ and attack" in joined
+        assert all(len(line) <= game.query_one("#log").content_size.width for line in log.splitlines())

@@ -14,11 +14,13 @@ once with :func:`cardtable.userdata.savefiles.finish_game`.
 
 from __future__ import annotations
 
+import io
 import re
 import time
 from collections import deque
 from collections.abc import Sequence
 
+from rich.console import Console
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -40,7 +42,7 @@ from cardtable.tui.screens.end import ConfirmScreen, InfoScreen, PrivacyScreen, 
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.widgets.hand import HandView
 
-__all__ = ["GameScreen", "SeatBox", "seat_lines"]
+__all__ = ["GameScreen", "SeatBox", "seat_lines", "wrap_entry"]
 
 LOG_LINES = 60
 
@@ -106,6 +108,30 @@ def seat_lines(
         if badge:
             return [head, second, f"{status} · {badge}"]
     return [head, second, status]
+
+
+def wrap_entry(entry: Text, width: int) -> list[Text]:
+    """One move-log entry as lines of at most ``width`` columns, continuations indented.
+
+    >>> [line.plain for line in wrap_entry(Text("Ben has the lowest trump 6♠ and attacks"), 20)]
+    ['Ben has the lowest', '  trump 6♠ and', '  attacks']
+    """
+    first = entry.wrap(_MEASURE, width)
+    if len(first) <= 1:
+        return list(first) or [Text("")]
+    head = first[0]
+    head.rstrip()
+    rest = entry[len(head.plain):]
+    rest = rest[len(rest.plain) - len(rest.plain.lstrip()):]
+    lines = [head]
+    for line in rest.wrap(_MEASURE, width - 2):
+        line.rstrip()
+        lines.append(Text("  ") + line)
+    return lines
+
+
+#: measures text for wrapping; never prints
+_MEASURE = Console(width=200, file=io.StringIO())
 
 
 class SeatBox(Static):
@@ -236,6 +262,7 @@ class GameScreen(Screen[None]):
         if self.obs is not None and not self.has_class("concealed"):
             for seat in range(self.obs.num_players):
                 self._draw_seat(self.obs, seat, self.context)
+            self._draw_log()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide moves the game does not have (Take in President, Pass in Hearts)."""
@@ -399,9 +426,7 @@ class GameScreen(Screen[None]):
             self._draw_seat(obs, seat, ctx)
         self.table.show(obs, ctx)
         self.query_one("#scores", Static).update(self.table.score_text(obs, ctx))
-        log_widget = self.query_one("#log", Static)
-        visible = max(log_widget.size.height, 1) if log_widget.size.height else 12
-        log_widget.update(Text("\n").join(list(self.log_lines)[-visible:]))
+        self._draw_log()
         hand = self.query_one(HandView)
         playable = self.table.playable_cards(obs, self.legal) if my_turn else None
         hand.show_cursor = my_turn
@@ -428,6 +453,19 @@ class GameScreen(Screen[None]):
             self.set_status(self.personalise(self.table.prompt(obs, self.legal, ctx)))
         else:
             self.set_status(Text(f"{ctx.labels[obs.current_player]} to act.", style="italic"))  # type: ignore[index]
+
+    def _draw_log(self) -> None:
+        """The newest log entries that fit, each wrapped (continuation lines indented)."""
+        log_widget = self.query_one("#log", Static)
+        height = log_widget.content_size.height or 12
+        width = max(log_widget.content_size.width or 28, 12)
+        rows: list[Text] = []
+        for entry in reversed(self.log_lines):
+            wrapped = wrap_entry(entry, width)
+            rows[:0] = wrapped
+            if len(rows) >= height:
+                break
+        log_widget.update(Text("\n").join(rows[-height:]))
 
     def personalise(self, text: Text) -> Text:
         """In hot-seat, put the player's name where a prompt says "you"."""

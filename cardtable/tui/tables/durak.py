@@ -218,7 +218,8 @@ class DurakTable(TableArea):
         if event.kind == "durak":
             return Text(f"{ctx.act(event.seat, 'is')} the durak!", style="bold red")
         if event.kind == "lowest_trump":
-            return Text.assemble(f"{ctx.act(event.seat, 'has')} the lowest trump ", style.inline(event.cards), " and attacks")
+            attacks = ctx.act(event.seat, "attacks").rsplit(" ", 1)[-1]
+            return Text.assemble(f"{ctx.act(event.seat, 'has')} the lowest trump ", style.inline(event.cards), f" and {attacks}")
         if event.kind == "round_over":
             return Text(f"Round {event.round} is over", style="bold")
         return super().log_line(event, ctx, viewer)
