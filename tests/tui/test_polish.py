@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.engine.actions import PASS, TAKE
+
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.game import GameScreen, SeatBox
@@ -153,3 +155,28 @@ async def test_long_log_entries_wrap_instead_of_being_cut_at_80x24() -> None:
         joined = " ".join(line.strip() for line in log.splitlines())
         assert "You have the lowest trump 6♥ and attack" in joined
         assert all(len(line) <= game.query_one("#log").content_size.width for line in log.splitlines())
+
+
+async def test_status_says_when_there_is_nothing_to_add_or_beat() -> None:
+    """Durak: an attacker with nothing to throw in is told to pass; President: to pass."""
+    for game_name, kinds, seed in (("durak", ["human", "easy", "easy"], 5), ("president", ["human", "easy", "easy"], 2)):
+        config = TableConfig.build(game_name, kinds, seed=seed)
+        app = CardtableApp(config, bot_delay=0, ascii_only=False)
+        seen = False
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(80):
+                await settle(app, pilot)
+                game = app.screen
+                if not isinstance(game, GameScreen):
+                    break
+                legal = game.state.legal_actions()
+                status = str(game.query_one("#status").render())
+                if legal == [PASS]:
+                    assert ": P to pass." in status, status
+                    assert "Nothing to throw in" in status or "cannot beat" in status
+                    seen = True
+                    break
+                if legal == [TAKE]:
+                    assert "T to take" in status
+                game.human_move(next((a for a in legal if a.kind != "pass"), legal[0]))
+        assert seen, game_name

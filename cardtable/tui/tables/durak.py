@@ -177,10 +177,16 @@ class DurakTable(TableArea):
         if o.phase == "attack":  # type: ignore[attr-defined]
             return Text("Your attack: choose a card (← →) and press Enter.")
         if o.phase == "defend":  # type: ignore[attr-defined]
+            if not any(action.kind == "defend" for action in legal):
+                return Text("Nothing in your hand beats it: T to take the cards.")
             many = len(self.unbeaten(o)) > 1
             return Text("Beat it: choose a card and Enter" + (", Tab picks which" if many else "") + "; T takes.")
+        can_add = any(action.kind == "attack" for action in legal)
+        if not can_add:
+            taking = f"{ctx.act(o.defender, 'takes')}. " if o.taking else ""  # type: ignore[attr-defined]
+            return Text(f"{taking}Nothing to throw in: P to pass.")
         if o.taking:  # type: ignore[attr-defined]
-            return Text("They take: throw in a card of a rank on the table, or P to pass.")
+            return Text(f"{ctx.act(o.defender, 'takes')}: throw in a card of a rank on the table, or P to pass.")
         return Text("Throw in a card of a rank on the table, or P to pass.")
 
     def score_text(self, obs: Observation, ctx: TableContext) -> Text:

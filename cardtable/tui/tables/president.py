@@ -137,6 +137,9 @@ class PresidentTable(TableArea):
         if not obs.table:  # type: ignore[attr-defined]
             return Text("Your lead: select 1-4 cards of one rank (space), then Enter.")
         size = len(obs.table)  # type: ignore[attr-defined]
+        if not any(action.kind == "play" for action in legal):
+            what = "that card" if size == 1 else f"those {size}"
+            return Text(f"You cannot beat {what}: P to pass.")
         need = f"{size} card{'s' if size > 1 else ''}"
         return Text(f"Your turn: beat it with {need} of a higher rank, or P to pass.")
 
