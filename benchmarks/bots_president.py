@@ -71,6 +71,7 @@ def timing(decisions: int, seed: int) -> None:
     rules = get_rules("president")
     times: list[float] = []
     searched: list[float] = []
+    iterations: list[int] = []
     game = 0
     while len(searched) < decisions:
         state = rules.new_game(players=4, seed=seed + game)
@@ -88,6 +89,7 @@ def timing(decisions: int, seed: int) -> None:
                 times.append(spent)
                 if bots[seat].searcher.last_result is not None:  # type: ignore[attr-defined]
                     searched.append(spent)
+                    iterations.append(bots[seat].searcher.last_result.iterations)  # type: ignore[attr-defined]
                     bots[seat].searcher.last_result = None  # type: ignore[attr-defined]
             state.apply(action)
         game += 1
@@ -96,6 +98,12 @@ def timing(decisions: int, seed: int) -> None:
         f"{statistics.median(times):.3f} s, max {max(times):.3f} s; searched: median "
         f"{statistics.median(searched):.3f} s, mean {statistics.fmean(searched):.3f} s, "
         f"max {max(searched):.3f} s"
+    )
+    # The fixed iteration count that matches the budget: the search part of a decision.
+    print(
+        f"search iterations per searched decision: median {statistics.median(iterations):.0f}, "
+        f"quartiles {statistics.quantiles(iterations, n=4)[0]:.0f}-{statistics.quantiles(iterations, n=4)[2]:.0f}, "
+        f"min {min(iterations)}, max {max(iterations)}"
     )
 
 

@@ -216,6 +216,17 @@ def forced_line(
     >>> forced_line(mine, False, out, table_rank=14, table_size=1)  # on an ace: a 2, a 2, the 4
     [(2, 1), (2, 1), (4, 1)]
     """
+    if not (revolution_enabled and 4 in counts):
+        # Without a four the order never turns, and a group is safest played whole.  Only
+        # the last play may be unsafe (the first one too when it must beat the table),
+        # so two groups unsafe even whole (three when following) rule out every line.
+        unsafe = 0
+        for r in _NORMAL_RANKS:
+            c = counts[r]
+            if c and not is_safe(r, c, revolution, unseen, revolution_enabled):
+                unsafe += 1
+        if unsafe >= (3 if table_size else 2):
+            return None
     failed: set[tuple[tuple[int, ...], bool]] = set()
 
     def lead(held: list[int], rev: bool) -> list[tuple[int, int]] | None:
