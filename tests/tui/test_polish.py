@@ -12,7 +12,7 @@ from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.game import GameScreen, SeatBox
 from cardtable.tui.widgets.hand import HandView
 
-from .conftest import screen_text, settle
+from .conftest import click_cards, screen_text, settle
 
 
 def seat_box_lines(game: GameScreen, seat: int) -> list[str]:
@@ -180,3 +180,40 @@ async def test_status_says_when_there_is_nothing_to_add_or_beat() -> None:
                     assert "T to take" in status
                 game.human_move(next((a for a in legal if a.kind != "pass"), legal[0]))
         assert seen, game_name
+
+
+@pytest.mark.parametrize("game_name,kinds", [
+    ("president", ["human", "easy", "easy"]),
+    ("durak", ["human", "easy"]),
+    ("hearts", ["human", "easy", "easy", "easy"]),
+])
+async def test_mouse_clicks_cards_and_buttons(game_name: str, kinds: list[str]) -> None:
+    """Clicking a card selects it; Play, Pass and Take buttons make the move."""
+    config = TableConfig.build(game_name, kinds, seed=8)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    clicked = {"play": False, "pass": game_name == "hearts", "take": game_name != "durak"}
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(150):
+            await settle(app, pilot)
+            game = app.screen
+            if not isinstance(game, GameScreen) or all(clicked.values()):
+                break
+            legal = game.state.legal_actions()
+            before = len(game.state.history)
+            if TAKE in legal and not clicked["take"]:
+                await pilot.click("#take-button")
+                action, clicked["take"] = TAKE, True
+            elif PASS in legal and not clicked["pass"] and clicked["play"]:
+                await pilot.click("#pass-button")
+                action, clicked["pass"] = PASS, True
+            else:
+                action = next((a for a in legal if a.cards and a.kind != "defend"), None)
+                if action is None:
+                    game.human_move(next((a for a in legal if a.kind == "defend"), legal[0]))
+                    continue
+                await click_cards(pilot, game, action.cards)
+                await pilot.click("#play-button")
+                clicked["play"] = True
+            await pilot.pause()
+            assert game.state.history[before] == (0, action)
+    assert all(clicked.values()), clicked
