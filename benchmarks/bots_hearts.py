@@ -101,6 +101,7 @@ def timing(decisions: int, seed: int) -> None:
 
     rules = get_rules("hearts")
     times: list[float] = []
+    pass_times: list[float] = []
     game = 0
     while len(times) < decisions:
         state = rules.new_game(players=4, seed=seed + game)
@@ -114,12 +115,19 @@ def timing(decisions: int, seed: int) -> None:
             spent = time.perf_counter() - start
             if seat == 0 and len(legal) > 1 and legal[0].kind == "play":
                 times.append(spent)
+            elif seat == 0 and legal[0].kind == "give":
+                pass_times.append(spent)
             state.apply(action)
         game += 1
     print(
         f"hard decisions searched: {len(times)}; median {statistics.median(times):.3f} s, "
         f"mean {statistics.fmean(times):.3f} s, max {max(times):.3f} s"
     )
+    if pass_times:
+        print(
+            f"hard passes: {len(pass_times)}; median {statistics.median(pass_times):.3f} s, "
+            f"max {max(pass_times):.3f} s"
+        )
 
 
 def main() -> None:
