@@ -18,8 +18,11 @@
   Otherwise it searches (:mod:`cardtable.bots.search`): ISMCTS over deals of the unseen
   cards that agree with everything public (the cards played, the hand sizes, the cards
   it gave in the exchange, and what an automatic gift it received says about the
-  giver's hand), playing each deal out with the normal strategy and a little
-  randomness.  Plays that differ only by suit are one move to the search.
+  giver's hand), playing each deal out to the end of the round with the normal
+  strategy (the way normal opponents really play), on bare card masks.  It plays for
+  first place: a finishing place is worth 1 for President, 0.3 for second, 0.09 for
+  third, ..., 0 for last (:data:`PLACE_DECAY`).  Plays that differ only by suit are one
+  move to the search.
 
 Every bot reads only its observation and the legal actions.  The strategies work on
 card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
