@@ -1074,7 +1074,9 @@ class HardHeartsBot(SearchBot):
         iterations: int | None = None,
         exploration: float = HARD_EXPLORATION,
         workers: int = 1,
+        pass_playouts: int | None = None,
     ) -> None:
+        self.pass_playouts = pass_playouts
         # The budget covers the whole decision: the search stops a little early to leave
         # room for its last iteration and for rebuilding the position from the observation.
         search_budget = max(time_budget - DECISION_MARGIN, time_budget / 2)
@@ -1106,12 +1108,12 @@ class HardHeartsBot(SearchBot):
 
     def choose_pass(self, observation: HeartsObservation) -> int:
         """The three cards to pass, as a bitmask, by :func:`search_pass` within the same
-        budget as a play: the time budget, or in fixed-iteration mode half as many hands
-        played out as ``iterations`` (a hand played out from the pass costs about twice a
-        search iteration)."""
+        budget as a play: the time budget, or in fixed-iteration mode ``pass_playouts``
+        hands played out (default: half of ``iterations``, as a hand played out from the
+        pass costs about twice a search iteration)."""
         start = time.perf_counter()
         iterations = self.searcher.iterations
-        playouts = None if iterations is None else max(1, iterations // 2)
+        playouts = None if iterations is None else self.pass_playouts or max(1, iterations // 2)
         deadline = None if iterations is not None else start + self.searcher.time_budget
         offset = _PASS_OFFSETS[observation.pass_direction]
         return search_pass(_mask(observation.hand), observation.seat, offset, self.rng, playouts, deadline)
