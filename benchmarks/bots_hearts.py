@@ -123,6 +123,7 @@ def timing(decisions: int, seed: int) -> None:
     rules = get_rules("hearts")
     times: list[float] = []
     pass_times: list[float] = []
+    iterations: list[int] = []
     game = 0
     while len(times) < decisions:
         state = rules.new_game(players=4, seed=seed + game)
@@ -131,19 +132,30 @@ def timing(decisions: int, seed: int) -> None:
             seat = state.current_player
             legal = state.legal_actions()
             observation = state.observation(seat)
+            if seat == 0:
+                bots[0].searcher.last_result = None
             start = time.perf_counter()
             action = bots[seat].choose(observation, legal)
             spent = time.perf_counter() - start
             if seat == 0 and len(legal) > 1 and legal[0].kind == "play":
                 times.append(spent)
+                result = bots[0].searcher.last_result
+                if result is not None:
+                    iterations.append(result.iterations)
             elif seat == 0 and legal[0].kind == "give":
                 pass_times.append(spent)
             state.apply(action)
         game += 1
     print(
-        f"hard decisions searched: {len(times)}; median {statistics.median(times):.3f} s, "
-        f"mean {statistics.fmean(times):.3f} s, max {max(times):.3f} s"
+        f"hard play decisions with more than one legal card: {len(times)}; "
+        f"median {statistics.median(times):.3f} s, mean {statistics.fmean(times):.3f} s, "
+        f"max {max(times):.3f} s"
     )
+    if iterations:
+        print(
+            f"of which searched: {len(iterations)}; search iterations median "
+            f"{statistics.median(iterations):.0f}, min {min(iterations)}, max {max(iterations)}"
+        )
     if pass_times:
         print(
             f"hard passes: {len(pass_times)}; median {statistics.median(pass_times):.3f} s, "
