@@ -298,11 +298,14 @@ class PublicMemory:
         self.round = -1
         self.lacks: list[int] = []
         self._unbeaten: list[int] = []
+        self._last: object = None
 
     def update(self, observation: DurakObservation) -> None:
         """Read the events this memory has not seen yet (starting afresh in a new round or game)."""
         events = observation.events
-        if observation.round != self.round or len(events) < self.seen or not self.lacks:
+        seen = self.seen
+        if (observation.round != self.round or len(events) < seen or not self.lacks
+                or (seen and events[seen - 1] != self._last)):  # another game (or seat)
             self.seen = 0
             self.round = observation.round
             self.lacks = [0] * observation.num_players
@@ -327,6 +330,7 @@ class PublicMemory:
             elif kind == "draw" or kind == "trump_drawn":
                 self.lacks[event.seat] = 0
         self.seen = len(events)
+        self._last = events[-1] if events else None
 
 
 def _mask(cards: Sequence[Card]) -> int:

@@ -442,3 +442,16 @@ def test_hard_search_is_reproducible_in_iteration_mode():
         for _ in range(2)
     }
     assert len(picks) == 1
+
+
+def test_memory_reused_across_games_matches_a_fresh_one():
+    memory = PublicMemory()
+    for seed in range(6):
+        state = RULES.new_game(players=2, seed=seed)
+        bots = [NormalDurakBot(seed=s) for s in range(2)]
+        advance(state, bots, 25 + 7 * seed)
+        seen = state.observation(0)
+        memory.update(seen)
+        fresh = PublicMemory()
+        fresh.update(seen)
+        assert memory.lacks == fresh.lacks
