@@ -100,6 +100,7 @@ SEARCH_SHARE = 0.6
 the search's move against the normal move with paired play-outs."""
 
 _ALL = (1 << 52) - 1
+_MEMO_LIMIT = 50_000
 _ORDERS = (_NORMAL_RANKS, _REVOLUTION_RANKS)
 _BITS = tuple(n.bit_count() for n in range(16))
 # _HIGHER[revolution][rank]: the ranks that beat ``rank`` in that order, low to high;
@@ -561,6 +562,10 @@ class PresidentSearchModel:
         # place_values[place] (0 = first): what finishing there is worth, 1 down to 0.
         self.place_values = tuple(place_values) if place_values is not None else None
         self.noise = noise
+        # normal_move's answers in play-outs: the same positions come back in many of
+        # them (the searching seat's own hand above all), and the answer is a pure
+        # function of the key.  Emptied when it grows past _MEMO_LIMIT.
+        self._moves: dict[tuple[int, int, int, int, bool, bool, int], tuple[int, int] | None] = {}
         self._seen: PresidentObservation | None = None
         self._template: _SearchState | None = None
         self._deal: tuple[int, list[int], list[int], list[int], list[int]] | None = None
@@ -669,6 +674,9 @@ class PresidentSearchModel:
         lowest = _LOWEST
         bits = _BITS
         above = _ABOVE_MASK
+        memo = self._moves
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
         while True:
             hand = hands[turn]
             move: tuple[int, int] | None
@@ -698,7 +706,10 @@ class PresidentSearchModel:
                             c = other.bit_count()
                             if c < fewest:
                                 fewest = c
-                move = normal_move(hand, table_rank, size, rev, enabled, unseen, fewest)
+                key = (hand, unseen, table_rank, size, rev, enabled, fewest)
+                move = memo.get(key, memo)  # memo itself marks a miss: None is a pass
+                if move is memo:
+                    move = memo[key] = normal_move(hand, table_rank, size, rev, enabled, unseen, fewest)
             if move is None:
                 passed |= 1 << turn
             else:
