@@ -8,12 +8,15 @@
   that still loses, dumps the Q♠ as soon as it can do so safely (when void, or under
   the A♠ or K♠), then high spades and high hearts, and knows whether hearts are broken.
   On ties it looks at the score: it prefers to hand points to the leader of the game.
-- **hard** searches (:mod:`cardtable.bots.search`, ISMCTS over deals of the hidden cards
-  that agree with everything public, playing out each deal with the normal strategy
-  and a little randomness), remembers which players showed void in which suit,
-  detects an attempt to shoot the moon and adapts its defence: the would-be shooter
-  is then played out as a shooter, so the search finds the trick to take or the
-  stopper to keep.
+- **hard** searches (ISMCTS as in :mod:`cardtable.bots.search`, run on bitmasks by
+  :class:`HeartsSearcher`, over deals of the hidden cards that agree with everything
+  public, playing out each deal with the normal strategy and a little randomness),
+  considers only one card of each group that plays alike (touching cards), remembers
+  which players showed void in which suit, detects an attempt to shoot the moon and
+  adapts its defence: the would-be shooter is then played out as a shooter, so the
+  search finds the trick to take or the stopper to keep.  It chooses its pass by
+  playing whole hands out (:func:`search_pass`): each candidate pass on the same
+  random deals, the other seats passing and playing as the normal bot does.
 
 Every bot reads only its observation and the legal actions.  The strategies work on
 card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
@@ -53,6 +56,11 @@ __all__ = [
     "NormalHeartsBot",
     "HardHeartsBot",
     "HeartsSearchModel",
+    "HeartsSearcher",
+    "search_pass",
+    "pass_candidates",
+    "play_out_hand",
+    "distinct_cards",
     "choose_pass",
     "choose_card",
     "moon_suspect",
@@ -1056,10 +1064,12 @@ def search_pass(
 
 
 class HardHeartsBot(SearchBot):
-    """Searches with :class:`HeartsSearchModel`; passes like the normal bot.
+    """Plays by :class:`HeartsSearcher` with :class:`HeartsSearchModel`; passes by
+    :func:`search_pass`.
 
-    ``time_budget`` seconds per decision (default 0.5), or exactly ``iterations``
-    iterations for reproducible play.
+    ``time_budget`` seconds per decision, the pass included (default 0.5), or exactly
+    ``iterations`` iterations (and ``pass_playouts`` hands played out for the pass,
+    default half of ``iterations``) for reproducible play.
 
     >>> HardHeartsBot(seed=1, iterations=50).level
     'hard'
