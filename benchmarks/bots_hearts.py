@@ -97,7 +97,7 @@ class NormalWithHardPass(NormalHeartsBot):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        self._hard = HardHeartsBot(seed=seed, iterations=1500)
+        self._hard = HardHeartsBot(seed=seed, iterations=1500, pass_playouts=1500)
 
     def choose(self, observation, legal_actions):  # type: ignore[no-untyped-def]
         if legal_actions[0].kind == "give":
