@@ -213,7 +213,7 @@ class GameScreen(Screen[None]):
         yield HandView(self.app.card_style, id="hand")  # type: ignore[attr-defined]
         with Horizontal(id="moves"):
             yield from self.compose_moves()
-        yield Footer()
+        yield Footer(show_command_palette=False, compact=True)
 
     def compose_moves(self) -> ComposeResult:
         """The row of buttons under the hand."""
