@@ -47,7 +47,7 @@ from cardtable.bots.search import (
 from cardtable.cards import ALL_CARDS, SHORT_DECK, SUIT_MASKS, Card, iter_bits
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.state import GameState
-from cardtable.games.durak import DurakObservation, DurakState
+from cardtable.games.durak import HAND_SIZE, MAX_ATTACKS, DurakObservation, DurakState
 
 __all__ = [
     "BOT_LEVELS",
@@ -64,6 +64,7 @@ __all__ = [
     "normal_attack",
     "normal_defence",
     "normal_throw_in",
+    "playout_round",
 ]
 
 _DECK = sum(card.mask for card in SHORT_DECK)
@@ -74,6 +75,12 @@ _ATTACK = tuple(Action("attack", (card,)) for card in ALL_CARDS)
 _DEFEND: dict[int, Action] = {
     a.index * 64 + b.index: Action("defend", (a, b)) for a in SHORT_DECK for b in SHORT_DECK if a is not b
 }
+
+# Per trump suit: each card's keeping value (card_value) and every card that beats it.
+_VALUES = tuple(tuple((i >> 2) - 4 + (9 if i & 3 == t else 0) for i in range(52)) for t in range(4))
+_BEATERS = tuple(
+    tuple(_ABOVE[i] if i & 3 == t else _ABOVE[i] | _SUITS[t] for i in range(52)) for t in range(4)
+)
 
 PLAYOUT_NOISE = 0.1
 """How often the hard bot's play-outs make a random legal move instead of the normal one."""
@@ -105,16 +112,16 @@ def _lowest(mask: int) -> int:
 
 def _beaters(attacking: int, trump: int) -> int:
     """Every card of the deck that beats ``attacking``."""
-    above = _ABOVE[attacking]
-    return above if attacking & 3 == trump else above | _SUITS[trump]
+    return _BEATERS[trump][attacking]
 
 
 def _cheapest(mask: int, trump: int) -> int:
     """The cheapest card of ``mask`` (non-trumps before trumps, low before high), or -1."""
     plain = mask & ~_SUITS[trump]
     if plain:
-        return min(iter_bits(plain), key=lambda i: i >> 2)
-    return _lowest(mask) if mask else -1
+        # Card indexes grow with rank, so the lowest bit is the lowest rank.
+        return (plain & -plain).bit_length() - 1
+    return (mask & -mask).bit_length() - 1 if mask else -1
 
 
 def cheapest_cover(hand: int, attacking: Sequence[int], trump: int) -> list[tuple[int, int]] | None:
@@ -131,15 +138,23 @@ def cheapest_cover(hand: int, attacking: Sequence[int], trump: int) -> list[tupl
     >>> cheapest_cover(hand, [Card.parse("AS").index], 1) is None
     True
     """
-    order = sorted(attacking, key=lambda a: -card_value(a, trump))
+    values = _VALUES[trump]
+    beaters = _BEATERS[trump]
+    plain_mask = ~_SUITS[trump]
+    if len(attacking) == 1:
+        order = list(attacking)
+    else:
+        order = sorted(attacking, key=lambda a: -values[a])
     pairs: list[tuple[int, int]] = []
     left = hand
     for a in order:
-        b = _cheapest(left & _beaters(a, trump), trump)
-        if b < 0:
+        options = left & beaters[a]
+        if not options:
             return _any_cover(hand, order, trump)
-        pairs.append((a, b))
-        left ^= 1 << b
+        plain = options & plain_mask
+        low = plain & -plain if plain else options & -options
+        pairs.append((a, low.bit_length() - 1))
+        left ^= low
     return pairs
 
 
@@ -170,15 +185,22 @@ def normal_attack(hand: int, trump: int, deck_count: int, defender_may_hold: int
     >>> ALL_CARDS[normal_attack(hand, 0, 20, _DECK)].code
     '8D'
     """
+    values = _VALUES[trump]
+    beaters = _BEATERS[trump]
+    same_rank = _SAME_RANK
+    unbeatable_bonus = 3.0 if deck_count else 6.0
     best, best_score = -1, 1e9
-    for card in iter_bits(hand):
-        value = card_value(card, trump)
-        score = float(value)
+    rest = hand
+    while rest:  # lowest card first, so a tie keeps the lower card
+        low = rest & -rest
+        rest ^= low
+        card = low.bit_length() - 1
+        score = float(values[card])
         if card & 3 != trump:
-            score -= 1.6 * ((hand & _SAME_RANK[card]).bit_count() - 1)
-        if not defender_may_hold & _beaters(card, trump):
-            score -= 3.0 if deck_count else 6.0
-        if score < best_score or (score == best_score and card < best):
+            score -= 1.6 * ((hand & same_rank[card]).bit_count() - 1)
+        if not defender_may_hold & beaters[card]:
+            score -= unbeatable_bonus
+        if score < best_score:
             best, best_score = card, score
     return best
 
@@ -241,11 +263,17 @@ def normal_throw_in(
     >>> normal_throw_in(Card.parse("AC").mask, 0, 12, False, _DECK, 6)
     -1
     """
+    values = _VALUES[trump]
+    beaters = _BEATERS[trump]
     best, best_score = -1, 1e9
-    for card in iter_bits(candidates):
-        value = card_value(card, trump)
+    rest = candidates
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        card = low.bit_length() - 1
+        value = values[card]
         is_trump = card & 3 == trump
-        beatable = bool(defender_may_hold & _beaters(card, trump))
+        beatable = bool(defender_may_hold & beaters[card])
         if taking:
             if is_trump or (deck_count and value > 5):
                 continue
@@ -470,6 +498,178 @@ def state_normal_action(state: DurakState, seat: int) -> Action:
         return _ATTACK[normal_attack(hand, trump, deck, may_hold)]
     card = normal_throw_in(hand & state.rank_mask, trump, deck, state.taking, may_hold, hand.bit_count())
     return PASS if card < 0 else _ATTACK[card]
+
+
+_PHASE_CODES = {"attack": 0, "defend": 1, "throw_in": 2}
+
+
+def _nth_bit(mask: int, n: int) -> int:
+    """The index of the ``n``-th lowest set bit of ``mask`` (counting from 0)."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def playout_round(state: DurakState, rng: random.Random, noise: float = PLAYOUT_NOISE) -> dict:
+    """Play the round in progress in ``state`` to its end with the normal strategy for
+    every seat (a uniformly random legal move ``noise`` of the time), on bitmasks, and
+    return its result as ``{"round", "durak", "draw", "first_out"}``.  ``state`` itself
+    is not changed.  It follows the rules exactly as :class:`DurakState` plays them:
+    who is asked to throw in, the limit, the draws, who goes out and in which order.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=3, seed=2)
+    >>> result = playout_round(state, random.Random(1))
+    >>> result["round"], result["durak"] in (0, 1, 2, None)
+    (1, True)
+    """
+    n = state.num_players
+    trump = state.trump
+    trump_mask = _SUITS[trump]
+    hands = list(state.hands)
+    stock = state.stock
+    pos = state.stock_pos
+    size = len(stock)
+    active = list(state.active)
+    out = list(state.out_order)
+    emptied = list(state.emptied)
+    clock = len(state.history)
+    phase = _PHASE_CODES[state.phase]
+    attacker = state.attacker
+    defender = state.defender
+    ask = state.ask_order
+    limit = state.limit
+    attacks = len(state.table_att)
+    unbeaten = state.unbeaten
+    table = state.table_mask
+    ranks = state.rank_mask
+    passed = state.passed
+    taking = state.taking
+    turn = state._turn
+    random_ = rng.random
+    randrange = rng.randrange
+    same_rank = _SAME_RANK
+    above = _ABOVE
+    while True:
+        if phase == 1:  # defend
+            hand = hands[defender]
+            if random_() < noise:
+                options = []
+                rest = unbeaten
+                while rest:
+                    low = rest & -rest
+                    a = low.bit_length() - 1
+                    rest ^= low
+                    beaters = hand & (above[a] if a & 3 == trump else above[a] | trump_mask)
+                    while beaters:
+                        blow = beaters & -beaters
+                        options.append((a, blow.bit_length() - 1))
+                        beaters ^= blow
+                pick = randrange(len(options) + 1)
+                pair = options[pick] if pick < len(options) else None
+            else:
+                pair = normal_defence(hand, trump, list(iter_bits(unbeaten)), table, size - pos)
+            if pair is None:
+                taking = True
+            else:
+                a, b = pair
+                hand ^= 1 << b
+                hands[defender] = hand
+                unbeaten ^= 1 << a
+                table |= 1 << b
+                ranks |= same_rank[b]
+                if not hand:
+                    emptied[defender] = clock
+        else:
+            seat = turn
+            hand = hands[seat]
+            if phase == 0:
+                if random_() < noise:
+                    card = _nth_bit(hand, randrange(hand.bit_count()))
+                else:
+                    card = normal_attack(hand, trump, size - pos, hands[defender])
+            else:
+                candidates = hand & ranks
+                if random_() < noise:
+                    pick = randrange(candidates.bit_count() + 1)
+                    card = _nth_bit(candidates, pick) if pick < candidates.bit_count() else -1
+                else:
+                    card = normal_throw_in(candidates, trump, size - pos, taking, hands[defender], hand.bit_count())
+            if card < 0:
+                passed |= 1 << seat
+            else:
+                bit = 1 << card
+                hand ^= bit
+                hands[seat] = hand
+                unbeaten |= bit
+                table |= bit
+                ranks |= same_rank[card]
+                passed = 0
+                attacks += 1
+                if not hand:
+                    emptied[seat] = clock
+        clock += 1
+        # Who acts next (DurakState._advance).
+        if unbeaten and not taking:
+            phase = 1
+            continue
+        if attacks < limit and (taking or hands[defender]):
+            turn = -1
+            for seat in ask:
+                if not passed >> seat & 1 and hands[seat]:
+                    turn = seat
+                    break
+            if turn >= 0:
+                phase = 2
+                continue
+        # The bout is over (DurakState._end_bout).
+        if taking:
+            hands[defender] |= table
+        if pos < size:
+            for seat in ask + (defender,):
+                need = HAND_SIZE - hands[seat].bit_count()
+                if need <= 0 or pos >= size:
+                    continue
+                end = pos + need if pos + need < size else size
+                hand = hands[seat]
+                for i in range(pos, end):
+                    hand |= 1 << stock[i]
+                hands[seat] = hand
+                pos = end
+        if pos >= size:
+            leaving = [s for s in range(n) if active[s] and not hands[s]]
+            if leaving:
+                leaving.sort(key=emptied.__getitem__)
+                for s in leaving:
+                    active[s] = False
+                    out.append(s)
+                remaining = [s for s in range(n) if active[s]]
+                if len(remaining) <= 1:
+                    durak = remaining[0] if remaining else None
+                    return {"round": state.round_no, "durak": durak, "draw": durak is None,
+                            "first_out": out[0]}
+        if taking or not active[defender]:
+            attacker = (defender + 1) % n
+            while not active[attacker]:
+                attacker = (attacker + 1) % n
+        else:
+            attacker = defender
+        # A new bout (DurakState._start_bout).
+        defender = (attacker + 1) % n
+        while not active[defender]:
+            defender = (defender + 1) % n
+        order = [attacker]
+        for step in range(1, n):
+            s = (defender + step) % n
+            if s != attacker and active[s]:
+                order.append(s)
+        ask = tuple(order)
+        start = hands[defender].bit_count()
+        limit = start if start < MAX_ATTACKS else MAX_ATTACKS
+        attacks = unbeaten = table = ranks = passed = 0
+        taking = False
+        phase = 0
+        turn = attacker
 
 
 # --- the exact endgame ---------------------------------------------------------------------
@@ -761,6 +961,19 @@ class DurakSearchModel:
             legal = state.legal_actions()
             return legal[rng.randrange(len(legal))]
         return state_normal_action(state, seat)
+
+    def playout(self, state: GameState, rng: random.Random) -> None:
+        """Play the current round of ``state`` out to its end, as the step-by-step loop
+        over :meth:`playout_action` would, but on bare integers (no actions, events or
+        history: several times faster).  The result is recorded in
+        ``state.round_results`` for :meth:`evaluate`; the rest of the state is left as
+        it was and must not be played on.
+        """
+        assert isinstance(state, DurakState)
+        if state._turn is None or state.round_no != self.round:
+            return
+        result = playout_round(state, rng, PLAYOUT_NOISE)
+        state.round_results.append(result)
 
     def is_terminal_for_search(self, state: GameState) -> bool:
         assert isinstance(state, DurakState)
