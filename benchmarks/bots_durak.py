@@ -34,6 +34,26 @@ def Hard250ms(seed: int | None = None) -> HardDurakBot:
     return HardDurakBot(seed=seed, time_budget=0.25)
 
 
+def Hard200(seed: int | None = None) -> HardDurakBot:
+    """The hard bot with exactly 200 search iterations per decision (reproducible)."""
+    return HardDurakBot(seed=seed, iterations=200)
+
+
+def Hard500(seed: int | None = None) -> HardDurakBot:
+    """The hard bot with exactly 500 search iterations per decision (reproducible)."""
+    return HardDurakBot(seed=seed, iterations=500)
+
+
+def Hard1000(seed: int | None = None) -> HardDurakBot:
+    """The hard bot with exactly 1,000 search iterations per decision (reproducible)."""
+    return HardDurakBot(seed=seed, iterations=1000)
+
+
+def Hard2000(seed: int | None = None) -> HardDurakBot:
+    """The hard bot with exactly 2,000 search iterations per decision (reproducible)."""
+    return HardDurakBot(seed=seed, iterations=2000)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)

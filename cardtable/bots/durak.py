@@ -568,7 +568,10 @@ def playout_round(state: DurakState, rng: random.Random, noise: float = PLAYOUT_
                 pick = randrange(len(options) + 1)
                 pair = options[pick] if pick < len(options) else None
             else:
-                pair = normal_defence(hand, trump, list(iter_bits(unbeaten)), table, size - pos)
+                if unbeaten & (unbeaten - 1):
+                    pair = normal_defence(hand, trump, list(iter_bits(unbeaten)), table, size - pos)
+                else:
+                    pair = normal_defence(hand, trump, (unbeaten.bit_length() - 1,), table, size - pos)
             if pair is None:
                 taking = True
             else:
