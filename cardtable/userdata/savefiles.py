@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.errors import SaveFileError
-from cardtable.engine.saves import load_game
+from cardtable.engine.saves import FORMAT, load_game
 from cardtable.engine.state import GameState
 from cardtable.userdata.paths import atomic_write_text, autosave_path, data_dir, set_aside
 
@@ -149,7 +149,9 @@ def load_save(path: str | os.PathLike[str] | None = None) -> GameState:
     The error is one line naming the file and the reason.  A file that is there but
     cannot be loaded (corrupt, truncated, from a newer cardtable, for an unknown game,
     with an action that is not legal) is renamed aside, never overwritten or deleted,
-    and the message says where it went.  No other exception leaves this function.
+    and the message says where it went; a file that is not cardtable's own (outside
+    the data directory, never saved by cardtable, without the save-format marker) is
+    refused without being touched.  No other exception leaves this function.
     """
     target = Path(path) if path is not None else autosave_path()
     try:
@@ -166,9 +168,9 @@ def load_save(path: str | os.PathLike[str] | None = None) -> GameState:
         state = load_game(raw)
         _check_meta(state)
     except SaveFileError as exc:
-        _refuse(target, str(exc))
+        _refuse(target, str(exc), raw)
     except Exception as exc:  # noqa: BLE001 - no damaged file may crash the app
-        _refuse(target, f"save file is damaged ({type(exc).__name__})")
+        _refuse(target, f"save file is damaged ({type(exc).__name__})", raw)
     return state
 
 
@@ -182,8 +184,27 @@ def _check_meta(state: GameState) -> None:
         raise SaveFileError("save file is damaged: undo_used is not true or false")
 
 
-def _refuse(path: Path, reason: str) -> None:
+def _is_ours(path: Path, raw: bytes) -> bool:
+    """Whether cardtable wrote this file: in its data directory, a named save it
+    remembers, or a file that says it is a cardtable save.
+
+    Only such files are renamed aside when refused; any other file the player names
+    (say, by a typo, a system file) is left exactly where and as it is.
+    """
+    resolved = path.resolve()
+    if resolved.is_relative_to(data_dir().resolve()):
+        return True
+    if resolved in {saved.resolve() for saved in recent_saves()}:
+        return True
+    return FORMAT.encode() in raw[:4096]
+
+
+def _refuse(path: Path, reason: str, raw: bytes) -> None:
     reason = " ".join(reason.split())
+    if not _is_ours(path, raw):
+        raise SaveFileError(
+            f"cannot load {path}: {reason}; it is not a cardtable save, so it was left as it is"
+        ) from None
     try:
         aside = set_aside(path)
     except OSError as exc:

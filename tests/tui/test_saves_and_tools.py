@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from cardtable.games import get_rules
 from cardtable.cli import main
 from cardtable.commands.play import build_config
 from cardtable.tui.app import CardtableApp
@@ -73,8 +74,15 @@ async def test_corrupt_autosave_is_reported_set_aside_and_the_app_works() -> Non
 
 
 def test_cli_resume_refuses_a_bad_file_in_one_line(tmp_path, capsys) -> None:
+    foreign = tmp_path / "notes.txt"
+    foreign.write_text("not json", encoding="utf-8")
+    assert main(["resume", str(foreign)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(foreign) in err and "left as it is" in err
+    assert foreign.read_text(encoding="utf-8") == "not json"  # not ours: never moved
     bad = tmp_path / "game.json"
-    bad.write_text("not json", encoding="utf-8")
+    state = get_rules("president").new_game(players=4, seed=1)
+    bad.write_text(state.to_json()[:-40], encoding="utf-8")  # a truncated save
     assert main(["resume", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(bad) in err and "kept as" in err

@@ -392,3 +392,25 @@ def test_finish_game_marks_the_save_keeps_a_record_and_counts_it() -> None:
     assert warnings == [] and sorted(s.name for s in stats) == ["Ada", "Ann", "Ben", "Cleo"]
     with pytest.raises(ValueError, match="not over"):
         finish_game(midgame())
+
+
+def test_a_file_that_is_not_cardtables_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    foreign = tmp_path / "passwd"
+    foreign.write_text("root:x:0:0:root:/root:/bin/bash\n", encoding="utf-8")
+    with pytest.raises(SaveFileError) as info:
+        load_save(foreign)
+    message = str(info.value)
+    assert "\n" not in message and message.endswith("so it was left as it is")
+    assert foreign.read_text(encoding="utf-8") == "root:x:0:0:root:/root:/bin/bash\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["passwd"]
+
+
+def test_a_damaged_cardtable_save_outside_the_data_dir_is_kept_aside(tmp_path: Path) -> None:
+    from cardtable.games import get_rules
+
+    path = tmp_path / "mine.json"
+    state = get_rules("durak").new_game(players=2, seed=4)
+    path.write_text(state.to_json()[:-30], encoding="utf-8")
+    with pytest.raises(SaveFileError, match="kept as"):
+        load_save(path)
+    assert not path.exists() and len(list(tmp_path.glob("mine.corrupt-*.json"))) == 1
