@@ -539,7 +539,8 @@ def playout_round(state: DurakState, rng: random.Random, noise: float = PLAYOUT_
     defender = state.defender
     ask = state.ask_order
     limit = state.limit
-    attacks = len(state.table_att)
+    played = list(state.table_att)  # this bout's attacking cards in the order played
+    attacks = len(played)
     unbeaten = state.unbeaten
     table = state.table_mask
     ranks = state.rank_mask
@@ -569,7 +570,7 @@ def playout_round(state: DurakState, rng: random.Random, noise: float = PLAYOUT_
                 pair = options[pick] if pick < len(options) else None
             else:
                 if unbeaten & (unbeaten - 1):
-                    pair = normal_defence(hand, trump, list(iter_bits(unbeaten)), table, size - pos)
+                    pair = normal_defence(hand, trump, [a for a in played if unbeaten >> a & 1], table, size - pos)
                 else:
                     pair = normal_defence(hand, trump, (unbeaten.bit_length() - 1,), table, size - pos)
             if pair is None:
@@ -609,6 +610,7 @@ def playout_round(state: DurakState, rng: random.Random, noise: float = PLAYOUT_
                 ranks |= same_rank[card]
                 passed = 0
                 attacks += 1
+                played.append(card)
                 if not hand:
                     emptied[seat] = clock
         clock += 1
@@ -670,6 +672,7 @@ def playout_round(state: DurakState, rng: random.Random, noise: float = PLAYOUT_
         start = hands[defender].bit_count()
         limit = start if start < MAX_ATTACKS else MAX_ATTACKS
         attacks = unbeaten = table = ranks = passed = 0
+        played = []
         taking = False
         phase = 0
         turn = attacker
