@@ -62,6 +62,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.5)
     args = parser.parse_args()
     times: list[float] = []
+    iterations: list[int] = []
     for game in range(args.games):
         state = get_rules("durak").new_game(players=args.players, seed=args.seed + game)
         hard_seat = game % args.players
@@ -71,14 +72,24 @@ def main() -> None:
             seat = state.current_player
             legal = state.legal_actions()
             start = time.perf_counter()
-            action = bots[seat].choose(state.observation(seat), legal)
+            bot = bots[seat]
+            if seat == hard_seat:
+                bot.searcher.last_result = None  # type: ignore[union-attr]
+            action = bot.choose(state.observation(seat), legal)
             if seat == hard_seat and len(legal) > 1:
                 times.append(time.perf_counter() - start)
+                searched = bot.searcher.last_result  # type: ignore[union-attr]
+                if searched is not None:  # None: the endgame solver answered
+                    iterations.append(searched.iterations)
             state.apply(action)
     times.sort()
     print(f"hard decisions with a choice: {len(times)}")
     print(f"median {statistics.median(times):.3f} s, mean {statistics.fmean(times):.3f} s, "
           f"95th percentile {times[int(0.95 * (len(times) - 1))]:.3f} s, max {times[-1]:.3f} s")
+    if iterations:
+        print(f"searched decisions: {len(iterations)}, iterations per search: median "
+              f"{statistics.median(iterations):.0f}, mean {statistics.fmean(iterations):.0f}, "
+              f"min {min(iterations)}, max {max(iterations)}")
 
 
 if __name__ == "__main__":
