@@ -8,6 +8,12 @@ Seats for simulate (import paths):
 Decision times (run it alone on the machine, it is what it measures):
 
     python benchmarks/bots_durak.py --games 6 --players 2
+
+Search speed, the bitmask play-out (``DurakSearchModel.playout``) against step-by-step
+play-outs through the engine, in iterations per CPU-second on the same positions (CPU
+time, so a loaded machine distorts it less than wall time):
+
+    python benchmarks/bots_durak.py --compare-playouts --players 2
 """
 
 from __future__ import annotations
@@ -20,7 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardtable.bots.durak import HardDurakBot, NormalDurakBot  # noqa: E402
+import random  # noqa: E402
+
+from cardtable.bots.durak import DurakSearchModel, HardDurakBot, NormalDurakBot  # noqa: E402
+from cardtable.bots.search import ISMCTS  # noqa: E402
 from cardtable.games import get_rules  # noqa: E402
 
 
@@ -54,13 +63,55 @@ def Hard2000(seed: int | None = None) -> HardDurakBot:
     return HardDurakBot(seed=seed, iterations=2000)
 
 
+class EnginePlayoutModel(DurakSearchModel):
+    """The Durak search model without its bitmask play-out: the search then plays out
+    step by step through ``DurakState`` (events, history and all), as it did at first."""
+
+    playout = None  # type: ignore[assignment]
+
+
+def compare_playouts(players: int, iterations: int, positions: int, seed: int) -> None:
+    """Iterations per CPU-second of both play-outs on the same early- and mid-game positions."""
+    found = []
+    game = 0
+    while len(found) < positions:
+        state = get_rules("durak").new_game(players=players, seed=seed + game)
+        bots = [NormalDurakBot(seed=s) for s in range(players)]
+        step = 0
+        while not state.is_over and len(found) < positions:
+            seat = state.current_player
+            legal = state.legal_actions()
+            seen = state.observation(seat)
+            if len(legal) > 1 and step % 4 == 0 and seen.deck_count:
+                found.append((seen, legal))
+            step += 1
+            state.apply(bots[seat].choose(seen, legal))
+        game += 1
+    for name, model_class in (("engine play-outs", EnginePlayoutModel), ("bitmask play-outs", DurakSearchModel)):
+        done = 0
+        start = time.process_time()
+        for seen, legal in found:
+            searcher = ISMCTS(iterations=iterations)
+            done += searcher.search_with_stats(seen, legal, model_class(), random.Random(1)).iterations
+        spent = time.process_time() - start
+        print(f"{name}: {done / spent:.0f} iterations per CPU-second ({players} players, "
+              f"{len(found)} positions x {iterations} iterations)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=0.5)
+    parser.add_argument("--compare-playouts", action="store_true",
+                        help="compare the bitmask play-out with engine play-outs instead")
+    parser.add_argument("--iterations", type=int, default=300, help="per position, with --compare-playouts")
+    parser.add_argument("--positions", type=int, default=20, help="with --compare-playouts")
     args = parser.parse_args()
+    if args.compare_playouts:
+        compare_playouts(args.players, args.iterations, args.positions, args.seed)
+        return
     times: list[float] = []
     iterations: list[int] = []
     for game in range(args.games):
