@@ -69,6 +69,15 @@ class EnginePlayoutModel(DurakSearchModel):
 
     playout = None  # type: ignore[assignment]
 
+    def __init__(self, quiet: bool = False) -> None:
+        super().__init__()
+        self.quiet = quiet
+
+    def sample_state(self, observation, rng):  # type: ignore[no-untyped-def]
+        state = super().sample_state(observation, rng)
+        state.quiet = self.quiet  # type: ignore[attr-defined]
+        return state
+
 
 def compare_playouts(players: int, iterations: int, positions: int, seed: int) -> None:
     """Iterations per CPU-second of both play-outs on the same early- and mid-game positions."""
@@ -87,12 +96,17 @@ def compare_playouts(players: int, iterations: int, positions: int, seed: int) -
             step += 1
             state.apply(bots[seat].choose(seen, legal))
         game += 1
-    for name, model_class in (("engine play-outs", EnginePlayoutModel), ("bitmask play-outs", DurakSearchModel)):
+    models = (
+        ("engine play-outs, with events", lambda: EnginePlayoutModel(quiet=False)),
+        ("engine play-outs, quiet", lambda: EnginePlayoutModel(quiet=True)),
+        ("bitmask play-outs", DurakSearchModel),
+    )
+    for name, make_model in models:
         done = 0
         start = time.process_time()
         for seen, legal in found:
             searcher = ISMCTS(iterations=iterations)
-            done += searcher.search_with_stats(seen, legal, model_class(), random.Random(1)).iterations
+            done += searcher.search_with_stats(seen, legal, make_model(), random.Random(1)).iterations
         spent = time.process_time() - start
         print(f"{name}: {done / spent:.0f} iterations per CPU-second ({players} players, "
               f"{len(found)} positions x {iterations} iterations)")

@@ -954,6 +954,7 @@ class DurakSearchModel:
         hands, stock = self._place(observation.num_players, observation.seat, dealt)
         rng.shuffle(stock)
         state = self._template.clone()
+        state.quiet = True  # the search never reads the events of its own moves
         state.hands = hands
         if observation.deck_count:
             state.stock = tuple(stock) + (observation.trump_card.index,)

@@ -194,7 +194,14 @@ class DurakRules(Rules):
 
 
 class DurakState(GameState):
-    """A Durak game: one round, or a series of ``rounds`` rounds."""
+    """A Durak game: one round, or a series of ``rounds`` rounds.
+
+    ``quiet`` (default off) is for a search's throw-away copies: the moves and bouts
+    then add no events to the log (rounds still do), so play is faster but the log,
+    and the observations built from it, stop at the moment it was set.
+    """
+
+    quiet: bool = False
 
     def __init__(
         self,
@@ -317,11 +324,13 @@ class DurakState(GameState):
             self.known[defender] |= table
         else:
             self.discard.extend(played)
-        # One event says how the bout ended and where the table cards went.
-        self.events.append(
-            Event("bout_over", defender, tuple(ALL_CARDS[i] for i in played), round_no,
-                  {"result": "taken" if self.taking else "defended", "attacker": self.attacker})
-        )
+        quiet = self.quiet
+        if not quiet:
+            # One event says how the bout ended and where the table cards went.
+            self.events.append(
+                Event("bout_over", defender, tuple(ALL_CARDS[i] for i in played), round_no,
+                      {"result": "taken" if self.taking else "defended", "attacker": self.attacker})
+            )
         self.table_att = []
         self.table_def = []
         self.unbeaten = self.table_mask = self.rank_mask = 0
@@ -339,15 +348,17 @@ class DurakState(GameState):
                 self.stock_pos = position = position + len(drawn)
                 for index in drawn:
                     hands[seat] |= 1 << index
-                self.events.append(
-                    Event("draw", seat, tuple([ALL_CARDS[i] for i in drawn]), round_no,
-                          {"deck_left": size - position}, (seat,))
-                )
+                if not quiet:
+                    self.events.append(
+                        Event("draw", seat, tuple([ALL_CARDS[i] for i in drawn]), round_no,
+                              {"deck_left": size - position}, (seat,))
+                    )
                 if position == size:
                     # The face-up trump is the last card of the stock.
                     self.trump_holder = seat
                     self.known[seat] |= 1 << self.trump_idx
-                    self.events.append(Event("trump_drawn", seat, (ALL_CARDS[self.trump_idx],), round_no))
+                    if not quiet:
+                        self.events.append(Event("trump_drawn", seat, (ALL_CARDS[self.trump_idx],), round_no))
         if self.stock_pos >= size:
             active = self.active
             leaving = [seat for seat in range(self.num_players) if active[seat] and not hands[seat]]
@@ -529,13 +540,15 @@ class DurakState(GameState):
             if not hands[seat]:
                 # History only grows, so its length orders the moments players emptied their hands.
                 self.emptied[seat] = len(self.history)
-            if len(table_att) > 1:
-                info: dict[str, Any] = _THROW_IN_INFO
+            if self.quiet:
+                pass
+            elif len(table_att) > 1:
+                self.events.append(Event("attack", seat, (card,), self.round_no, _THROW_IN_INFO))
             else:
                 # The opening card starts the bout: say who defends and how far it may go.
                 info = {"throw_in": False, "defender": self.defender, "limit": self.limit,
                         "attackers": list(self.ask_order)}
-            self.events.append(Event("attack", seat, (card,), self.round_no, info))
+                self.events.append(Event("attack", seat, (card,), self.round_no, info))
         elif kind == "defend":
             attacking, beating = action.cards
             bit = beating.mask
@@ -547,13 +560,16 @@ class DurakState(GameState):
             self.rank_mask |= _SAME_RANK[beating.index]
             if not hands[seat]:
                 self.emptied[seat] = len(self.history)
-            self.events.append(Event("defend", seat, (attacking, beating), self.round_no))
+            if not self.quiet:
+                self.events.append(Event("defend", seat, (attacking, beating), self.round_no))
         elif kind == "take":
             self.taking = True
-            self.events.append(Event("take", seat, (), self.round_no))
+            if not self.quiet:
+                self.events.append(Event("take", seat, (), self.round_no))
         else:
             self.passed |= 1 << seat
-            self.events.append(Event("pass", seat, (), self.round_no))
+            if not self.quiet:
+                self.events.append(Event("pass", seat, (), self.round_no))
         self._advance()
 
     # --- views ------------------------------------------------------------

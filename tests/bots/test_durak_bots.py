@@ -502,3 +502,24 @@ def test_bitmask_playout_with_noise_always_ends_the_round():
         values = [model.evaluate(sample, seat) for seat in range(players)]
         assert all(0.0 <= v <= 1.0 for v in values)
         assert values.count(0.0) == (0 if sample.round_results[-1]["draw"] else 1)
+
+
+def test_quiet_state_plays_the_same_game_without_move_events():
+    """DurakState.quiet (used by the search's samples) changes nothing but the log."""
+    for seed in range(8):
+        loud = RULES.new_game(players=2 + seed % 4, seed=seed, rounds=2)
+        quiet = loud.clone()
+        quiet.quiet = True
+        logged = len(quiet.events)
+        bots = [NormalDurakBot(seed=s) for s in range(loud.num_players)]
+        while not loud.is_over:
+            seat = loud.current_player
+            action = bots[seat].choose(loud.observation(seat), loud.legal_actions())
+            assert quiet.legal_actions() == loud.legal_actions()
+            loud.apply(action)
+            quiet.apply(action)
+        assert quiet.hands == loud.hands and quiet.history == loud.history
+        assert quiet.round_results == loud.round_results and quiet.outcome() == loud.outcome()
+        moves = {"attack", "defend", "take", "pass", "draw", "bout_over", "trump_drawn"}
+        assert not any(e.kind in moves for e in quiet.events[logged:])
+        assert any(e.kind in moves for e in loud.events[logged:])
