@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from cardtable.cards import Card, resolve_deck
+from cardtable.cards import Card, cards_to_mask, format_cards, mask_to_cards, resolve_deck
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import (
     GameOverError,
@@ -33,7 +33,7 @@ from cardtable.engine.errors import (
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation, to_jsonable
 
-__all__ = ["OptionSpec", "Outcome", "Rules", "GameState", "seat_word"]
+__all__ = ["OptionSpec", "Outcome", "Rules", "GameState", "check_guessed_hands", "seat_word"]
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,46 @@ class Outcome:
 
     def to_dict(self) -> dict[str, Any]:
         return to_jsonable(self)
+
+
+def check_guessed_hands(
+    observation: Observation,
+    hands: Sequence[int | Iterable[Card]],
+    placed_elsewhere: Iterable[int],
+    deck_mask: int,
+) -> list[int]:
+    """Check a guess of every seat's cards against what ``observation`` shows; return masks.
+
+    ``hands`` holds each seat's cards (bitmasks or cards); the observer's must be its
+    own hand and every size the public one.  Together with ``placed_elsewhere`` (the
+    masks of the cards known to be out of the hands: played, on the table, in the
+    stock) they must hold each card of ``deck_mask`` exactly once.  Raises
+    ``ValueError`` saying what is wrong.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("president").new_game(players=3, seed=1)
+    >>> seen = state.observation(0)
+    >>> check_guessed_hands(seen, [state.hand(s) for s in range(3)], [], (1 << 52) - 1) == state.hands
+    True
+    """
+    players = observation.num_players
+    if len(hands) != players:
+        raise ValueError(f"give the cards of all {players} seats, not {len(hands)}")
+    masks = [hand if isinstance(hand, int) else cards_to_mask(hand) for hand in hands]
+    seat = observation.seat
+    if seat is not None and masks[seat] != cards_to_mask(observation.hand):
+        raise ValueError(f"seat {seat}'s cards must be its own hand")
+    sizes = tuple(mask.bit_count() for mask in masks)
+    if sizes != tuple(observation.hand_sizes):
+        raise ValueError(f"hand sizes {sizes} are not the public {tuple(observation.hand_sizes)}")
+    placed = 0
+    for mask in (*masks, *placed_elsewhere):
+        if mask & placed:
+            raise ValueError(f"{format_cards(mask_to_cards(mask & placed))} would be in two places")
+        placed |= mask
+    if placed != deck_mask:
+        raise ValueError(f"{format_cards(mask_to_cards(deck_mask & ~placed))} would be nowhere")
+    return masks
 
 
 def seat_word(seat: int) -> str:
@@ -299,6 +339,34 @@ class GameState(ABC):
     @abstractmethod
     def clone(self) -> GameState:
         """An independent copy; applying actions to it leaves this state alone."""
+
+    @classmethod
+    def _rebuilt(
+        cls,
+        rules: Rules,
+        observation: Observation,
+        options: dict[str, Any],
+        history: Iterable[tuple[int, Action]],
+        rng: random.Random | None,
+    ) -> Any:
+        """A bare state with the shared attributes taken from ``observation``.
+
+        The start of every game's ``from_observation``, which then fills in its own
+        fields: the state a searching bot plays out after guessing the hidden cards.
+        Its seed is 0 and ``rng`` (default: seeded with 0) drives any later deal; its
+        event log is the observer's view, so it is for search, not for saving.
+        """
+        state = object.__new__(cls)
+        state.rules = rules
+        state.num_players = observation.num_players
+        state.seed = 0
+        state.options = options
+        state.first_deck = None
+        state.rng = rng if rng is not None else random.Random(0)
+        state.history = list(history)
+        state.events = list(observation.events)
+        state.meta = {}
+        return state
 
     def _clone_base(self, other: GameState) -> None:
         """Copy the shared attributes into a new instance made by ``clone``."""

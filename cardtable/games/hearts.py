@@ -47,7 +47,7 @@ from cardtable.cards import (
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
-from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
+from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules, check_guessed_hands
 
 __all__ = [
     "HeartsRules",
@@ -691,35 +691,17 @@ class HeartsState(GameState):
         """
         if observation.phase != "play":
             raise ValueError(f"only a hand being played can be rebuilt, not the {observation.phase} phase")
-        if len(hands) != NUM_SEATS:
-            raise ValueError(f"give the cards of all {NUM_SEATS} seats, not {len(hands)}")
-        masks = [hand if isinstance(hand, int) else _cards_mask(hand) for hand in hands]
         seat = observation.seat
-        if masks[seat] != _cards_mask(observation.hand):
-            raise ValueError(f"seat {seat}'s cards must be its own hand")
-        sizes = tuple(mask.bit_count() for mask in masks)
-        if sizes != tuple(observation.hand_sizes):
-            raise ValueError(f"hand sizes {sizes} are not the public {tuple(observation.hand_sizes)}")
         played = _cards_mask(card for trick in observation.tricks_played for card in trick.cards)
         played |= _cards_mask(card for _, card in observation.trick)
-        seen = played
-        for mask in masks:
-            if mask & seen:
-                raise ValueError(f"{_mask_codes(mask & seen)} would be in two places")
-            seen |= mask
-        if seen != (1 << len(ALL_CARDS)) - 1:
-            raise ValueError(f"{_mask_codes(~seen & ((1 << len(ALL_CARDS)) - 1))} would be nowhere")
-
-        state = object.__new__(cls)
-        state.rules = RULES
-        state.num_players = NUM_SEATS
-        state.seed = 0
-        state.options = {"target": observation.target}
-        state.first_deck = None
-        state.rng = rng if rng is not None else random.Random(0)
-        state.history = [(actor, _parse_public(text)) for actor, text in observation.history]
-        state.events = list(observation.events)
-        state.meta = {}
+        masks = check_guessed_hands(observation, hands, [played], (1 << len(ALL_CARDS)) - 1)
+        state = cls._rebuilt(
+            RULES,
+            observation,
+            {"target": observation.target},
+            [(actor, _parse_public(text)) for actor, text in observation.history],
+            rng,
+        )
         state.target = observation.target
         state.totals = list(observation.scores)
         state.hand_records = _records_from_scores(observation.hand_scores, observation.moon_shooters)

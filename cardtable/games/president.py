@@ -44,7 +44,7 @@ from cardtable.cards import (
 from cardtable.engine.actions import PASS, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
-from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
+from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules, check_guessed_hands
 
 __all__ = [
     "PresidentRules",
@@ -740,33 +740,16 @@ class PresidentState(GameState):
         if observation.phase != "play":
             raise ValueError(f"only a round being played can be rebuilt, not the {observation.phase} phase")
         n = observation.num_players
-        if len(hands) != n:
-            raise ValueError(f"give the cards of all {n} seats, not {len(hands)}")
-        masks = [hand if isinstance(hand, int) else _mask_of(hand) for hand in hands]
         seat = observation.seat
-        if masks[seat] != _mask_of(observation.hand):
-            raise ValueError(f"seat {seat}'s cards must be its own hand")
-        sizes = tuple(mask.bit_count() for mask in masks)
-        if sizes != tuple(observation.hand_sizes):
-            raise ValueError(f"hand sizes {sizes} are not the public {tuple(observation.hand_sizes)}")
         number = observation.round
-        seen = played_this_round(observation)
-        for mask in masks:
-            if mask & seen:
-                raise ValueError(f"{_codes(mask & seen)} would be in two places")
-            seen |= mask
-        if seen != _ALL_MASK:
-            raise ValueError(f"{_codes(_ALL_MASK & ~seen)} would be nowhere")
-
-        state = object.__new__(cls)
-        state.rules = RULES
-        state.num_players = n
-        state.seed = 0
-        state.options = {"rounds": observation.rounds_total, "revolution": observation.revolution_enabled}
-        state.first_deck = None
-        state.rng = rng if rng is not None else random.Random(0)
-        state.events = list(observation.events)
-        state.meta = {}
+        masks = check_guessed_hands(observation, hands, [played_this_round(observation)], _ALL_MASK)
+        state = cls._rebuilt(
+            RULES,
+            observation,
+            {"rounds": observation.rounds_total, "revolution": observation.revolution_enabled},
+            (),
+            rng,
+        )
         state._rounds_total = observation.rounds_total
         state._revolution_enabled = observation.revolution_enabled
         state.scores = list(observation.scores)
@@ -844,10 +827,6 @@ def _mask_of(cards: Iterable[Card]) -> int:
     for card in cards:
         mask |= card.mask
     return mask
-
-
-def _codes(mask: int) -> str:
-    return " ".join(str(c) for c in mask_to_cards(mask))
 
 
 def _not_in_hand(missing: int) -> str:
