@@ -51,7 +51,7 @@ from cardtable.bots.search import (
     _advance,
     sample_hands,
 )
-from cardtable.cards import ALL_CARDS, Card
+from cardtable.cards import Card
 from cardtable.engine.actions import PASS, Action
 from cardtable.engine.state import GameState
 from cardtable.games.president import (

@@ -207,7 +207,6 @@ class DurakTable(TableArea):
         return Text("No bout has been completed yet.")
 
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
-        who = ctx.name(event.seat)
         style = ctx.style
         if event.kind == "attack":
             return Text.assemble(f"{ctx.act(event.seat, 'attacks')} ", style.inline(event.cards))

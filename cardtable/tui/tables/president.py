@@ -60,7 +60,6 @@ class PresidentTable(TableArea):
         if o.phase == "exchange":  # type: ignore[attr-defined]
             text.append_text(self._exchange_text(o, ctx))
         elif o.table:  # type: ignore[attr-defined]
-            owner = ctx.name(o.table_owner)  # type: ignore[attr-defined]
             text.append(f"  {ctx.act(o.table_owner, 'played')}  ", style="bold")  # type: ignore[attr-defined]
             for card in o.table:  # type: ignore[attr-defined]
                 text.append(" ")
