@@ -1,9 +1,8 @@
 """Computer players.  ``make_bot(game, level, seed)`` is the way in.
 
 The levels for each game live in ``cardtable.bots.<game>`` as
-``BOT_LEVELS = {"easy": factory, "normal": factory, ...}`` with ``factory(seed) -> bot``;
-until a game's module provides a level, ``make_bot`` plays it with :class:`RandomBot`
-so that the app stays playable meanwhile.
+``BOT_LEVELS = {"easy": factory, "normal": factory, "hard": factory}`` with
+``factory(seed) -> bot`` (the hard factory also takes ``iterations`` and ``time_budget``).
 
 Besides the built-in levels, a seat can be any class (or factory function) of your own,
 named by an import path: ``mymodule:MyBot`` or ``path/to/file.py:MyBot``.  It is called
@@ -90,16 +89,9 @@ def make_bot(
         raise BotSpecError(
             f"unknown bot level {level!r}; choose one of {', '.join(SEAT_LEVELS)}"
         )
-    try:
-        module = importlib.import_module(f"cardtable.bots.{rules.name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"cardtable.bots.{rules.name}":
-            raise  # the module exists but is broken: that is a bug to see, not to hide
-        module = None
-    factory = getattr(module, "BOT_LEVELS", {}).get(key) if module else None
-    if factory is None:
-        # Levels not written yet play randomly, so the app stays playable meanwhile.
-        return RandomBot(seed)
+    # Every game ships all three levels: a missing one is a packaging bug, not a
+    # reason to play randomly behind the player's back.
+    factory = importlib.import_module(f"cardtable.bots.{rules.name}").BOT_LEVELS[key]
     if key == "hard":
         search: dict[str, Any] = {}
         if iterations is not None:
