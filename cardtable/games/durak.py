@@ -50,7 +50,7 @@ from cardtable.cards import (
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
-from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
+from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules, check_guessed_hands
 
 __all__ = ["DurakRules", "DurakState", "DurakObservation", "RULES", "HAND_SIZE", "MAX_ATTACKS"]
 
@@ -289,7 +289,7 @@ class DurakState(GameState):
         self.defender = defender
         self.ask_order = tuple(order)
         self.start_cards = start = self.hands[defender].bit_count()
-        self.limit = limit = start if start < MAX_ATTACKS else MAX_ATTACKS
+        self.limit = start if start < MAX_ATTACKS else MAX_ATTACKS
         self.table_att: list[int] = []
         self.table_def: list[int] = []
         self.unbeaten = self.table_mask = self.rank_mask = self.passed = 0
@@ -334,7 +334,6 @@ class DurakState(GameState):
         self.table_att = []
         self.table_def = []
         self.unbeaten = self.table_mask = self.rank_mask = 0
-        events = self.events
         # Draw back to six: main attacker, the other attackers, the defender last.
         stock = self.stock
         size = len(stock)
@@ -698,47 +697,28 @@ class DurakState(GameState):
         if observation.is_over:
             raise ValueError("a finished game cannot be rebuilt for play")
         players = observation.num_players
-        if len(hands) != players:
-            raise ValueError(f"give the cards of all {players} seats, not {len(hands)}")
-        masks = [hand if isinstance(hand, int) else sum(card.mask for card in hand) for hand in hands]
-        seat = observation.seat
-        if masks[seat] != sum(card.mask for card in observation.hand):
-            raise ValueError(f"seat {seat}'s cards must be its own hand")
-        sizes = tuple(mask.bit_count() for mask in masks)
-        if sizes != tuple(observation.hand_sizes):
-            raise ValueError(f"hand sizes {sizes} are not the public {tuple(observation.hand_sizes)}")
-        for other, cards in enumerate(observation.known_cards):
-            for card in cards:
-                if not masks[other] & card.mask:
-                    raise ValueError(f"seat {other} must hold {card}, which everyone saw it take")
         trump_idx = observation.trump_card.index
         stock_idx = [item if isinstance(item, int) else item.index for item in stock]
         deck_count = observation.deck_count
         if len(stock_idx) != max(deck_count - 1, 0):
             raise ValueError(f"the stock holds {max(deck_count - 1, 0)} hidden cards, not {len(stock_idx)}")
-        placed = 0
         table_cards = [card for pair in observation.table for card in pair if card is not None]
-        groups: list[int] = list(masks) + [1 << i for i in stock_idx]
+        groups: list[int] = [1 << i for i in stock_idx]
         groups += [card.mask for card in table_cards] + [card.mask for card in observation.discard]
         if deck_count:
             groups.append(1 << trump_idx)
-        for mask in groups:
-            if mask & placed:
-                raise ValueError(f"{' '.join(map(str, mask_to_cards(mask & placed)))} would be in two places")
-            placed |= mask
-        if placed != _DECK_MASK:
-            raise ValueError(f"{' '.join(map(str, mask_to_cards(_DECK_MASK & ~placed)))} would be nowhere")
-
-        state = object.__new__(cls)
-        state.rules = RULES
-        state.num_players = players
-        state.seed = 0
-        state.options = {"rounds": observation.rounds_total}
-        state.first_deck = None
-        state.rng = rng if rng is not None else random.Random(0)
-        state.history = [(actor, Action.parse(text)) for actor, text in observation.history]
-        state.events = list(observation.events)
-        state.meta = {}
+        masks = check_guessed_hands(observation, hands, groups, _DECK_MASK)
+        for other, cards in enumerate(observation.known_cards):
+            for card in cards:
+                if not masks[other] & card.mask:
+                    raise ValueError(f"seat {other} must hold {card}, which everyone saw it take")
+        state = cls._rebuilt(
+            RULES,
+            observation,
+            {"rounds": observation.rounds_total},
+            [(actor, Action.parse(text)) for actor, text in observation.history],
+            rng,
+        )
         state.total_rounds = observation.rounds_total
         state.round_no = observation.round
         state.wins = [w for w, _ in observation.record]
