@@ -74,17 +74,21 @@ def cardtable_root(
         ctx.obj = {"ascii_only": ascii_only, "four_colour": four_colour, "speed": speed}
 
 
+# The GAME argument every command that takes a game shares.
+GameArgument = Annotated[
+    str,
+    typer.Argument(
+        metavar="GAME",
+        help="president, durak or hearts",
+        autocompletion=complete_game,
+        show_default=False,
+    ),
+]
+
+
 @app.command("rules")
 def rules_command(
-    game: Annotated[
-        str,
-        typer.Argument(
-            metavar="GAME",
-            help="president, durak or hearts",
-            autocompletion=complete_game,
-            show_default=False,
-        ),
-    ],
+    game: GameArgument,
     raw: Annotated[
         bool, typer.Option("--raw", help="Print the Markdown source instead of rendering it.")
     ] = False,
@@ -98,15 +102,7 @@ def rules_command(
 @app.command("play")
 def play_command(
     ctx: typer.Context,
-    game: Annotated[
-        str,
-        typer.Argument(
-            metavar="GAME",
-            help="president, durak or hearts",
-            autocompletion=complete_game,
-            show_default=False,
-        ),
-    ],
+    game: GameArgument,
     seats: Annotated[
         str | None,
         typer.Option(
@@ -196,15 +192,7 @@ def replay_command(
 
 @app.command("simulate")
 def simulate_command(
-    game: Annotated[
-        str,
-        typer.Argument(
-            metavar="GAME",
-            help="president, durak or hearts",
-            autocompletion=complete_game,
-            show_default=False,
-        ),
-    ],
+    game: GameArgument,
     seats: Annotated[
         str | None,
         typer.Option(
