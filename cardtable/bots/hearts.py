@@ -48,7 +48,7 @@ from cardtable.bots.search import (
 from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, iter_bits
 from cardtable.engine.actions import Action
 from cardtable.engine.state import GameState
-from cardtable.games.hearts import _PASS_OFFSETS, HeartsObservation, HeartsState
+from cardtable.games.hearts import _PASS_OFFSETS, HeartsObservation, HeartsState, moon_scores, trick_winner
 
 __all__ = [
     "BOT_LEVELS",
@@ -853,15 +853,7 @@ class HeartsSearcher(ISMCTS):
                 if len(cards) < 4:
                     current = (current + 1) & 3
                     continue
-                lead = cards[0] & 3
-                best_position = 0
-                trick_mask = 0
-                for position in range(4):
-                    index = cards[position]
-                    trick_mask |= 1 << index
-                    if index & 3 == lead and index > cards[best_position]:
-                        best_position = position
-                current = seats[best_position]
+                current, trick_mask = trick_winner(cards, seats)
                 won[current] |= trick_mask
                 taken |= trick_mask
                 tricks += 1
@@ -871,9 +863,7 @@ class HeartsSearcher(ISMCTS):
                     break
             if not path:
                 continue
-            raw = [_points(mask) for mask in won]
-            if 26 in raw:
-                raw = [0 if points == 26 else 26 for points in raw]
+            raw = moon_scores([_points(mask) for mask in won])
             total = raw[0] + raw[1] + raw[2] + raw[3]
             for child in path:
                 mine = raw[child.player]
@@ -942,22 +932,11 @@ def play_out_hand(hands: Sequence[int], rng: random.Random | None = None, noise:
             cards.append(index)
             seats.append(seat)
             seat = (seat + 1) & 3
-        lead = cards[0] & 3
-        best = 0
-        trick_mask = 0
-        for position in range(4):
-            index = cards[position]
-            trick_mask |= 1 << index
-            if index & 3 == lead and index > cards[best]:
-                best = position
-        leader = seats[best]
+        leader, trick_mask = trick_winner(cards, seats)
         won[leader] |= trick_mask
         if trick_mask & _HEARTS:
             broken = True
-    raw = [_points(mask) for mask in won]
-    if 26 in raw:
-        return [0 if points == 26 else 26 for points in raw]
-    return raw
+    return moon_scores([_points(mask) for mask in won])
 
 
 def pass_candidates(hand: int) -> list[int]:

@@ -58,6 +58,8 @@ __all__ = [
     "PASS_DIRECTIONS",
     "pass_direction_for_hand",
     "card_points",
+    "trick_winner",
+    "moon_scores",
 ]
 
 NUM_SEATS = 4
@@ -127,6 +129,40 @@ def _give_action(mask: int) -> Action:
 
 def _hidden_give(count: int) -> str:
     return "give" + " ?" * count
+
+
+def trick_winner(cards: Sequence[int], seats: Sequence[int]) -> tuple[int, int]:
+    """The seat that wins a full trick, and the trick's cards as a mask.
+
+    ``cards`` are card indexes in play order and ``seats`` who played them.  No suit is
+    trump: the highest card of the suit led wins (within a suit a higher index is a
+    higher rank).
+
+    >>> from cardtable.cards import cards_to_mask, parse_cards
+    >>> winner, mask = trick_winner([c.index for c in parse_cards("5C AD 9C 2C")], [2, 3, 0, 1])
+    >>> winner, mask == cards_to_mask(parse_cards("2C 5C 9C AD"))
+    (0, True)
+    """
+    lead = cards[0] & 3
+    best = 0
+    mask = 0
+    for position, index in enumerate(cards):
+        mask |= 1 << index
+        if index & 3 == lead and index > cards[best]:
+            best = position
+    return seats[best], mask
+
+
+def moon_scores(points_taken: Sequence[int]) -> list[int]:
+    """A hand's scores from the points each seat took: whoever took all 26 scores 0
+    and everyone else 26.
+
+    >>> moon_scores([26, 0, 0, 0]), moon_scores([3, 13, 10, 0])
+    ([0, 26, 26, 26], [3, 13, 10, 0])
+    """
+    if POINTS_PER_HAND in points_taken:
+        return [0 if points == POINTS_PER_HAND else POINTS_PER_HAND for points in points_taken]
+    return list(points_taken)
 
 
 def _mask_codes(mask: int) -> str:
@@ -450,16 +486,7 @@ class HeartsState(GameState):
 
     def _finish_trick(self) -> None:
         cards = self.trick_cards
-        lead_suit = cards[0] & 3
-        best = 0
-        for position in range(1, NUM_SEATS):
-            # Same suit: a higher index is a higher rank.
-            if cards[position] & 3 == lead_suit and cards[position] > cards[best]:
-                best = position
-        winner = self.trick_seats[best]
-        mask = 0
-        for index in cards:
-            mask |= 1 << index
+        winner, mask = trick_winner(cards, self.trick_seats)
         points = _points(mask)
         self.won[winner] |= mask
         self.tricks_taken[winner] += 1
@@ -490,10 +517,7 @@ class HeartsState(GameState):
     def _finish_hand(self) -> None:
         raw = [_points(won) for won in self.won]
         shooter = next((seat for seat in range(NUM_SEATS) if raw[seat] == POINTS_PER_HAND), None)
-        if shooter is None:
-            scored = list(raw)
-        else:
-            scored = [0 if seat == shooter else POINTS_PER_HAND for seat in range(NUM_SEATS)]
+        scored = moon_scores(raw)
         for seat in range(NUM_SEATS):
             self.totals[seat] += scored[seat]
         number = self.hand_number
