@@ -42,6 +42,30 @@ def _print_version(value: bool) -> None:
         raise typer.Exit()
 
 
+# The GAME argument every command that takes a game shares.
+GameArgument = Annotated[
+    str,
+    typer.Argument(
+        metavar="GAME",
+        help="president, durak or hearts",
+        autocompletion=complete_game,
+        show_default=False,
+    ),
+]
+
+# Display options shared by the root command (the start screen) and `play`.
+AsciiOption = Annotated[
+    bool, typer.Option("--ascii", help="Letters for suits (C D H S) instead of symbols.")
+]
+FourColourOption = Annotated[
+    bool, typer.Option("--four-colour", help="A four-colour deck: clubs green, diamonds blue.")
+]
+SpeedOption = Annotated[
+    str | None,
+    typer.Option("--speed", metavar="fast|normal|slow", help="How fast bots play (default: the settings)."),
+]
+
+
 @app.callback(invoke_without_command=True)
 def cardtable_root(
     ctx: typer.Context,
@@ -55,15 +79,9 @@ def cardtable_root(
             help="Show the version and exit.",
         ),
     ] = False,
-    ascii_only: Annotated[
-        bool, typer.Option("--ascii", help="Letters for suits (C D H S) instead of symbols.")
-    ] = False,
-    four_colour: Annotated[
-        bool, typer.Option("--four-colour", help="A four-colour deck: clubs green, diamonds blue.")
-    ] = False,
-    speed: Annotated[
-        str | None, typer.Option("--speed", metavar="fast|normal|slow", help="How fast bots play (default: the settings).")
-    ] = None,
+    ascii_only: AsciiOption = False,
+    four_colour: FourColourOption = False,
+    speed: SpeedOption = None,
 ) -> None:
     """Play President, Durak and Hearts in the terminal, against bots or friends."""
     if ctx.invoked_subcommand is None:
@@ -72,18 +90,6 @@ def cardtable_root(
         launch(ascii_only=ascii_only, four_colour=four_colour, speed=speed)
     else:
         ctx.obj = {"ascii_only": ascii_only, "four_colour": four_colour, "speed": speed}
-
-
-# The GAME argument every command that takes a game shares.
-GameArgument = Annotated[
-    str,
-    typer.Argument(
-        metavar="GAME",
-        help="president, durak or hearts",
-        autocompletion=complete_game,
-        show_default=False,
-    ),
-]
 
 
 @app.command("rules")
@@ -127,15 +133,9 @@ def play_command(
     no_revolution: Annotated[
         bool, typer.Option("--no-revolution", help="President without revolutions.")
     ] = False,
-    ascii_only: Annotated[
-        bool, typer.Option("--ascii", help="Letters for suits (C D H S) instead of symbols.")
-    ] = False,
-    four_colour: Annotated[
-        bool, typer.Option("--four-colour", help="A four-colour deck: clubs green, diamonds blue.")
-    ] = False,
-    speed: Annotated[
-        str | None, typer.Option("--speed", metavar="fast|normal|slow", help="How fast bots play.")
-    ] = None,
+    ascii_only: AsciiOption = False,
+    four_colour: FourColourOption = False,
+    speed: SpeedOption = None,
     save: Annotated[
         str | None, typer.Option("--save", metavar="FILE", help="Save the game to FILE after every move (default: the autosave).")
     ] = None,
