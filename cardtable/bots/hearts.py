@@ -8,8 +8,8 @@
   that still loses, dumps the Q♠ as soon as it can do so safely (when void, or under
   the A♠ or K♠), then high spades and high hearts, and knows whether hearts are broken.
   On ties it looks at the score: it prefers to hand points to the leader of the game.
-- **hard** searches (ISMCTS as in :mod:`cardtable.bots.search`, run on bitmasks by
-  :class:`HeartsSearcher`, over deals of the hidden cards that agree with everything
+- **hard** searches (the shared ISMCTS of :mod:`cardtable.bots.search`, its iterations
+  run on bitmasks by :class:`HeartsSimulator`, over deals of the hidden cards that agree with everything
   public, playing out each deal with the normal strategy and a little randomness),
   considers only one card of each group that plays alike (touching cards), remembers
   which players showed void in which suit, detects an attempt to shoot the moon and
@@ -33,7 +33,6 @@ card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -41,7 +40,6 @@ from itertools import combinations
 
 from cardtable.bots.search import (
     DEFAULT_TIME_BUDGET,
-    ISMCTS,
     SearchBot,
     sample_hands,
 )
@@ -56,7 +54,7 @@ __all__ = [
     "NormalHeartsBot",
     "HardHeartsBot",
     "HeartsSearchModel",
-    "HeartsSearcher",
+    "HeartsSimulator",
     "search_pass",
     "pass_candidates",
     "play_out_hand",
@@ -82,6 +80,7 @@ _PLAYS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in ALL_CARDS
 _GIVES: dict[int, Action] = {}
 # Below(i): every card with a lower index, hence, within one suit, every lower card.
 _BELOW = tuple((1 << i) - 1 for i in range(52))
+_TWO_OF_CLUBS = 1
 
 MOON_ALERT_POINTS = 6
 """Points one player must have taken, with nobody else scoring, to be suspected of
@@ -562,6 +561,12 @@ class HeartsSearchModel:
     - ``evaluate`` scores the hand just played for a seat, after the moon rule:
       ``0.5 + (others' average - own points) / 52``, in [0, 1].
     - Play-outs stop when the hand is decided: every penalty card is taken.
+    - ``group_alike``: the search considers one card of each group that plays alike
+      (:func:`distinct_cards`), in sampled states and in the simulator.
+
+    Those methods state the model on ``GameState`` (``check_model`` and the tests read
+    them); the search itself runs on :meth:`simulator`, the same deals, moves, play-out
+    and evaluation on bare bitmasks.
 
     >>> model = HeartsSearchModel()
     >>> from cardtable.games import get_rules
@@ -607,6 +612,18 @@ class HeartsSearchModel:
         self._seen = observation
         self.suspect = moon_suspect(observation.points_taken, seat)
         self.hand_number = observation.hand_number
+
+    def simulator(self, observation: HeartsObservation) -> HeartsSimulator:
+        """The search's fast path for ``observation``: a :class:`HeartsSimulator`.
+
+        >>> from cardtable.games import get_rules
+        >>> state = get_rules("hearts").new_game(players=4, seed=4)
+        >>> for _ in range(4):
+        ...     state.apply(state.legal_actions()[0])
+        >>> type(HeartsSearchModel().simulator(state.observation(state.current_player))).__name__
+        'HeartsSimulator'
+        """
+        return HeartsSimulator(self, observation)
 
     @staticmethod
     def _hands(own: int, seat: int, others: list[int], dealt: list[int]) -> list[int]:
@@ -694,184 +711,237 @@ def _shooter_card(playable: int, trick_cards: Sequence[int]) -> int:
     return _highest(playable)
 
 
-class _Node:
-    """A node of :class:`HeartsSearcher`'s tree; children are keyed by card index."""
+class _World:
+    """One determinization of :class:`HeartsSimulator`: the hand in progress on bitmasks.
 
-    __slots__ = ("children", "visits", "value", "available", "player")
-
-    def __init__(self, player: int) -> None:
-        self.children: dict[int, _Node] = {}
-        self.visits = 0
-        self.value = 0.0
-        self.available = 1
-        self.player = player
-
-
-class HeartsSearcher(ISMCTS):
-    """:class:`~cardtable.bots.search.ISMCTS` specialised for Hearts: the same algorithm
-    (the deals of :class:`HeartsSearchModel`, one card per group of cards that play alike,
-    its play-out policy and evaluation), but each iteration runs on bare bitmasks instead
-    of a :class:`HeartsState`, which makes an iteration several times cheaper.
-
-    >>> HeartsSearcher(iterations=100).iterations
-    100
+    ``cards`` and ``seats``: the current trick; ``tricks``: tricks finished; ``over``:
+    set when a trick ends the search's horizon (13 tricks, or every penalty card taken,
+    after which nothing can change the hand's points); ``scores``: the hand's points
+    after the moon rule, worked out on first use.
     """
 
-    def run(  # type: ignore[override]
+    __slots__ = ("hands", "won", "cards", "seats", "current", "tricks", "broken", "over", "scores")
+
+    def __init__(
         self,
-        observation: HeartsObservation,
-        legal_actions: Sequence[Action],
-        model: HeartsSearchModel,
-        rng: random.Random,
-        iterations: int | None,
-        deadline: float | None,
-    ) -> tuple[dict[str, tuple[int, float]], int, int]:
+        hands: list[int],
+        won: list[int],
+        cards: list[int],
+        seats: list[int],
+        current: int,
+        tricks: int,
+        broken: bool,
+    ) -> None:
+        self.hands = hands
+        self.won = won
+        self.cards = cards
+        self.seats = seats
+        self.current = current
+        self.tricks = tricks
+        self.broken = broken
+        self.over = False
+        self.scores: list[int] | None = None
+
+
+def _playable(hand: int, cards: Sequence[int], tricks: int, broken: bool) -> int:
+    """The cards of ``hand`` its holder may play on the trick ``cards`` (may lead, if empty)."""
+    if not cards:
+        if tricks == 0:
+            return _TWO_OF_CLUBS
+        if not broken and hand & ~_HEARTS:
+            return hand & ~_HEARTS
+        return hand
+    following = hand & _SUIT[cards[0] & 3]
+    if following:
+        return following
+    if tricks == 0 and hand & ~_PENALTY:
+        return hand & ~_PENALTY
+    return hand
+
+
+def _play_card(world: _World, card: int) -> None:
+    """Play ``card`` for the seat to move; close the trick when it is the fourth card."""
+    current = world.current
+    bit = 1 << card
+    world.hands[current] &= ~bit
+    cards = world.cards
+    cards.append(card)
+    world.seats.append(current)
+    if bit & _HEARTS:
+        world.broken = True
+    if len(cards) < 4:
+        world.current = (current + 1) & 3
+        return
+    winner, trick_mask = trick_winner(cards, world.seats)
+    won = world.won
+    won[winner] |= trick_mask
+    world.current = winner
+    world.tricks += 1
+    world.cards = []
+    world.seats = []
+    if world.tricks == 13 or (won[0] | won[1] | won[2] | won[3]) & _PENALTY == _PENALTY:
+        world.over = True
+
+
+def _play_out(world: _World, rng: random.Random | None, noise: float, suspect: int | None) -> None:
+    """Play ``world`` on with the normal strategy until it is :attr:`_World.over`.
+
+    ``noise``: how often a seat plays a random legal card instead (needs ``rng``);
+    ``suspect``: a seat thought to be shooting the moon, played as a shooter (and
+    defended against) until somebody else takes a point.
+    """
+    if world.over:
+        return
+    hands = world.hands
+    won = world.won
+    cards = world.cards
+    seats = world.seats
+    current = world.current
+    tricks = world.tricks
+    broken = world.broken
+    random_ = rng.random if noise and rng is not None else None
+    taken = won[0] | won[1] | won[2] | won[3]
+    while True:
+        hand = hands[current]
+        playable = _playable(hand, cards, tricks, broken)
+        if playable & (playable - 1) == 0:
+            card = playable.bit_length() - 1
+        elif random_ is not None and random_() < noise:
+            choices = list(iter_bits(playable))
+            card = choices[rng.randrange(len(choices))]  # type: ignore[union-attr]
+        else:
+            if suspect is not None and taken & _PENALTY:
+                for other in range(4):
+                    if other != suspect and won[other] & _PENALTY:
+                        suspect = None  # someone else took a point: the attempt is over
+                        break
+            if suspect is not None and current == suspect:
+                card = _shooter_card(playable, cards)
+            else:
+                left = hands[0] | hands[1] | hands[2] | hands[3]
+                card = choose_card(hand, playable, cards, seats, current, left & ~hand, tricks, suspect)
+        bit = 1 << card
+        hands[current] = hand & ~bit
+        cards.append(card)
+        seats.append(current)
+        if bit & _HEARTS:
+            broken = True
+        if len(cards) < 4:
+            current = (current + 1) & 3
+            continue
+        current, trick_mask = trick_winner(cards, seats)
+        won[current] |= trick_mask
+        taken |= trick_mask
+        tricks += 1
+        cards = []
+        seats = []
+        if tricks == 13 or taken & _PENALTY == _PENALTY:
+            break
+    world.cards = cards
+    world.seats = seats
+    world.current = current
+    world.tricks = tricks
+    world.broken = broken
+    world.over = True
+
+
+def _hand_scores(world: _World) -> list[int]:
+    scores = world.scores
+    if scores is None:
+        won = world.won
+        scores = world.scores = moon_scores([_points(won[0]), _points(won[1]), _points(won[2]), _points(won[3])])
+    return scores
+
+
+class HeartsSimulator:
+    """The search's :class:`~cardtable.bots.search.Simulator` for Hearts, on bare
+    bitmasks: the same deals, moves, play-out and evaluation as the ``GameState`` methods
+    of :class:`HeartsSearchModel`, several times faster.
+
+    - A world is a :class:`_World`; :data:`DEAL_REUSE` consecutive worlds share one deal
+      of the hidden cards (:meth:`HeartsSearchModel.prepare` sets up the dealing).
+    - Moves are card indexes: with ``group_alike`` one card of each group that plays
+      alike (:func:`distinct_cards`), else every legal card.
+    - The play-out is the normal strategy with :data:`PLAYOUT_NOISE`; a moon suspect
+      plays as a shooter while it has every point.
+    - The search stops when the hand is decided (13 tricks, or every penalty card
+      taken); a seat's value is ``0.5 + (others' average - own points) / 52``.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("hearts").new_game(players=4, seed=4)
+    >>> for _ in range(10):
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> simulator = HeartsSimulator(HeartsSearchModel(), state.observation(seat))
+    >>> world = simulator.deal(random.Random(1))
+    >>> [str(_PLAYS[i]) for i in simulator.moves(world)] == [str(a) for a in state.legal_actions()]
+    True
+    >>> simulator.finish(world, random.Random(2))
+    >>> simulator.stopped(world), 0.0 <= simulator.value(world, seat) <= 1.0
+    (True, True)
+    """
+
+    def __init__(self, model: HeartsSearchModel, observation: HeartsObservation) -> None:
         model.prepare(observation)
         template = model._template
         assert template is not None and model._deal is not None
-        unknown, counts, known, forbidden, others = model._deal
-        seat = observation.seat
-        own = template.hands[seat]
-        base_cards = list(template.trick_cards)
-        base_seats = list(template.trick_seats)
-        base_won = list(template.won)
-        base_broken = template.hearts_broken
-        base_tricks = template.trick_number
-        suspect0 = model.suspect
-        root_cards = 0
-        for action in legal_actions:
-            root_cards |= action.cards[0].mask
-        root = _Node(seat)
-        exploration = self.exploration
-        log = math.log
-        sqrt = math.sqrt
-        clock = time.perf_counter
-        random_ = rng.random
-        randrange = rng.randrange
-        suit_masks = _SUIT
-        noise = PLAYOUT_NOISE
-        done = rejected = 0
-        while True:
-            if iterations is not None:
-                if done + rejected >= iterations:
-                    break
-            elif done + rejected and clock() >= deadline:  # type: ignore[operator]
-                break
-            if (done + rejected) % DEAL_REUSE == 0:
-                dealt = sample_hands(unknown, counts, known, forbidden, rng)
-                deal = [0, 0, 0, 0]
-                deal[seat] = own
-                for place, other in enumerate(others):
-                    deal[other] = dealt[place]
-            hands = list(deal)
-            cards = list(base_cards)
-            seats = list(base_seats)
-            won = list(base_won)
-            broken = base_broken
-            tricks = base_tricks
-            current = seat
-            suspect = suspect0
-            node: _Node | None = root
-            path: list[_Node] = []
-            taken = won[0] | won[1] | won[2] | won[3]
-            while True:
-                hand = hands[current]
-                if not cards:
-                    if tricks == 0:
-                        playable = 1  # the 2C
-                    elif not broken and hand & ~_HEARTS:
-                        playable = hand & ~_HEARTS
-                    else:
-                        playable = hand
-                else:
-                    playable = hand & suit_masks[cards[0] & 3]
-                    if not playable:
-                        playable = hand & ~_PENALTY if tricks == 0 and hand & ~_PENALTY else hand
-                left = hands[0] | hands[1] | hands[2] | hands[3]
-                if node is not None:
-                    # In the tree: one card per group that plays alike.
-                    gaps = left & ~hand
-                    for index in cards:
-                        gaps |= 1 << index
-                    options = distinct_cards(playable, gaps)
-                    if node is root and options != root_cards:
-                        rejected += 1
-                        options &= root_cards
-                        if not options:
-                            break
-                    children = node.children
-                    untried = None
-                    for index in iter_bits(options):
-                        child = children.get(index)
-                        if child is None:
-                            if untried is None:
-                                untried = [index]
-                            else:
-                                untried.append(index)
-                        else:
-                            child.available += 1
-                    if untried is not None:
-                        card = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
-                        child = _Node(current)
-                        children[card] = child
-                        path.append(child)
-                        node = None  # the play-out starts after this card
-                    else:
-                        best = None
-                        best_score = -1.0
-                        card = -1
-                        for index in iter_bits(options):
-                            child = children[index]
-                            score = child.value / child.visits + exploration * sqrt(
-                                log(child.available) / child.visits
-                            )
-                            if score > best_score:
-                                best, best_score, card = child, score, index
-                        path.append(best)  # type: ignore[arg-type]
-                        node = best
-                elif playable & (playable - 1) == 0:
-                    card = playable.bit_length() - 1
-                elif random_() < noise:
-                    choices = list(iter_bits(playable))
-                    card = choices[randrange(len(choices))]
-                else:
-                    if suspect is not None and taken & _PENALTY:
-                        for other in range(4):
-                            if other != suspect and won[other] & _PENALTY:
-                                suspect = None
-                                break
-                    if suspect is not None and current == suspect:
-                        card = _shooter_card(playable, cards)
-                    else:
-                        card = choose_card(hand, playable, cards, seats, current, left & ~hand, tricks, suspect)
-                bit = 1 << card
-                hands[current] = hand & ~bit
-                cards.append(card)
-                seats.append(current)
-                if bit & _HEARTS:
-                    broken = True
-                if len(cards) < 4:
-                    current = (current + 1) & 3
-                    continue
-                current, trick_mask = trick_winner(cards, seats)
-                won[current] |= trick_mask
-                taken |= trick_mask
-                tricks += 1
-                cards = []
-                seats = []
-                if tricks == 13 or taken & _PENALTY == _PENALTY:
-                    break
-            if not path:
-                continue
-            raw = moon_scores([_points(mask) for mask in won])
-            total = raw[0] + raw[1] + raw[2] + raw[3]
-            for child in path:
-                mine = raw[child.player]
-                child.visits += 1
-                child.value += 0.5 + ((total - mine) / 3.0 - mine) / 52.0
-            done += 1
-        stats = {str(_PLAYS[index]): (c.visits, c.value) for index, c in root.children.items()}
-        return stats, done, rejected
+        self._unknown, self._counts, self._known, self._forbidden, self._others = model._deal
+        self._seat = seat = observation.seat
+        self._own = template.hands[seat]
+        self._trick_cards = tuple(template.trick_cards)
+        self._trick_seats = tuple(template.trick_seats)
+        self._won = tuple(template.won)
+        self._broken = template.hearts_broken
+        self._tricks = template.trick_number
+        self._suspect = model.suspect
+        self._group_alike = model.group_alike
+        self._dealt = 0
+        self._hands: list[int] = []
+
+    def root_key(self, action: Action) -> int:
+        return action.cards[0].index
+
+    def deal(self, rng: random.Random) -> _World:
+        if self._dealt % DEAL_REUSE == 0:
+            dealt = sample_hands(self._unknown, self._counts, self._known, self._forbidden, rng)
+            hands = [0, 0, 0, 0]
+            hands[self._seat] = self._own
+            for place, other in enumerate(self._others):
+                hands[other] = dealt[place]
+            self._hands = hands
+        self._dealt += 1
+        return _World(
+            list(self._hands), list(self._won), list(self._trick_cards), list(self._trick_seats),
+            self._seat, self._tricks, self._broken,
+        )
+
+    def to_move(self, world: _World) -> int:
+        return world.current
+
+    def moves(self, world: _World) -> list[int]:
+        hands = world.hands
+        hand = hands[world.current]
+        cards = world.cards
+        playable = _playable(hand, cards, world.tricks, world.broken)
+        if self._group_alike:
+            gaps = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+            for index in cards:
+                gaps |= 1 << index
+            playable = distinct_cards(playable, gaps)
+        return list(iter_bits(playable))
+
+    play = staticmethod(_play_card)
+
+    def stopped(self, world: _World) -> bool:
+        return world.over
+
+    def finish(self, world: _World, rng: random.Random) -> None:
+        _play_out(world, rng, PLAYOUT_NOISE, self._suspect)
+
+    def value(self, world: _World, seat: int) -> float:
+        scores = _hand_scores(world)
+        mine = scores[seat]
+        return 0.5 + ((scores[0] + scores[1] + scores[2] + scores[3] - mine) / 3.0 - mine) / 52.0
 
 
 # --- the hard bot's pass ------------------------------------------------------------------
@@ -880,9 +950,6 @@ PASS_CANDIDATE_CARDS = 7
 """The hard bot weighs every 3-card pass drawn from this many of its most dangerous cards
 (by the normal bot's measure), plus the normal bot's own pass and the passes that void a
 short minor suit."""
-
-_TWO_OF_CLUBS = 1
-
 
 def play_out_hand(hands: Sequence[int], rng: random.Random | None = None, noise: float = 0.0) -> list[int]:
     """Play a whole hand from the first trick with the normal strategy for every seat;
@@ -896,47 +963,10 @@ def play_out_hand(hands: Sequence[int], rng: random.Random | None = None, noise:
     >>> sum(play_out_hand(state.hands))
     26
     """
-    hands = list(hands)
-    won = [0, 0, 0, 0]
     leader = next(s for s in range(4) if hands[s] & _TWO_OF_CLUBS)
-    broken = False
-    suit_masks = _SUIT
-    for trick in range(13):
-        cards: list[int] = []
-        seats: list[int] = []
-        seat = leader
-        left = hands[0] | hands[1] | hands[2] | hands[3]
-        for _ in range(4):
-            hand = hands[seat]
-            if not cards:
-                if trick == 0:
-                    playable = _TWO_OF_CLUBS
-                elif not broken and hand & ~_HEARTS:
-                    playable = hand & ~_HEARTS
-                else:
-                    playable = hand
-            else:
-                playable = hand & suit_masks[cards[0] & 3]
-                if not playable:
-                    playable = hand & ~_PENALTY if trick == 0 and hand & ~_PENALTY else hand
-            if playable & (playable - 1) == 0:
-                index = playable.bit_length() - 1
-            elif noise and rng is not None and rng.random() < noise:
-                options = list(iter_bits(playable))
-                index = options[rng.randrange(len(options))]
-            else:
-                index = choose_card(hand, playable, cards, seats, seat, left & ~hand, trick)
-            bit = 1 << index
-            hands[seat] = hand & ~bit
-            left &= ~bit
-            cards.append(index)
-            seats.append(seat)
-            seat = (seat + 1) & 3
-        leader, trick_mask = trick_winner(cards, seats)
-        won[leader] |= trick_mask
-        if trick_mask & _HEARTS:
-            broken = True
-    return moon_scores([_points(mask) for mask in won])
+    world = _World(list(hands), [0, 0, 0, 0], [], [], leader, 0, False)
+    _play_out(world, rng, noise, None)
+    return _hand_scores(world)
 
 
 def pass_candidates(hand: int) -> list[int]:
@@ -1043,8 +1073,8 @@ def search_pass(
 
 
 class HardHeartsBot(SearchBot):
-    """Plays by :class:`HeartsSearcher` with :class:`HeartsSearchModel`; passes by
-    :func:`search_pass`.
+    """Plays by the shared ISMCTS with :class:`HeartsSearchModel` (whose
+    :class:`HeartsSimulator` runs the iterations on bitmasks); passes by :func:`search_pass`.
 
     ``time_budget`` seconds per decision, the pass included (default 0.5), or exactly
     ``iterations`` iterations (and ``pass_playouts`` hands played out for the pass,
@@ -1070,7 +1100,6 @@ class HardHeartsBot(SearchBot):
         # room for its last iteration and for rebuilding the position from the observation.
         search_budget = max(time_budget - DECISION_MARGIN, time_budget / 2)
         super().__init__(HeartsSearchModel(group_alike=True), seed, search_budget, iterations, exploration, workers)
-        self.searcher = HeartsSearcher(search_budget, iterations, exploration, workers)
         self.time_budget = time_budget
 
     def shortcut(self, observation: HeartsObservation, legal_actions: Sequence[Action]) -> Action | None:  # type: ignore[override]
@@ -1083,8 +1112,8 @@ class HardHeartsBot(SearchBot):
             return legal_actions[0]
         if legal_actions[0].kind == "give":
             return _give(self.choose_pass(observation))
-        # Search only one card of each group that plays alike; the sampled states list
-        # the same ones (see _SearchState).
+        # Search only one card of each group that plays alike; the search's moves are
+        # the same ones (HeartsSimulator.moves, and _SearchState for sampled states).
         hand = _mask(observation.hand)
         gaps = _ALL & ~hand & ~played_mask(observation)
         for _, card in observation.trick:

@@ -2,19 +2,27 @@
 
 A hard bot knows only its observation.  Each iteration of the search:
 
-1. asks the game's :class:`SearchModel` for a *determinization*: a full game state that
-   agrees with everything public in the observation, the hidden cards dealt at random
+1. deals a *determinization* (a "world"): a full game position that agrees with
+   everything public in the observation, the hidden cards dealt at random
    (:func:`sample_hands` does that dealing for every game);
-2. walks down one shared tree whose nodes are keyed by the action sequence from the
+2. walks down one shared tree whose nodes are keyed by the move sequence from the
    root (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012), choosing by UCB1
-   among the actions legal *in this determinization* and counting, for every legal
-   child, that it was available;
-3. adds one node, then plays the determinization out with the model's playout policy
-   until :meth:`SearchModel.is_terminal_for_search` (the end of the round);
-4. backs up :meth:`SearchModel.evaluate` for the player who acted at each node.
+   among the moves legal *in this world* and counting, for every legal child, that it
+   was available;
+3. adds one node, then plays the world out with the game's play-out policy to the end
+   of the searched horizon (the end of the round);
+4. backs up the world's value for the player who moved at each node.
 
 The answer is the most visited root action (ties: the better mean, then the earlier
 action in ``legal_actions``); it is always one of ``legal_actions``.
+
+That loop (:meth:`ISMCTS.run`) is the only tree search in the project; every game and
+the worker processes of :mod:`cardtable.bots.search_pool` run it.  What differs between
+games sits behind a :class:`Simulator`: how to deal a world, list and play the moves in
+it, play it out and score it.  A game gives the search a :class:`SearchModel` (built on
+its ``GameState``), which :class:`StateSimulator` turns into a simulator; a model may
+instead build its own, faster simulator on bare integers with a ``simulator(observation)``
+method (Hearts does).
 
 >>> import random
 >>> from cardtable.bots.search import ISMCTS
@@ -31,9 +39,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from cardtable.cards import Card, iter_bits
 from cardtable.engine.actions import Action
@@ -42,6 +50,9 @@ from cardtable.engine.state import GameState
 
 __all__ = [
     "SearchModel",
+    "Simulator",
+    "StateSimulator",
+    "simulator_for",
     "ISMCTS",
     "SearchResult",
     "SearchBot",
@@ -93,10 +104,76 @@ class SearchModel(Protocol):
         ...
 
 
-# A model may also define ``playout(state, rng) -> None``: play ``state`` on (in place)
-# until the search stops, as the step-by-step loop over ``playout_action`` would.  The
-# search uses it when present; a game can then simulate its play-outs on bare integers,
-# without building actions, events and history it will throw away.
+# Two optional methods let a model trade generality for speed:
+#
+# - ``playout(state, rng) -> None``: play ``state`` on (in place) until the search
+#   stops, as the step-by-step loop over ``playout_action`` would.  The search uses it
+#   when present; a game can then simulate its play-outs on bare integers, without
+#   building actions, events and history it will throw away (President and Durak do).
+# - ``simulator(observation) -> Simulator``: the whole iteration (deal, tree moves,
+#   play-out, value) on the game's own representation; see :class:`Simulator`.  The
+#   search then never builds a ``GameState`` (Hearts does).
+
+
+@runtime_checkable
+class Simulator(Protocol):
+    """The game-specific half of one search, for one observation: how to deal a world
+    (one determinization), walk it and score it.  :meth:`ISMCTS.run` is the other half,
+    the tree, the same for every game.
+
+    A *world* is any mutable object the simulator likes (a ``GameState``, a few
+    bitmasks); each iteration gets a fresh one from :meth:`deal` and owns it.  *Moves*
+    are hashable keys: the tree's children are keyed by them, so two moves that should
+    share statistics must have the same key, and only :meth:`root_key` ties keys to real
+    actions.  All of these run many thousands of times a second; every random choice
+    must come from the ``rng`` passed.
+
+    The search calls, in each iteration: ``deal``; ``to_move`` and ``moves`` at the
+    root (a world whose player or moves disagree with the real position counts as a
+    rejected sample); then down the tree ``to_move``, ``moves``, ``play`` and, after
+    each move chosen by UCB1, ``stopped``; after the one new node, ``finish``; last
+    ``value`` once per player on the path.
+
+    >>> from tests.bots.toy_game import TOY_RULES, ToyModel
+    >>> state = TOY_RULES.new_game(players=2, seed=1)
+    >>> simulator = simulator_for(ToyModel(), state.observation(0))
+    >>> world = simulator.deal(random.Random(1))
+    >>> simulator.to_move(world), len(simulator.moves(world)), isinstance(simulator, Simulator)
+    (0, 4, True)
+    """
+
+    def root_key(self, action: Action) -> Hashable:
+        """The move key of one of the search's ``legal_actions``."""
+        ...
+
+    def deal(self, rng: random.Random) -> Any:
+        """A fresh world consistent with the observation, the observer to move."""
+        ...
+
+    def to_move(self, world: Any) -> int | None:
+        """The seat to move in ``world`` (``None`` if nobody moves any more)."""
+        ...
+
+    def moves(self, world: Any) -> Sequence[Hashable]:
+        """The keys of the moves the tree considers for the seat to move, in a fixed
+        order (UCB1 ties and the choice among untried moves follow it)."""
+        ...
+
+    def play(self, world: Any, move: Hashable) -> None:
+        """Make ``move`` (one of ``moves(world)``) in ``world``, in place."""
+        ...
+
+    def stopped(self, world: Any) -> bool:
+        """Whether the searched horizon is reached: the tree walk stops here."""
+        ...
+
+    def finish(self, world: Any, rng: random.Random) -> None:
+        """Play ``world`` out with the play-out policy, in place, until :meth:`stopped`."""
+        ...
+
+    def value(self, world: Any, seat: int) -> float:
+        """How good the finished ``world`` is for ``seat``, in [0, 1] (1 = best)."""
+        ...
 
 
 class ImpossibleDealError(ValueError):
@@ -107,12 +184,12 @@ class ImpossibleDealError(ValueError):
 
 
 class _Node:
-    """One information-set node: the action sequence from the root leads here."""
+    """One information-set node: the move sequence from the root leads here."""
 
     __slots__ = ("children", "visits", "value", "available", "player")
 
     def __init__(self, player: int) -> None:
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[Hashable, _Node] = {}
         self.visits = 0
         self.value = 0.0  # summed values for ``player``, who acted to reach this node
         self.available = 1
@@ -149,6 +226,72 @@ def _advance(state: GameState, action: Action) -> None:
     seat = state.current_player
     state._apply(action)
     state.history.append((seat, action))  # type: ignore[arg-type]
+
+
+class StateSimulator:
+    """The :class:`Simulator` of any :class:`SearchModel`: worlds are the model's sampled
+    states, moves their ``legal_actions()``, played with :func:`_advance`; the play-out
+    is the model's ``playout`` when it has one, else ``playout_action`` step by step.
+
+    >>> from tests.bots.toy_game import TOY_RULES, ToyModel
+    >>> state = TOY_RULES.new_game(players=2, seed=1)
+    >>> simulator = StateSimulator(ToyModel(), state.observation(0))
+    >>> world = simulator.deal(random.Random(1))
+    >>> simulator.moves(world) == state.legal_actions()
+    True
+    >>> simulator.finish(world, random.Random(2)); simulator.stopped(world)
+    True
+    """
+
+    def __init__(self, model: SearchModel, observation: Observation) -> None:
+        self.model = model
+        self.observation = observation
+        fast_playout = getattr(model, "playout", None)
+        if fast_playout is not None:
+            self.finish = fast_playout  # type: ignore[method-assign]
+
+    def root_key(self, action: Action) -> Hashable:
+        return action
+
+    def deal(self, rng: random.Random) -> GameState:
+        return self.model.sample_state(self.observation, rng)
+
+    def to_move(self, state: GameState) -> int | None:
+        return state.current_player
+
+    def moves(self, state: GameState) -> list[Action]:
+        return state.legal_actions()
+
+    def play(self, state: GameState, action: Action) -> None:
+        _advance(state, action)
+
+    def stopped(self, state: GameState) -> bool:
+        return state.current_player is None or self.model.is_terminal_for_search(state)
+
+    def finish(self, state: GameState, rng: random.Random) -> None:
+        model = self.model
+        while True:
+            player = state.current_player
+            if player is None or model.is_terminal_for_search(state):
+                return
+            _advance(state, model.playout_action(state, player, rng))
+
+    def value(self, state: GameState, seat: int) -> float:
+        return self.model.evaluate(state, seat)
+
+
+def simulator_for(model: SearchModel, observation: Observation) -> Simulator:
+    """The model's own simulator for ``observation`` if it builds one, else a
+    :class:`StateSimulator` over it.
+
+    >>> from tests.bots.toy_game import TOY_RULES, ToyModel
+    >>> type(simulator_for(ToyModel(), TOY_RULES.new_game(players=2, seed=1).observation(0))).__name__
+    'StateSimulator'
+    """
+    build = getattr(model, "simulator", None)
+    if build is not None:
+        return build(observation)
+    return StateSimulator(model, observation)
 
 
 class ISMCTS:
@@ -238,16 +381,29 @@ class ISMCTS:
         """Grow one tree; return the root statistics, iterations done and samples rejected.
 
         Runs ``iterations`` iterations, or (when that is ``None``) until ``deadline``
-        by ``time.perf_counter``, always at least one.
+        by ``time.perf_counter``, always at least one.  The game is reached only
+        through :func:`simulator_for`; a world whose root moves differ from
+        ``legal_actions`` counts as rejected, and only the real moves are searched in
+        it; a world with another player to move is rejected and skipped.
         """
+        simulator = simulator_for(model, observation)
+        deal = simulator.deal
+        to_move = simulator.to_move
+        moves = simulator.moves
+        play = simulator.play
+        stopped = simulator.stopped
+        finish = simulator.finish
+        value_of = simulator.value
         seat = observation.seat
         root = _Node(seat)
-        root_order = {action: i for i, action in enumerate(legal_actions)}
+        root_actions = {simulator.root_key(action): action for action in legal_actions}
+        is_root_move = root_actions.__contains__
+        root_count = len(root_actions)
         exploration = self.exploration
         log = math.log
         sqrt = math.sqrt
         clock = time.perf_counter
-        fast_playout = getattr(model, "playout", None)
+        randrange = rng.randrange
         done = rejected = 0
         while True:
             if iterations is not None:
@@ -255,72 +411,64 @@ class ISMCTS:
                     break
             elif done + rejected and clock() >= deadline:  # type: ignore[operator]
                 break
-            state = model.sample_state(observation, rng)
-            if state.current_player != seat:
+            world = deal(rng)
+            if to_move(world) != seat:
                 rejected += 1
                 continue
-            legal = state.legal_actions()
-            if len(legal) != len(root_order) or any(a not in root_order for a in legal):
-                # The sample disagrees with the real position: keep only the real actions.
-                legal = [a for a in legal if a in root_order]
+            legal = moves(world)
+            if len(legal) != root_count or not all(map(is_root_move, legal)):
+                # The world disagrees with the real position: keep only the real moves.
+                legal = [move for move in legal if move in root_actions]
                 rejected += 1
                 if not legal:
                     continue
             node = root
             path: list[_Node] = []
             while True:
-                player = state.current_player
+                player = to_move(world)
                 children = node.children
                 untried = None
-                for action in legal:
-                    child = children.get(action)
+                for move in legal:
+                    child = children.get(move)
                     if child is None:
                         if untried is None:
-                            untried = [action]
+                            untried = [move]
                         else:
-                            untried.append(action)
+                            untried.append(move)
                     else:
                         child.available += 1
                 if untried is not None:
-                    action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    move = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
                     child = _Node(player)  # type: ignore[arg-type]
-                    children[action] = child
-                    _advance(state, action)
+                    children[move] = child
+                    play(world, move)
                     path.append(child)
                     break
                 best = None
                 best_score = -1.0
-                for action in legal:
-                    child = children[action]
+                for move in legal:
+                    child = children[move]
                     score = child.value / child.visits + exploration * sqrt(
                         log(child.available) / child.visits
                     )
                     if score > best_score:
-                        best, best_score, chosen = child, score, action
-                _advance(state, chosen)
+                        best, best_score, chosen = child, score, move
+                play(world, chosen)
                 path.append(best)  # type: ignore[arg-type]
                 node = best  # type: ignore[assignment]
-                if state.current_player is None or model.is_terminal_for_search(state):
+                if stopped(world):
                     break
-                legal = state.legal_actions()
-            # Playout: the model's own fast one when it has it, else step by step.
-            if fast_playout is not None:
-                fast_playout(state, rng)
-            else:
-                while True:
-                    player = state.current_player
-                    if player is None or model.is_terminal_for_search(state):
-                        break
-                    _advance(state, model.playout_action(state, player, rng))
+                legal = moves(world)
+            finish(world, rng)
             values: dict[int, float] = {}
             for child in path:
                 value = values.get(child.player)
                 if value is None:
-                    value = values[child.player] = model.evaluate(state, child.player)
+                    value = values[child.player] = value_of(world, child.player)
                 child.visits += 1
                 child.value += value
             done += 1
-        stats = {str(a): (c.visits, c.value) for a, c in root.children.items()}
+        stats = {str(root_actions[move]): (c.visits, c.value) for move, c in root.children.items()}
         return stats, done, rejected
 
 
