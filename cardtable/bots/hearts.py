@@ -37,6 +37,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from operator import attrgetter
 
 from cardtable.bots.search import (
     DEFAULT_TIME_BUDGET,
@@ -915,8 +916,10 @@ class HeartsSimulator:
             self._seat, self._tricks, self._broken,
         )
 
-    def to_move(self, world: _World) -> int:
-        return world.current
+    # Plain C callables rather than methods: the search calls these at every tree step.
+    to_move = attrgetter("current")
+    stopped = attrgetter("over")
+    play = staticmethod(_play_card)
 
     def moves(self, world: _World) -> list[int]:
         hands = world.hands
@@ -929,11 +932,6 @@ class HeartsSimulator:
                 gaps |= 1 << index
             playable = distinct_cards(playable, gaps)
         return list(iter_bits(playable))
-
-    play = staticmethod(_play_card)
-
-    def stopped(self, world: _World) -> bool:
-        return world.over
 
     def finish(self, world: _World, rng: random.Random) -> None:
         _play_out(world, rng, PLAYOUT_NOISE, self._suspect)

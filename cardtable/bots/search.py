@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from operator import attrgetter, methodcaller
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -256,14 +257,11 @@ class StateSimulator:
     def deal(self, rng: random.Random) -> GameState:
         return self.model.sample_state(self.observation, rng)
 
-    def to_move(self, state: GameState) -> int | None:
-        return state.current_player
-
-    def moves(self, state: GameState) -> list[Action]:
-        return state.legal_actions()
-
-    def play(self, state: GameState, action: Action) -> None:
-        _advance(state, action)
+    # Plain C callables where a method would only forward: the search calls these at
+    # every tree step.
+    to_move = attrgetter("current_player")
+    moves = methodcaller("legal_actions")
+    play = staticmethod(_advance)
 
     def stopped(self, state: GameState) -> bool:
         return state.current_player is None or self.model.is_terminal_for_search(state)
