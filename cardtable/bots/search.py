@@ -135,12 +135,20 @@ class Simulator(Protocol):
     each move chosen by UCB1, ``stopped``; after the one new node, ``finish``; last
     ``value`` once per player on the path.
 
-    >>> from tests.bots.toy_game import TOY_RULES, ToyModel
-    >>> state = TOY_RULES.new_game(players=2, seed=1)
-    >>> simulator = simulator_for(ToyModel(), state.observation(0))
+    >>> from cardtable.bots.hearts import HeartsSearchModel
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("hearts").new_game(players=4, seed=4)
+    >>> for _ in range(5):  # four passes and the 2C
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> simulator = simulator_for(HeartsSearchModel(), state.observation(seat))
     >>> world = simulator.deal(random.Random(1))
-    >>> simulator.to_move(world), len(simulator.moves(world)), isinstance(simulator, Simulator)
-    (0, 4, True)
+    >>> simulator.to_move(world) == seat, isinstance(simulator, Simulator)
+    (True, True)
+    >>> move = simulator.moves(world)[0]
+    >>> simulator.play(world, move); simulator.finish(world, random.Random(2))
+    >>> simulator.stopped(world), 0.0 <= simulator.value(world, seat) <= 1.0
+    (True, True)
     """
 
     def root_key(self, action: Action) -> Hashable:
@@ -234,12 +242,16 @@ class StateSimulator:
     states, moves their ``legal_actions()``, played with :func:`_advance`; the play-out
     is the model's ``playout`` when it has one, else ``playout_action`` step by step.
 
-    >>> from tests.bots.toy_game import TOY_RULES, ToyModel
-    >>> state = TOY_RULES.new_game(players=2, seed=1)
-    >>> simulator = StateSimulator(ToyModel(), state.observation(0))
+    >>> from cardtable.bots.hearts import HeartsSearchModel
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("hearts").new_game(players=4, seed=4)
+    >>> for _ in range(5):
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> simulator = StateSimulator(HeartsSearchModel(), state.observation(seat))
     >>> world = simulator.deal(random.Random(1))
-    >>> simulator.moves(world) == state.legal_actions()
-    True
+    >>> simulator.moves(world) == state.legal_actions(), simulator.to_move(world) == seat
+    (True, True)
     >>> simulator.finish(world, random.Random(2)); simulator.stopped(world)
     True
     """
@@ -282,8 +294,10 @@ def simulator_for(model: SearchModel, observation: Observation) -> Simulator:
     """The model's own simulator for ``observation`` if it builds one, else a
     :class:`StateSimulator` over it.
 
-    >>> from tests.bots.toy_game import TOY_RULES, ToyModel
-    >>> type(simulator_for(ToyModel(), TOY_RULES.new_game(players=2, seed=1).observation(0))).__name__
+    >>> from cardtable.bots.president import make_search_model
+    >>> from cardtable.games import get_rules
+    >>> observation = get_rules("president").new_game(players=4, seed=1).observation(0)
+    >>> type(simulator_for(make_search_model(), observation)).__name__
     'StateSimulator'
     """
     build = getattr(model, "simulator", None)
@@ -378,8 +392,9 @@ class ISMCTS:
     ) -> tuple[dict[str, tuple[int, float]], int, int]:
         """Grow one tree; return the root statistics, iterations done and samples rejected.
 
-        Runs ``iterations`` iterations, or (when that is ``None``) until ``deadline``
-        by ``time.perf_counter``, always at least one.  The game is reached only
+        Runs until the iterations done plus the samples rejected reach ``iterations``,
+        or (when that is ``None``) until ``deadline`` by ``time.perf_counter``, always at
+        least one.  The game is reached only
         through :func:`simulator_for`; a world whose root moves differ from
         ``legal_actions`` counts as rejected, and only the real moves are searched in
         it; a world with another player to move is rejected and skipped.
