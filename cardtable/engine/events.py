@@ -61,8 +61,14 @@ class Event(tuple):
     visible_to: tuple[int, ...] | None = property(itemgetter(5))  # type: ignore[assignment]
     count: int = property(itemgetter(6))  # type: ignore[assignment]
 
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return tuple(self)
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A mappingproxy does not pickle: send ``info`` as a dict and wrap it again on
+        # arrival (the search's worker processes receive observations full of events).
+        fields = tuple(self)
+        info = fields[4]
+        if isinstance(info, MappingProxyType):
+            return (_unpickle_event, (fields[:4] + (dict(info),) + fields[5:],))
+        return (Event, fields)
 
     def __repr__(self) -> str:
         cards = " ".join(str(card) for card in self.cards)
@@ -105,3 +111,15 @@ class Event(tuple):
 
 
 _FIELDS = ("kind", "seat", "cards", "round", "info", "visible_to", "count")
+
+
+def _unpickle_event(fields: tuple[Any, ...]) -> Event:
+    """An :class:`Event` from its fields, ``info`` arriving as a dict to be made read-only.
+
+    >>> import pickle
+    >>> event = Event("pass", seat=2, round=1)
+    >>> copy = pickle.loads(pickle.dumps(event))
+    >>> copy == event, type(copy.info).__name__
+    (True, 'mappingproxy')
+    """
+    return tuple.__new__(Event, fields[:4] + (MappingProxyType(fields[4]),) + fields[5:])
