@@ -5,11 +5,14 @@ Cases:
 
 - ``toy``: the toy trick-taking game of ``tests/bots/toy_game.py`` (2 and 3 players).
 - ``president``, ``durak``, ``hearts``: used when ``cardtable.bots.<game>`` provides
-  ``make_search_model()`` (the per-game adapter); otherwise listed as skipped.
+  ``make_search_model()`` (the per-game adapter); otherwise listed as skipped.  Every
+  case runs the one search loop, ``ISMCTS.run``, with the model's simulator (Hearts:
+  its bitmask simulator, over every legal card).
 
-Each case plays whole games in which one seat decides by ISMCTS at ``--budget`` seconds
-per decision and the others play randomly, for about ``--seconds`` seconds, then prints
-iterations per second and the median and largest decision time.
+Each case plays whole games in which one seat decides its plays by ISMCTS at
+``--budget`` seconds per decision (exchanges and passes are random) and the others play
+randomly, for about ``--seconds`` seconds, then prints iterations per second and the
+median and largest decision time.
 
     python benchmarks/search.py                         # every case
     python benchmarks/search.py --game toy --budget 0.5
@@ -66,7 +69,8 @@ def run_case(name: str, rules, players: int, model, budget: float, seconds: floa
                 break
             seat = state.current_player
             legal = state.legal_actions()
-            if seat == searcher_seat and len(legal) > 1:
+            # Exchanges and passes ("give") are chosen without this search by every hard bot.
+            if seat == searcher_seat and len(legal) > 1 and legal[0].kind != "give":
                 result = searcher.search_with_stats(state.observation(seat), legal, model, rng)
                 times.append(result.elapsed)
                 iterations += result.iterations

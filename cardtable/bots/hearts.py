@@ -56,6 +56,7 @@ __all__ = [
     "HardHeartsBot",
     "HeartsSearchModel",
     "HeartsSimulator",
+    "make_search_model",
     "search_pass",
     "pass_candidates",
     "play_out_hand",
@@ -1068,6 +1069,16 @@ def search_pass(
             alive = alive[: max(3, len(alive) // 2)]
             block *= 2
     return candidates[max(alive, key=lambda k: (totals[k], -k))]
+
+
+def make_search_model() -> HeartsSearchModel:
+    """The Hearts search model over every legal card (``benchmarks/search.py`` looks for
+    this; the hard bot groups cards that play alike and searches its own root).
+
+    >>> make_search_model().group_alike
+    False
+    """
+    return HeartsSearchModel()
 
 
 class HardHeartsBot(SearchBot):

@@ -1,6 +1,10 @@
 """Root-parallel ISMCTS: several processes grow independent trees, their root visit
 counts are added up, and the most visited action wins.
 
+Every tree, this process's and each worker's, is grown by the one loop
+:meth:`cardtable.bots.search.ISMCTS.run`, so a worker uses the model's own simulator
+when it has one (Hearts' bitmask simulator), exactly as a search in one process does.
+
 The worker processes persist between decisions (one pool per program, started on first
 use, closed at exit), so a move pays for pickling the observation and the model, not for
 starting Python.  This process searches too, so ``workers=2`` adds one process.
@@ -84,6 +88,8 @@ def _share(
 ) -> tuple[dict[str, tuple[int, float]], int, int]:
     from cardtable.bots.search import ISMCTS
 
+    # The same loop as in the parent (ISMCTS.run picks the model's simulator), so a
+    # worker's tree is the one a single process would grow from this seed.
     searcher = ISMCTS(iterations=iterations, exploration=exploration)
     # ``stop_at`` is on the system-wide monotonic clock, so the time this worker spent
     # waiting for the task counts against the budget.
