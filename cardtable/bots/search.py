@@ -113,7 +113,9 @@ class SearchModel(Protocol):
 #   building actions, events and history it will throw away (President and Durak do).
 # - ``simulator(observation) -> Simulator``: the whole iteration (deal, tree moves,
 #   play-out, value) on the game's own representation; see :class:`Simulator`.  The
-#   search then never builds a ``GameState`` (Hearts does).
+#   search then plays on whatever worlds it deals, not on sampled states (Hearts:
+#   a few bitmasks).  The four methods above still state the model for
+#   :func:`check_model` and the tests.
 
 
 @runtime_checkable
