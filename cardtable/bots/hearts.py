@@ -61,6 +61,7 @@ __all__ = [
     "pass_candidates",
     "play_out_hand",
     "distinct_cards",
+    "search_choices",
     "choose_pass",
     "choose_card",
     "moon_suspect",
@@ -532,6 +533,28 @@ def distinct_cards(playable: int, gaps: int) -> int:
                 chosen |= bit
             previous = index
     return chosen
+
+
+def search_choices(observation: HeartsObservation, legal_actions: Sequence[Action]) -> list[Action]:
+    """The plays the hard bot searches: the lowest legal card of each group that plays
+    alike (:func:`distinct_cards`), in the order of ``legal_actions``.  The search's own
+    moves are the same ones (:meth:`HeartsSimulator.moves` with ``group_alike``, and the
+    sampled states' ``legal_actions``).
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("hearts").new_game(players=4, seed=4)
+    >>> for _ in range(5):
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> choices = search_choices(state.observation(seat), state.legal_actions())
+    >>> set(choices) <= set(state.legal_actions()), len(choices) <= len(state.legal_actions())
+    (True, True)
+    """
+    gaps = _ALL & ~_mask(observation.hand) & ~played_mask(observation)
+    for _, card in observation.trick:
+        gaps |= card.mask
+    distinct = distinct_cards(_mask([action.cards[0] for action in legal_actions]), gaps)
+    return [action for action in legal_actions if action.cards[0].mask & distinct]
 
 
 class _SearchState(HeartsState):
@@ -1121,16 +1144,9 @@ class HardHeartsBot(SearchBot):
             return legal_actions[0]
         if legal_actions[0].kind == "give":
             return _give(self.choose_pass(observation))
-        # Search only one card of each group that plays alike; the search's moves are
-        # the same ones (HeartsSimulator.moves, and _SearchState for sampled states).
-        hand = _mask(observation.hand)
-        gaps = _ALL & ~hand & ~played_mask(observation)
-        for _, card in observation.trick:
-            gaps |= card.mask
-        distinct = distinct_cards(_mask([action.cards[0] for action in legal_actions]), gaps)
-        if distinct & (distinct - 1) == 0:
-            return _PLAYS[_lowest(distinct)]
-        choices = [action for action in legal_actions if action.cards[0].mask & distinct]
+        choices = search_choices(observation, legal_actions)
+        if len(choices) == 1:
+            return choices[0]
         return self.searcher.search(observation, choices, self.model, self.rng)
 
     def choose_pass(self, observation: HeartsObservation) -> int:

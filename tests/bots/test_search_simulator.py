@@ -20,12 +20,10 @@ from cardtable.bots.hearts import (
     HeartsSearchModel,
     HeartsSimulator,
     NormalHeartsBot,
-    distinct_cards,
-    played_mask,
+    search_choices,
 )
 from cardtable.bots.search import ISMCTS, Simulator, StateSimulator, simulator_for
 from cardtable.bots.search_pool import parallel_search
-from cardtable.cards import cards_to_mask
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 from cardtable.games import get_rules
@@ -34,7 +32,6 @@ from cardtable.games.hearts import HeartsState
 from .toy_game import TOY_RULES, ToyModel
 
 HEARTS = get_rules("hearts")
-ALL = (1 << 52) - 1
 
 
 # --- a toy simulator: the take-away game -----------------------------------------------------
@@ -293,12 +290,14 @@ def test_hearts_simulator_groups_cards_that_play_alike_as_sampled_states_do():
         sample = model.sample_state(observation, random.Random(k))
         assert world.hands == sample.hands  # the same first deal from the same seed
         assert simulator.moves(world) == [action.cards[0].index for action in sample.legal_actions()]
-        hand = cards_to_mask(observation.hand)
-        gaps = ALL & ~hand & ~played_mask(observation)
-        for _, card in observation.trick:
-            gaps |= card.mask
-        legal = cards_to_mask(action.cards[0] for action in position.legal_actions())
-        assert sum(1 << i for i in simulator.moves(world)) == distinct_cards(legal, gaps)
+        choices = search_choices(observation, position.legal_actions())
+        assert simulator.moves(world) == [action.cards[0].index for action in choices]
+        # Grouping drops a card only where a lower one of its suit stays, never the QS.
+        for action in position.legal_actions():
+            if action not in choices:
+                card = action.cards[0]
+                assert str(action) != "QS"
+                assert any(c.cards[0].suit == card.suit and c.cards[0].rank < card.rank for c in choices)
 
 
 def test_hearts_play_out_matches_the_models_state_play_out():
@@ -360,14 +359,7 @@ def test_hearts_deals_are_shared_by_consecutive_iterations():
 
 def hard_choices(state: HeartsState) -> list[Action]:
     """The hard bot's root: one card of each group that plays alike."""
-    seat = state.current_player
-    observation = state.observation(seat)
-    hand = cards_to_mask(observation.hand)
-    gaps = ALL & ~hand & ~played_mask(observation)
-    for _, card in observation.trick:
-        gaps |= card.mask
-    distinct = distinct_cards(cards_to_mask(a.cards[0] for a in state.legal_actions()), gaps)
-    return [a for a in state.legal_actions() if a.cards[0].mask & distinct]
+    return search_choices(state.observation(state.current_player), state.legal_actions())
 
 
 def test_parallel_hearts_search_runs_the_bitmask_simulator_in_the_worker():
