@@ -39,6 +39,7 @@ card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -95,6 +96,18 @@ PLACE_DECAY = 0.3
 power of the place (0.3, 0.09, ...), last 0.  President is worth far more than
 Vice-President, so the search plays for first place, not for a safe middle one."""
 
+INFERENCE_ODDS = 0.1
+"""How much less likely the hard bot's sampler holds a deal for each opponent play this
+round that the normal strategy would not have made with that deal's hands."""
+
+INFERENCE_BURN_IN = 300
+"""Metropolis steps from a fresh uniform deal before the first sample of a decision."""
+
+INFERENCE_STEPS = 4
+"""Metropolis steps between two samples of one decision."""
+
+_LOG_ODDS = math.log(INFERENCE_ODDS)
+
 SEARCH_SHARE = 0.6
 """The part of the hard bot's time budget spent growing the search tree; the rest checks
 the search's move against the normal move with paired play-outs."""
@@ -128,6 +141,9 @@ for _r in _NORMAL_RANKS:
     for _k in range(1, 5):
         _CANON[_r][_k] = _PLAYS[_r][15][_k][0]
 
+
+# One opponent action of this round for the hard bot's sampler (see _round_checks).
+_Check = tuple[int, int, int, int, bool, int, bool, "tuple[int, int] | None"]
 
 # --- hand arithmetic ----------------------------------------------------------------------
 
@@ -164,6 +180,14 @@ def _can_follow(candidates: int, size: int) -> bool:
             return True
         candidates &= ~(15 << shift)
     return False
+
+
+def _random_bit(mask: int, rng: random.Random) -> int:
+    """The index of one set bit of ``mask``, chosen uniformly."""
+    pick = rng.randrange(mask.bit_count())
+    for _ in range(pick):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -487,7 +511,23 @@ class _SearchState(PresidentState):
     final_order: list[int] | None = None
     """The round's finishing order, set by :meth:`PresidentSearchModel.playout`."""
 
+    searcher: int = -1
+    """The searching seat; the others play the normal strategy in the tree too (when
+    ``policy`` is set), so every branch of the tree is one of the searcher's choices."""
+
+    policy: PresidentSearchModel | None = None
+
     def legal_actions(self) -> list[Action]:
+        seat = self._turn
+        if seat is None or self.phase != _PLAY:
+            return super().legal_actions()
+        if self.policy is not None and seat != self.searcher:
+            move = self.policy.policy_move(self, seat)
+            return [PASS if move is None else _CANON[move[0]][move[1]]]  # type: ignore[list-item]
+        return self.search_moves()
+
+    def search_moves(self) -> list[Action]:
+        """Every move of the player to act, as the search names them (no policy)."""
         seat = self._turn
         if seat is None or self.phase != _PLAY:
             return super().legal_actions()
@@ -558,6 +598,8 @@ class PresidentSearchModel:
         self,
         place_values: Sequence[float] | None = None,
         noise: float = PLAYOUT_NOISE,
+        inference: bool = True,
+        model_opponents: bool = True,
     ) -> None:
         # place_values[place] (0 = first): what finishing there is worth, 1 down to 0.
         self.place_values = tuple(place_values) if place_values is not None else None
@@ -570,6 +612,15 @@ class PresidentSearchModel:
         self._template: _SearchState | None = None
         self._deal: tuple[int, list[int], list[int], list[int], list[int]] | None = None
         self.round_number = 0
+        # Reading the opponents' plays (see _round_checks): the checks of this decision,
+        # the deals found to agree with them, and the candidates drawn so far.
+        self.inference = inference
+        self.model_opponents = model_opponents
+        self._checks: list[list[_Check]] = []
+        self._checks_count = 0
+        self._chain: list[int] | None = None
+        self._wrong: list[int] = []
+        self._enabled = True
 
     def prepare(self, observation: PresidentObservation) -> None:
         """Work out, once per decision, what every sample of ``observation`` shares."""
@@ -609,6 +660,11 @@ class PresidentSearchModel:
         self._deal = deal
         self._seen = observation
         self.round_number = observation.round
+        self._enabled = observation.revolution_enabled
+        self._checks = _round_checks(observation, others) if self.inference else [[] for _ in others]
+        self._checks_count = sum(map(len, self._checks))
+        self._chain = None
+        self._wrong = []
 
     @staticmethod
     def _hands(own: int, seat: int, others: list[int], dealt: list[int]) -> list[int]:
@@ -618,18 +674,96 @@ class PresidentSearchModel:
             hands[other] = dealt[place]
         return hands
 
+    def disagreements(self, place: int, hand: int, limit: int = 52) -> int:
+        """How many of the plays and passes this round of the opponent at ``place`` (in
+        the deal's order) the normal strategy would not have made, had its hand now been
+        ``hand``; counting stops past ``limit``.
+
+        One opponent's count depends on its own hand alone: the rest is public.
+        """
+        wrong = 0
+        enabled = self._enabled
+        memo = self._moves
+        above = _ABOVE_MASK
+        for later, before, table_rank, table_size, rev, fewest, behind, made in self._checks[place]:
+            held = hand | later
+            if made is None and table_size and not _can_follow(held & above[rev][table_rank], table_size):
+                continue  # it could not beat the table: any strategy passes
+            unseen = _ALL & ~held & ~before
+            key = (held, unseen, table_rank, table_size, rev, enabled, fewest | behind << 6)
+            move = memo.get(key, memo)
+            if move is memo:
+                move = memo[key] = normal_move(held, table_rank, table_size, rev, enabled, unseen, fewest, behind)
+            if move != made:
+                wrong += 1
+                if wrong > limit:
+                    break
+        return wrong
+
+    def _reweigh(self, dealt: list[int]) -> None:
+        self._chain = dealt
+        self._wrong = [self.disagreements(place, hand) for place, hand in enumerate(dealt)]
+
+    def _step(self, rng: random.Random) -> None:
+        """One Metropolis step over deals: swap a card between two opponents, and keep
+        the swap with probability ``INFERENCE_ODDS`` to the power of the disagreements
+        it adds (always, if it adds none)."""
+        chain = self._chain
+        places = len(chain)
+        if places < 2:
+            return
+        _, _, known, forbidden, _ = self._deal  # type: ignore[misc]
+        a = rng.randrange(places)
+        b = rng.randrange(places - 1)
+        if b >= a:
+            b += 1
+        free_a = chain[a] & ~known[a] & ~forbidden[b]
+        free_b = chain[b] & ~known[b] & ~forbidden[a]
+        if not free_a or not free_b:
+            return
+        card_a = _random_bit(free_a, rng)
+        card_b = _random_bit(free_b, rng)
+        if card_a >> 2 == card_b >> 2:
+            return  # the same rank: suits do not matter
+        swap = 1 << card_a | 1 << card_b
+        chance = rng.random()
+        wrong = self._wrong
+        limit = wrong[a] + wrong[b] + (int(math.log(chance) / _LOG_ODDS) if chance > 0 else 52)
+        new_a = self.disagreements(a, chain[a] ^ swap, limit)
+        if new_a > limit:
+            return
+        new_b = self.disagreements(b, chain[b] ^ swap, limit - new_a)
+        if new_a + new_b > limit:
+            return
+        chain[a] ^= swap
+        chain[b] ^= swap
+        wrong[a] = new_a
+        wrong[b] = new_b
+
     def sample_state(self, observation: PresidentObservation, rng: random.Random) -> GameState:
         self.prepare(observation)
         unknown, counts, known, forbidden, others = self._deal  # type: ignore[misc]
-        dealt = sample_hands(unknown, counts, known, forbidden, rng)
+        if self._checks_count:
+            if self._chain is None:
+                self._reweigh(sample_hands(unknown, counts, known, forbidden, rng))
+                steps = INFERENCE_BURN_IN
+            else:
+                steps = INFERENCE_STEPS
+            for _ in range(steps):
+                self._step(rng)
+            dealt = list(self._chain)  # type: ignore[arg-type]
+        else:
+            dealt = sample_hands(unknown, counts, known, forbidden, rng)
         state = self._template.clone()  # type: ignore[union-attr]
         state.hands = self._hands(state.hands[observation.seat], observation.seat, others, dealt)
+        if self.model_opponents:
+            state.searcher = observation.seat
+            state.policy = self
         return state
 
-    def playout_action(self, state: PresidentState, seat: int, rng: random.Random) -> Action:  # type: ignore[override]
-        if self.noise and rng.random() < self.noise:
-            legal = state.legal_actions()
-            return legal[rng.randrange(len(legal))]
+    def policy_move(self, state: PresidentState, seat: int) -> tuple[int, int] | None:
+        """:func:`normal_move` for ``seat`` in ``state``, seeing what it would see
+        (every card in other hands is unseen to it); remembered like the play-outs'."""
         hands = state.hands
         hand = hands[seat]
         unseen = 0
@@ -640,11 +774,22 @@ class PresidentSearchModel:
                 n = other.bit_count()
                 if n < fewest:
                     fewest = n
-        move = normal_move(
-            hand, state.table_rank, state.table_size, state.revolution,
-            state._revolution_enabled, unseen, fewest,
-        )
-        return PASS if move is None else _play(hand, *move)
+        key = (hand, unseen, state.table_rank, state.table_size, state.revolution, state._revolution_enabled, fewest)
+        memo = self._moves
+        move = memo.get(key, memo)
+        if move is memo:
+            move = memo[key] = normal_move(
+                hand, state.table_rank, state.table_size, state.revolution,
+                state._revolution_enabled, unseen, fewest,
+            )
+        return move  # type: ignore[return-value]
+
+    def playout_action(self, state: PresidentState, seat: int, rng: random.Random) -> Action:  # type: ignore[override]
+        if self.noise and rng.random() < self.noise:
+            legal = state.search_moves() if isinstance(state, _SearchState) else state.legal_actions()
+            return legal[rng.randrange(len(legal))]
+        move = self.policy_move(state, seat)
+        return PASS if move is None else _play(state.hands[seat], *move)
 
     def is_terminal_for_search(self, state: PresidentState) -> bool:  # type: ignore[override]
         return state.round_number != self.round_number or state._turn is None
@@ -757,6 +902,66 @@ class PresidentSearchModel:
         if self.place_values is not None and len(order) == len(self.place_values):
             return self.place_values[place]
         return 0.0 if place == len(order) - 1 else PLACE_DECAY**place
+
+
+def _round_checks(observation: PresidentObservation, others: list[int]) -> list[list[_Check]]:
+    """Every play and pass of the opponents this round, as the normal strategy saw it.
+
+    One list per opponent (in the order of ``others``), one tuple per action, in order:
+    the cards it has played since (this play included, so its hand then was its hand now
+    plus these), every card played before it, the table's rank and size, the order in
+    force, the fewest cards an opponent of it held, whether it trailed on score, and the
+    move it made as ``(rank, size)`` or ``None`` for a pass.  All of it is public.
+    """
+    number = observation.round
+    seat = observation.seat
+    n = observation.num_players
+    place_of = {other: place for place, other in enumerate(others)}
+    scores = observation.scores
+    top = max(scores)
+    raw: list[tuple[int, int, int, int, bool, tuple[int, int] | None, int]] = []
+    table_rank = table_size = 0
+    rev = False  # every round starts in the normal order
+    played = 0
+    for index, event in enumerate(observation.events):
+        if event.round != number:
+            continue
+        kind = event.kind
+        if kind == "trick":
+            table_rank = table_size = 0
+        elif kind == "revolution":
+            rev = event.info["active"]
+        elif kind == "play" or kind == "pass":
+            mask = _mask(event.cards)
+            if event.seat != seat:
+                made = (event.cards[0].rank, len(event.cards)) if kind == "play" else None
+                raw.append((event.seat, played, table_rank, table_size, rev, made, index))
+            if kind == "play":
+                played |= mask
+                table_rank, table_size = event.cards[0].rank, len(event.cards)
+    # Backwards: what each seat plays from each action on, and so its hand size then.
+    later = [0] * n
+    sizes = list(observation.hand_sizes)
+    plays_from: dict[int, tuple[int, list[int]]] = {}
+    events = observation.events
+    position = len(events)
+    for entry in reversed(raw):
+        index = entry[6]
+        while position > index:
+            position -= 1
+            event = events[position]
+            if event.round == number and event.kind == "play":
+                later[event.seat] |= _mask(event.cards)
+                sizes[event.seat] += len(event.cards)
+        plays_from[index] = (later[entry[0]], list(sizes))
+    checks: list[list[_Check]] = [[] for _ in others]
+    for who, before, table_rank, table_size, rev, made, index in raw:
+        mine_later, sizes_then = plays_from[index]
+        fewest = min((c for s, c in enumerate(sizes_then) if s != who and c), default=0)
+        checks[place_of[who]].append(
+            (mine_later, before, table_rank, table_size, rev, fewest, scores[who] < top, made)
+        )
+    return checks
 
 
 def make_search_model() -> PresidentSearchModel:

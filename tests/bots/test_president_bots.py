@@ -4,6 +4,7 @@ behaviours, the forced-out solver against brute force, and the search model."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
 import pytest
@@ -26,7 +27,7 @@ from cardtable.bots.search import check_model
 from cardtable.cards import ALL_CARDS, PRESIDENT_ORDER, REVOLUTION_ORDER, cards_to_mask, mask_to_cards, parse_cards
 from cardtable.engine.actions import PASS, Action
 from cardtable.games import get_rules
-from cardtable.games.president import PresidentState, played_this_round
+from cardtable.games.president import PresidentObservation, PresidentState, played_this_round
 
 RULES = get_rules("president")
 ALL = (1 << 52) - 1
@@ -511,3 +512,104 @@ def test_place_values_set_what_each_place_is_worth() -> None:
     sample = model.sample_state(state.observation(0), random.Random(2))
     model.playout(sample, random.Random(3))
     assert [model.evaluate(sample, s) for s in sample.final_order] == [1.0, 0.3, 0.1, 0.0]
+
+
+# --- the hard bot reads the opponents' plays ------------------------------------------------
+
+
+def normal_observations(
+    games: int, players_of: Callable[[int], int] = lambda g: 3 + g % 4, rounds: int = 2
+) -> Iterator[tuple[PresidentState, PresidentObservation]]:
+    """(state, observation of seat 0) at every searched-looking decision of seat 0, in
+    games of normal bots; two rounds, so the exchange is covered too."""
+    for game in range(games):
+        state = RULES.new_game(players=players_of(game), seed=700 + game, rounds=rounds, revolution=game % 5 != 0)
+        bots = [NormalPresidentBot(s) for s in range(state.num_players)]
+        while not state.is_over:
+            seat = state.current_player
+            observation = state.observation(seat)
+            legal = state.legal_actions()
+            if seat == 0 and observation.phase == "play" and len(legal) > 1:
+                yield state, observation
+            state.apply(bots[seat].choose(observation, legal))
+
+
+def test_the_real_hands_agree_with_every_play_of_normal_opponents() -> None:
+    checked = uniform_disagree = 0
+    for state, observation in normal_observations(16):
+        model = PresidentSearchModel()
+        model.prepare(observation)
+        others = model._deal[4]
+        for place, other in enumerate(others):
+            assert model.disagreements(place, state.hands[other]) == 0
+        checked += model._checks_count
+        sample = PresidentSearchModel(inference=False).sample_state(observation, random.Random(checked))
+        uniform_disagree += sum(model.disagreements(p, sample.hands[o]) for p, o in enumerate(others))
+    assert checked > 1000
+    # The check is not vacuous: uniformly dealt hands often disagree.
+    assert uniform_disagree > 100
+
+
+def test_the_reading_sampler_keeps_every_public_fact() -> None:
+    for index, (state, observation) in enumerate(normal_observations(6)):
+        model = PresidentSearchModel()
+        rng = random.Random(index)
+        played = played_this_round(observation)
+        for _ in range(5):
+            sample = model.sample_state(observation, rng)
+            assert sample.hands[0] == state.hands[0]
+            assert [h.bit_count() for h in sample.hands] == list(observation.hand_sizes)
+            union = 0
+            for hand in sample.hands:
+                assert not hand & union and not hand & played
+                union |= hand
+            assert union == sum(state.hands)
+            for given in (e for e in observation.events if e.kind == "exchange" and e.round == observation.round and e.seat == 0):
+                assert sample.hands[given.info["to"]] & cards_to_mask(given.cards) == cards_to_mask(given.cards) & ~played
+
+
+def test_the_reading_sampler_deals_closer_to_the_real_hands() -> None:
+    def distance(a: int, b: int) -> int:
+        return sum(abs(x - y) for x, y in zip(rank_counts(a), rank_counts(b)))
+
+    reading = uniform = 0
+    for index, (state, observation) in enumerate(normal_observations(6, lambda g: 4, rounds=1)):
+        if len(observation.history) < 8:
+            continue
+        for model, total in ((PresidentSearchModel(), "reading"), (PresidentSearchModel(inference=False), "uniform")):
+            rng = random.Random(index)
+            d = 0
+            for _ in range(30):
+                sample = model.sample_state(observation, rng)
+                d += sum(distance(sample.hands[s], state.hands[s]) for s in range(1, 4))
+            if total == "reading":
+                reading += d
+            else:
+                uniform += d
+    assert reading < 0.85 * uniform
+
+
+def test_in_the_tree_the_opponents_play_the_normal_strategy() -> None:
+    state = RULES.new_game(players=4, seed=31)
+    state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    model = PresidentSearchModel()
+    sample = model.sample_state(state.observation(seat), random.Random(2))
+    sample.apply(sample.search_moves()[0])
+    other = sample.current_player
+    assert other != seat
+    hand = sample.hands[other]
+    unseen = sum(sample.hands) & ~hand
+    fewest = min(h.bit_count() for s, h in enumerate(sample.hands) if s != other and h)
+    move = normal_move(hand, sample.table_rank, sample.table_size, sample.revolution, True, unseen, fewest)
+    if move is None:
+        expected = PASS
+    else:
+        rank, size = move
+        expected = canonical(Action.parse(" ".join([str(c) for c in mask_to_cards(hand) if c.rank == rank][:size])))
+    assert sample.legal_actions() == [expected]
+    assert len(sample.search_moves()) > 1
+    # Without the opponent model the tree branches on every move of every seat.
+    plain = PresidentSearchModel(model_opponents=False).sample_state(state.observation(seat), random.Random(2))
+    plain.apply(plain.search_moves()[0])
+    assert plain.legal_actions() == plain.search_moves()
