@@ -38,11 +38,25 @@ class Hard150(HardPresidentBot):
         super().__init__(seed=seed, iterations=150)
 
 
+class Hard200(HardPresidentBot):
+    """The hard bot with exactly 200 search iterations per decision."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=200)
+
+
 class Hard300(HardPresidentBot):
     """The hard bot with exactly 300 search iterations per decision."""
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed=seed, iterations=300)
+
+
+class Hard500(HardPresidentBot):
+    """The hard bot with exactly 500 search iterations per decision."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=500)
 
 
 class Hard1000(HardPresidentBot):

@@ -613,3 +613,36 @@ def test_in_the_tree_the_opponents_play_the_normal_strategy() -> None:
     plain = PresidentSearchModel(model_opponents=False).sample_state(state.observation(seat), random.Random(2))
     plain.apply(plain.search_moves()[0])
     assert plain.legal_actions() == plain.search_moves()
+
+
+def test_the_head_to_head_check_keeps_the_normal_move_on_a_tie_and_else_plays_the_best() -> None:
+    state = RULES.new_game(players=4, seed=12)
+    seat = state.current_player
+    observation = state.observation(seat)
+    bot = HardPresidentBot(seed=3, iterations=30)
+    hand = sum(c.mask for c in observation.hand)
+    moves = sorted({canonical(a) for a in state.legal_actions()}, key=str)
+    usual = canonical(_play_of(hand, *normal_move(hand, 0, 0, False, True, ALL & ~hand, 13)))
+    other = next(m for m in moves if m != usual)
+    bot.searcher.last_result = None
+    bot.model.evaluate = lambda state, seat: 0.5  # every move is worth the same
+    assert bot._trusted(observation, moves, other, 0.0) == usual
+    # A model under which only ``other`` ever wins: the check finds it.
+    won = {"by": None}
+
+    def evaluate(sample: PresidentState, who: int) -> float:
+        return 1.0 if won["by"] == other else 0.0
+
+    real_playout = bot.model.playout
+
+    def playout(sample: PresidentState, rng: random.Random) -> None:
+        won["by"] = canonical(sample.history[-1][1]) if sample.history else None
+        real_playout(sample, rng)
+
+    bot.model.evaluate = evaluate
+    bot.model.playout = playout
+    assert bot._trusted(observation, moves, usual, 0.0) == other
+
+
+def _play_of(hand: int, rank: int, size: int) -> Action:
+    return Action.parse(" ".join([str(c) for c in mask_to_cards(hand) if c.rank == rank][:size]))
