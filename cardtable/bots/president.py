@@ -636,6 +636,13 @@ class PresidentSearchModel:
         self._wrong: list[int] = []
         self._enabled = True
 
+    def __getstate__(self) -> dict[str, object]:
+        # A search worker gets the settings, not this process's caches: the memo can
+        # hold tens of thousands of entries, and prepare() rebuilds the rest.
+        state = dict(self.__dict__)
+        state.update(_moves={}, _seen=None, _template=None, _deal=None, _checks=[], _chain=None, _wrong=[])
+        return state
+
     def prepare(self, observation: PresidentObservation) -> None:
         """Work out, once per decision, what every sample of ``observation`` shares."""
         if observation is self._seen:
