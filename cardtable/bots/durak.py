@@ -38,6 +38,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from cardtable.bots.search import (
+    DECISION_MARGIN,
     DEFAULT_EXPLORATION,
     DEFAULT_TIME_BUDGET,
     ImpossibleDealError,
@@ -88,9 +89,6 @@ PLAYOUT_NOISE = 0.1
 ENDGAME_NODE_LIMIT = 200_000
 """The most positions the exact endgame solver visits for one decision before the hard
 bot gives up on it and searches instead."""
-
-DECISION_MARGIN = 0.01
-"""Seconds the hard bot keeps in hand at the end of its time budget."""
 
 ENDGAME_SHARE = 0.6
 """With a time budget, the share of it the endgame solver may use before the search

@@ -40,6 +40,7 @@ from itertools import combinations
 from operator import attrgetter
 
 from cardtable.bots.search import (
+    DECISION_MARGIN,
     DEFAULT_TIME_BUDGET,
     SearchBot,
     sample_hands,
@@ -95,9 +96,6 @@ good and bad moves (a point is 1/52), so the generic 0.7 spreads the visits almo
 evenly; 0.25 took about 7% fewer points per hand against normal players in a 60-hand
 trial at 200 iterations (see docs/bots.md)."""
 
-DECISION_MARGIN = 0.01
-"""Seconds of the hard bot's time budget kept for the last search iteration and the
-preparation of a decision, so that a decision stays within its budget."""
 
 DEAL_REUSE = 2
 """How many consecutive iterations of the hard bot's search share one deal of the hidden

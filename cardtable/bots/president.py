@@ -51,6 +51,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from cardtable.bots.search import (
+    DECISION_MARGIN,
     DEFAULT_EXPLORATION,
     DEFAULT_TIME_BUDGET,
     SearchBot,
@@ -1077,7 +1078,7 @@ class HardPresidentBot(SearchBot):
         seat = observation.seat
         rng = self.rng
         pairs = self.searcher.iterations
-        deadline = start + self.budget
+        deadline = start + self.budget - DECISION_MARGIN
         totals = [0.0] * len(candidates)
         done = 0
         while True:

@@ -63,6 +63,7 @@ __all__ = [
     "check_model",
     "DEFAULT_TIME_BUDGET",
     "DEFAULT_EXPLORATION",
+    "DECISION_MARGIN",
 ]
 
 DEFAULT_TIME_BUDGET = 0.5
@@ -70,6 +71,10 @@ DEFAULT_TIME_BUDGET = 0.5
 
 DEFAULT_EXPLORATION = 0.7
 """The UCB1 constant; values lie in [0, 1], where about 0.7 is the usual choice for ISMCTS."""
+
+DECISION_MARGIN = 0.01
+"""Seconds of a hard bot's time budget kept for the last search iteration and the
+preparation of a decision, so that a decision stays within its budget."""
 
 
 @runtime_checkable
