@@ -16,9 +16,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from cardtable.bots.hearts import HardHeartsBot, NormalHeartsBot
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cardtable.bots.hearts import HardHeartsBot, NormalHeartsBot  # noqa: E402
 
 
 class Hard100(HardHeartsBot):
