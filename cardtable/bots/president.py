@@ -20,14 +20,16 @@
   it gave in the exchange, and what an automatic gift it received says about the
   giver's hand).  It reads the opponents' play: the deals are drawn by a Metropolis
   walk that swaps cards between opponents and makes a deal :data:`INFERENCE_ODDS` times
-  less likely for each play or pass this round that the normal strategy would not have
-  made with that deal's hands (a normal player who leads a single 6 holds no lower
-  single; one who passes on a 9 has no spare group above it).  In the tree and in the
-  play-outs the opponents play the normal strategy (the way normal opponents really
-  play), so every branch of the tree is one of its own choices; play-outs run to the
-  end of the round on bare card masks.  It plays for first place: a finishing place is worth 1 for President, 0.3 for second, 0.09 for
-  third, ..., 0 for last (:data:`PLACE_DECAY`).  Plays that differ only by suit are one
-  move to the search.
+  as likely for each play or pass this round that the normal strategy would not have
+  made with that deal's hands (a normal player who leads a single 6 usually holds
+  exactly one 6 and nothing lower but 2s and fours).  In the tree and in the play-outs
+  the opponents play the normal strategy (the way normal opponents really play), so
+  every branch of the tree is one of its own choices; play-outs run to the end of the
+  round on bare card masks.  It plays for first place: a finishing place is worth 1 for
+  President, 0.3 for second, 0.09 for third, ..., 0 for last (:data:`PLACE_DECAY`).
+  Plays that differ only by suit are one move to the search.  Last, the normal move
+  and the search's favourite other move are played out head to head on the same deals
+  (paired play-outs), and the better one is played.
 
 Every bot reads only its observation and the legal actions.  The strategies work on
 card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
@@ -627,8 +629,9 @@ class PresidentSearchModel:
         self._template: _SearchState | None = None
         self._deal: tuple[int, list[int], list[int], list[int], list[int]] | None = None
         self.round_number = 0
-        # Reading the opponents' plays (see _round_checks): the checks of this decision,
-        # the deals found to agree with them, and the candidates drawn so far.
+        # Reading the opponents' plays (see _round_checks): the checks of this decision
+        # per opponent, the Metropolis walk's current deal and each opponent's
+        # disagreements in it.
         self.inference = inference
         self.model_opponents = model_opponents
         self._checks: list[list[_Check]] = []
@@ -1055,9 +1058,10 @@ class HardPresidentBot(SearchBot):
 
         With a few hundred play-outs per decision the most visited move is often a
         coin toss between moves of nearly equal value.  So the normal strategy's move
-        and the search's :data:`CHECKED_MOVES` most visited other moves are played out from the same sampled deals with the same random choices afterwards
-        (paired play-outs, which cancel most of the luck of the deal), and the one that
-        does best is played; the normal move wins a tie.  This limits tactical mistakes.
+        and the search's :data:`CHECKED_MOVES` most visited other moves are played out
+        from the same sampled deals with the same random choices afterwards (paired
+        play-outs, which cancel most of the luck of the deal), and the one that does
+        best is played; the normal move wins a tie.  This limits tactical mistakes.
         """
         hand, table_rank, table_size, unseen, fewest, behind = _situation(observation)
         move = normal_move(
