@@ -843,6 +843,8 @@ def _play_out(world: _World, rng: random.Random | None, noise: float, suspect: i
             else:
                 left = hands[0] | hands[1] | hands[2] | hands[3]
                 card = choose_card(hand, playable, cards, seats, current, left & ~hand, tricks, suspect)
+        # _play_card's step, on local variables: this loop is the search's hot path, where
+        # a call and the world's attribute lookups on every card would slow every play-out.
         bit = 1 << card
         hands[current] = hand & ~bit
         cards.append(card)
