@@ -35,7 +35,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cardtable.bots.president as president  # noqa: E402
 from cardtable.bots.president import HardPresidentBot, NormalPresidentBot, PresidentSearchModel  # noqa: E402
-from cardtable.engine.state import GameState  # noqa: E402
 from cardtable.games import get_rules  # noqa: E402
 
 NAMES = ("default", "uniform", "no-reading", "no-opponent-model", "no-check", "knows-hands")
@@ -46,14 +45,9 @@ class KnowsHandsModel(PresidentSearchModel):
 
     truth: list[int] = []
 
-    def sample_state(self, observation, rng) -> GameState:  # type: ignore[no-untyped-def]
+    def sample_deal(self, observation, rng) -> list[int]:  # type: ignore[no-untyped-def]
         self.prepare(observation)
-        state = self._template.clone()  # type: ignore[union-attr]
-        state.hands = list(self.truth)
-        if self.model_opponents:
-            state.searcher = observation.seat
-            state.policy = self
-        return state
+        return [self.truth[seat] for seat in self._deal[4]]  # type: ignore[index]
 
 
 def configure(settings: str) -> None:
@@ -62,7 +56,6 @@ def configure(settings: str) -> None:
         key, value = item.split("=")
         if key == "odds":
             president.INFERENCE_ODDS = float(value)
-            president._LOG_ODDS = math.log(float(value))
         elif key == "steps":
             president.INFERENCE_STEPS = int(value)
         elif key == "burn":

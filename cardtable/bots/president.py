@@ -114,8 +114,6 @@ INFERENCE_BURN_IN = 600
 INFERENCE_STEPS = 8
 """Metropolis steps between two samples of one decision."""
 
-_LOG_ODDS = math.log(INFERENCE_ODDS)
-
 CHECKED_MOVES = 1
 """How many of the search's most visited moves the hard bot plays out head to head
 against the normal move before it decides (see ``HardPresidentBot._trusted``).  Three
@@ -536,9 +534,7 @@ class _SearchState(PresidentState):
 
     def legal_actions(self) -> list[Action]:
         seat = self._turn
-        if seat is None or self.phase != _PLAY:
-            return super().legal_actions()
-        if self.policy is not None and seat != self.searcher:
+        if self.policy is not None and seat is not None and seat != self.searcher and self.phase == _PLAY:
             move = self.policy.policy_move(self, seat)
             return [PASS if move is None else _CANON[move[0]][move[1]]]  # type: ignore[list-item]
         return self.search_moves()
@@ -639,6 +635,7 @@ class PresidentSearchModel:
         self._chain: list[int] | None = None
         self._wrong: list[int] = []
         self._enabled = True
+        self._log_odds = math.log(INFERENCE_ODDS)
 
     def __getstate__(self) -> dict[str, object]:
         # A search worker gets the settings, not this process's caches: the memo can
@@ -688,6 +685,7 @@ class PresidentSearchModel:
         self._enabled = observation.revolution_enabled
         self._checks = _round_checks(observation, others) if self.inference else [[] for _ in others]
         self._checks_count = sum(map(len, self._checks))
+        self._log_odds = math.log(INFERENCE_ODDS)
         self._chain = None
         self._wrong = []
 
@@ -708,17 +706,13 @@ class PresidentSearchModel:
         """
         wrong = 0
         enabled = self._enabled
-        memo = self._moves
+        remembered = self._normal_move
         above = _ABOVE_MASK
         for later, before, table_rank, table_size, rev, fewest, behind, made in self._checks[place]:
             held = hand | later
             if made is None and table_size and not _can_follow(held & above[rev][table_rank], table_size):
                 continue  # it could not beat the table: any strategy passes
-            unseen = _ALL & ~held & ~before
-            key = (held, unseen, table_rank, table_size, rev, enabled, fewest | behind << 6)
-            move = memo.get(key, memo)
-            if move is memo:
-                move = memo[key] = normal_move(held, table_rank, table_size, rev, enabled, unseen, fewest, behind)
+            move = remembered(held, _ALL & ~held & ~before, table_rank, table_size, rev, enabled, fewest, behind)
             if move != made:
                 wrong += 1
                 if wrong > limit:
@@ -753,7 +747,7 @@ class PresidentSearchModel:
         swap = 1 << card_a | 1 << card_b
         chance = rng.random()
         wrong = self._wrong
-        limit = wrong[a] + wrong[b] + (int(math.log(chance) / _LOG_ODDS) if chance > 0 else 52)
+        limit = wrong[a] + wrong[b] + (int(math.log(chance) / self._log_odds) if chance > 0 else 52)
         new_a = self.disagreements(a, chain[a] ^ swap, limit)
         if new_a > limit:
             return
@@ -765,20 +759,25 @@ class PresidentSearchModel:
         wrong[a] = new_a
         wrong[b] = new_b
 
-    def sample_state(self, observation: PresidentObservation, rng: random.Random) -> GameState:
+    def sample_deal(self, observation: PresidentObservation, rng: random.Random) -> list[int]:
+        """The opponents' hands of one sample (in the order of the seats after this
+        one's removal), drawn as :meth:`sample_state` describes."""
         self.prepare(observation)
-        unknown, counts, known, forbidden, others = self._deal  # type: ignore[misc]
-        if self._checks_count:
-            if self._chain is None:
-                self._reweigh(sample_hands(unknown, counts, known, forbidden, rng))
-                steps = INFERENCE_BURN_IN
-            else:
-                steps = INFERENCE_STEPS
-            for _ in range(steps):
-                self._step(rng)
-            dealt = list(self._chain)  # type: ignore[arg-type]
+        unknown, counts, known, forbidden, _ = self._deal  # type: ignore[misc]
+        if not self._checks_count:
+            return sample_hands(unknown, counts, known, forbidden, rng)
+        if self._chain is None:
+            self._reweigh(sample_hands(unknown, counts, known, forbidden, rng))
+            steps = INFERENCE_BURN_IN
         else:
-            dealt = sample_hands(unknown, counts, known, forbidden, rng)
+            steps = INFERENCE_STEPS
+        for _ in range(steps):
+            self._step(rng)
+        return list(self._chain)  # type: ignore[arg-type]
+
+    def sample_state(self, observation: PresidentObservation, rng: random.Random) -> GameState:
+        dealt = self.sample_deal(observation, rng)
+        others = self._deal[4]  # type: ignore[index]
         state = self._template.clone()  # type: ignore[union-attr]
         state.hands = self._hands(state.hands[observation.seat], observation.seat, others, dealt)
         if self.model_opponents:
@@ -786,11 +785,23 @@ class PresidentSearchModel:
             state.policy = self
         return state
 
+    def _normal_move(
+        self, hand: int, unseen: int, table_rank: int, table_size: int, rev: bool, enabled: bool,
+        fewest: int, behind: bool = False,
+    ) -> tuple[int, int] | None:
+        """:func:`normal_move`, remembered under the play-outs' key (which has room for
+        ``behind``: play-outs never trail, so their keys match these)."""
+        key = (hand, unseen, table_rank, table_size, rev, enabled, fewest | behind << 6)
+        memo = self._moves
+        move = memo.get(key, memo)
+        if move is memo:
+            move = memo[key] = normal_move(hand, table_rank, table_size, rev, enabled, unseen, fewest, behind)
+        return move  # type: ignore[return-value]
+
     def policy_move(self, state: PresidentState, seat: int) -> tuple[int, int] | None:
         """:func:`normal_move` for ``seat`` in ``state``, seeing what it would see
         (every card in other hands is unseen to it); remembered like the play-outs'."""
         hands = state.hands
-        hand = hands[seat]
         unseen = 0
         fewest = 52
         for s, other in enumerate(hands):
@@ -799,15 +810,10 @@ class PresidentSearchModel:
                 n = other.bit_count()
                 if n < fewest:
                     fewest = n
-        key = (hand, unseen, state.table_rank, state.table_size, state.revolution, state._revolution_enabled, fewest)
-        memo = self._moves
-        move = memo.get(key, memo)
-        if move is memo:
-            move = memo[key] = normal_move(
-                hand, state.table_rank, state.table_size, state.revolution,
-                state._revolution_enabled, unseen, fewest,
-            )
-        return move  # type: ignore[return-value]
+        return self._normal_move(
+            hands[seat], unseen, state.table_rank, state.table_size, state.revolution,
+            state._revolution_enabled, fewest,
+        )
 
     def playout_action(self, state: PresidentState, seat: int, rng: random.Random) -> Action:  # type: ignore[override]
         if self.noise and rng.random() < self.noise:
@@ -944,11 +950,13 @@ def _round_checks(observation: PresidentObservation, others: list[int]) -> list[
     place_of = {other: place for place, other in enumerate(others)}
     scores = observation.scores
     top = max(scores)
-    raw: list[tuple[int, int, int, int, bool, tuple[int, int] | None, int]] = []
+    # Forwards: the table each opponent action met.  ``moves`` lists every play and
+    # pass in order as (seat, cards, table rank, table size, order, cards played before).
+    moves: list[tuple[int, int, int, int, bool, int]] = []
     table_rank = table_size = 0
     rev = False  # every round starts in the normal order
     played = 0
-    for index, event in enumerate(observation.events):
+    for event in observation.events:
         if event.round != number:
             continue
         kind = event.kind
@@ -958,34 +966,27 @@ def _round_checks(observation: PresidentObservation, others: list[int]) -> list[
             rev = event.info["active"]
         elif kind == "play" or kind == "pass":
             mask = _mask(event.cards)
-            if event.seat != seat:
-                made = (event.cards[0].rank, len(event.cards)) if kind == "play" else None
-                raw.append((event.seat, played, table_rank, table_size, rev, made, index))
+            moves.append((event.seat, mask, table_rank, table_size, rev, played))
             if kind == "play":
                 played |= mask
                 table_rank, table_size = event.cards[0].rank, len(event.cards)
     # Backwards: what each seat plays from each action on, and so its hand size then.
     later = [0] * n
     sizes = list(observation.hand_sizes)
-    plays_from: dict[int, tuple[int, list[int]]] = {}
-    events = observation.events
-    position = len(events)
-    for entry in reversed(raw):
-        index = entry[6]
-        while position > index:
-            position -= 1
-            event = events[position]
-            if event.round == number and event.kind == "play":
-                later[event.seat] |= _mask(event.cards)
-                sizes[event.seat] += len(event.cards)
-        plays_from[index] = (later[entry[0]], list(sizes))
     checks: list[list[_Check]] = [[] for _ in others]
-    for who, before, table_rank, table_size, rev, made, index in raw:
-        mine_later, sizes_then = plays_from[index]
-        fewest = min((c for s, c in enumerate(sizes_then) if s != who and c), default=0)
+    for who, mask, table_rank, table_size, rev, before in reversed(moves):
+        if mask:
+            later[who] |= mask
+            sizes[who] += mask.bit_count()
+        if who == seat:
+            continue
+        made = ((mask & -mask).bit_length() + 7 >> 2, mask.bit_count()) if mask else None
+        fewest = min((c for s, c in enumerate(sizes) if s != who and c), default=0)
         checks[place_of[who]].append(
-            (mine_later, before, table_rank, table_size, rev, fewest, scores[who] < top, made)
+            (later[who], before, table_rank, table_size, rev, fewest, scores[who] < top, made)
         )
+    for own in checks:
+        own.reverse()
     return checks
 
 
@@ -1018,7 +1019,6 @@ class HardPresidentBot(SearchBot):
         # The search gets most of the budget; the paired check of its answer the rest.
         self.budget = time_budget
         self.searcher.time_budget = time_budget * SEARCH_SHARE
-        self.checked_moves = CHECKED_MOVES
 
     def shortcut(self, observation: PresidentObservation, legal_actions: Sequence[Action]) -> Action | None:  # type: ignore[override]
         if legal_actions[0].kind == "give":
@@ -1073,9 +1073,10 @@ class HardPresidentBot(SearchBot):
         by_visits = sorted(moves, key=lambda m: (-root.get(str(m), (0, 0.0))[0], moves.index(m)))
         candidates = [usual] if usual in moves else []
         for candidate in [found] + by_visits:
-            if len(candidates) > self.checked_moves or candidate in candidates:
-                continue
-            candidates.append(candidate)
+            if len(candidates) > CHECKED_MOVES:
+                break
+            if candidate not in candidates:
+                candidates.append(candidate)
         if len(candidates) == 1:
             return candidates[0]
         model = self.model

@@ -602,11 +602,7 @@ def test_in_the_tree_the_opponents_play_the_normal_strategy() -> None:
     unseen = sum(sample.hands) & ~hand
     fewest = min(h.bit_count() for s, h in enumerate(sample.hands) if s != other and h)
     move = normal_move(hand, sample.table_rank, sample.table_size, sample.revolution, True, unseen, fewest)
-    if move is None:
-        expected = PASS
-    else:
-        rank, size = move
-        expected = canonical(Action.parse(" ".join([str(c) for c in mask_to_cards(hand) if c.rank == rank][:size])))
+    expected = PASS if move is None else canonical(_play_of(hand, *move))
     assert sample.legal_actions() == [expected]
     assert len(sample.search_moves()) > 1
     # Without the opponent model the tree branches on every move of every seat.
