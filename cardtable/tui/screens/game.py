@@ -41,6 +41,7 @@ from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.end import ConfirmScreen, InfoScreen, PrivacyScreen, RoundOverScreen
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.widgets.hand import HandView
+from cardtable.tui.wording import engine_text, plural
 
 __all__ = ["GameScreen", "SeatBox", "seat_lines", "wrap_entry"]
 
@@ -80,7 +81,7 @@ def seat_lines(
     head = marker + label + star
     if len(head) > width:
         head = marker + _fit(name, width - len(marker) - len(star)) + star
-    cards = f"{count} card{'s' if count != 1 else ''}"
+    cards = plural(count, "card")
     if len(cards) > width:
         cards = f"{count}c"
 
@@ -242,8 +243,7 @@ class GameScreen(Screen[None]):
         return f"  round {obs.round}  ·  {who}  ·  seed {self.state.seed}{undone}"
 
     def hand_title(self, obs: Observation, ctx: TableContext) -> str:
-        owner = "Your" if ctx.personal else f"{ctx.name(self.viewer)}'s"
-        return f"{owner} hand · {len(obs.hand)} cards"
+        return f"{ctx.owner(self.viewer)} hand · {plural(len(obs.hand), 'card')}"
 
     @property
     def context(self) -> TableContext:
@@ -400,7 +400,7 @@ class GameScreen(Screen[None]):
         try:
             self.state.apply(action)
         except CardtableError as exc:
-            self.set_status(Text.assemble(("Refused: ", "bold red"), (str(exc), "red")))
+            self.set_status(self.refusal(exc))
             return False
         self.query_one(HandView).clear_selection()
         self.hint_action = None
@@ -514,8 +514,9 @@ class GameScreen(Screen[None]):
     def _take_events(self, obs: Observation, ctx: TableContext) -> None:
         events = obs.events
         for number, event in enumerate(events[self.seen_events :], start=self.seen_events):
-            if number and events[number - 1].kind == "round_over":
-                # Each round's log starts afresh: a card played last round may be in a hand now.
+            if number and events[number - 1].kind == "round_over" and event.kind != "game_over":
+                # Each round's log starts afresh: a card played last round may be in a hand
+                # now.  The last round's log stays once the game is over.
                 self.log_lines.clear()
             line = self.table.log_line(event, ctx, self.viewer)
             if line is not None:
@@ -533,6 +534,13 @@ class GameScreen(Screen[None]):
                 self.pending_round_over = event
         self.seen_events = len(events)
         self.events_handled = max(self.events_handled, len(events))
+
+    def refusal(self, exc: CardtableError) -> Text:
+        """A refused move's reason on the status line, its cards and seats written as
+        everywhere else on screen (``Refused: 8♦ does not beat 6♠``)."""
+        ctx = self.context
+        reason = engine_text(str(exc), ctx.style, seat_name=ctx.name, text_style="red")
+        return Text.assemble(("Refused: ", "bold red"), reason)
 
     def set_status(self, text: Text) -> None:
         self.query_one("#status", Static).update(text)
@@ -611,7 +619,7 @@ class GameScreen(Screen[None]):
         try:
             action = self.table.build_action(self.obs, self.legal, cards)
         except CardtableError as exc:
-            self.set_status(Text.assemble(("Refused: ", "bold red"), (str(exc), "red")))
+            self.set_status(self.refusal(exc))
             return
         settings = getattr(self.app, "settings", None)
         if settings is not None and settings.confirm_before_play:
@@ -725,7 +733,9 @@ class GameScreen(Screen[None]):
         self.events_handled = len(state.events)
         self.hint_action = None
         self.query_one(HandView).clear_selection()
-        self.message = Text.assemble(("Undone: ", "bold cyan"), f"your {taken} and the moves after it.")
+        self.message = Text.assemble(
+            ("Undone: ", "bold cyan"), self.table.move_phrase(taken, self.context), " and the moves after it."
+        )
         self.after_change()
 
     def action_pass_turn(self) -> None:

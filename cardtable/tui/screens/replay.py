@@ -100,7 +100,9 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
             return Text("The deal. → or n steps forward, ← or b back, q closes.", style="italic")
         seat = self.replay.last_action[0] if self.replay.last_action else None
         notation = self.state.public_history(self.seat)[position - 1][1]
-        text = Text.assemble((f"Move {position}/{self.replay.length}: ", "bold"), f"{ctx.name(seat)} {notation}")
+        text = Text.assemble(
+            (f"Move {position}/{self.replay.length}: ", "bold"), self.table.describe_move(seat, notation, ctx)
+        )
         if self.replay.at_end:
             text.append("  (the end)", style="bold green")
         return text

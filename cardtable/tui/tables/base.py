@@ -15,10 +15,11 @@ from rich.text import Text
 from textual.widgets import Static
 
 from cardtable.cards import Card
-from cardtable.engine.actions import Action
+from cardtable.engine.actions import KINDS, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.tui.cardstyle import CardStyle
+from cardtable.tui.wording import plural
 
 __all__ = ["TableArea", "TableContext", "ordinal"]
 
@@ -57,6 +58,17 @@ class TableContext:
     def name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
 
+    def owner(self, seat: int | None) -> str:
+        """Whose something is: ``Your`` for the viewer of a single-person table or a seat
+        named You, else ``Ben's``.
+
+        >>> ctx = TableContext(("You", "Ben"), ("You", "Ben"), CardStyle(), personal=False)
+        >>> ctx.owner(0), ctx.owner(1)
+        ('Your', "Ben's")
+        """
+        name = self.name(seat)
+        return "Your" if self.personal or name == "You" else f"{name}'s"
+
     def act(self, seat: int | None, verb: str) -> str:
         """``Ada attacks``, but ``You attack`` for a seat named You.
 
@@ -75,6 +87,16 @@ class TableContext:
                 return f"You {verb[:-2]}"
         return f"You {verb[:-1]}" if verb.endswith("s") else f"You {verb}"
 
+    def does(self, seat: int | None, words: str) -> str:
+        """As :meth:`act`, for a verb followed by more words: only the verb agrees.
+
+        >>> ctx = TableContext(("You", "Ada"), ("You", "Ada"), CardStyle())
+        >>> ctx.does(0, "attacks with"), ctx.does(1, "takes the cards")
+        ('You attack with', 'Ada takes the cards')
+        """
+        verb, _, rest = words.partition(" ")
+        return self.act(seat, verb) + (f" {rest}" if rest else "")
+
 
 class TableArea(Static):
     """The middle of the game screen; subclasses draw one game."""
@@ -89,11 +111,28 @@ class TableArea(Static):
     play_label = "Play"
     #: how a hint words a ``give`` action (Hearts' pass, President's exchange)
     give_verb = "give"
+    #: how a move is told in the log and the replay, by action kind (third person)
+    move_verbs: dict[str, str] = {
+        "play": "plays",
+        "give": "gives",
+        "attack": "attacks with",
+        "pass": "passes",
+        "take": "takes the cards",
+    }
+    #: what the undo message calls the person's own move, by action kind
+    move_nouns: dict[str, str] = {"give": "gift of", "attack": "attack with", "pass": "pass", "take": "take"}
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", **kwargs)  # type: ignore[arg-type]
         self.obs: Observation | None = None
         self.ctx: TableContext | None = None
+
+    @property
+    def card_style(self) -> CardStyle:
+        """How cards are written: the style of the last drawing, else the app's."""
+        if self.ctx is not None:
+            return self.ctx.style
+        return getattr(self.app, "card_style", CardStyle())
 
     # --- drawing -----------------------------------------------------------------
     def show(self, obs: Observation, ctx: TableContext) -> None:
@@ -146,14 +185,52 @@ class TableArea(Static):
         """The last completed trick or bout, for the "last trick" view."""
         return Text("Nothing completed yet.")
 
+    def describe_move(self, seat: int | None, move: Action | str, ctx: TableContext) -> Text:
+        """A move told as a sentence: ``Ben attacks with A♥``, ``You play 2♣ 2♦``.
+
+        ``move`` is an action or its notation as a seat may see it, where a hidden card
+        is ``?`` (``give ? ? ?`` becomes ``Ada passes 3 cards``).
+        """
+        words = str(move).split()
+        kind = words[0] if words and words[0] in KINDS else "play"
+        tokens = words[1:] if words and words[0] in KINDS else words
+        cards = [Card.parse(token) for token in tokens if token != "?"]
+        hidden = sum(1 for token in tokens if token == "?")
+        style = ctx.style
+        if kind == "defend" and len(cards) == 2:
+            return Text.assemble(
+                f"{ctx.act(seat, 'beats')} ", style.inline(cards[:1]), " with ", style.inline(cards[1:])
+            )
+        head = ctx.does(seat, self.move_verbs.get(kind, kind))
+        if hidden:
+            return Text(f"{head} {plural(hidden, 'card')}")
+        if cards:
+            return Text.assemble(f"{head} ", style.inline(cards))
+        return Text(head)
+
+    def move_phrase(self, action: Action, ctx: TableContext) -> Text:
+        """The person's own move as the undo message names it: ``your A♠``, ``your pass``.
+
+        >>> from cardtable.tui.cardstyle import CardStyle
+from cardtable.tui.wording import plural
+        >>> ctx = TableContext(("You",), ("You",), CardStyle())
+        >>> TableArea().move_phrase(Action.parse("attack AH"), ctx).plain
+        'your attack with A♥'
+        """
+        style = ctx.style
+        if action.kind == "defend":
+            return Text.assemble("your ", style.inline(action.cards[1:]), " on ", style.inline(action.cards[:1]))
+        noun = self.move_nouns.get(action.kind, "")
+        if not action.cards:
+            return Text(f"your {noun or action.kind}")
+        return Text.assemble(f"your {noun} " if noun else "your ", style.inline(action.cards))
+
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
         """One move-log line for ``event``, or ``None`` to leave it out."""
-        style = ctx.style
-        who = ctx.name(event.seat)
         if event.kind == "pass":
             return Text(ctx.act(event.seat, "passes"), style="dim")
         if event.kind in ("play", "attack"):
-            return Text.assemble(f"{who}: ", style.inline(event.cards))
+            return self.describe_move(event.seat, Action(event.kind, event.cards), ctx)
         if event.kind == "take":
             return Text(ctx.act(event.seat, "takes"), style="bold")
         return None

@@ -11,6 +11,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal
+from cardtable.tui.wording import cards_plain, plural
 
 __all__ = ["DurakTable"]
 
@@ -71,7 +72,7 @@ class DurakTable(TableArea):
         defender = ctx.name(o.defender)  # type: ignore[attr-defined]
         text.append(f"{ctx.act(o.main_attacker, 'attacks')} {defender}", style="bold")  # type: ignore[attr-defined]
         left = o.limit_left  # type: ignore[attr-defined]
-        text.append(f" · {left} more card{'s' if left != 1 else ''} may be added", style="dim")
+        text.append(f" · {plural(left, 'more card')} may be added", style="dim")
         if o.taking:  # type: ignore[attr-defined]
             text.append(f"\n{ctx.act(o.defender, 'takes')}: attackers may still throw in", style="bold #ff5a6e")  # type: ignore[attr-defined]
         text.append("\n\n")
@@ -168,8 +169,9 @@ class DurakTable(TableArea):
         if not known:
             return [record, f"won {wins}/durak {losses}"]
         # Cards seen going into a hand matter more than the record (on the side panel too).
-        shown = " ".join(c.label(True) for c in known[:4]) + ("…" if len(known) > 4 else "")
-        few = " ".join(c.label(True) for c in known[:2]) + ("…" if len(known) > 2 else "")
+        style = self.card_style
+        shown = cards_plain(known[:4], style) + ("…" if len(known) > 4 else "")
+        few = cards_plain(known[:2], style) + ("…" if len(known) > 2 else "")
         return [f"{record} · holds {shown}", f"holds {shown}", f"has {shown}", f"has {few}"]
 
     def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
@@ -208,13 +210,11 @@ class DurakTable(TableArea):
 
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
         style = ctx.style
-        if event.kind == "attack":
-            return Text.assemble(f"{ctx.act(event.seat, 'attacks')} ", style.inline(event.cards))
-        if event.kind == "defend":
-            return Text.assemble(f"{ctx.act(event.seat, 'beats')} ", style.inline(event.cards[:1]), " with ", style.inline(event.cards[1:]))
+        if event.kind in ("attack", "defend"):
+            return self.describe_move(event.seat, Action(event.kind, event.cards), ctx)
         if event.kind == "bout_over":
             if event.info.get("result") == "taken":
-                return Text(f"{ctx.act(event.seat, 'picks')} up {event.count} cards", style="bold #ff5a6e")
+                return Text(f"{ctx.does(event.seat, 'picks up')} {plural(event.count, 'card')}", style="bold #ff5a6e")
             return Text(f"{ctx.act(event.seat, 'beat off')} the attack", style="bold green")
         if event.kind == "trump_drawn":
             return Text.assemble(f"{ctx.act(event.seat, 'draws')} the trump ", style.inline(event.cards))

@@ -11,6 +11,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.tui.tables.base import TableArea, TableContext
+from cardtable.tui.wording import plural
 
 __all__ = ["HeartsTable", "SUIT_ORDER"]
 
@@ -24,6 +25,8 @@ class HeartsTable(TableArea):
 
     extra_moves = ()
     give_verb = "pass"
+    move_verbs = {**TableArea.move_verbs, "give": "passes"}
+    move_nouns = {**TableArea.move_nouns, "give": "pass of"}
 
     def draw(self, obs: Observation, ctx: TableContext) -> Text:
         o = obs  # HeartsObservation; fields documented in docs/api.md
@@ -113,7 +116,7 @@ class HeartsTable(TableArea):
     def seat_badges(self, obs: Observation, seat: int) -> list[str]:
         points = obs.points_taken[seat]  # type: ignore[attr-defined]
         tricks = obs.tricks_taken[seat]  # type: ignore[attr-defined]
-        return [f"{points} pts · {tricks} tricks", f"{points} pts · {tricks} tr"]
+        return [f"{points} pts · {plural(tricks, 'trick')}", f"{points} pts · {tricks} tr"]
 
     def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
         if obs.phase == "pass":  # type: ignore[attr-defined]

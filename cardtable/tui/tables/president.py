@@ -11,6 +11,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal
+from cardtable.tui.wording import plural
 
 __all__ = ["PresidentTable", "rank_bar"]
 
@@ -92,7 +93,7 @@ class PresidentTable(TableArea):
         if due:
             receiver = self._give_back_to(o)
             text.append(
-                f"  Choose {due} card{'s' if due > 1 else ''} to give back to {ctx.name(receiver)}.\n",
+                f"  Choose {plural(due, 'card')} to give back to {ctx.name(receiver)}.\n",
                 style="bold yellow",
             )
         elif o.current_player is not None:
@@ -132,14 +133,14 @@ class PresidentTable(TableArea):
     def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
         if obs.phase == "exchange":  # type: ignore[attr-defined]
             due = obs.exchange_due  # type: ignore[attr-defined]
-            return Text(f"Your turn: select {due} card{'s' if due > 1 else ''} to give back, then Enter.")
+            return Text(f"Your turn: select {plural(due, 'card')} to give back, then Enter.")
         if not obs.table:  # type: ignore[attr-defined]
             return Text("Your lead: select 1-4 cards of one rank (space), then Enter.")
         size = len(obs.table)  # type: ignore[attr-defined]
         if not any(action.kind == "play" for action in legal):
             what = "that card" if size == 1 else f"those {size}"
             return Text(f"You cannot beat {what}: P to pass.")
-        need = f"{size} card{'s' if size > 1 else ''}"
+        need = plural(size, "card")
         return Text(f"Your turn: beat it with {need} of a higher rank, or P to pass.")
 
     def score_text(self, obs: Observation, ctx: TableContext) -> Text:
@@ -184,7 +185,7 @@ class PresidentTable(TableArea):
             how = " (automatic)" if event.info.get("automatic") else ""
             if event.cards:
                 return Text.assemble(f"{ctx.act(event.seat, 'gives')} ", ctx.style.inline(event.cards), f" to {to}{how}")
-            return Text(f"{ctx.act(event.seat, 'gives')} {event.count} card{'s' if event.count != 1 else ''} to {to}{how}")
+            return Text(f"{ctx.act(event.seat, 'gives')} {plural(event.count, 'card')} to {to}{how}")
         if event.kind == "round_over":
             return Text(f"Round {event.round} is over", style="bold")
         return super().log_line(event, ctx, viewer)

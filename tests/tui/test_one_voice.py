@@ -1,0 +1,224 @@
+"""One voice on every line: cards written one way (symbols, or letters with --ascii),
+plurals, moves told as sentences, in refusals, undo, the replay, the seat boxes and the log."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.cards import Card, parse_cards
+from cardtable.engine.actions import Action
+from cardtable.engine.events import Event
+from cardtable.games import get_rules
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.cardstyle import CardStyle
+from cardtable.tui.config import TableConfig
+from cardtable.tui.screens.game import GameScreen, seat_lines
+from cardtable.tui.screens.replay import ReplayScreen
+from cardtable.tui.tables import TableContext, table_for
+from cardtable.tui.widgets.hand import HandView
+from cardtable.tui.wording import engine_text
+from cardtable.userdata.records import export_record, load_record
+from cardtable.userdata.savefiles import set_seats
+
+from .conftest import screen_text, settle
+
+
+def status_of(game: GameScreen) -> str:
+    return str(game.query_one("#status").render())
+
+
+def context(*names: str, ascii_only: bool = False, personal: bool = True) -> TableContext:
+    return TableContext(names, names, CardStyle(ascii_only=ascii_only), personal=personal)
+
+
+# --- the formatter ---------------------------------------------------------------------
+@pytest.mark.parametrize(("ascii_only", "expected"), [
+    (False, "10♦ does not beat Q♠: play a higher spades card or a trump"),
+    (True, "10D does not beat QS: play a higher spades card or a trump"),
+])
+def test_engine_reasons_are_written_like_every_other_card(ascii_only: bool, expected: str) -> None:
+    reason = "TD does not beat QS: play a higher spades card or a trump"
+    assert engine_text(reason, CardStyle(ascii_only=ascii_only)).plain == expected
+
+
+def test_engine_text_leaves_words_alone_and_names_seats_from_their_names() -> None:
+    names = {0: "Ann", 1: "KS"}.get
+    text = engine_text("first pass 3 cards left to seat 1 (for example: give 2C 3C QS)", CardStyle(), names)
+    # A seat named like a card stays a name; card codes inside words are not cards.
+    assert text.plain == "first pass 3 cards left to KS (for example: give 2♣ 3♣ Q♠)"
+    assert engine_text("AS ASK KSA 10H", CardStyle()).plain == "A♠ ASK KSA 10♥"
+
+
+def test_cards_in_text_are_coloured_like_the_log() -> None:
+    text = engine_text("8D beats 6S", CardStyle())
+    spans = {text.plain[span.start : span.end]: str(span.style) for span in text.spans}
+    assert spans["8♦"] == CardStyle().inline([Card.parse("8D")]).spans[0].style
+
+
+# --- moves told as sentences -------------------------------------------------------------
+@pytest.mark.parametrize(("game", "move", "seat", "expected"), [
+    ("president", "2C 2D 2H 2S", 0, "You play 2♣ 2♦ 2♥ 2♠"),
+    ("president", "2C", 1, "Ben plays 2♣"),
+    ("president", "pass", 1, "Ben passes"),
+    ("president", "give ?", 1, "Ben gives 1 card"),
+    ("president", "give ? ?", 0, "You give 2 cards"),
+    ("durak", "attack AH", 1, "Ben attacks with A♥"),
+    ("durak", "attack AH", 0, "You attack with A♥"),
+    ("durak", "defend 7S 9S", 1, "Ben beats 7♠ with 9♠"),
+    ("durak", "take", 1, "Ben takes the cards"),
+    ("hearts", "give 2C 3C QS", 1, "Ben passes 2♣ 3♣ Q♠"),
+    ("hearts", "give ? ? ?", 0, "You pass 3 cards"),
+    ("hearts", "TH", 1, "Ben plays 10♥"),
+])
+def test_moves_are_told_as_sentences(game: str, move: str, seat: int, expected: str) -> None:
+    table = table_for(game)
+    assert table.describe_move(seat, move, context("You", "Ben")).plain == expected
+
+
+@pytest.mark.parametrize(("game", "action", "expected"), [
+    ("president", "AS", "your A♠"),
+    ("president", "pass", "your pass"),
+    ("durak", "defend 7S 9S", "your 9♠ on 7♠"),
+    ("durak", "attack 10H", "your attack with 10♥"),
+    ("hearts", "give 2C 3C QS", "your pass of 2♣ 3♣ Q♠"),
+])
+def test_the_undo_message_names_the_move(game: str, action: str, expected: str) -> None:
+    assert table_for(game).move_phrase(Action.parse(action), context("You")).plain == expected
+
+
+def test_log_lines_are_sentences_with_card_labels() -> None:
+    ctx = context("You", "Ben", ascii_only=True)
+    play = Event("play", 1, tuple(parse_cards("TC TD")), 1)
+    assert table_for("president").log_line(play, ctx, 0).plain == "Ben plays 10C 10D"
+    attack = Event("attack", 0, tuple(parse_cards("TH")), 1)
+    assert table_for("durak").log_line(attack, ctx, 0).plain == "You attack with 10H"
+    taken = Event("bout_over", 1, tuple(parse_cards("7H")), 1, {"result": "taken"})
+    assert table_for("durak").log_line(taken, ctx, 0).plain == "Ben picks up 1 card"
+
+
+# --- plurals ------------------------------------------------------------------------
+def test_counts_of_one_are_singular() -> None:
+    assert seat_lines(30, "Ben (normal)", "Ben", 1, [])[1] == "1 card"
+    state = get_rules("hearts").new_game(players=4, seed=2)
+    while not any(state.observation(0).tricks_taken):  # type: ignore[attr-defined]
+        state.apply(state.legal_actions()[0])
+    obs = state.observation(0)
+    winner = next(seat for seat, tricks in enumerate(obs.tricks_taken) if tricks)  # type: ignore[attr-defined]
+    badges = table_for("hearts").seat_badges(obs, winner)
+    assert badges[0].endswith("· 1 trick"), badges
+
+
+# --- on screen -----------------------------------------------------------------------
+async def test_a_refusal_writes_cards_with_suit_symbols() -> None:
+    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=3)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        game: GameScreen = app.screen  # type: ignore[assignment]
+        # A two-card pass is refused with the engine's reason, cards as symbols.
+        hand = game.query_one(HandView)
+        two = hand.cards[:2]
+        for card in two:
+            hand.cursor = hand.cards.index(card)
+            await pilot.press("space")
+        await pilot.press("enter")
+        assert status_of(game) == "Refused: you must pass exactly 3 cards, not 2"
+        # A card not in the hand (the engine names it): as the screen writes cards.
+        others = [card for card in get_rules("hearts").deck if card not in hand.cards][:3]
+        game.human_move(Action.give(others))
+        status = status_of(game)
+        expected = " ".join(card.label() for card in others)
+        assert status == f"Refused: {expected} are not in your hand", status
+
+
+async def test_undo_message_writes_the_card_as_the_screen_does() -> None:
+    config = TableConfig.build("president", ["human", "easy", "easy"], seed=6)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        game: GameScreen = app.screen  # type: ignore[assignment]
+        action = next(a for a in game.state.legal_actions() if a.cards)
+        assert game.human_move(action)
+        await settle(app, pilot)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        labels = " ".join(card.label() for card in action.cards)
+        assert status_of(game) == f"Undone: your {labels} and the moves after it."
+
+
+def finished_state(game: str, seed: int = 5):
+    state = get_rules(game).new_game(players=2 if game == "durak" else 4, seed=seed, rounds=1) \
+        if game != "hearts" else get_rules(game).new_game(players=4, seed=seed, target=30)
+    seats = [("You", "human"), ("Ben", "easy"), ("Cleo", "easy"), ("Dan", "easy")]
+    set_seats(state, seats[: state.num_players])
+    rng = random.Random(4)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_replay_tells_each_move_as_a_sentence(tmp_path, ascii_only: bool) -> None:
+    state = finished_state("durak")
+    replay = load_record(export_record(state, tmp_path / "record.json"))
+    app = CardtableApp(bot_delay=0, ascii_only=ascii_only, replay=replay)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen: ReplayScreen = app.screen  # type: ignore[assignment]
+        style = CardStyle(ascii_only=ascii_only)
+        for position in range(1, 8):
+            await pilot.press("right")
+            seat, action = state.history[position - 1]
+            name = ("You", "Ben")[seat]
+            status = status_of(screen)
+            assert status.startswith(f"Move {position}/{replay.length}: {name} ")
+            if action.kind == "attack":
+                verb = "attack" if name == "You" else "attacks"
+                assert f"{name} {verb} with {style.label(action.cards[0])}" in status
+            for card in action.cards:
+                assert style.label(card) in status
+            assert str(action) not in status or not action.cards or all(
+                style.label(card) == str(card) for card in action.cards
+            )
+
+
+async def test_replay_keeps_the_log_at_the_end_and_names_the_seats_hand(tmp_path) -> None:
+    state = finished_state("president")
+    set_seats(state, [("Ann", "human"), ("Ben", "easy"), ("Cleo", "easy"), ("Dan", "easy")])
+    replay = load_record(export_record(state, tmp_path / "record.json"))
+    app = CardtableApp(bot_delay=0, ascii_only=False, replay=replay, replay_seat=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("right")
+        assert "Ben's hand" in screen_text(app)
+        await pilot.press("end")
+        await pilot.pause()
+        log = str(app.screen.query_one("#log").render())
+        assert "Round 1 is over" in log and len(log.splitlines()) > 3, log
+
+
+async def test_replay_of_a_seat_named_you_says_your_hand(tmp_path) -> None:
+    state = finished_state("durak")
+    replay = load_record(export_record(state, tmp_path / "record.json"))
+    app = CardtableApp(bot_delay=0, ascii_only=False, replay=replay, replay_seat=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your hand" in text and "You's" not in text
+
+
+def test_seat_box_known_cards_follow_the_ascii_setting() -> None:
+    state = get_rules("durak").new_game(players=2, seed=5)
+    rng = random.Random(1)
+    while not any(state.observation(0).known_cards[1] for _ in [0]):  # type: ignore[attr-defined]
+        state.apply(rng.choice(state.legal_actions()))
+    obs = state.observation(0)
+    for ascii_only in (False, True):
+        table = table_for("durak")
+        table.ctx = context("You", "Ben", ascii_only=ascii_only)
+        badges = table.seat_badges(obs, 1)
+        known = obs.known_cards[1]  # type: ignore[attr-defined]
+        label = known[0].label(ascii_only=ascii_only)
+        assert any(label in badge for badge in badges), badges
