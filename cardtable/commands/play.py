@@ -14,7 +14,6 @@ cardtable.engine.errors.InvalidOptionError: Hearts is for exactly 4 players, not
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -119,16 +118,19 @@ def play(
 
 
 def _check_save_target(save: str) -> Path:
+    """The ``--save`` file of a new game: a new file, never one that is there already.
+
+    An existing file cannot be a save of this game (the game is only starting), so
+    writing there would replace something of the player's: it is refused.
+    """
     path = Path(save).expanduser()
     if path.is_dir():
         raise InvalidOptionError(f"--save {save}: that is a directory; name a file")
-    if path.exists():
-        # Refuse to clobber a file that is not ours (a record or a game in progress is
-        # fine: the new game replaces it, as a save does).
-        try:
-            json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError):
-            raise InvalidOptionError(f"--save {save}: the file exists and is not a cardtable save") from None
+    if path.exists() or path.is_symlink():
+        raise InvalidOptionError(
+            f"--save {save}: the file exists and is not a save of this game; "
+            f"choose a new name (to carry on with a saved game: cardtable resume {save})"
+        )
     return path
 
 

@@ -15,7 +15,9 @@ portable install.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from datetime import datetime
 from pathlib import Path
@@ -29,7 +31,14 @@ __all__ = [
     "autosave_path",
     "stats_path",
     "settings_path",
+    "locks_dir",
+    "MAX_FILE_BYTES",
+    "RefusedFileError",
+    "read_file_bytes",
+    "is_own_path",
     "atomic_write_text",
+    "atomic_create_text",
+    "temporary_prefix",
     "set_aside",
 ]
 
@@ -75,8 +84,14 @@ def records_dir() -> Path:
 
 
 def autosave_path() -> Path:
-    """The file the app saves the game in progress to after every action."""
+    """The single save slot of cardtable before 0.2; it is moved into the saves
+    folder's one-file-per-game scheme at start-up (see :mod:`cardtable.userdata.recovery`)."""
     return saves_dir() / "autosave.json"
+
+
+def locks_dir() -> Path:
+    """Where the lock files live (one per open game, one for the statistics)."""
+    return data_dir() / "locks"
 
 
 def stats_path() -> Path:
@@ -89,6 +104,103 @@ def settings_path() -> Path:
     return config_dir() / "settings.toml"
 
 
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The largest file cardtable reads (saves, records, statistics, settings)."""
+
+
+class RefusedFileError(OSError):
+    """A path that is not read: not a regular file, or larger than :data:`MAX_FILE_BYTES`.
+
+    ``strerror`` is the reason in a few words, like every :class:`OSError`'s.
+    """
+
+    def __init__(self, reason: str, path: str | os.PathLike[str]) -> None:
+        super().__init__(errno.EINVAL, reason, str(path))
+
+
+def read_file_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes.
+
+    A device (``/dev/zero``), a named pipe or a socket is refused with
+    :class:`RefusedFileError` without blocking or reading from it; so is a file that
+    is, or grows while read, larger than ``limit``.  A directory raises
+    :class:`IsADirectoryError`; a missing file :class:`FileNotFoundError`; any other
+    failure its :class:`OSError`.
+
+    >>> read_file_bytes("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    cardtable.userdata.paths.RefusedFileError: [Errno 22] it is not a regular file: '/dev/zero'
+    """
+    # O_NONBLOCK: opening a named pipe must not wait for a writer.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(path, flags)
+    try:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "it is a directory", str(path))
+        if not stat.S_ISREG(info.st_mode):
+            raise RefusedFileError("it is not a regular file", path)
+        if info.st_size > limit:
+            raise RefusedFileError(f"it is larger than {_size(limit)}", path)
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            chunk = os.read(descriptor, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise RefusedFileError(f"it is larger than {_size(limit)}", path)
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
+
+
+def _size(count: int) -> str:
+    return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count} bytes"
+
+
+def is_own_path(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` lies inside cardtable's own data or config folder.
+
+    Only files there are ever renamed aside; anything else is only read.
+    """
+    try:
+        resolved = Path(path).resolve()
+        return any(resolved.is_relative_to(folder.resolve()) for folder in (data_dir(), config_dir()))
+    except (OSError, RuntimeError):  # a symlink loop: not ours to touch
+        return False
+
+
+def temporary_prefix(path: Path) -> str:
+    """The start of the name of a temporary file written beside ``path``: it names the
+    process writing it, so that recovery can tell an orphan (its writer is gone)."""
+    return f".{path.name}.{os.getpid()}."
+
+
+def _write_temporary(path: Path, text: str) -> str:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temporary = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        _unlink_quietly(temporary)
+        raise
+    return temporary
+
+
+def _unlink_quietly(path: str | Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` so that a crash leaves either the old file or the new.
 
@@ -97,20 +209,35 @@ def atomic_write_text(path: Path, text: str) -> None:
     target with :func:`os.replace`, which is atomic.  Missing directories are made.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    temporary = _write_temporary(path, text)
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
         os.replace(temporary, path)
     except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        _unlink_quietly(temporary)
         raise
+    _sync_directory(path.parent)
+
+
+def atomic_create_text(path: Path, text: str) -> None:
+    """Write a new file ``path`` whole, or raise :class:`FileExistsError` and write nothing.
+
+    Like :func:`atomic_write_text`, but an existing file is never replaced, even one
+    that another process creates at the same moment: the temporary file is hard-linked
+    to the name, which fails if the name is taken.
+    """
+    path = Path(path)
+    temporary = _write_temporary(path, text)
+    try:
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            raise
+        except OSError:
+            # A file system without hard links: claim the name, then fill it.
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+            os.replace(temporary, path)
+    finally:
+        _unlink_quietly(temporary)
     _sync_directory(path.parent)
 
 

@@ -39,8 +39,8 @@ from cardtable.engine.errors import SaveFileError
 from cardtable.engine.observation import Observation
 from cardtable.engine.saves import save_data, state_from_data
 from cardtable.engine.state import GameState
-from cardtable.userdata.paths import atomic_write_text, records_dir
-from cardtable.userdata.savefiles import SeatInfo, seats_of, undo_used
+from cardtable.userdata.paths import atomic_create_text, atomic_write_text, read_file_bytes, records_dir
+from cardtable.userdata.savefiles import SeatInfo, new_save_id, save_id_of, seats_of, undo_used
 
 __all__ = [
     "FinishedGame",
@@ -48,6 +48,7 @@ __all__ = [
     "record_data",
     "export_record",
     "archive_record",
+    "records_of",
     "load_record",
     "Replay",
 ]
@@ -105,15 +106,34 @@ def export_record(state: GameState, path: str | os.PathLike[str]) -> Path:
 
 
 def archive_record(state: GameState) -> Path:
-    """Keep the game as a record in the records directory, under a name of its own."""
+    """Keep the game as a record in the records directory, under a name of its own.
+
+    The name is ``GAME-YYYYmmdd-HHMMSS-ID.json`` (``ID``: the game's id, or a random
+    one), created exclusively: two cardtables finishing games in the same second
+    never write over each other's records.
+    """
+    if state.is_over and "finished_at" not in state.meta:
+        state.meta["finished_at"] = _now()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     folder = records_dir()
-    target = folder / f"{state.rules.name}-{stamp}.json"
-    number = 2
-    while target.exists():
-        target = folder / f"{state.rules.name}-{stamp}-{number}.json"
-        number += 1
-    return export_record(state, target)
+    text = json.dumps(record_data(state), ensure_ascii=False, indent=1)
+    suffix = save_id_of(state) or new_save_id()
+    for attempt in range(100):
+        target = folder / f"{state.rules.name}-{stamp}-{suffix}.json"
+        try:
+            atomic_create_text(target, text)
+            return target
+        except FileExistsError:
+            suffix = new_save_id()
+    raise FileExistsError(f"no free record name in {folder}")
+
+
+def records_of(save_id: str) -> list[Path]:
+    """The records kept of the game with this id."""
+    try:
+        return sorted(records_dir().glob(f"*-{save_id}.json"))
+    except OSError:
+        return []
 
 
 def load_record(path: str | os.PathLike[str]) -> Replay:
@@ -124,7 +144,7 @@ def load_record(path: str | os.PathLike[str]) -> Replay:
     """
     target = Path(path)
     try:
-        raw = target.read_bytes()
+        raw = read_file_bytes(target)
     except FileNotFoundError:
         raise SaveFileError(f"no file at {target}") from None
     except IsADirectoryError:

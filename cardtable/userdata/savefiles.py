@@ -28,16 +28,27 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import secrets
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardtable.engine.errors import SaveFileError
-from cardtable.engine.saves import FORMAT, load_game
+from cardtable.engine.saves import FORMAT, state_from_data
 from cardtable.engine.state import GameState
-from cardtable.userdata.paths import atomic_write_text, autosave_path, data_dir, set_aside
+from cardtable.userdata.paths import (
+    atomic_write_text,
+    autosave_path,
+    data_dir,
+    is_own_path,
+    read_file_bytes,
+    saves_dir,
+    set_aside,
+)
 
 if TYPE_CHECKING:
     from cardtable.userdata.records import FinishedGame
@@ -48,7 +59,11 @@ __all__ = [
     "set_seats",
     "undo_used",
     "mark_undo",
+    "new_save_id",
+    "save_id_of",
     "save_game",
+    "read_save_data",
+    "is_save_data",
     "load_save",
     "latest_unfinished",
     "finish_game",
@@ -127,50 +142,136 @@ def _now() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
 
 
+def new_save_id() -> str:
+    """A fresh id for a game: eight hex digits (``meta["save_id"]``; a save's file name).
+
+    >>> len(new_save_id()), new_save_id() != new_save_id()
+    (8, True)
+    """
+    return secrets.token_hex(4)
+
+
+def save_id_of(state: GameState) -> str | None:
+    """The game's id, if it was ever saved by this cardtable."""
+    value = state.meta.get("save_id")
+    return value if isinstance(value, str) and SAVE_ID.fullmatch(value) else None
+
+
+SAVE_ID = re.compile(r"[0-9a-f]{8}")
+"""What a game's id looks like."""
+
+
 def save_game(state: GameState, path: str | os.PathLike[str] | None = None) -> Path:
     """Write the game to ``path`` (default: the autosave) atomically; return the path.
 
     Call it after every action: a crash or a killed terminal leaves the previous save
     whole.  A finished game gets ``meta["finished_at"]``, so :func:`latest_unfinished`
     no longer offers it.  A named save is remembered for :func:`latest_unfinished`.
+    The game gets an id (``meta["save_id"]``) the first time it is saved.
     """
     target = Path(path) if path is not None else autosave_path()
+    if save_id_of(state) is None:
+        state.meta["save_id"] = new_save_id()
     if state.is_over and "finished_at" not in state.meta:
         state.meta["finished_at"] = _now()
     atomic_write_text(target, state.to_json())
     if path is not None:
-        _remember(target)
+        _remember(target, state.meta["save_id"])
     return target
 
 
-def load_save(path: str | os.PathLike[str] | None = None) -> GameState:
-    """Load a saved game (default: the autosave), or raise :class:`SaveFileError`.
+def read_save_data(path: str | os.PathLike[str]) -> Any:
+    """The parsed JSON of a file that is to be loaded as a save; raises :class:`SaveFileError`.
 
-    The error is one line naming the file and the reason.  A file that is there but
-    cannot be loaded (corrupt, truncated, from a newer cardtable, for an unknown game,
-    with an action that is not legal) is renamed aside, never overwritten or deleted,
-    and the message says where it went; a file that is not cardtable's own (outside
-    the data directory, never saved by cardtable, without the save-format marker) is
-    refused without being touched.  No other exception leaves this function.
+    The file must be a regular file of at most 16 MB; a missing file, a directory, a
+    device or an unreadable file is refused with one line and never touched.  Damage
+    to the text itself is reported as :class:`_Damaged` (for :func:`load_save` to
+    decide whether the file may be set aside).
     """
-    target = Path(path) if path is not None else autosave_path()
+    target = Path(path)
     try:
-        raw = target.read_bytes()
+        raw = read_file_bytes(target)
     except FileNotFoundError:
         raise SaveFileError(f"no save file at {target}") from None
     except IsADirectoryError:
         raise SaveFileError(f"cannot load {target}: it is a directory, not a save file") from None
     except OSError as exc:
         raise SaveFileError(f"cannot read {target}: {exc.strerror or exc}") from None
+    if not raw.strip():
+        raise _Damaged("the file is empty (truncated)")
     try:
-        if not raw.strip():
-            raise SaveFileError("the file is empty (truncated)")
-        state = load_game(raw)
+        return json.loads(raw)
+    except UnicodeDecodeError:
+        raise _Damaged("not a valid save (not UTF-8 text)") from None
+    except json.JSONDecodeError as exc:
+        raise _Damaged(f"not a valid save (corrupt or truncated JSON: {exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise _Damaged("save file is damaged (nested too deeply)") from None
+    except ValueError:  # a number too long to convert
+        raise _Damaged("save file is damaged (a number is too long)") from None
+
+
+class _Damaged(SaveFileError):
+    """A file whose text is not a save: set aside when it is cardtable's own."""
+
+
+def is_save_data(data: Any) -> bool:
+    """Whether parsed JSON is a cardtable save by its content: the format field says so,
+    or (a save from before the field) it has exactly the shape of one.
+
+    >>> is_save_data({"format": "cardtable-save", "version": 1})
+    True
+    >>> is_save_data({"game": "hearts", "players": 4, "seed": 1, "options": {}, "actions": []})
+    True
+    >>> is_save_data({"game": "hearts", "notes": "cardtable-save"})
+    False
+    """
+    if not isinstance(data, dict):
+        return False
+    if "format" in data:
+        return data["format"] == FORMAT and isinstance(data.get("version"), int)
+    return (
+        set(data) <= _SAVE_KEYS
+        and _LEGACY_REQUIRED <= set(data)
+        and isinstance(data["game"], str)
+        and isinstance(data["players"], int)
+        and isinstance(data["options"], dict)
+        and isinstance(data["actions"], list)
+    )
+
+
+_SAVE_KEYS = frozenset({"format", "version", "game", "players", "seed", "options", "deck", "actions", "meta", "record"})
+_LEGACY_REQUIRED = frozenset({"game", "players", "options", "actions"})
+
+
+def load_save(path: str | os.PathLike[str] | None = None) -> GameState:
+    """Load a saved game (default: the autosave), or raise :class:`SaveFileError`.
+
+    The error is one line naming the file and the reason.  A cardtable save inside
+    cardtable's data folder that cannot be loaded (corrupt, truncated, from a newer
+    cardtable, for an unknown game, with an action that is not legal) is renamed
+    aside with a timestamp, never overwritten or deleted, and the message says where
+    it went.  Any other file (outside the data folder, or not a cardtable save by its
+    content) is refused without being touched.  No other exception leaves this function.
+    """
+    target = Path(path) if path is not None else autosave_path()
+    data: Any = None
+    try:
+        data = read_save_data(target)
+        if not is_save_data(data):
+            raise SaveFileError("not a cardtable save file")
+        if "format" not in data:
+            data = {**data, "format": FORMAT, "version": 1}
+        state = state_from_data(data)
         _check_meta(state)
+    except _Damaged as exc:
+        _refuse(target, str(exc), own_content=_named_like_ours(target))
     except SaveFileError as exc:
-        _refuse(target, str(exc), raw)
+        if str(exc).startswith(("no save file at ", "cannot load ", "cannot read ")):
+            raise
+        _refuse(target, str(exc), own_content=is_save_data(data))
     except Exception as exc:  # noqa: BLE001 - no damaged file may crash the app
-        _refuse(target, f"save file is damaged ({type(exc).__name__})", raw)
+        _refuse(target, f"save file is damaged ({type(exc).__name__})", own_content=is_save_data(data))
     return state
 
 
@@ -184,27 +285,18 @@ def _check_meta(state: GameState) -> None:
         raise SaveFileError("save file is damaged: undo_used is not true or false")
 
 
-def _is_ours(path: Path, raw: bytes) -> bool:
-    """Whether cardtable wrote this file: in its data directory, a named save it
-    remembers, or a file that says it is a cardtable save.
-
-    Only such files are renamed aside when refused; any other file the player names
-    (say, by a typo, a system file) is left exactly where and as it is.
-    """
-    resolved = path.resolve()
-    if resolved.is_relative_to(data_dir().resolve()):
-        return True
-    if resolved in {saved.resolve() for saved in recent_saves()}:
-        return True
-    return FORMAT.encode() in raw[:4096]
+def _named_like_ours(path: Path) -> bool:
+    """A file in the saves folder under a name cardtable gives its saves: its own even
+    when its text is too damaged to say so."""
+    return path.parent.resolve() == saves_dir().resolve() and (
+        path.name == autosave_path().name or (path.suffix == ".json" and SAVE_ID.fullmatch(path.stem) is not None)
+    )
 
 
-def _refuse(path: Path, reason: str, raw: bytes) -> None:
+def _refuse(path: Path, reason: str, own_content: bool) -> NoReturn:
     reason = " ".join(reason.split())
-    if not _is_ours(path, raw):
-        raise SaveFileError(
-            f"cannot load {path}: {reason}; it is not a cardtable save, so it was left as it is"
-        ) from None
+    if not (own_content and is_own_path(path)):
+        raise SaveFileError(f"cannot load {path}: {reason}; the file was left as it is") from None
     try:
         aside = set_aside(path)
     except OSError as exc:
@@ -220,45 +312,77 @@ def _recent_index() -> Path:
     return data_dir() / "recent-saves.json"
 
 
-def recent_saves() -> list[Path]:
-    """The named save files written lately, most recent last (missing ones included)."""
+def recent_saves() -> list[tuple[Path, str | None]]:
+    """The named save files written lately, most recent last, with the id of the game
+    each held (``None`` for an entry from before ids; missing files included)."""
     try:
-        entries = json.loads(_recent_index().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        entries = json.loads(read_file_bytes(_recent_index()))
+    except (OSError, ValueError, RecursionError):
         return []
     if not isinstance(entries, list):
         return []
-    return [Path(entry) for entry in entries if isinstance(entry, str)]
+    found: list[tuple[Path, str | None]] = []
+    for entry in entries:
+        if isinstance(entry, str):
+            found.append((Path(entry), None))
+        elif isinstance(entry, dict) and isinstance(entry.get("path"), str) and isinstance(entry.get("save_id"), str):
+            found.append((Path(entry["path"]), entry["save_id"]))
+    return found
 
 
-def _remember(path: Path) -> None:
+def _remember(path: Path, save_id: str) -> None:
     resolved = str(path.resolve())
-    entries = [str(entry) for entry in recent_saves()]
-    if entries and entries[-1] == resolved:
+    entries = recent_saves()
+    if entries and str(entries[-1][0]) == resolved and entries[-1][1] == save_id:
         return  # the usual case, once per action: nothing to write
-    entries = [entry for entry in entries if entry != resolved] + [resolved]
+    kept = [{"path": str(p), "save_id": i} for p, i in entries if str(p) != resolved and i is not None]
+    kept.append({"path": resolved, "save_id": save_id})
     try:
-        atomic_write_text(_recent_index(), json.dumps(entries[-RECENT_LIMIT:], indent=1))
+        atomic_write_text(_recent_index(), json.dumps(kept[-RECENT_LIMIT:], indent=1))
     except OSError:
         pass  # the save itself is written; only `resume` without a file name misses it
+
+
+def _still_the_same_game(path: Path, save_id: str | None) -> bool:
+    """Whether a remembered named save still holds the game it was remembered for.
+
+    Another file may have taken its place since (a copy, a new game, a text file):
+    it is trusted only when its parsed content is a cardtable save of the same id.
+    """
+    try:
+        data = json.loads(read_file_bytes(path))
+    except (OSError, ValueError, RecursionError):
+        return False
+    if not is_save_data(data):
+        return False
+    meta = data.get("meta")
+    found = meta.get("save_id") if isinstance(meta, dict) else None
+    return save_id is None or found == save_id
 
 
 def latest_unfinished() -> Path | None:
     """The most recently written save of a game that is not over, or ``None``.
 
-    It looks at the autosave and the named saves written lately.  A file it cannot
-    read as a save is still offered (when newest), so that loading it with
-    :func:`load_save` tells the player what is wrong and sets it aside.
+    It looks at the autosave and the named saves written lately (each only while it
+    still holds the game it was saved for).  A damaged autosave is still offered
+    (when newest), so that loading it with :func:`load_save` tells the player what
+    is wrong and sets it aside.
     """
-    candidates = [autosave_path(), *recent_saves()]
+    candidates = [(autosave_path(), True)] + [
+        (path, _still_the_same_game(path, save_id)) for path, save_id in recent_saves()
+    ]
     found: list[tuple[float, Path]] = []
-    for candidate in dict.fromkeys(candidates):
+    seen: set[Path] = set()
+    for candidate, trusted in candidates:
+        if candidate in seen or not trusted:
+            continue
+        seen.add(candidate)
         try:
-            modified = candidate.stat().st_mtime
+            info = candidate.stat()
         except OSError:
             continue
-        if candidate.is_file() and not _is_finished(candidate):
-            found.append((modified, candidate))
+        if stat.S_ISREG(info.st_mode) and not _is_finished(candidate):
+            found.append((info.st_mtime, candidate))
     if not found:
         return None
     return max(found, key=lambda item: item[0])[1]
@@ -266,14 +390,14 @@ def latest_unfinished() -> Path | None:
 
 def _is_finished(path: Path) -> bool:
     try:
-        data = json.loads(path.read_bytes())
+        data = json.loads(read_file_bytes(path))
     except (OSError, ValueError, RecursionError):
         return False
     meta = data.get("meta") if isinstance(data, dict) else None
     if isinstance(meta, dict) and meta.get("finished_at"):
         return True
     try:
-        return load_game(json.dumps(data)).is_over
+        return state_from_data(data).is_over
     except Exception:  # noqa: BLE001 - a damaged save is for load_save to report
         return False
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardtable.userdata.paths import atomic_write_text, set_aside, settings_path
+from cardtable.userdata.paths import atomic_write_text, read_file_bytes, set_aside, settings_path
 
 __all__ = [
     "Settings",
@@ -145,7 +145,7 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     target = Path(path) if path is not None else settings_path()
     label = target.name
     try:
-        text = target.read_text(encoding="utf-8")
+        text = read_file_bytes(target).decode("utf-8")
     except FileNotFoundError:
         return _DEFAULTS, []
     except (OSError, UnicodeDecodeError) as exc:
@@ -155,6 +155,8 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return _DEFAULTS, [f"{label}: not valid TOML ({_one_line(exc)}); using the default settings"]
+    except (RecursionError, MemoryError):
+        return _DEFAULTS, [f"{label}: nested too deeply to be settings; using the default settings"]
     warnings: list[str] = []
     chosen: dict[str, Any] = {}
     for key, value in data.items():
@@ -180,10 +182,12 @@ def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None
     """
     target = Path(path) if path is not None else settings_path()
     try:
-        tomllib.loads(target.read_text(encoding="utf-8"))
+        tomllib.loads(read_file_bytes(target).decode("utf-8"))
     except FileNotFoundError:
         pass
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except IsADirectoryError:
+        raise
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, MemoryError):
         try:
             set_aside(target, "invalid")
         except OSError:

@@ -36,16 +36,23 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock, Timeout
+
 from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState
-from cardtable.userdata.paths import atomic_write_text, set_aside, stats_path
-from cardtable.userdata.savefiles import seats_of, undo_used
+from cardtable.userdata.paths import atomic_write_text, read_file_bytes, set_aside, stats_path
+from cardtable.userdata.savefiles import save_id_of, seats_of, undo_used
 
 __all__ = [
     "STATS_FORMAT",
     "STATS_VERSION",
     "PlayerStats",
     "record_result",
+    "count_result",
+    "ResultCount",
+    "is_counted",
+    "game_identity",
+    "stats_lock",
     "load_stats",
     "filter_stats",
     "final_places",
@@ -122,25 +129,79 @@ def final_places(scores: Iterable[int], lower_wins: bool) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in values if better(other, mine)) for mine in values)
 
 
-def _game_id(state: GameState) -> str:
+def game_identity(state: GameState) -> str:
+    """What the statistics know a game by, so that it is counted once.
+
+    The set-up and the moves, plus the game's own id when it has one (two games that
+    happen to be dealt and played alike are still two games).
+    """
     data = save_data(state)
     data.pop("meta", None)
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:24]
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:24]
+    save_id = save_id_of(state)
+    return f"{digest}-{save_id}" if save_id else digest
+
+
+@dataclass(frozen=True)
+class ResultCount:
+    """What :func:`count_result` did: whether the game is now in the statistics (added
+    now or before), and warnings for the player (one line each)."""
+
+    counted: bool
+    warnings: tuple[str, ...] = ()
+
+
+LOCK_TIMEOUT = 30.0
+"""Seconds to wait for another cardtable to finish updating the statistics."""
+
+
+def stats_lock(path: str | os.PathLike[str] | None = None) -> FileLock:
+    """The lock every update of the statistics file ``path`` is made under."""
+    target = Path(path) if path is not None else stats_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return FileLock(target.with_name(target.name + ".lock"), timeout=LOCK_TIMEOUT)
 
 
 def record_result(state: GameState, path: str | os.PathLike[str] | None = None) -> list[str]:
     """Add a finished game's results to the statistics file; return warnings (one line each).
 
-    Recording the same game again changes nothing.  A statistics file that cannot be
-    read is renamed aside (the warning says where) and a fresh one is started.
+    The same as :func:`count_result`, for callers that only show the warnings.
+    """
+    return list(count_result(state, path).warnings)
+
+
+def count_result(state: GameState, path: str | os.PathLike[str] | None = None) -> ResultCount:
+    """Add a finished game's results to the statistics file, under the statistics lock.
+
+    Recording the same game again changes nothing.  A damaged statistics file is
+    renamed aside (the warning says where) and a fresh one is started.  A file that
+    cannot be read (permission denied, not a regular file) is never written over:
+    the game is not counted and the warning says why.
     """
     if not state.is_over:
         raise ValueError("the game is not over yet; only finished games count")
     target = Path(path) if path is not None else stats_path()
-    entries, recorded, warnings = _read(target)
-    game_id = _game_id(state)
+    try:
+        with stats_lock(target):
+            return _count_locked(state, target)
+    except Timeout:
+        return ResultCount(False, (f"the statistics file {target} is locked by another cardtable; this game was not added yet",))
+
+
+def is_counted(state: GameState, path: str | os.PathLike[str] | None = None) -> bool:
+    """Whether this finished game is already in the statistics."""
+    target = Path(path) if path is not None else stats_path()
+    _, recorded, _, _ = _read(target, set_aside_damaged=False)
+    return game_identity(state) in recorded
+
+
+def _count_locked(state: GameState, target: Path) -> ResultCount:
+    entries, recorded, warnings, readable = _read(target)
+    if not readable:
+        return ResultCount(False, tuple(warnings))
+    game_id = game_identity(state)
     if game_id in recorded:
-        return warnings
+        return ResultCount(True, tuple(warnings))
     game = state.rules.name
     outcome = state.outcome()
     lower = game in LOWER_SCORE_WINS
@@ -176,17 +237,22 @@ def record_result(state: GameState, path: str | os.PathLike[str] | None = None) 
         )
     recorded = (recorded + [game_id])[-REMEMBERED_GAMES:]
     _write(target, list(index.values()), recorded)
-    return warnings
+    return ResultCount(True, tuple(warnings))
 
 
 def load_stats(path: str | os.PathLike[str] | None = None) -> tuple[list[PlayerStats], list[str]]:
     """Every player's statistics (sorted by game, then name) and warnings (one line each).
 
     No file yet: no statistics and no warning.  A damaged file is renamed aside and
-    reported in one warning; the statistics start fresh.
+    reported in one warning; the statistics start fresh.  A file that cannot be read
+    is reported and left as it is.
     """
     target = Path(path) if path is not None else stats_path()
-    entries, _, warnings = _read(target)
+    try:
+        with stats_lock(target):
+            entries, _, warnings, _ = _read(target)
+    except Timeout:
+        entries, _, warnings, _ = _read(target, set_aside_damaged=False)
     order = {"president": 0, "durak": 1, "hearts": 2}
     entries.sort(key=lambda s: (order.get(s.game, 9), s.game, s.name.lower(), s.kind))
     return entries, warnings
@@ -221,13 +287,16 @@ def filter_stats(
 _INT_FIELDS = ("played", "wins", "games_with_undo", "rounds", "place_total", "score_total", "times_durak", "moons")
 
 
-def _read(path: Path) -> tuple[list[PlayerStats], list[str], list[str]]:
+def _read(path: Path, set_aside_damaged: bool = True) -> tuple[list[PlayerStats], list[str], list[str], bool]:
+    """The entries, the recorded games, warnings, and whether the file may be written."""
     try:
-        raw = path.read_bytes()
+        raw = read_file_bytes(path)
     except FileNotFoundError:
-        return [], [], []
+        return [], [], [], True
     except OSError as exc:
-        return [], [], [f"cannot read the statistics file {path}: {exc.strerror or exc}; starting fresh"]
+        # Unreadable is not damaged: the statistics may all be there (say, the file
+        # became root's after a `sudo cardtable`), so it is never written over.
+        return [], [], [f"cannot read the statistics file {path} ({exc.strerror or exc}); it was left as it is"], False
     try:
         data = json.loads(raw)
         if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
@@ -243,17 +312,19 @@ def _read(path: Path) -> tuple[list[PlayerStats], list[str], list[str]]:
             raise ValueError("its list of recorded games is damaged")
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
         reason = "corrupt or truncated JSON" if isinstance(exc, json.JSONDecodeError) else _reason(exc)
+        if not set_aside_damaged:
+            return [], [], [f"the statistics file {path} is damaged ({reason})"], False
         try:
             aside = set_aside(path)
         except OSError as error:
             return [], [], [
                 f"the statistics file {path} is damaged ({reason}) and could not be renamed aside "
-                f"({error.strerror or error}); starting fresh"
-            ]
+                f"({error.strerror or error}); it was left as it is"
+            ], False
         return [], [], [
             f"the statistics file {path} is damaged ({reason}); it was kept as {aside} and fresh statistics started"
-        ]
-    return entries, recorded, []
+        ], True
+    return entries, recorded, [], True
 
 
 def _reason(exc: BaseException) -> str:

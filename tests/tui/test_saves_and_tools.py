@@ -85,8 +85,11 @@ def test_cli_resume_refuses_a_bad_file_in_one_line(tmp_path, capsys) -> None:
     bad.write_text(state.to_json()[:-40], encoding="utf-8")  # a truncated save
     assert main(["resume", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and str(bad) in err and "kept as" in err
-    assert not bad.exists()
+    assert err.count("\n") == 1 and str(bad) in err and "left as it is" in err
+    assert bad.exists()  # outside the data folder nothing is ever renamed
+    assert main(["resume", "/dev/zero"]) == 2  # found: it read forever
+    err = capsys.readouterr().err
+    assert err == "cardtable: cannot read /dev/zero: it is not a regular file\n"
     assert main(["resume"]) == 2
     assert "no unfinished game" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
@@ -257,3 +260,15 @@ async def test_undo_refused_in_hot_seat() -> None:
         await pilot.pause()
         await pilot.press("ctrl+z")
         assert "single person" in screen_text(app)
+
+
+def test_play_save_never_overwrites_an_existing_file(tmp_path, capsys) -> None:
+    """Found: `play --save v.json` overwrote any existing file that parses as JSON."""
+    another_game = get_rules("durak").new_game(players=2, seed=1).to_json()
+    for name, text in [("v.json", '{"my": "data"}'), ("game.json", another_game)]:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        assert main(["play", "durak", "--save", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "the file exists and is not a save of this game" in err
+        assert path.read_text(encoding="utf-8") == text

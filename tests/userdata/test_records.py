@@ -148,3 +148,19 @@ def test_a_tampered_record_is_refused(tmp_path: Path) -> None:
         load_record(path)
     with pytest.raises(SaveFileError, match="no file at"):
         load_record(tmp_path / "missing.json")
+
+
+def test_archived_records_in_the_same_second_never_collide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found: record names collided within a second and records were lost."""
+    from cardtable.userdata import records as records_module
+    from cardtable.userdata.paths import records_dir
+    from cardtable.userdata.records import archive_record
+
+    from .helpers import finished_game
+
+    state = finished_game("durak", seed=3)
+    state.meta["save_id"] = "0000abcd"
+    written = [archive_record(state) for _ in range(5)]  # the same game, name and second
+    assert len(set(written)) == 5 and sorted(records_dir().iterdir()) == sorted(written)
+    assert written[0].name.endswith("-0000abcd.json")
+    assert all(load_record(path).length == len(state.history) for path in written)

@@ -125,7 +125,7 @@ DAMAGE = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(DAMAGE))
+@pytest.mark.parametrize("case", sorted(set(DAMAGE) - {"not a save"}))
 def test_damaged_save_is_refused_and_kept_aside(case: str) -> None:
     make, reason = DAMAGE[case]
     content = make()
@@ -148,6 +148,17 @@ def test_damaged_save_is_refused_and_kept_aside(case: str) -> None:
     assert message.endswith(f"the file was kept as {kept[0]}")
     assert kept[0].read_bytes() == original
     assert not path.exists()  # the refusal wrote nothing in its place
+
+
+def test_a_file_in_the_saves_folder_that_is_not_a_save_is_left_alone() -> None:
+    """Cardtable's own files are known by their content: JSON that is not a save,
+    even under the autosave's name, is refused and never renamed."""
+    path = autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"hello": "cardtable-save"}), encoding="utf-8")
+    with pytest.raises(SaveFileError, match="not a cardtable save file; the file was left as it is$"):
+        load_save()
+    assert [p.name for p in path.parent.iterdir()] == ["autosave.json"]
 
 
 def test_refusals_in_the_same_second_keep_every_file() -> None:
@@ -330,7 +341,7 @@ def test_resume_after_a_real_sigkill(cardtable_home: Path) -> None:
     resumed = load_save()  # never half-written
     assert resumed.history == reference.history[: len(resumed.history)]
     play_to_end(resumed, 5)
-    assert resumed.to_json() == reference.to_json()
+    assert resumed.history == reference.history and resumed.outcome() == reference.outcome()
 
 
 # --- what to resume ---------------------------------------------------------------
@@ -400,17 +411,86 @@ def test_a_file_that_is_not_cardtables_is_refused_and_left_untouched(tmp_path: P
     with pytest.raises(SaveFileError) as info:
         load_save(foreign)
     message = str(info.value)
-    assert "\n" not in message and message.endswith("so it was left as it is")
+    assert "\n" not in message and message.endswith("the file was left as it is")
     assert foreign.read_text(encoding="utf-8") == "root:x:0:0:root:/root:/bin/bash\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["passwd"]
 
 
-def test_a_damaged_cardtable_save_outside_the_data_dir_is_kept_aside(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        "notes about the cardtable-save format, and nothing else\n",  # the marker as a substring
+        (ROOT / "cardtable" / "engine" / "saves.py").read_text(encoding="utf-8"),  # a copy of the code
+        json.dumps({"notes": "cardtable-save", "format": "cardtable-savefile"}),
+    ],
+    ids=["notes", "saves.py", "json-mentioning-the-format"],
+)
+def test_a_file_mentioning_the_save_format_is_not_taken_for_a_save(tmp_path: Path, text: str) -> None:
+    """Found: `resume` searched the first 4 KB for the marker and renamed such files."""
+    path = tmp_path / "some_notes.txt"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SaveFileError, match="left as it is$"):
+        load_save(path)
+    assert [p.name for p in tmp_path.iterdir()] == ["some_notes.txt"]
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_damaged_cardtable_save_outside_the_data_dir_is_left_where_it_is(tmp_path: Path) -> None:
     from cardtable.games import get_rules
 
     path = tmp_path / "mine.json"
     state = get_rules("durak").new_game(players=2, seed=4)
-    path.write_text(state.to_json()[:-30], encoding="utf-8")
-    with pytest.raises(SaveFileError, match="kept as"):
+    text = state.to_json()[:-30]
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SaveFileError, match="corrupt or truncated JSON.*left as it is$"):
         load_save(path)
-    assert not path.exists() and len(list(tmp_path.glob("mine.corrupt-*.json"))) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.json"] and path.read_text(encoding="utf-8") == text
+    data = json.loads(state.to_json())
+    data["actions"] = [[0, "ZZ"]]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveFileError, match="action 1.*left as it is$"):
+        load_save(path)
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.json"]
+
+
+def test_a_save_from_before_the_format_field_still_loads_by_its_shape(tmp_path: Path) -> None:
+    state = midgame("hearts")
+    data = json.loads(state.to_json())
+    del data["format"], data["version"]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_save(path).history == state.history
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "/dev/null", "fifo"])
+def test_only_regular_files_are_read(tmp_path: Path, special: str) -> None:
+    """Found: `cardtable resume /dev/zero` read forever."""
+    path = Path(special)
+    if special == "fifo":
+        path = tmp_path / "pipe.json"
+        os.mkfifo(path)  # opening it for reading would wait for a writer
+    with pytest.raises(SaveFileError, match="not a regular file$") as info:
+        load_save(path)
+    assert "\n" not in str(info.value)
+    assert path.exists()
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as handle:
+        handle.truncate(paths.MAX_FILE_BYTES + 1)  # sparse: no disk used
+    with pytest.raises(SaveFileError, match="larger than 16 MB$"):
+        load_save(path)
+    assert path.stat().st_size == paths.MAX_FILE_BYTES + 1
+
+
+def test_a_remembered_named_save_is_not_trusted_once_another_file_took_its_place(tmp_path: Path) -> None:
+    named = tmp_path / "friday.json"
+    save_game(midgame("durak"), named)
+    assert latest_unfinished() == named.resolve()
+    other = midgame("president")  # another game written over it by hand
+    named.write_text(other.to_json(), encoding="utf-8")
+    assert latest_unfinished() is None
+    named.write_text("my shopping list", encoding="utf-8")
+    assert latest_unfinished() is None
+    assert named.read_text(encoding="utf-8") == "my shopping list"

@@ -129,3 +129,33 @@ def test_settings_refuse_bad_values_in_python() -> None:
         Settings().replace(default_bot_level="random")
     assert Settings().replace(ascii_suits=True).ascii_suits
     assert dataclasses.is_dataclass(Settings) and Settings.__dataclass_params__.frozen
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bot_speed = " + "[" * 5000 + "]" * 5000 + "\n",  # found: a RecursionError traceback
+        "a = " + "{ b = " * 3000 + "1" + " }" * 3000 + "\n",
+    ],
+    ids=["deep-array", "deep-inline-tables"],
+)
+def test_deeply_nested_settings_give_a_warning_and_the_defaults(text: str) -> None:
+    settings_path().parent.mkdir(parents=True)
+    settings_path().write_text(text, encoding="utf-8")
+    settings, warnings = load_settings()
+    assert settings == Settings()
+    assert len(warnings) == 1 and "using the default settings" in warnings[0] and "\n" not in warnings[0]
+    save_settings(Settings(bot_speed="fast"))  # saving keeps the odd file aside
+    assert load_settings() == (Settings(bot_speed="fast"), [])
+    assert [p.read_text(encoding="utf-8") for p in settings_path().parent.glob("settings.invalid-*")] == [text]
+
+
+def test_a_settings_path_that_is_not_a_regular_file_gives_the_defaults() -> None:
+    import os
+
+    settings_path().parent.mkdir(parents=True)
+    os.mkfifo(settings_path())  # reading it would wait for a writer forever
+    settings, warnings = load_settings()
+    assert settings == Settings() and warnings == [
+        "settings.toml: cannot be read (it is not a regular file); using the default settings"
+    ]

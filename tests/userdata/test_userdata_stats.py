@@ -153,3 +153,65 @@ def test_record_result_reports_a_damaged_file() -> None:
 def test_final_places_share_ties() -> None:
     assert final_places([3, 3, 1], lower_wins=False) == (1, 1, 3)
     assert final_places([0, 26, 26, 26], lower_wins=True) == (1, 2, 2, 2)
+
+
+def _stats_text_with_one_game() -> str:
+    record_result(finished_game("hearts", seed=2))
+    return stats_path().read_text(encoding="utf-8")
+
+
+def test_an_unreadable_stats_file_is_never_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found: a root-owned stats.json (after one `sudo cardtable`) was replaced by a fresh one."""
+    from cardtable.userdata import stats as stats_module
+
+    before = _stats_text_with_one_game()
+
+    def denied(path, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(stats_module, "read_file_bytes", denied)
+        result = stats_module.count_result(finished_game("durak", seed=3))
+        assert not result.counted
+        assert result.warnings == (
+            f"cannot read the statistics file {stats_path()} (Permission denied); it was left as it is",
+        )
+        entries, warnings = load_stats()
+        assert entries == [] and warnings == list(result.warnings)
+    assert stats_path().read_text(encoding="utf-8") == before  # the old statistics are all there
+    assert sorted(p.name for p in stats_path().parent.iterdir() if p.name.startswith("stats.")) == [
+        "stats.json", "stats.json.lock"
+    ]
+
+
+def test_a_stats_path_that_is_not_a_regular_file_is_left_alone() -> None:
+    import os
+
+    stats_path().parent.mkdir(parents=True)
+    os.mkfifo(stats_path())
+    warnings = record_result(finished_game("durak", seed=3))
+    assert warnings == [f"cannot read the statistics file {stats_path()} (it is not a regular file); it was left as it is"]
+    assert stats_path().is_fifo()
+
+
+def test_updates_wait_for_the_statistics_lock(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.userdata import stats as stats_module
+
+    monkeypatch.setattr(stats_module, "LOCK_TIMEOUT", 0.05)
+    with stats_module.stats_lock():
+        result = stats_module.count_result(finished_game("durak", seed=3))
+    assert not result.counted and "locked by another cardtable" in result.warnings[0]
+    assert not stats_path().exists()
+    assert stats_module.count_result(finished_game("durak", seed=3)).counted
+
+
+def test_two_games_dealt_and_played_alike_are_both_counted() -> None:
+    from cardtable.userdata.savefiles import new_save_id
+
+    one, two = finished_game("durak", seed=3), finished_game("durak", seed=3)
+    one.meta["save_id"], two.meta["save_id"] = new_save_id(), new_save_id()
+    record_result(one)
+    record_result(two)
+    record_result(two)
+    entries, _ = load_stats()
+    assert {entry.played for entry in entries} == {2}
