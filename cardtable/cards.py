@@ -18,10 +18,10 @@ the :class:`Card` objects are interned, so ``Card.parse("QS") is Card.parse("qs"
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
 
-from cardtable.engine.errors import InvalidCardError, InvalidDeckError
+from cardtable.engine.errors import InvalidCardError, InvalidDeckError, quoted
 
 __all__ = [
     "Suit",
@@ -80,7 +80,7 @@ class Suit(IntEnum):
         """
         suit = _SUIT_TOKENS.get(text.strip().upper())
         if suit is None:
-            raise InvalidCardError(f"'{text}' is not a suit (use C, D, H, S or ♣ ♦ ♥ ♠)")
+            raise InvalidCardError(f"{quoted(text)} is not a suit (use C, D, H, S or ♣ ♦ ♥ ♠)")
         return suit
 
 
@@ -120,7 +120,7 @@ class Rank(IntEnum):
         """
         rank = _RANK_TOKENS.get(text.strip().upper())
         if rank is None:
-            raise InvalidCardError(f"'{text}' is not a rank (use 2-9, T or 10, J, Q, K, A)")
+            raise InvalidCardError(f"{quoted(text)} is not a rank (use 2-9, T or 10, J, Q, K, A)")
         return rank
 
 
@@ -161,7 +161,7 @@ class Card:
             rank_value = suit_value = -1
         # Checked separately: a bad rank or suit must not wrap around to another card.
         if not (2 <= rank_value <= 14 and 0 <= suit_value <= 3):
-            raise InvalidCardError(f"no card has rank {rank!r} and suit {suit!r}")
+            raise InvalidCardError(f"no card has rank {quoted(rank)} and suit {quoted(suit)}")
         return ALL_CARDS[(rank_value - 2) * 4 + suit_value]
 
     @classmethod
@@ -211,19 +211,19 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidCardError(f"{text!r} is not a card")
+            raise InvalidCardError(f"{quoted(text)} is not a card")
         token = text.strip()
         cached = _PARSE_CACHE.get(token)
         if cached is not None:
             return cached
         # A card is two or three characters; anything else ("jump") gets the general hint.
         if not 2 <= len(token) <= 3:
-            raise InvalidCardError(f"'{text}' is not a card (write rank then suit, like QS or 10H)")
+            raise InvalidCardError(f"{quoted(text)} is not a card (write rank then suit, like QS or 10H)")
         try:
             rank = Rank.parse(token[:-1])
             suit = Suit.parse(token[-1])
         except InvalidCardError as exc:
-            raise InvalidCardError(f"'{text}' is not a card: {exc}") from None
+            raise InvalidCardError(f"{quoted(text)} is not a card: {exc}") from None
         return ALL_CARDS[(rank - 2) * 4 + suit]
 
     def __str__(self) -> str:
@@ -322,6 +322,8 @@ def parse_cards(cards: str | Iterable[Card | str]) -> list[Card]:
     """
     if isinstance(cards, str):
         tokens: Iterable[Card | str] = cards.replace(",", " ").split()
+    elif isinstance(cards, (bytes, bytearray, Mapping)) or not isinstance(cards, Iterable):
+        raise InvalidCardError(f"{quoted(cards)} is not a list of cards")
     else:
         tokens = cards
     return [token if isinstance(token, Card) else Card.parse(token) for token in tokens]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardtable.cards import Card, cards_to_mask, parse_cards
-from cardtable.engine.errors import InvalidCardError, MalformedActionError
+from cardtable.engine.errors import InvalidCardError, MalformedActionError, quoted
 
 __all__ = ["Action", "PASS", "TAKE", "KINDS"]
 
@@ -53,8 +53,13 @@ class Action:
 
     def __init__(self, kind: str, cards: Iterable[Card] = ()) -> None:
         if kind not in KINDS:
-            raise MalformedActionError(f"'{kind}' is not an action kind")
+            raise MalformedActionError(f"{quoted(kind)} is not an action kind")
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+            raise MalformedActionError(f"{quoted(cards)} is not a list of cards")
         cards = tuple(cards)
+        for card in cards:
+            if not isinstance(card, Card):
+                raise MalformedActionError(f"{quoted(card)} is not a card")
         mask = cards_to_mask(cards)
         if bin(mask).count("1") != len(cards):
             raise MalformedActionError("a card is listed twice")
@@ -115,7 +120,7 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise MalformedActionError(f"{text!r} is not an action")
+            raise MalformedActionError(f"{quoted(text)} is not an action")
         words = text.replace(",", " ").split()
         if not words:
             raise MalformedActionError("empty action: type cards to play, or a word like pass")
@@ -129,11 +134,11 @@ class Action:
         try:
             cards = parse_cards(tokens)
         except InvalidCardError as exc:
-            raise MalformedActionError(f"'{text.strip()}' is not an action: {exc}") from None
+            raise MalformedActionError(f"{quoted(text.strip())} is not an action: {exc}") from None
         try:
             return cls(kind, cards)
         except MalformedActionError as exc:
-            raise MalformedActionError(f"'{text.strip()}' is not an action: {exc}") from None
+            raise MalformedActionError(f"{quoted(text.strip())} is not an action: {exc}") from None
 
     # --- value behaviour ----------------------------------------------------
     def __setattr__(self, name: str, value: object) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.errors import CardtableError, SaveFileError
+from cardtable.engine.errors import CardtableError, SaveFileError, quoted
 
 if TYPE_CHECKING:
     from cardtable.engine.state import GameState
@@ -52,12 +52,29 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> GameState:
     """Rebuild a game from :func:`dump_game`'s text.
 
     Raises :class:`SaveFileError` with a one-line reason for anything that is not a
-    complete, valid save of a game this version of cardtable knows.
+    complete, valid save of a game this version of cardtable knows, whatever ``text``
+    holds (numbers too long to read, nesting too deep, or not text at all).
+
+    >>> load_game("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    cardtable.engine.errors.SaveFileError: not a valid save (nested too deeply)
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveFileError(f"not a valid save (a save is text, not {type(text).__name__})")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SaveFileError(f"not a valid save (corrupt or truncated JSON: {exc.msg} at line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else "not a valid save (not UTF-8 text)") from None
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(
+            f"not a valid save (corrupt or truncated JSON: {exc.msg} at line {exc.lineno})"
+        ) from None
+    except UnicodeDecodeError:
+        raise SaveFileError("not a valid save (not UTF-8 text)") from None
+    except RecursionError:
+        raise SaveFileError("not a valid save (nested too deeply)") from None
+    except ValueError:
+        # What is left is a number beyond Python's digit limit for int().
+        raise SaveFileError("not a valid save (a number in it is too long)") from None
     return state_from_data(data, expected_game)
 
 
@@ -68,7 +85,7 @@ def state_from_data(data: Any, expected_game: str | None = None) -> GameState:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError("not a cardtable save file")
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
+    if not _is_whole_number(version):
         raise SaveFileError("save file has no format version")
     if version > FORMAT_VERSION:
         raise SaveFileError(
@@ -76,43 +93,55 @@ def state_from_data(data: Any, expected_game: str | None = None) -> GameState:
         )
     game = data.get("game")
     if expected_game is not None and game != expected_game:
-        raise SaveFileError(f"save file is for {game!r}, not {expected_game!r}")
+        raise SaveFileError(f"save file is for {quoted(game)}, not {quoted(expected_game)}")
     try:
         rules = get_rules(game) if isinstance(game, str) else None
     except CardtableError:
         rules = None
     if rules is None:
-        raise SaveFileError(f"save file is for an unknown game {game!r}")
+        raise SaveFileError(f"save file is for an unknown game {quoted(game)}")
     options = data.get("options", {})
     actions = data.get("actions")
     meta = data.get("meta", {})
     if not isinstance(options, dict) or not isinstance(actions, list) or not isinstance(meta, dict):
         raise SaveFileError("save file is damaged: options, actions or meta have the wrong type")
+    clashing = sorted(set(options) & _NEW_GAME_ARGUMENTS)
+    if clashing:
+        raise SaveFileError(f"save file is damaged: {quoted(clashing[0])} is not an option")
     try:
         state = rules.new_game(
             players=data.get("players"), seed=data.get("seed"), deck=data.get("deck"), **options
         )
     except CardtableError as exc:
         raise SaveFileError(f"save file is damaged: {exc}") from None
-    except TypeError:
-        raise SaveFileError("save file is damaged: bad game settings") from None
     for number, entry in enumerate(actions, start=1):
         if (
             not isinstance(entry, list)
             or len(entry) != 2
-            or not isinstance(entry[0], int)
+            or not _is_whole_number(entry[0])
             or not isinstance(entry[1], str)
         ):
             raise SaveFileError(f"save file is damaged: action {number} is not [seat, action]")
         seat, text = entry
         if state.current_player != seat:
             raise SaveFileError(
-                f"save file is damaged: action {number} ({text!r}) is by seat {seat}, "
-                f"but seat {state.current_player} was to act"
+                f"save file is damaged: action {number} ({quoted(text, 20)}) is by seat "
+                f"{quoted(seat)}, but seat {state.current_player} was to act"
             )
         try:
             state.apply(text)
         except CardtableError as exc:
-            raise SaveFileError(f"save file is damaged: action {number} ({text!r}): {exc}") from None
+            raise SaveFileError(
+                f"save file is damaged: action {number} ({quoted(text, 20)}): {exc}"
+            ) from None
     state.meta = meta
     return state
+
+
+# rules.new_game's own parameters: an option of one of these names cannot be passed on.
+_NEW_GAME_ARGUMENTS = frozenset({"players", "seed", "deck"})
+
+
+def _is_whole_number(value: object) -> bool:
+    """An ``int`` that is not a ``bool`` (JSON's ``true`` reads as one)."""
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -28,12 +28,17 @@ from cardtable.engine.errors import (
     GameOverError,
     IllegalActionError,
     InvalidOptionError,
+    InvalidSeatError,
     MalformedActionError,
+    quoted,
 )
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation, to_jsonable
 
-__all__ = ["OptionSpec", "Outcome", "Rules", "GameState", "check_guessed_hands", "seat_word"]
+GAME_OVER = "the game is over; no more actions"
+"""What every game says to an action after its end."""
+
+__all__ = ["GAME_OVER", "OptionSpec", "Outcome", "Rules", "GameState", "check_guessed_hands", "seat_word"]
 
 
 @dataclass(frozen=True)
@@ -54,19 +59,28 @@ class OptionSpec:
                 return value
             if isinstance(value, str) and value.strip().lower() in _BOOL_WORDS:
                 return _BOOL_WORDS[value.strip().lower()]
-            raise InvalidOptionError(f"option {self.name} must be true or false, not {value!r}")
+            raise InvalidOptionError(
+                f"option {self.name} must be true or false, not {quoted(value)}"
+            )
         if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise InvalidOptionError(f"option {self.name} must be a whole number, not {value!r}")
+            raise InvalidOptionError(
+                f"option {self.name} must be a whole number, not {quoted(value)}"
+            )
         try:
+            # Text over Python's 4,300-digit limit raises ValueError too: not a number here.
             number = int(value)
         except ValueError:
             raise InvalidOptionError(
-                f"option {self.name} must be a whole number, not {value!r}"
+                f"option {self.name} must be a whole number, not {quoted(value)}"
             ) from None
         if self.minimum is not None and number < self.minimum:
-            raise InvalidOptionError(f"option {self.name} must be at least {self.minimum}, not {number}")
+            raise InvalidOptionError(
+                f"option {self.name} must be at least {self.minimum}, not {quoted(number)}"
+            )
         if self.maximum is not None and number > self.maximum:
-            raise InvalidOptionError(f"option {self.name} must be at most {self.maximum}, not {number}")
+            raise InvalidOptionError(
+                f"option {self.name} must be at most {self.maximum}, not {quoted(number)}"
+            )
         return number
 
 
@@ -175,13 +189,13 @@ class Rules(ABC):
     def check_players(self, players: Any) -> int:
         """Return the player count, or raise :class:`InvalidOptionError`."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise InvalidOptionError(f"players must be a whole number, not {players!r}")
+            raise InvalidOptionError(f"players must be a whole number, not {quoted(players)}")
         if players not in self.player_counts:
             if self.min_players == self.max_players:
                 span = f"exactly {self.min_players}"
             else:
                 span = f"{self.min_players} to {self.max_players}"
-            raise InvalidOptionError(f"{self.title} is for {span} players, not {players}")
+            raise InvalidOptionError(f"{self.title} is for {span} players, not {quoted(players)}")
         return players
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, int | bool]:
@@ -191,7 +205,7 @@ class Rules(ABC):
             if key not in specs:
                 known = ", ".join(specs) or "none"
                 raise InvalidOptionError(
-                    f"{self.title} has no option '{key}' (its options: {known})"
+                    f"{self.title} has no option {quoted(key)} (its options: {known})"
                 )
         return {
             name: spec.validate(options[name]) if name in options else spec.default
@@ -216,7 +230,7 @@ class Rules(ABC):
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+            raise InvalidOptionError(f"seed must be a whole number, not {quoted(seed)}")
         first_deck = resolve_deck(deck, self.deck) if deck is not None else None
         return self._new_state(count, seed, chosen, first_deck)
 
@@ -279,16 +293,37 @@ class GameState(ABC):
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current player, in a stable order (empty when over)."""
 
+    def why_illegal(self, action: Action | str) -> str | None:
+        """``None`` if ``action`` (an :class:`Action` or notation) is legal now, else why not.
+
+        The reason is the one line :meth:`apply` would raise, for text that is not an
+        action too; ``why_illegal`` itself never raises.
+
+        >>> from cardtable.games import get_rules
+        >>> state = get_rules("president").new_game(players=4, seed=1)
+        >>> state.why_illegal("pass")
+        'the leader must play; passing is not allowed when leading'
+        >>> state.why_illegal("jump")
+        "'jump' is not an action: 'jump' is not a card (write rank then suit, like QS or 10H)"
+        """
+        if self.current_player is None:
+            return GAME_OVER
+        try:
+            parsed = self.parse_action(action)
+        except MalformedActionError as exc:
+            return str(exc)
+        return self._why_illegal(parsed)
+
     @abstractmethod
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal now, else a one-line reason."""
+    def _why_illegal(self, action: Action) -> str | None:
+        """``None`` if ``action``, already parsed and of this game's kinds, is legal now."""
 
     @abstractmethod
     def _apply(self, action: Action) -> None:
         """Carry out a legal action."""
 
     def parse_action(self, action: Action | str) -> Action:
-        """Turn notation into an :class:`Action` this game knows, or raise."""
+        """Turn notation into an :class:`Action` of this game, or raise :class:`MalformedActionError`."""
         parsed = Action.parse(action) if not isinstance(action, Action) else action
         if parsed.kind not in self.rules.action_kinds:
             kinds = ", ".join(sorted(self.rules.action_kinds))
@@ -298,43 +333,70 @@ class GameState(ABC):
         return parsed
 
     def is_legal(self, action: Action | str) -> bool:
-        """Whether ``action`` would be accepted now."""
-        if self.current_player is None:
-            return False
-        try:
-            parsed = self.parse_action(action)
-        except IllegalActionError:
-            return False
-        return self.why_illegal(parsed) is None
+        """Whether :meth:`apply` would accept ``action`` now (never raises)."""
+        return self.why_illegal(action) is None
 
     def apply(self, action: Action | str) -> None:
         """Carry out the current player's action, given as an :class:`Action` or notation.
 
-        Raises :class:`IllegalActionError` (a ``ValueError``) with a one-line reason
-        if the action is malformed or not allowed, and then changes nothing.
+        Raises :class:`IllegalActionError` (a ``ValueError``) with a one-line reason if
+        the action is not allowed now, its subclass :class:`MalformedActionError` for
+        anything that is not an action of this game and :class:`GameOverError` once the
+        game is over; then it changes nothing.
         """
         seat = self.current_player
         if seat is None:
-            raise GameOverError("the game is over; no more actions")
+            raise GameOverError(GAME_OVER)
         parsed = self.parse_action(action)
-        reason = self.why_illegal(parsed)
+        reason = self._why_illegal(parsed)
         if reason is not None:
             raise IllegalActionError(reason)
         self._apply(parsed)
         self.history.append((seat, parsed))
 
     # --- views ------------------------------------------------------------
-    @abstractmethod
+    def check_seat(self, seat: object) -> int:
+        """Return ``seat`` if it is a seat of this game, else raise :class:`InvalidSeatError`.
+
+        A seat is an ``int`` (not a ``bool``) from 0 to ``num_players - 1``.
+
+        >>> from cardtable.games import get_rules
+        >>> state = get_rules("durak").new_game(players=3, seed=1)
+        >>> state.check_seat(2)
+        2
+        >>> state.check_seat(-1)
+        Traceback (most recent call last):
+        ...
+        cardtable.engine.errors.InvalidSeatError: no seat -1 in a 3-player game (seats are 0 to 2)
+        """
+        last = self.num_players - 1
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise InvalidSeatError(f"a seat is a whole number from 0 to {last}, not {quoted(seat)}")
+        if not 0 <= seat <= last:
+            raise InvalidSeatError(
+                f"no seat {quoted(seat)} in a {self.num_players}-player game (seats are 0 to {last})"
+            )
+        return seat
+
     def observation(self, seat: int) -> Observation:
-        """The game as ``seat`` may see it."""
+        """The game as ``seat`` may see it; raises :class:`InvalidSeatError` for a bad seat."""
+        return self._observation(self.check_seat(seat))
+
+    @abstractmethod
+    def _observation(self, seat: int) -> Observation:
+        """The observation of a checked seat."""
 
     @abstractmethod
     def outcome(self) -> Outcome:
         """The result so far (final once :attr:`is_over`)."""
 
-    @abstractmethod
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in index order.  Full information: not for bots."""
+        return self._hand(self.check_seat(seat))
+
+    @abstractmethod
+    def _hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards of a checked seat."""
 
     @abstractmethod
     def clone(self) -> GameState:
@@ -384,14 +446,21 @@ class GameState(ABC):
 
     def events_for(self, seat: int | None) -> tuple[Event, ...]:
         """The event log as ``seat`` may see it (``None``: a spectator, who sees no private cards)."""
+        if seat is not None:
+            self.check_seat(seat)
         return tuple(event.for_seat(seat) for event in self.events)
 
     def public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
         """The actions as ``seat`` may see them (``None``: a spectator), as ``(seat, notation)``.
 
         Every action is public unless a game hides some (a President exchange gift, a
-        Hearts pass); such a game overrides this and shows them as ``give ?`` per card.
+        Hearts pass); such a game overrides ``_public_history`` (given a checked seat) and
+        shows them as ``give ?`` per card.
         """
+        return self._public_history(None if seat is None else self.check_seat(seat))
+
+    def _public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
+        """:meth:`public_history` of a checked seat: every action is public by default."""
         return tuple((actor, str(action)) for actor, action in self.history)
 
     def public_observation(self) -> Observation:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-from cardtable.engine.errors import UnknownGameError
+from cardtable.engine.errors import UnknownGameError, quoted
 from cardtable.engine.state import Rules
 
 __all__ = ["get_rules", "available_games", "all_rules"]
@@ -37,7 +37,7 @@ def get_rules(name: str) -> Rules:
     module_name = _MODULES.get(key)
     if module_name is None:
         raise UnknownGameError(
-            f"unknown game {name!r}; choose one of {', '.join(available_games())}"
+            f"unknown game {quoted(name)}; choose one of {', '.join(available_games())}"
         )
     return importlib.import_module(module_name).RULES
 

@@ -455,7 +455,7 @@ class DurakState(GameState):
         actions.append(PASS)
         return actions
 
-    def why_illegal(self, action: Action) -> str | None:
+    def _why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal now, else one line saying why not.
 
         >>> from cardtable.games import get_rules
@@ -572,7 +572,7 @@ class DurakState(GameState):
         self._advance()
 
     # --- views ------------------------------------------------------------
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def _hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in index order (full information: not for bots)."""
         return mask_to_cards(self.hands[seat])
 
@@ -581,7 +581,7 @@ class DurakState(GameState):
         """Wins minus losses per seat."""
         return tuple(w - l for w, l in zip(self.wins, self.losses))
 
-    def observation(self, seat: int) -> DurakObservation:
+    def _observation(self, seat: int) -> DurakObservation:
         """The game as ``seat`` sees it: its own hand and the public facts only.
 
         >>> from cardtable.games import get_rules

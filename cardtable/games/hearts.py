@@ -382,7 +382,7 @@ class HeartsState(GameState):
             get(a | b | c) or _give_action(a | b | c) for a, b, c in combinations(bits, PASS_SIZE)
         ]
 
-    def why_illegal(self, action: Action) -> str | None:
+    def _why_illegal(self, action: Action) -> str | None:
         seat = self.current
         if seat is None:
             return "the game is over; no more actions"
@@ -556,11 +556,8 @@ class HeartsState(GameState):
         self._start_hand(None)
 
     # --- views ------------------------------------------------------------
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def _hand(self, seat: int) -> tuple[Card, ...]:
         return mask_to_cards(self.hands[seat])
-
-    def public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
-        return self._public_history(seat)
 
     def _public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
         """The history with other seats' passes hidden.
@@ -585,9 +582,7 @@ class HeartsState(GameState):
             shown.append((actor, str(action)))
         return tuple(shown)
 
-    def observation(self, seat: int) -> HeartsObservation:
-        if not isinstance(seat, int) or not 0 <= seat < NUM_SEATS:
-            raise ValueError(f"no seat {seat!r} in a 4-player game")
+    def _observation(self, seat: int) -> HeartsObservation:
         passing = self.phase == _PHASE_PASS
         exchanged = self.offset != 0 and not passing
         trick = tuple((s, ALL_CARDS[i]) for s, i in zip(self.trick_seats, self.trick_cards))

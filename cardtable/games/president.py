@@ -386,7 +386,7 @@ class PresidentState(GameState):
         actions.append(PASS)
         return actions
 
-    def why_illegal(self, action: Action) -> str | None:
+    def _why_illegal(self, action: Action) -> str | None:
         seat = self._turn
         if seat is None:
             return "the game is over; no more actions"
@@ -581,10 +581,10 @@ class PresidentState(GameState):
         return tuple(seat for seat, score in enumerate(self.scores) if score == best)
 
     # --- views -------------------------------------------------------------------
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def _hand(self, seat: int) -> tuple[Card, ...]:
         return mask_to_cards(self.hands[seat])
 
-    def public_history(self, seat: int) -> tuple[tuple[int, str], ...]:
+    def _public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
         """The actions as ``seat`` may see them: others' exchange gives show as ``give ? ?``."""
         private = self._private_gives
         shown = []
@@ -596,9 +596,7 @@ class PresidentState(GameState):
                 shown.append((actor, str(action)))
         return tuple(shown)
 
-    def observation(self, seat: int) -> PresidentObservation:
-        if not 0 <= seat < self.num_players:
-            raise ValueError(f"there is no seat {seat} at a table of {self.num_players}")
+    def _observation(self, seat: int) -> PresidentObservation:
         due = 0
         if self.phase == _EXCHANGE and self._exchange_steps[0][0] == seat:
             due = self._exchange_steps[0][2]
@@ -611,7 +609,7 @@ class PresidentState(GameState):
             hand_sizes=tuple(h.bit_count() for h in self.hands),
             round=self.round_number,
             scores=tuple(self.scores),
-            history=self.public_history(seat),
+            history=self._public_history(seat),
             events=self.events_for(seat),
             is_over=self._turn is None,
             phase=_PHASE_NAMES[self.phase],

@@ -142,7 +142,7 @@ class ToyState(GameState):
             return []
         return [_PLAY[i] for i in iter_bits(self._legal_mask())]
 
-    def why_illegal(self, action: Action) -> str | None:
+    def _why_illegal(self, action: Action) -> str | None:
         if self.turn is None:
             return "the game is over"
         if len(action.cards) != 1:
@@ -171,7 +171,7 @@ class ToyState(GameState):
         self.leader = winner
         self.turn = winner if self.hands[winner] else None
 
-    def observation(self, seat: int) -> ToyObservation:
+    def _observation(self, seat: int) -> ToyObservation:
         return ToyObservation(
             game="toy",
             seat=seat,
@@ -203,7 +203,7 @@ class ToyState(GameState):
             winners=tuple(s for s in range(self.num_players) if self.tricks_won[s] == best) if over else (),
         )
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def _hand(self, seat: int) -> tuple[Card, ...]:
         return mask_to_cards(self.hands[seat])
 
     def clone(self) -> ToyState:
