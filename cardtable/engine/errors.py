@@ -93,7 +93,7 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
         return f"a {_digits(abs(value))}-digit number"
     try:
         text = _SHORT_REPR.repr(value)
-    except Exception:  # a repr that fails (a huge number inside a list) still gets a name
+    except Exception:  # noqa: BLE001 - any repr may fail (a huge number in a list): name it
         text = f"<{type(value).__name__}>"
     return _one_line(text, limit)
 

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from cardtable.engine.errors import CardtableError, SaveFileError, quoted
 
@@ -142,6 +142,6 @@ def state_from_data(data: Any, expected_game: str | None = None) -> GameState:
 _NEW_GAME_ARGUMENTS = frozenset({"players", "seed", "deck"})
 
 
-def _is_whole_number(value: object) -> bool:
+def _is_whole_number(value: object) -> TypeGuard[int]:
     """An ``int`` that is not a ``bool`` (JSON's ``true`` reads as one)."""
     return isinstance(value, int) and not isinstance(value, bool)
