@@ -5,10 +5,10 @@
 >>> state.apply("pass")
 Traceback (most recent call last):
 ...
-cardtable.engine.errors.IllegalActionError: the leader must play; passing is not allowed when leading
+cardtable.errors.IllegalActionError: the leader must play; passing is not allowed when leading
 """
 
-from cardtable.engine.errors import (
+from cardtable.errors import (
     CardtableError,
     GameOverError,
     IllegalActionError,
@@ -22,8 +22,7 @@ from cardtable.engine.errors import (
 )
 from cardtable.cards import Card, Rank, RankOrder, Suit
 from cardtable.engine.actions import Action
-from cardtable.engine.saves import load_game
-from cardtable.games import available_games, get_rules
+from cardtable.games import available_games, get_rules, load_game
 
 __version__ = "0.1.0"
 

@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
 
-from cardtable.engine.errors import InvalidCardError, InvalidDeckError, quoted
+from cardtable.errors import InvalidCardError, InvalidDeckError, quoted
 
 __all__ = [
     "Suit",
@@ -206,7 +206,7 @@ class Card:
         >>> Card.parse("1S")
         Traceback (most recent call last):
         ...
-        cardtable.engine.errors.InvalidCardError: '1S' is not a card: '1' is not a rank (use 2-9, T or 10, J, Q, K, A)
+        cardtable.errors.InvalidCardError: '1S' is not a card: '1' is not a rank (use 2-9, T or 10, J, Q, K, A)
         """
         if isinstance(text, Card):
             return text

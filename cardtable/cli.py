@@ -22,7 +22,7 @@ import typer
 
 from cardtable import __version__
 from cardtable.commands.common import ClickException, UsageError, complete_game
-from cardtable.engine.errors import CardtableError
+from cardtable.errors import CardtableError
 
 __all__ = ["app", "main"]
 

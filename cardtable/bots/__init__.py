@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.bots.base import Bot, RandomBot
-from cardtable.engine.errors import InvalidOptionError
+from cardtable.errors import InvalidOptionError
 from cardtable.games import get_rules
 
 __all__ = [

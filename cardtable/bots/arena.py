@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cardtable.bots import BotFactory, seat_bot_factory
-from cardtable.engine.errors import CardtableError, InvalidOptionError
+from cardtable.errors import CardtableError, InvalidOptionError
 from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState, Outcome, Rules
 from cardtable.games import get_rules

@@ -48,6 +48,7 @@ from cardtable.cards import Card, iter_bits
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
+from cardtable.bots.search_pool import parallel_search
 
 __all__ = [
     "SearchModel",
@@ -370,9 +371,13 @@ class ISMCTS:
         if len(legal_actions) == 1:
             result = SearchResult(legal_actions[0], elapsed=time.perf_counter() - start)
         elif self.workers > 1:
-            from cardtable.bots.search_pool import parallel_search
-
-            result = parallel_search(self, observation, legal_actions, model, rng)
+            root, iterations, rejected, trees = parallel_search(
+                self, observation, legal_actions, model, rng
+            )
+            result = SearchResult(
+                choose_from_stats(root, legal_actions), iterations,
+                time.perf_counter() - start, root, rejected, trees,
+            )
         else:
             stats, iterations, rejected = self.run(
                 observation, legal_actions, model, rng, self.iterations, self._deadline(start)

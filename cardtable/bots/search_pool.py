@@ -28,9 +28,13 @@ from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 
 if TYPE_CHECKING:
-    from cardtable.bots.search import ISMCTS, SearchModel, SearchResult
+    from cardtable.bots.search import ISMCTS, SearchModel
 
-__all__ = ["parallel_search", "shutdown_pool"]
+#: Root statistics (each root action's notation to visits and summed value), the
+#: iterations done, the samples rejected, and the number of trees that were merged.
+MergedSearch = tuple[dict[str, tuple[int, float]], int, int, int]
+
+__all__ = ["MergedSearch", "parallel_search", "shutdown_pool", "warm_up"]
 
 _pool: ProcessPoolExecutor | None = None
 _pool_size = 0
@@ -78,6 +82,7 @@ def _ping() -> int:
 
 
 def _share(
+    searcher_type: type[ISMCTS],
     observation: Observation,
     legal_actions: Sequence[Action],
     model: SearchModel,
@@ -86,11 +91,10 @@ def _share(
     iterations: int | None,
     stop_at: float | None,
 ) -> tuple[dict[str, tuple[int, float]], int, int]:
-    from cardtable.bots.search import ISMCTS
-
     # The same loop as in the parent (ISMCTS.run picks the model's simulator), so a
-    # worker's tree is the one a single process would grow from this seed.
-    searcher = ISMCTS(iterations=iterations, exploration=exploration)
+    # worker's tree is the one a single process would grow from this seed.  The class
+    # comes from the parent, so this module needs no import of the search.
+    searcher = searcher_type(iterations=iterations, exploration=exploration)
     # ``stop_at`` is on the system-wide monotonic clock, so the time this worker spent
     # waiting for the task counts against the budget.
     deadline = None if stop_at is None else time.perf_counter() + (stop_at - time.monotonic())
@@ -103,14 +107,13 @@ def parallel_search(
     legal_actions: Sequence[Action],
     model: SearchModel,
     rng: random.Random,
-) -> SearchResult:
+) -> MergedSearch:
     """Search with ``searcher.workers`` trees at once and merge their root statistics.
 
     In iteration mode the iterations are split between the trees and each tree's seed
-    comes from ``rng``, so the result is reproducible.
+    comes from ``rng``, so the result is reproducible.  :meth:`ISMCTS.search_with_stats`
+    chooses the action from the merged statistics.
     """
-    from cardtable.bots.search import SearchResult, choose_from_stats
-
     start = time.perf_counter()
     stop_at = time.monotonic() + searcher.time_budget - _RETURN_MARGIN
     workers = searcher.workers
@@ -131,7 +134,7 @@ def parallel_search(
         for i in range(1, workers):
             futures.append(
                 pool.submit(
-                    _share, observation, list(legal_actions), model, seeds[i],
+                    _share, type(searcher), observation, list(legal_actions), model, seeds[i],
                     searcher.exploration, shares[i], None if seconds is None else stop_at,
                 )
             )
@@ -157,6 +160,4 @@ def parallel_search(
             entry[0] += visits
             entry[1] += value
     root = {key: (int(v[0]), float(v[1])) for key, v in merged.items()}
-    return SearchResult(
-        choose_from_stats(root, legal_actions), done, time.perf_counter() - start, root, rejected, used
-    )
+    return root, done, rejected, used

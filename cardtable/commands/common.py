@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.engine.errors import UnknownGameError
+from cardtable.errors import UnknownGameError
 from cardtable.games import available_games
 
 try:  # Typer 0.24 and later carry their own copy of Click.
@@ -21,7 +21,7 @@ def known_game(name: str) -> str:
     >>> known_game("chess")
     Traceback (most recent call last):
     ...
-    cardtable.engine.errors.UnknownGameError: unknown game 'chess'; choose one of president, durak, hearts
+    cardtable.errors.UnknownGameError: unknown game 'chess'; choose one of president, durak, hearts
     """
     key = name.strip().lower()
     if key not in available_games():

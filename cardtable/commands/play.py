@@ -9,7 +9,7 @@ line on stderr (raised as :class:`InvalidOptionError`; ``cli.main`` prints it).
 >>> build_config("hearts", "human,normal", seed=1)
 Traceback (most recent call last):
 ...
-cardtable.engine.errors.InvalidOptionError: Hearts is for exactly 4 players, not 2
+cardtable.errors.InvalidOptionError: Hearts is for exactly 4 players, not 2
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.commands.common import known_game
-from cardtable.engine.errors import InvalidOptionError, SaveFileError
+from cardtable.errors import InvalidOptionError, SaveFileError
 from cardtable.games import get_rules
 from cardtable.tui.config import PACES, TableConfig
 

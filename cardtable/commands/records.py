@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardtable.commands.common import ClickException
-from cardtable.engine.errors import SaveFileError
+from cardtable.errors import SaveFileError
 from cardtable.userdata.records import export_record, load_record
 
 __all__ = ["export"]

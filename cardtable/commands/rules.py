@@ -28,7 +28,7 @@ def rules_markdown(game: str) -> str | None:
     >>> rules_markdown("chess")
     Traceback (most recent call last):
     ...
-    cardtable.engine.errors.UnknownGameError: unknown game 'chess'; choose one of president, durak, hearts
+    cardtable.errors.UnknownGameError: unknown game 'chess'; choose one of president, durak, hearts
     """
     name = known_game(game)
     packaged = resources.files("cardtable").joinpath("docs", "rules", f"{name}.md")

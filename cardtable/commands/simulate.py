@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from cardtable.bots.arena import ArenaError, LevelStats, MatchResult, check_match, play_match
 from cardtable.commands.common import ClickException, known_game
-from cardtable.engine.errors import InvalidOptionError
+from cardtable.errors import InvalidOptionError
 
 __all__ = ["simulate", "parse_option", "render_table"]
 

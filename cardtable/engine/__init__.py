@@ -1,6 +1,6 @@
 """What every game shares: errors, actions, events, observations, the state protocol, saves."""
 
-from cardtable.engine.errors import (
+from cardtable.errors import (
     CardtableError,
     GameOverError,
     IllegalActionError,
@@ -16,7 +16,7 @@ from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation, to_jsonable
 from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
-from cardtable.engine.saves import dump_game, load_game
+from cardtable.engine.saves import dump_game
 
 __all__ = [
     "Action",
@@ -30,7 +30,6 @@ __all__ = [
     "Outcome",
     "Rules",
     "dump_game",
-    "load_game",
     "CardtableError",
     "GameOverError",
     "IllegalActionError",

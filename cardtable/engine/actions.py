@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardtable.cards import Card, cards_to_mask, parse_cards
-from cardtable.engine.errors import InvalidCardError, MalformedActionError, quoted
+from cardtable.errors import InvalidCardError, MalformedActionError, quoted
 
 __all__ = ["Action", "PASS", "TAKE", "KINDS"]
 
@@ -115,7 +115,7 @@ class Action:
         >>> Action.parse("jump")
         Traceback (most recent call last):
         ...
-        cardtable.engine.errors.MalformedActionError: 'jump' is not an action: 'jump' is not a card (write rank then suit, like QS or 10H)
+        cardtable.errors.MalformedActionError: 'jump' is not an action: 'jump' is not a card (write rank then suit, like QS or 10H)
         """
         if isinstance(text, Action):
             return text

@@ -5,27 +5,36 @@ first deal if any) and every action taken, with the seat that took it.  Loading
 replays the actions through the rules, so a loaded game is exactly the saved one,
 and a save that was tampered with or damaged is refused rather than half-loaded.
 
+The engine does not know the games: the loaders here take ``rules_for``, which finds
+a game's rules by its name.  :func:`cardtable.load_game` passes the registry's
+:func:`cardtable.games.get_rules`; :meth:`Rules.from_json` passes its own rules.
+
 >>> from cardtable.games import get_rules
 >>> state = get_rules("president").new_game(players=3, seed=1)
 >>> state.apply(state.legal_actions()[0])
->>> load_game(state.to_json()).history == state.history
+>>> read_game(state.to_json(), get_rules).history == state.history
 True
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from cardtable.engine.errors import CardtableError, SaveFileError, quoted
+from cardtable.errors import CardtableError, SaveFileError, quoted
 
 if TYPE_CHECKING:
-    from cardtable.engine.state import GameState
+    from cardtable.engine.state import GameState, Rules
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "dump_game", "load_game", "save_data", "state_from_data"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "RulesLookup", "dump_game", "game_from_data", "read_game", "save_data"]
 
 FORMAT = "cardtable-save"
 FORMAT_VERSION = 1
+
+#: Finds a game's rules by its registry name; raises :class:`CardtableError` for a
+#: name it does not know.
+RulesLookup = Callable[[str], "Rules"]
 
 
 def save_data(state: GameState) -> dict[str, Any]:
@@ -48,17 +57,20 @@ def dump_game(state: GameState) -> str:
     return json.dumps(save_data(state), ensure_ascii=False, indent=1)
 
 
-def load_game(text: str | bytes, expected_game: str | None = None) -> GameState:
-    """Rebuild a game from :func:`dump_game`'s text.
+def read_game(
+    text: str | bytes, rules_for: RulesLookup, expected_game: str | None = None
+) -> GameState:
+    """Rebuild a game from :func:`dump_game`'s text, finding its rules with ``rules_for``.
 
     Raises :class:`SaveFileError` with a one-line reason for anything that is not a
     complete, valid save of a game this version of cardtable knows, whatever ``text``
     holds (numbers too long to read, nesting too deep, or not text at all).
 
-    >>> load_game("[" * 100_000)
+    >>> from cardtable.games import get_rules
+    >>> read_game("[" * 100_000, get_rules)
     Traceback (most recent call last):
     ...
-    cardtable.engine.errors.SaveFileError: not a valid save (nested too deeply)
+    cardtable.errors.SaveFileError: not a valid save (nested too deeply)
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveFileError(f"not a valid save (a save is text, not {type(text).__name__})")
@@ -75,13 +87,13 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> GameState:
     except ValueError:
         # What is left is a number beyond Python's digit limit for int().
         raise SaveFileError("not a valid save (a number in it is too long)") from None
-    return state_from_data(data, expected_game)
+    return game_from_data(data, rules_for, expected_game)
 
 
-def state_from_data(data: Any, expected_game: str | None = None) -> GameState:
-    """Rebuild a game from the dict of :func:`save_data`."""
-    from cardtable.games import get_rules
-
+def game_from_data(
+    data: Any, rules_for: RulesLookup, expected_game: str | None = None
+) -> GameState:
+    """Rebuild a game from the dict of :func:`save_data`, finding its rules with ``rules_for``."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError("not a cardtable save file")
     version = data.get("version")
@@ -95,7 +107,7 @@ def state_from_data(data: Any, expected_game: str | None = None) -> GameState:
     if expected_game is not None and game != expected_game:
         raise SaveFileError(f"save file is for {quoted(game)}, not {quoted(expected_game)}")
     try:
-        rules = get_rules(game) if isinstance(game, str) else None
+        rules = rules_for(game) if isinstance(game, str) else None
     except CardtableError:
         rules = None
     if rules is None:

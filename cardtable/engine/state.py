@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from cardtable.cards import Card, cards_to_mask, format_cards, mask_to_cards, resolve_deck
 from cardtable.engine.actions import Action
-from cardtable.engine.errors import (
+from cardtable.errors import (
     GameOverError,
     IllegalActionError,
     InvalidOptionError,
@@ -34,6 +34,7 @@ from cardtable.engine.errors import (
 )
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation, to_jsonable
+from cardtable.engine.saves import dump_game, read_game
 
 GAME_OVER = "the game is over; no more actions"
 """What every game says to an action after its end."""
@@ -242,9 +243,7 @@ class Rules(ABC):
 
     def from_json(self, text: str) -> GameState:
         """Load a save made by :meth:`GameState.to_json` (for this game)."""
-        from cardtable.engine.saves import load_game
-
-        return load_game(text, expected_game=self.name)
+        return read_game(text, lambda name: self, expected_game=self.name)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
@@ -367,7 +366,7 @@ class GameState(ABC):
         >>> state.check_seat(-1)
         Traceback (most recent call last):
         ...
-        cardtable.engine.errors.InvalidSeatError: no seat -1 in a 3-player game (seats are 0 to 2)
+        cardtable.errors.InvalidSeatError: no seat -1 in a 3-player game (seats are 0 to 2)
         """
         last = self.num_players - 1
         if isinstance(seat, bool) or not isinstance(seat, int):
@@ -486,8 +485,6 @@ class GameState(ABC):
 
     def to_json(self) -> str:
         """Save the whole game as JSON; :func:`cardtable.load_game` restores it exactly."""
-        from cardtable.engine.saves import dump_game
-
         return dump_game(self)
 
     def __repr__(self) -> str:

@@ -12,7 +12,7 @@ True
 >>> state.apply("take")
 Traceback (most recent call last):
 ...
-cardtable.engine.errors.IllegalActionError: only the defender can take, and only after an attack
+cardtable.errors.IllegalActionError: only the defender can take, and only after an attack
 
 Who acts when (one player at a time):
 

@@ -11,7 +11,7 @@ The rules are ``docs/rules/president.md`` (the spec: ``shared/rules/president.md
 >>> state.apply("pass")
 Traceback (most recent call last):
 ...
-cardtable.engine.errors.IllegalActionError: the leader must play; passing is not allowed when leading
+cardtable.errors.IllegalActionError: the leader must play; passing is not allowed when leading
 
 Inside, a hand is a 52-bit mask (bit ``card.index``); the four cards of one rank are a
 4-bit "nibble" at ``(rank - 2) * 4``, so the sets a player can play from one rank are

@@ -17,7 +17,7 @@ from textual.binding import Binding
 import os
 from pathlib import Path
 
-from cardtable.engine.errors import SaveFileError
+from cardtable.errors import SaveFileError
 from cardtable.engine.state import GameState
 from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
 from cardtable.tui.config import PACES, TableConfig, config_for_state

@@ -9,7 +9,7 @@ only ever starts a game from one, so both ways in check their input the same way
 >>> TableConfig.build("hearts", ["human", "wizard"])
 Traceback (most recent call last):
 ...
-cardtable.engine.errors.InvalidOptionError: unknown seat kind 'wizard'; use human, easy, normal or hard
+cardtable.errors.InvalidOptionError: unknown seat kind 'wizard'; use human, easy, normal or hard
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.engine.errors import InvalidOptionError
+from cardtable.errors import InvalidOptionError
 from cardtable.engine.state import GameState
 from cardtable.games import get_rules
 
@@ -133,7 +133,7 @@ def _default_name(index: int, kind: str, kinds: Sequence[str], default_human: st
 
 def config_for_state(state: GameState) -> TableConfig:
     """The table of a saved game: its seats from ``state.meta`` (see
-    :func:`cardtable.userdata.savefiles.seats_of`), its seed and options.
+    :func:`cardtable.userdata.meta.seats_of`), its seed and options.
 
     A save without seat names (made outside the app) seats a person at seat 0 and
     normal bots elsewhere.
@@ -143,7 +143,7 @@ def config_for_state(state: GameState) -> TableConfig:
     >>> [seat.label for seat in config_for_state(state).seats]
     ['You', 'Ada (easy)']
     """
-    from cardtable.userdata.savefiles import seats_of
+    from cardtable.userdata.meta import seats_of
 
     seats = []
     for index, seat in enumerate(seats_of(state)):

@@ -4,6 +4,8 @@ Everything here is plain files in the user's data and config directories (see
 :mod:`cardtable.userdata.paths`; ``CARDTABLE_HOME`` moves both, for tests and
 portable installs).  Nothing in this package imports Textual: the app calls it.
 
+- :mod:`~cardtable.userdata.meta`: who sits where, the game's id and undo, kept in
+  ``state.meta`` (:class:`SeatInfo`, :func:`seats_of`).
 - :mod:`~cardtable.userdata.savefiles`: :func:`save_game`, :func:`load_save`,
   :func:`latest_unfinished`, :func:`finish_game`.
 - :mod:`~cardtable.userdata.records`: :func:`export_record`, :func:`load_record`,

@@ -35,12 +35,13 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine.actions import Action
-from cardtable.engine.errors import SaveFileError
+from cardtable.errors import SaveFileError
 from cardtable.engine.observation import Observation
-from cardtable.engine.saves import save_data, state_from_data
+from cardtable.engine.saves import save_data
+from cardtable.games import state_from_data
 from cardtable.engine.state import GameState
 from cardtable.userdata.paths import atomic_create_text, atomic_write_text, read_file_bytes, records_dir
-from cardtable.userdata.savefiles import SeatInfo, new_save_id, save_id_of, seats_of, undo_used
+from cardtable.userdata.meta import SeatInfo, new_save_id, save_id_of, seats_of, undo_used
 
 __all__ = [
     "FinishedGame",

@@ -28,18 +28,26 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import secrets
 import stat
-from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
-from cardtable.engine.errors import SaveFileError
-from cardtable.engine.saves import FORMAT, state_from_data
+from cardtable.engine.saves import FORMAT
 from cardtable.engine.state import GameState
+from cardtable.errors import SaveFileError
+from cardtable.games import state_from_data
+from cardtable.userdata.meta import (
+    SAVE_ID,
+    SeatInfo,
+    mark_undo,
+    new_save_id,
+    save_id_of,
+    seats_of,
+    seats_valid,
+    set_seats,
+    undo_used,
+)
 from cardtable.userdata.paths import (
     atomic_write_text,
     autosave_path,
@@ -49,9 +57,8 @@ from cardtable.userdata.paths import (
     saves_dir,
     set_aside,
 )
-
-if TYPE_CHECKING:
-    from cardtable.userdata.records import FinishedGame
+from cardtable.userdata.records import FinishedGame, archive_record
+from cardtable.userdata.stats import record_result
 
 __all__ = [
     "SeatInfo",
@@ -74,90 +81,10 @@ RECENT_LIMIT = 20
 """How many named save files :func:`latest_unfinished` remembers besides the autosave."""
 
 
-@dataclass(frozen=True)
-class SeatInfo:
-    """Who sits at a seat: ``name`` as shown, ``kind`` ``human`` or a bot level."""
-
-    name: str
-    kind: str
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == "human"
-
-    @property
-    def label(self) -> str:
-        """The name, with the level for a bot: ``Ada (hard)``."""
-        return self.name if self.is_human else f"{self.name} ({self.kind})"
-
-
-def seats_of(state: GameState) -> tuple[SeatInfo, ...]:
-    """Each seat's name and kind from ``state.meta["seats"]``.
-
-    A game started without names (from Python, or by ``simulate``) gets
-    ``Player 1``, ``Player 2``... of kind ``unknown``.
-    """
-    entries = state.meta.get("seats")
-    if _seats_valid(entries, state.num_players):
-        return tuple(SeatInfo(entry["name"], entry["kind"]) for entry in entries)
-    return tuple(SeatInfo(f"Player {seat + 1}", "unknown") for seat in range(state.num_players))
-
-
-def set_seats(state: GameState, seats: Iterable[tuple[str, str] | SeatInfo]) -> None:
-    """Store the seats' names and kinds in ``state.meta`` (as the app does)."""
-    entries = []
-    for seat in seats:
-        name, kind = (seat.name, seat.kind) if isinstance(seat, SeatInfo) else seat
-        entries.append({"name": str(name), "kind": str(kind)})
-    if len(entries) != state.num_players:
-        raise ValueError(f"{len(entries)} seats given for {state.num_players} players")
-    state.meta["seats"] = entries
-
-
-def undo_used(state: GameState) -> bool:
-    """Whether an action was taken back in this game (the app sets it with :func:`mark_undo`)."""
-    return state.meta.get("undo_used") is True
-
-
-def mark_undo(state: GameState) -> None:
-    """Record in the game that an action was taken back, so statistics stay honest."""
-    state.meta["undo_used"] = True
-
-
-def _seats_valid(entries: Any, players: int) -> bool:
-    return (
-        isinstance(entries, list)
-        and len(entries) == players
-        and all(
-            isinstance(entry, dict)
-            and isinstance(entry.get("name"), str)
-            and entry["name"].strip()
-            and isinstance(entry.get("kind"), str)
-            for entry in entries
-        )
-    )
-
-
 def _now() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
 
 
-def new_save_id() -> str:
-    """A fresh id for a game: eight hex digits (``meta["save_id"]``; a save's file name).
-
-    >>> len(new_save_id()), new_save_id() != new_save_id()
-    (8, True)
-    """
-    return secrets.token_hex(4)
-
-
-def save_id_of(state: GameState) -> str | None:
-    """The game's id, if it was ever saved by this cardtable."""
-    value = state.meta.get("save_id")
-    return value if isinstance(value, str) and SAVE_ID.fullmatch(value) else None
-
-
-SAVE_ID = re.compile(r"[0-9a-f]{8}")
 """What a game's id looks like."""
 
 
@@ -277,7 +204,7 @@ def load_save(path: str | os.PathLike[str] | None = None) -> GameState:
 
 def _check_meta(state: GameState) -> None:
     meta = state.meta
-    if "seats" in meta and not _seats_valid(meta["seats"], state.num_players):
+    if "seats" in meta and not seats_valid(meta["seats"], state.num_players):
         raise SaveFileError(
             f"save file is damaged: its seat list does not match the {state.num_players} players"
         )
@@ -413,9 +340,6 @@ def finish_game(
     Returns a :class:`~cardtable.userdata.records.FinishedGame` with the save and record
     paths and any warnings for the player (a statistics file that had to be set aside).
     """
-    from cardtable.userdata.records import FinishedGame, archive_record
-    from cardtable.userdata.stats import record_result
-
     if not state.is_over:
         raise ValueError("the game is not over yet")
     saved = save_game(state, path)

@@ -12,7 +12,7 @@ Bots are kept under their names too, with their level as ``kind``; filter with
 >>> import os, random, tempfile
 >>> os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp()
 >>> from cardtable.games import get_rules
->>> from cardtable.userdata.savefiles import set_seats
+>>> from cardtable.userdata.meta import set_seats
 >>> state = get_rules("hearts").new_game(players=4, seed=2, target=30)
 >>> set_seats(state, [("Ann", "human"), ("Ada", "hard"), ("Ben", "easy"), ("Cleo", "normal")])
 >>> rng = random.Random(2)
@@ -41,7 +41,7 @@ from filelock import FileLock, Timeout
 from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState
 from cardtable.userdata.paths import atomic_write_text, read_file_bytes, set_aside, stats_path
-from cardtable.userdata.savefiles import save_id_of, seats_of, undo_used
+from cardtable.userdata.meta import save_id_of, seats_of, undo_used
 
 __all__ = [
     "STATS_FORMAT",

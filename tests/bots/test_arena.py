@@ -26,7 +26,7 @@ from cardtable.bots.arena import (
 from cardtable.engine.actions import PASS, Action
 from cardtable.engine.errors import InvalidOptionError
 from cardtable.engine.observation import Observation
-from cardtable.engine.saves import load_game
+from cardtable import load_game
 from cardtable.engine.state import Outcome
 from cardtable.games import get_rules
 

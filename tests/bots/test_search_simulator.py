@@ -23,7 +23,6 @@ from cardtable.bots.hearts import (
     search_choices,
 )
 from cardtable.bots.search import ISMCTS, Simulator, StateSimulator, simulator_for
-from cardtable.bots.search_pool import parallel_search
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 from cardtable.games import get_rules
@@ -368,7 +367,7 @@ def test_parallel_hearts_search_runs_the_bitmask_simulator_in_the_worker():
     observation, choices = state.observation(seat), hard_choices(state)
     model = HeartsSearchModel(group_alike=True)
     searcher = ISMCTS(iterations=200, exploration=0.25, workers=2)
-    result = parallel_search(searcher, observation, choices, model, random.Random(3))
+    result = searcher.search_with_stats(observation, choices, model, random.Random(3))
     assert result.workers == 2 and result.iterations == 200 and result.rejected_samples == 0
     # The merged statistics are exactly two in-process runs of the same loop.
     seeds = random.Random(3)

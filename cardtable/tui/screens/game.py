@@ -32,7 +32,7 @@ from textual.worker import get_current_worker
 
 from cardtable.bots import make_bot
 from cardtable.engine.actions import PASS, TAKE, Action
-from cardtable.engine.errors import CardtableError
+from cardtable.errors import CardtableError
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cardtable.engine.errors import CardtableError
+from cardtable.errors import CardtableError
 from cardtable.games import available_games, get_rules
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name
 from cardtable.tui.widgets.cycler import Cycler

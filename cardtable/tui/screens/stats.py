@@ -25,9 +25,9 @@ class StatsScreen(Screen[None]):
         yield Footer()
 
     def body(self) -> Group | Text:
-        from cardtable.commands.stats import render_tables
         from cardtable.userdata.paths import stats_path
         from cardtable.userdata.stats import load_stats
+        from cardtable.userdata.stats_tables import render_tables
 
         entries, warnings = load_stats()
         for line in warnings:

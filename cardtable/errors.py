@@ -1,0 +1,117 @@
+"""The exceptions cardtable raises.  Every message is one line a player can read.
+
+All of them derive from :class:`CardtableError`, and those about bad input also from
+:class:`ValueError`, so ``except ValueError`` catches any bad card, action, option,
+deck or save file.
+
+This module imports nothing from cardtable, so every layer (cards, the engine, the
+games and everything above) can raise them.  :mod:`cardtable.engine.errors` still
+offers the same names under their old address.
+"""
+
+from __future__ import annotations
+
+import math
+import reprlib
+
+__all__ = [
+    "QUOTE_LIMIT",
+    "quoted",
+    "CardtableError",
+    "InvalidCardError",
+    "InvalidDeckError",
+    "IllegalActionError",
+    "MalformedActionError",
+    "GameOverError",
+    "InvalidSeatError",
+    "InvalidOptionError",
+    "UnknownGameError",
+    "SaveFileError",
+]
+
+
+class CardtableError(Exception):
+    """Base class of every cardtable error."""
+
+
+class InvalidCardError(CardtableError, ValueError):
+    """Text that is not a card (``"1S"``, ``"QX"``)."""
+
+
+class InvalidDeckError(CardtableError, ValueError):
+    """An explicit deal order that is not exactly the game's deck."""
+
+
+class IllegalActionError(CardtableError, ValueError):
+    """An action the rules do not allow now.  The state is left unchanged."""
+
+
+class MalformedActionError(IllegalActionError):
+    """Text that is not an action at all (``"play"``, ``"defend 7H"``, ``"7X"``)."""
+
+
+class GameOverError(IllegalActionError):
+    """An action sent to a game that is already over."""
+
+
+class InvalidSeatError(CardtableError, ValueError):
+    """A seat that is not one of the game's: not a whole number (a bool is not one), or out of range."""
+
+
+class InvalidOptionError(CardtableError, ValueError):
+    """An unknown game option, a bad option value, or a bad player count."""
+
+
+class UnknownGameError(CardtableError, ValueError):
+    """A game name that is not in the registry."""
+
+
+class SaveFileError(CardtableError, ValueError):
+    """A save file that cannot be loaded: corrupt, truncated, newer, or for an unknown game."""
+
+
+QUOTE_LIMIT = 60
+"""The most characters of a caller's input that one error message quotes."""
+
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxlevel = 2
+_SHORT_REPR.maxstring = _SHORT_REPR.maxother = _SHORT_REPR.maxlong = QUOTE_LIMIT
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """How a message shows a value it was given: one line, at most about ``limit`` characters.
+
+    Text is put in single quotes with control characters escaped; anything else is
+    shown by its (shortened) ``repr``, so a 1 MB move never makes a 1 MB message.
+
+    >>> quoted("jump"), quoted([1, 2]), quoted("a\\nb")
+    ("'jump'", '[1, 2]', "'a\\\\nb'")
+    >>> quoted("Z" * 100)[-4:], len(quoted("Z" * 100))
+    ("ZZ…'", 62)
+    >>> quoted(10 ** 5000)
+    'a 5001-digit number'
+    """
+    if isinstance(value, str):
+        return "'" + _one_line(value, limit) + "'"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"a {_digits(abs(value))}-digit number"
+    try:
+        text = _SHORT_REPR.repr(value)
+    except Exception:  # noqa: BLE001 - any repr may fail (a huge number in a list): name it
+        text = f"<{type(value).__name__}>"
+    return _one_line(text, limit)
+
+
+def _one_line(text: str, limit: int) -> str:
+    """``text`` with control characters escaped, cut to ``limit`` characters with an ellipsis."""
+    head = text[: limit + 1]
+    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in head)
+    if len(text) > limit or len(shown) > limit:
+        return shown[: limit - 1] + "…"
+    return shown
+
+
+def _digits(number: int) -> int:
+    """The decimal digits of a positive whole number too long for ``str``."""
+    digits = int((number.bit_length() - 1) * math.log10(2)) + 1
+    return digits + 1 if number >= 10**digits else digits

@@ -1,0 +1,123 @@
+"""What the app keeps in a game's ``state.meta``: who sits where, the game's id, and
+whether a move was taken back.
+
+The app writes them as the game goes (:func:`set_seats`, :func:`mark_undo`; the id
+when the game is first saved); saves, records and statistics read them back from the
+same ``meta``, so this module sits below all three of them.
+
+>>> from cardtable.games import get_rules
+>>> state = get_rules("durak").new_game(players=2, seed=1)
+>>> [seat.label for seat in seats_of(state)]
+['Player 1 (unknown)', 'Player 2 (unknown)']
+>>> set_seats(state, [("Ann", "human"), ("Ada", "hard")])
+>>> [seat.label for seat in seats_of(state)], undo_used(state), save_id_of(state)
+(['Ann', 'Ada (hard)'], False, None)
+>>> mark_undo(state)
+>>> undo_used(state)
+True
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.engine.state import GameState
+
+__all__ = [
+    "SAVE_ID",
+    "SeatInfo",
+    "mark_undo",
+    "new_save_id",
+    "save_id_of",
+    "seats_of",
+    "seats_valid",
+    "set_seats",
+    "undo_used",
+]
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits at a seat: ``name`` as shown, ``kind`` ``human`` or a bot level."""
+
+    name: str
+    kind: str
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    @property
+    def label(self) -> str:
+        """The name, with the level for a bot: ``Ada (hard)``."""
+        return self.name if self.is_human else f"{self.name} ({self.kind})"
+
+
+def seats_of(state: GameState) -> tuple[SeatInfo, ...]:
+    """Each seat's name and kind from ``state.meta["seats"]``.
+
+    A game started without names (from Python, or by ``simulate``) gets
+    ``Player 1``, ``Player 2``... of kind ``unknown``.
+    """
+    entries = state.meta.get("seats")
+    if seats_valid(entries, state.num_players):
+        return tuple(SeatInfo(entry["name"], entry["kind"]) for entry in entries)
+    return tuple(SeatInfo(f"Player {seat + 1}", "unknown") for seat in range(state.num_players))
+
+
+def set_seats(state: GameState, seats: Iterable[tuple[str, str] | SeatInfo]) -> None:
+    """Store the seats' names and kinds in ``state.meta`` (as the app does)."""
+    entries = []
+    for seat in seats:
+        name, kind = (seat.name, seat.kind) if isinstance(seat, SeatInfo) else seat
+        entries.append({"name": str(name), "kind": str(kind)})
+    if len(entries) != state.num_players:
+        raise ValueError(f"{len(entries)} seats given for {state.num_players} players")
+    state.meta["seats"] = entries
+
+
+def undo_used(state: GameState) -> bool:
+    """Whether an action was taken back in this game (the app sets it with :func:`mark_undo`)."""
+    return state.meta.get("undo_used") is True
+
+
+def mark_undo(state: GameState) -> None:
+    """Record in the game that an action was taken back, so statistics stay honest."""
+    state.meta["undo_used"] = True
+
+
+def seats_valid(entries: Any, players: int) -> bool:
+    """Whether ``entries`` is a seat list as :func:`set_seats` writes it, for ``players`` seats."""
+    return (
+        isinstance(entries, list)
+        and len(entries) == players
+        and all(
+            isinstance(entry, dict)
+            and isinstance(entry.get("name"), str)
+            and entry["name"].strip()
+            and isinstance(entry.get("kind"), str)
+            for entry in entries
+        )
+    )
+
+
+def new_save_id() -> str:
+    """A fresh id for a game: eight hex digits (``meta["save_id"]``; a save's file name).
+
+    >>> len(new_save_id()), new_save_id() != new_save_id()
+    (8, True)
+    """
+    return secrets.token_hex(4)
+
+
+def save_id_of(state: GameState) -> str | None:
+    """The game's id, if it was ever saved by this cardtable."""
+    value = state.meta.get("save_id")
+    return value if isinstance(value, str) and SAVE_ID.fullmatch(value) else None
+
+
+SAVE_ID = re.compile(r"[0-9a-f]{8}")

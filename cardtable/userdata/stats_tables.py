@@ -1,0 +1,87 @@
+"""The statistics as Rich tables, one per game: ``cardtable stats`` prints them and
+the app's statistics screen shows them.
+
+>>> from cardtable.userdata.stats import PlayerStats
+>>> [table] = render_tables([PlayerStats(game="hearts", name="Ann", kind="human")])
+>>> table.title, [column.header for column in table.columns][:3]
+('Hearts', ['player', 'kind', 'games'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.table import Table
+
+from cardtable.userdata.stats import LOWER_SCORE_WINS, PlayerStats
+
+__all__ = ["render_tables"]
+
+_TITLE_ORDER = ("President", "Vice-President", "Citizen", "Vice-Scum", "Scum")
+_TITLE_SHORT = {"President": "P", "Vice-President": "VP", "Citizen": "C", "Vice-Scum": "VS", "Scum": "S"}
+
+
+def render_tables(entries: list[PlayerStats]) -> list[Table]:
+    """One Rich table per game, in the entries' order."""
+    by_game: dict[str, list[PlayerStats]] = {}
+    for entry in entries:
+        by_game.setdefault(entry.game, []).append(entry)
+    tables = []
+    for game, rows in by_game.items():
+        lower = game in LOWER_SCORE_WINS
+        score_word = "points" if game in ("hearts", "president") else "wins−losses"
+        caption = (
+            f"place: average final place (1 best); avg, best, worst: final {score_word}"
+            + (" (fewer is better)" if lower else "")
+            + "; undo: games with a move taken back"
+        )
+        if game == "president":
+            caption += "; titles per round: " + ", ".join(f"{short} {title}" for title, short in _TITLE_SHORT.items())
+        table = Table(title=game.capitalize(), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
+        table.add_column("player", no_wrap=True, overflow="ellipsis")
+        table.add_column("kind", no_wrap=True)
+        for heading in ("games", "wins", "place", "avg", "best", "worst"):
+            table.add_column(heading, justify="right", no_wrap=True)
+        if game == "president":
+            table.add_column("titles", no_wrap=True)
+        elif game == "durak":
+            table.add_column("durak", justify="right", no_wrap=True)
+        elif game == "hearts":
+            table.add_column("moons", justify="right", no_wrap=True)
+        table.add_column("undo", justify="right", no_wrap=True)
+        for entry in rows:
+            row = [
+                entry.name,
+                entry.kind,
+                str(entry.played),
+                str(entry.wins),
+                _number(entry.average_place, 1, "{:.2f}"),
+                _number(entry.average_score, 1, "{:.1f}"),
+                _plain(entry.best_score),
+                _plain(entry.worst_score),
+            ]
+            if game == "president":
+                row.append(_titles(entry.titles))
+            elif game == "durak":
+                row.append(str(entry.times_durak))
+            elif game == "hearts":
+                row.append(str(entry.moons))
+            row.append(str(entry.games_with_undo))
+            table.add_row(*row)
+        tables.append(table)
+    return tables
+
+
+def _number(value: float | None, scale: float, pattern: str) -> str:
+    return "–" if value is None else pattern.format(value * scale)
+
+
+def _plain(value: int | None) -> str:
+    return "–" if value is None else str(value)
+
+
+def _titles(titles: Any) -> str:
+    known = [title for title in _TITLE_ORDER if titles.get(title)]
+    others = sorted(title for title in titles if title not in _TITLE_ORDER and titles[title])
+    return " ".join(f"{_TITLE_SHORT.get(title, title)}{titles[title]}" for title in known + others) or "–"
