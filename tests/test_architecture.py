@@ -1,0 +1,93 @@
+"""The layers of the package hold: the import-linter contracts in pyproject.toml.
+
+Each run is ``lint-imports`` in a fresh interpreter, over the source tree it is given,
+so a module that another test imported cannot hide or add an import.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from importlinter.api import read_configuration
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = ROOT / "pyproject.toml"
+
+LINT = (
+    "import sys; from importlinter.cli import lint_imports; "
+    "sys.exit(lint_imports(config_filename='pyproject.toml', no_cache=True, no_logo=True))"
+)
+
+
+def lint(tree: Path) -> subprocess.CompletedProcess[str]:
+    """Run the contracts of ``tree/pyproject.toml`` over ``tree/cardtable``."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    return subprocess.run(
+        [sys.executable, "-c", LINT], cwd=tree, env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_the_import_contracts_hold() -> None:
+    result = lint(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+def test_the_contracts_cover_the_layers_cycles_and_textual() -> None:
+    contracts = {c["id"]: c for c in read_configuration(str(PYPROJECT))["contracts_options"]}
+    layers = contracts["layers"]
+    assert layers["type"] == "layers" and layers["exhaustive"] in (True, "True", "true")
+    order = [layer.replace(" ", "") for layer in layers["layers"]]
+    # Top to bottom: the TUI above everything but the commands; errors at the bottom.
+    assert order.index("commands") < order.index("tui") < order.index("userdata|bots")
+    assert order.index("userdata|bots") < order.index("games") < order.index("engine")
+    assert order[-2:] == ["cards", "errors"]
+    assert contracts["no-cycles"]["type"] == "acyclic_siblings"
+    assert contracts["no-cycles"]["ancestors"] == ["cardtable"]
+    textual = contracts["no-textual-below-the-tui"]
+    assert textual["forbidden_modules"] == ["textual"]
+    assert {"cardtable.cards", "cardtable.engine", "cardtable.games", "cardtable.bots"} <= set(
+        textual["source_modules"]
+    )
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the package and its contracts, to break on purpose."""
+    tree = tmp_path_factory.mktemp("tree")
+    shutil.copytree(ROOT / "cardtable", tree / "cardtable", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(PYPROJECT, tree / "pyproject.toml")
+    return tree
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "contract"),
+    [
+        ("cards.py", "import cardtable.engine.state", "Each layer imports only the layers below it"),
+        # A new module must be given a layer (the layers contract is exhaustive).
+        ("unplaced.py", "import cardtable.cards", "Each layer imports only the layers below it"),
+        ("errors.py", "import cardtable.cards", "Each layer imports only the layers below it"),
+        ("engine/saves.py", "import cardtable.games", "Each layer imports only the layers below it"),
+        ("tui/screens/stats.py", "import cardtable.commands.stats", "Each layer imports only the layers below it"),
+        ("userdata/seats.py", "import cardtable.userdata.savefiles", "No two modules or packages import each other, directly or round a circle"),
+        ("games/hearts.py", "import textual.widget", "Only the TUI imports Textual"),
+        ("bots/search.py", "import cardtable.tui.app", "Only the TUI imports Textual"),
+        ("bots/hearts.py", "import cardtable.bots.durak", "One game's bots do not import another game's"),
+    ],
+)
+def test_a_broken_layer_is_reported(
+    pristine: Path, tmp_path: Path, module: str, line: str, contract: str
+) -> None:
+    tree = tmp_path / "tree"
+    shutil.copytree(pristine, tree)
+    target = tree / "cardtable" / module
+    before = target.read_text(encoding="utf-8") if target.exists() else ""
+    target.write_text(before + f"\n{line}\n", encoding="utf-8")
+    result = lint(tree)
+    assert result.returncode != 0
+    assert f"{contract} BROKEN" in result.stdout, result.stdout
