@@ -212,7 +212,6 @@ class TableArea(Static):
         """The person's own move as the undo message names it: ``your A♠``, ``your pass``.
 
         >>> from cardtable.tui.cardstyle import CardStyle
-from cardtable.tui.wording import plural
         >>> ctx = TableContext(("You",), ("You",), CardStyle())
         >>> TableArea().move_phrase(Action.parse("attack AH"), ctx).plain
         'your attack with A♥'
