@@ -26,11 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import random  # noqa: E402
+import random
 
-from cardtable.bots.durak import DurakSearchModel, HardDurakBot, NormalDurakBot  # noqa: E402
-from cardtable.bots.search import ISMCTS  # noqa: E402
-from cardtable.games import get_rules  # noqa: E402
+from cardtable.bots.durak import DurakSearchModel, HardDurakBot, NormalDurakBot
+from cardtable.bots.search import ISMCTS
+from cardtable.games import get_rules
 
 
 def Hard100ms(seed: int | None = None) -> HardDurakBot:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardtable.bots.hearts import HardHeartsBot, NormalHeartsBot  # noqa: E402
+from cardtable.bots.hearts import HardHeartsBot, NormalHeartsBot
 
 
 class Hard100(HardHeartsBot):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardtable.bots.president import HardPresidentBot, NormalPresidentBot  # noqa: E402
+from cardtable.bots.president import HardPresidentBot, NormalPresidentBot
 
 
 class Hard100(HardPresidentBot):

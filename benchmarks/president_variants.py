@@ -33,9 +33,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import cardtable.bots.president as president  # noqa: E402
-from cardtable.bots.president import HardPresidentBot, NormalPresidentBot, PresidentSearchModel  # noqa: E402
-from cardtable.games import get_rules  # noqa: E402
+import cardtable.bots.president as president
+from cardtable.bots.president import HardPresidentBot, NormalPresidentBot, PresidentSearchModel
+from cardtable.games import get_rules
 
 NAMES = ("default", "uniform", "no-reading", "no-opponent-model", "no-check", "knows-hands")
 

@@ -8,6 +8,8 @@ Traceback (most recent call last):
 cardtable.errors.IllegalActionError: the leader must play; passing is not allowed when leading
 """
 
+from cardtable.cards import Card, Rank, RankOrder, Suit
+from cardtable.engine.actions import Action
 from cardtable.errors import (
     CardtableError,
     GameOverError,
@@ -20,8 +22,6 @@ from cardtable.errors import (
     SaveFileError,
     UnknownGameError,
 )
-from cardtable.cards import Card, Rank, RankOrder, Suit
-from cardtable.engine.actions import Action
 from cardtable.games import available_games, get_rules, load_game
 
 __version__ = "0.1.0"

@@ -65,6 +65,9 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tree
 
 
+CYCLES = "No two modules or packages import each other, directly or round a circle"
+
+
 @pytest.mark.parametrize(
     ("module", "line", "contract"),
     [
@@ -74,7 +77,7 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("errors.py", "import cardtable.cards", "Each layer imports only the layers below it"),
         ("engine/saves.py", "import cardtable.games", "Each layer imports only the layers below it"),
         ("tui/screens/stats.py", "import cardtable.commands.stats", "Each layer imports only the layers below it"),
-        ("userdata/meta.py", "import cardtable.userdata.savefiles", "No two modules or packages import each other, directly or round a circle"),
+        ("userdata/meta.py", "import cardtable.userdata.savefiles", CYCLES),
         ("games/hearts.py", "import textual.widget", "Only the TUI imports Textual"),
         ("bots/search.py", "import cardtable.tui.app", "Only the TUI imports Textual"),
         ("bots/hearts.py", "import cardtable.bots.durak", "One game's bots do not import another game's"),

@@ -276,7 +276,7 @@ def test_rank_orders_are_data() -> None:
     assert labels(REVOLUTION_ORDER) == "2 A K Q J 10 9 8 7 6 5 4 3"
     assert labels(DURAK_ORDER) == "6 7 8 9 10 J Q K A"
     assert labels(HEARTS_ORDER) == "2 3 4 5 6 7 8 9 10 J Q K A"
-    assert REVOLUTION_ORDER == PRESIDENT_ORDER.inverted()
+    assert PRESIDENT_ORDER.inverted() == REVOLUTION_ORDER
     assert REVOLUTION_ORDER.inverted() == PRESIDENT_ORDER
     assert hash(REVOLUTION_ORDER.inverted()) == hash(PRESIDENT_ORDER)
 
@@ -302,4 +302,4 @@ def test_rank_order_sort_key_orders_by_rank_then_suit() -> None:
 def test_rank_order_refuses_repeats() -> None:
     with pytest.raises(ValueError, match="lists each rank once"):
         RankOrder("bad", [Rank.TWO, Rank.TWO])
-    assert "RankOrder('durak', 6 7 8 9 10 J Q K A)" == repr(DURAK_ORDER)
+    assert repr(DURAK_ORDER) == "RankOrder('durak', 6 7 8 9 10 J Q K A)"

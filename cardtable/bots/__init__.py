@@ -13,10 +13,10 @@ with ``seed=`` when it accepts that keyword, and with no arguments otherwise.
 'random'
 >>> seat_bot_factory("president", "cardtable.bots.base:RandomBot")(7).level
 'random'
->>> seat_bot_factory("president", "expert")
+>>> seat_bot_factory("president", "expert")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-cardtable.bots.BotSpecError: unknown bot level 'expert'; choose one of random, easy, normal, hard, or give an import path such as mymodule:MyBot
+cardtable.bots.BotSpecError: unknown bot level 'expert'; choose one of random, easy, normal, hard, or give an import ...
 """
 
 from __future__ import annotations

@@ -30,9 +30,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cardtable.bots import BotFactory, seat_bot_factory
-from cardtable.errors import CardtableError, InvalidOptionError
 from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState, Outcome, Rules
+from cardtable.errors import CardtableError, InvalidOptionError
 from cardtable.games import get_rules
 
 __all__ = [
@@ -338,7 +338,7 @@ def play_game(
         started = clock()
         try:
             action = bots[seat].choose(observation, legal)
-        except Exception as exc:  # noqa: BLE001 - a bot's own bug, reported with its seat
+        except Exception as exc:
             raise BotFailureError(
                 f"bot {seats[seat]!r} at seat {seat} failed in game {index} of {rules.name} "
                 f"(seed {game_seed}): {type(exc).__name__}: {' '.join(str(exc).split())}"

@@ -39,16 +39,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from operator import attrgetter, methodcaller
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter, methodcaller
 from typing import Any, Protocol, runtime_checkable
 
+from cardtable.bots.search_pool import parallel_search
 from cardtable.cards import Card, iter_bits
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
-from cardtable.bots.search_pool import parallel_search
 
 __all__ = [
     "SearchModel",

@@ -1,5 +1,10 @@
 """What every game shares: errors, actions, events, observations, the state protocol, saves."""
 
+from cardtable.engine.actions import PASS, TAKE, Action
+from cardtable.engine.events import Event
+from cardtable.engine.observation import Observation, to_jsonable
+from cardtable.engine.saves import dump_game
+from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
 from cardtable.errors import (
     CardtableError,
     GameOverError,
@@ -12,11 +17,6 @@ from cardtable.errors import (
     SaveFileError,
     UnknownGameError,
 )
-from cardtable.engine.actions import PASS, TAKE, Action
-from cardtable.engine.events import Event
-from cardtable.engine.observation import Observation, to_jsonable
-from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
-from cardtable.engine.saves import dump_game
 
 __all__ = [
     "Action",

@@ -24,6 +24,9 @@ from typing import Any, ClassVar
 
 from cardtable.cards import Card, cards_to_mask, format_cards, mask_to_cards, resolve_deck
 from cardtable.engine.actions import Action
+from cardtable.engine.events import Event
+from cardtable.engine.observation import Observation, to_jsonable
+from cardtable.engine.saves import dump_game, read_game
 from cardtable.errors import (
     GameOverError,
     IllegalActionError,
@@ -32,9 +35,6 @@ from cardtable.errors import (
     MalformedActionError,
     quoted,
 )
-from cardtable.engine.events import Event
-from cardtable.engine.observation import Observation, to_jsonable
-from cardtable.engine.saves import dump_game, read_game
 
 GAME_OVER = "the game is over; no more actions"
 """What every game says to an action after its end."""

@@ -579,7 +579,7 @@ class DurakState(GameState):
     @property
     def scores(self) -> tuple[int, ...]:
         """Wins minus losses per seat."""
-        return tuple(w - l for w, l in zip(self.wins, self.losses))
+        return tuple(won - lost for won, lost in zip(self.wins, self.losses))
 
     def _observation(self, seat: int) -> DurakObservation:
         """The game as ``seat`` sees it: its own hand and the public facts only.
@@ -653,7 +653,7 @@ class DurakState(GameState):
             winners=self._winners() if over else (),
             rounds=tuple(dict(result) for result in self.round_results),
             details={
-                "record": [{"wins": w, "losses": l} for w, l in zip(self.wins, self.losses)],
+                "record": [{"wins": won, "losses": lost} for won, lost in zip(self.wins, self.losses)],
                 "durak": durak,
                 "draw": bool(last and last["draw"]),
             },
@@ -721,8 +721,8 @@ class DurakState(GameState):
         )
         state.total_rounds = observation.rounds_total
         state.round_no = observation.round
-        state.wins = [w for w, _ in observation.record]
-        state.losses = [l for _, l in observation.record]
+        state.wins = [won for won, _ in observation.record]
+        state.losses = [lost for _, lost in observation.record]
         state.round_results = [dict(e.info) for e in observation.events if e.kind == "round_over"]
         state.known = [sum(card.mask for card in cards) for cards in observation.known_cards]
         state.trump_idx = trump_idx

@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from itertools import combinations
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from cardtable.cards import (

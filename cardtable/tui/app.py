@@ -11,14 +11,14 @@ in progress is saved after every action to the autosave (or to ``save_path``).
 
 from __future__ import annotations
 
-from textual.app import App
-from textual.binding import Binding
-
 import os
 from pathlib import Path
 
-from cardtable.errors import SaveFileError
+from textual.app import App
+from textual.binding import Binding
+
 from cardtable.engine.state import GameState
+from cardtable.errors import SaveFileError
 from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
 from cardtable.tui.config import PACES, TableConfig, config_for_state
 from cardtable.userdata.settings import Settings, load_settings

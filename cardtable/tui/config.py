@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.errors import InvalidOptionError
 from cardtable.engine.state import GameState
+from cardtable.errors import InvalidOptionError
 from cardtable.games import get_rules
 
 __all__ = ["SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "DEFAULT_NAMES", "config_for_state"]

@@ -30,18 +30,18 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from cardtable.engine.actions import Action
-from cardtable.errors import SaveFileError
 from cardtable.engine.observation import Observation
 from cardtable.engine.saves import save_data
-from cardtable.games import state_from_data
 from cardtable.engine.state import GameState
-from cardtable.userdata.paths import atomic_create_text, atomic_write_text, read_file_bytes, records_dir
+from cardtable.errors import SaveFileError
+from cardtable.games import state_from_data
 from cardtable.userdata.meta import SeatInfo, new_save_id, save_id_of, seats_of, undo_used
+from cardtable.userdata.paths import atomic_create_text, atomic_write_text, read_file_bytes, records_dir
 
 __all__ = [
     "FinishedGame",
@@ -77,7 +77,7 @@ class RecordInfo:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def record_data(state: GameState) -> dict[str, Any]:
@@ -119,7 +119,7 @@ def archive_record(state: GameState) -> Path:
     folder = records_dir()
     text = json.dumps(record_data(state), ensure_ascii=False, indent=1)
     suffix = save_id_of(state) or new_save_id()
-    for attempt in range(100):
+    for _ in range(100):
         target = folder / f"{state.rules.name}-{stamp}-{suffix}.json"
         try:
             atomic_create_text(target, text)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -82,7 +82,7 @@ RECENT_LIMIT = 20
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 """What a game's id looks like."""
@@ -159,7 +159,7 @@ def is_save_data(data: Any) -> bool:
         return data["format"] == FORMAT and isinstance(data.get("version"), int)
     return (
         set(data) <= _SAVE_KEYS
-        and _LEGACY_REQUIRED <= set(data)
+        and set(data) >= _LEGACY_REQUIRED
         and isinstance(data["game"], str)
         and isinstance(data["players"], int)
         and isinstance(data["options"], dict)

@@ -40,8 +40,8 @@ from filelock import FileLock, Timeout
 
 from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState
-from cardtable.userdata.paths import atomic_write_text, read_file_bytes, set_aside, stats_path
 from cardtable.userdata.meta import save_id_of, seats_of, undo_used
+from cardtable.userdata.paths import atomic_write_text, read_file_bytes, set_aside, stats_path
 
 __all__ = [
     "STATS_FORMAT",

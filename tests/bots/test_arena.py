@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cardtable import load_game
 from cardtable.bots import BotSpecError, load_bot_factory
 from cardtable.bots.arena import (
     ArenaError,
@@ -26,7 +27,6 @@ from cardtable.bots.arena import (
 from cardtable.engine.actions import PASS, Action
 from cardtable.engine.errors import InvalidOptionError
 from cardtable.engine.observation import Observation
-from cardtable import load_game
 from cardtable.engine.state import Outcome
 from cardtable.games import get_rules
 
@@ -257,7 +257,13 @@ def test_bad_settings_are_refused_before_playing(kwargs: dict, error: type, mess
 # --- the statistics themselves ------------------------------------------------------
 
 
-def _record(index: int, seats: tuple[str, ...], measure: tuple[float, ...], places: tuple[int, ...], winners: tuple[int, ...]) -> GameRecord:
+def _record(
+    index: int,
+    seats: tuple[str, ...],
+    measure: tuple[float, ...],
+    places: tuple[int, ...],
+    winners: tuple[int, ...],
+) -> GameRecord:
     n = len(seats)
     return GameRecord(
         index=index, game_seed=0, bot_seeds=(0,) * n, seats=seats, scores=(0,) * n, places=places,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from games.hearts_helpers import MIXED, play_cards, ready_to_play
 
 from cardtable.bots import make_bot
 from cardtable.bots.hearts import (
@@ -28,8 +29,6 @@ from cardtable.bots.search import check_model
 from cardtable.cards import SUIT_MASKS, Card, cards_to_mask, mask_to_cards, parse_cards, shuffled
 from cardtable.engine.actions import Action
 from cardtable.games.hearts import RULES, HeartsState
-
-from games.hearts_helpers import MIXED, play_cards, ready_to_play
 
 ALL = (1 << 52) - 1
 FAST_HARD = 12  # search iterations per decision in the tests: enough to exercise the search

@@ -289,7 +289,7 @@ def brute_can_go_out(hand: int, revolution: bool, unseen: int, enabled: bool, ta
 def test_forced_line_agrees_with_brute_force_on_small_positions() -> None:
     rng = random.Random(17)
     found = 0
-    for trial in range(400):
+    for _ in range(400):
         deck = list(range(52))
         rng.shuffle(deck)
         # Few ranks, so that groups and fours happen often.
@@ -396,7 +396,7 @@ def test_sampling_keeps_what_the_exchange_revealed() -> None:
     rng = random.Random(1)
     # The President knows the Scum kept nothing better than its weakest gift.
     view = state.observation(president)
-    received = [c for c in view.exchange_received]
+    received = list(view.exchange_received)
     weakest = min((PRESIDENT_ORDER.position(c.rank), c.suit) for c in received)
     given_back = cards_to_mask(view.exchange_given)
     for _ in range(30):

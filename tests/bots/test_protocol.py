@@ -76,7 +76,7 @@ def twin_games(game: str, players: int, seed: int, seat: int) -> tuple[GameState
     deck = shuffled(rules.deck, rng)
     original = rules.new_game(players=players, seed=seed, deck=deck)
     seen = _visible_codes(original.observation(seat))
-    holder: dict[Card, int | None] = {card: None for card in deck}
+    holder: dict[Card, int | None] = dict.fromkeys(deck)
     for other in range(players):
         for card in original.hand(other):
             holder[card] = other
@@ -325,7 +325,7 @@ def test_the_python_examples_in_docs_bots_md_run(capsys: pytest.CaptureFixture[s
     for block in blocks:
         if block.lstrip().startswith("def choose"):
             continue  # the bare signature of the protocol
-        exec(compile(block, str(DOCS), "exec"), namespace)  # noqa: S102 - our own docs
+        exec(compile(block, str(DOCS), "exec"), namespace)
     assert "LowestCardBot" in namespace and capsys.readouterr().out.strip()
 
 

@@ -18,7 +18,7 @@ from cardtable.bots.search import (
     sample_hands,
     search,
 )
-from cardtable.cards import SUIT_MASKS, cards_to_mask, iter_bits, mask_to_cards, parse_cards
+from cardtable.cards import SUIT_MASKS, cards_to_mask, mask_to_cards, parse_cards
 
 from .toy_game import (
     TOY_DECK,
@@ -174,7 +174,7 @@ def test_search_beats_random_play_in_head_to_head_games():
 
 
 def test_choose_from_stats_breaks_ties_by_mean_then_order():
-    legal = [a for a in TOY_RULES.new_game(players=2, seed=1).legal_actions()]
+    legal = list(TOY_RULES.new_game(players=2, seed=1).legal_actions())
     a, b = str(legal[0]), str(legal[1])
     assert choose_from_stats({a: (3, 1.0), b: (3, 1.0)}, legal) == legal[0]
     assert choose_from_stats({a: (3, 1.0), b: (3, 2.0)}, legal) == legal[1]

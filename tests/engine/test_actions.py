@@ -127,7 +127,10 @@ def test_actions_are_immutable_values() -> None:
         ("attack 7H 8H", "'attack 7H 8H' is not an action: 'attack' takes exactly one card"),
         ("defend 7H", "'defend 7H' is not an action: 'defend' needs two cards: the attacking card, then the card that beats it"),
         ("defend", "'defend' is not an action: 'defend' needs two cards: the attacking card, then the card that beats it"),
-        ("defend 7H 8H 9H", "'defend 7H 8H 9H' is not an action: 'defend' needs two cards: the attacking card, then the card that beats it"),
+        (
+            "defend 7H 8H 9H",
+            "'defend 7H 8H 9H' is not an action: 'defend' needs two cards: the attacking card, then the card that beats it",
+        ),
         ("pass 7H", "'pass 7H' is not an action: 'pass' takes no cards"),
         ("take QS", "'take QS' is not an action: 'take' takes no cards"),
         ("7X", "'7X' is not an action: '7X' is not a card: 'X' is not a suit (use C, D, H, S or ♣ ♦ ♥ ♠)"),

@@ -16,7 +16,6 @@ from cardtable import IllegalActionError, load_game
 from cardtable.cards import SHORT_DECK, Card
 from cardtable.engine.errors import MalformedActionError
 from cardtable.games.durak import DurakState
-
 from tests.games.durak_helpers import RULES, SIX_BOUT_1, SIX_DRAW_HANDS, cards, new_game, play, texts
 
 

@@ -18,7 +18,6 @@ from cardtable.cards import FULL_DECK, Card, parse_cards
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.playout import play_random_game
 from cardtable.games.hearts import RULES, HeartsState
-
 from tests.games.hearts_helpers import (
     MIXED,
     ONE_SUIT_EACH,

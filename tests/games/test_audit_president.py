@@ -17,7 +17,6 @@ from cardtable import IllegalActionError, load_game
 from cardtable.cards import FULL_DECK, PRESIDENT_ORDER, Card, parse_cards
 from cardtable.engine.errors import MalformedActionError
 from cardtable.games.president import RULES, PresidentState
-
 from tests.games.president_helpers import codes, deck_for_hands, finish_round, new_game, run
 
 NORMAL_STRENGTH = {rank: place for place, rank in enumerate(PRESIDENT_ORDER.ranks)}

@@ -386,7 +386,7 @@ def test_end_series_option_one_win_to_the_first_out_and_one_loss_to_the_durak():
             losses[result["durak"]] += 1
     assert [r["wins"] for r in outcome.details["record"]] == wins
     assert [r["losses"] for r in outcome.details["record"]] == losses
-    assert outcome.scores == tuple(w - l for w, l in zip(wins, losses))
+    assert outcome.scores == tuple(won - lost for won, lost in zip(wins, losses))
     assert outcome.winners == tuple(s for s in range(6) if outcome.scores[s] == max(outcome.scores))
     with pytest.raises(InvalidOptionError):
         RULES.new_game(2, seed=1, rounds=0)

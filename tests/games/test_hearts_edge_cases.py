@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cardtable.cards import Card, SUIT_MASKS, Suit, cards_to_mask
+from cardtable.cards import SUIT_MASKS, Card, Suit, cards_to_mask
 from cardtable.engine.errors import GameOverError, IllegalActionError, MalformedActionError
 from cardtable.engine.playout import play_random_game
 from cardtable.games.hearts import RULES

@@ -179,7 +179,10 @@ def _swapped_deck(deck: list[Card], observer: int, rng: random.Random) -> list[C
     The 2C stays where it is: who leads it is public as soon as play starts.
     """
     first, second = rng.sample([s for s in range(4) if s != observer], 2)
-    positions = lambda seat: [p for p in range(seat, 52, 4) if str(deck[p]) != "2C"]
+
+    def positions(seat: int) -> list[int]:
+        return [p for p in range(seat, 52, 4) if str(deck[p]) != "2C"]
+
     a, b = rng.choice(positions(first)), rng.choice(positions(second))
     swapped = list(deck)
     swapped[a], swapped[b] = swapped[b], swapped[a]

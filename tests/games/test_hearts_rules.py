@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cardtable.cards import FULL_DECK, Card, SUIT_MASKS, Suit, cards_to_mask, parse_cards
+from cardtable.cards import FULL_DECK, SUIT_MASKS, Card, Suit, cards_to_mask, parse_cards
 from cardtable.engine.errors import IllegalActionError, InvalidOptionError
 from cardtable.engine.playout import play_random_game
 from cardtable.games import get_rules

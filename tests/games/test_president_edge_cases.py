@@ -19,7 +19,6 @@ from cardtable import (
 from cardtable.cards import FULL_DECK
 from cardtable.engine.actions import Action
 from cardtable.games.president import RULES, titles_for
-
 from tests.games.president_helpers import (
     codes,
     deck_for_hands,

@@ -13,7 +13,6 @@ import pytest
 from cardtable import IllegalActionError, InvalidOptionError
 from cardtable.cards import FULL_DECK, PRESIDENT_ORDER, REVOLUTION_ORDER, Card
 from cardtable.games.president import RULES
-
 from tests.games.president_helpers import (
     codes,
     finish_round,

@@ -8,11 +8,11 @@ import pytest
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
-from cardtable.engine.actions import Action  # noqa: E402
-from cardtable.tui.app import CardtableApp  # noqa: E402
-from cardtable.tui.screens.game import GameScreen  # noqa: E402
-from cardtable.tui.screens.end import RoundOverScreen  # noqa: E402
-from cardtable.tui.widgets.hand import HandView  # noqa: E402
+from cardtable.engine.actions import Action
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.end import RoundOverScreen
+from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.widgets.hand import HandView
 
 
 @pytest.fixture(autouse=True)
@@ -38,9 +38,10 @@ async def settle(app: CardtableApp, pilot, rounds: int = 200) -> None:
             return
         state = screen.state
         seat = state.current_player
-        if seat is None or screen.config.seats[seat].is_human:
-            if not screen.workers or all(w.is_finished for w in screen.workers):
-                return
+        if (seat is None or screen.config.seats[seat].is_human) and (
+            not screen.workers or all(w.is_finished for w in screen.workers)
+        ):
+            return
     raise AssertionError("the table did not settle")
 
 

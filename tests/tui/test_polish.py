@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from cardtable.engine.actions import PASS, TAKE
-
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.game import GameScreen, SeatBox

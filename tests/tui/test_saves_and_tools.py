@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from cardtable.games import get_rules
 from cardtable.cli import main
 from cardtable.commands.play import build_config
+from cardtable.games import get_rules
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.end import ConfirmScreen, RoundOverScreen

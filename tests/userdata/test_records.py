@@ -152,7 +152,6 @@ def test_a_tampered_record_is_refused(tmp_path: Path) -> None:
 
 def test_archived_records_in_the_same_second_never_collide(monkeypatch: pytest.MonkeyPatch) -> None:
     """Found: record names collided within a second and records were lost."""
-    from cardtable.userdata import records as records_module
     from cardtable.userdata.paths import records_dir
     from cardtable.userdata.records import archive_record
 

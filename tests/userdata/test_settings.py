@@ -7,7 +7,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings as hypothesis_settings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from cardtable.userdata.paths import settings_path
 from cardtable.userdata.settings import NAME_LIMIT, Settings, load_settings, save_settings, toml_text

@@ -32,10 +32,10 @@ from textual.worker import get_current_worker
 
 from cardtable.bots import make_bot
 from cardtable.engine.actions import PASS, TAKE, Action
-from cardtable.errors import CardtableError
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
+from cardtable.errors import CardtableError
 from cardtable.games import get_rules
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.end import ConfirmScreen, InfoScreen, PrivacyScreen, RoundOverScreen

@@ -140,7 +140,8 @@ class StartScreen(Screen[None]):
         for seat in range(MAX_SEATS):
             row = self.query_one(f"#seat-row-{seat}")
             row.display = seat < count
-            self.query_one(f"#name-{seat}", Input).placeholder = _default_name(seat, kinds[seat], kinds[:count], self.default_human) if seat < count else ""
+            placeholder = _default_name(seat, kinds[seat], kinds[:count], self.default_human) if seat < count else ""
+            self.query_one(f"#name-{seat}", Input).placeholder = placeholder
 
     @on(OptionList.OptionHighlighted, "#game-list")
     def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -177,7 +177,8 @@ class PresidentTable(TableArea):
                 return Text(f"REVOLUTION by {who}: order flipped!", style="bold #ff6b6b")
             return Text(f"Counter-revolution by {who}: normal order", style="bold #ff6b6b")
         if event.kind == "out":
-            return Text(f"{ctx.act(event.seat, 'is')} out: {ordinal(event.info.get('place', 0))}, {event.info.get('title', '')}", style="bold green")
+            place, title = ordinal(event.info.get("place", 0)), event.info.get("title", "")
+            return Text(f"{ctx.act(event.seat, 'is')} out: {place}, {title}", style="bold green")
         if event.kind == "trick":
             return Text(f"{ctx.act(event.seat, 'wins')} the trick", style="dim italic")
         if event.kind == "exchange":
