@@ -22,7 +22,7 @@ import typer
 
 from cardtable import __version__
 from cardtable.commands.common import ClickException, UsageError, complete_game
-from cardtable.errors import CardtableError
+from cardtable.errors import CardtableError, CrashError
 
 __all__ = ["app", "main"]
 
@@ -290,7 +290,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit code (the console script's entry point).
 
     Errors never show a traceback: bad input (unknown command, option or game, a bad
-    value) prints one line on stderr and returns 2; Ctrl-C returns 130.
+    value, a failing user bot) prints one line on stderr and returns 2; Ctrl-C returns
+    130.  A crash (a bug in cardtable, in the app or here) writes its traceback to a
+    crash log, prints one line saying where, and returns 1.
     """
     try:
         result = app(args=list(argv) if argv is not None else None, prog_name="cardtable", standalone_mode=False)
@@ -298,6 +300,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(_usage_message(exc), 2)
     except ClickException as exc:
         return _fail(exc.format_message(), exc.exit_code)
+    except CrashError as exc:
+        return _fail(str(exc), 1)
     except CardtableError as exc:
         return _fail(str(exc), 2)
     except (KeyboardInterrupt, typer.Abort):
@@ -306,6 +310,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (`cardtable rules hearts | head`): nothing left to say.
         sys.stderr.close()
         return 1
+    except Exception as exc:  # noqa: BLE001 - a bug: its traceback goes to a log, not the player
+        from cardtable.userdata.crashlog import crash_line, write_crash_log
+
+        return _fail(crash_line(exc, write_crash_log(exc)), 1)
     if result == 130:
         # Typer turns Ctrl-C into an exit code of 130 before we can see it.
         return _fail("interrupted", 130)

@@ -17,6 +17,8 @@ import reprlib
 __all__ = [
     "QUOTE_LIMIT",
     "quoted",
+    "one_line",
+    "describe_error",
     "CardtableError",
     "InvalidCardError",
     "InvalidDeckError",
@@ -27,6 +29,7 @@ __all__ = [
     "InvalidOptionError",
     "UnknownGameError",
     "SaveFileError",
+    "CrashError",
 ]
 
 
@@ -70,6 +73,10 @@ class SaveFileError(CardtableError, ValueError):
     """A save file that cannot be loaded: corrupt, truncated, newer, or for an unknown game."""
 
 
+class CrashError(CardtableError):
+    """cardtable itself failed (a bug); the message says where its traceback was written."""
+
+
 QUOTE_LIMIT = 60
 """The most characters of a caller's input that one error message quotes."""
 
@@ -78,11 +85,12 @@ _SHORT_REPR.maxlevel = 2
 _SHORT_REPR.maxstring = _SHORT_REPR.maxother = _SHORT_REPR.maxlong = QUOTE_LIMIT
 
 
-def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+def quoted(value: object, limit: int = QUOTE_LIMIT, keep_end: bool = False) -> str:
     """How a message shows a value it was given: one line, at most about ``limit`` characters.
 
     Text is put in single quotes with control characters escaped; anything else is
     shown by its (shortened) ``repr``, so a 1 MB move never makes a 1 MB message.
+    ``keep_end`` cuts long text at its start instead (for file paths).
 
     >>> quoted("jump"), quoted([1, 2]), quoted("a\\nb")
     ("'jump'", '[1, 2]', "'a\\\\nb'")
@@ -92,23 +100,41 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     'a 5001-digit number'
     """
     if isinstance(value, str):
-        return "'" + _one_line(value, limit) + "'"
+        return "'" + one_line(value, limit, keep_end) + "'"
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
         return f"a {_digits(abs(value))}-digit number"
     try:
         text = _SHORT_REPR.repr(value)
     except Exception:  # noqa: BLE001 - any repr may fail (a huge number in a list): name it
         text = f"<{type(value).__name__}>"
-    return _one_line(text, limit)
+    return one_line(text, limit)
 
 
-def _one_line(text: str, limit: int) -> str:
-    """``text`` with control characters escaped, cut to ``limit`` characters with an ellipsis."""
-    head = text[: limit + 1]
-    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in head)
-    if len(text) > limit or len(shown) > limit:
-        return shown[: limit - 1] + "…"
-    return shown
+def one_line(text: str, limit: int = QUOTE_LIMIT, keep_end: bool = False) -> str:
+    """``text`` with control characters escaped, cut to ``limit`` characters with an ellipsis.
+
+    >>> one_line("two\\nlines"), one_line("abcdef", 4), one_line("/a/b/bot.py", 8, keep_end=True)
+    ('two\\\\nlines', 'abc…', '…/bot.py')
+    """
+    piece = text[-(limit + 1):] if keep_end else text[: limit + 1]
+    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in piece)
+    if len(text) <= limit and len(shown) <= limit:
+        return shown
+    return "…" + shown[-(limit - 1):] if keep_end else shown[: limit - 1] + "…"
+
+
+def describe_error(error: BaseException, limit: int = 160) -> str:
+    """One line for any exception: its type, then its message cut to ``limit`` characters.
+
+    >>> describe_error(ValueError("no\\nway")), describe_error(SystemExit())
+    ('ValueError: no way', 'SystemExit')
+    """
+    try:
+        text = " ".join(str(error).split())
+    except Exception:  # noqa: BLE001 - an exception whose __str__ fails still has a type
+        text = ""
+    name = type(error).__name__
+    return f"{name}: {one_line(text, limit)}" if text else name
 
 
 def _digits(number: int) -> int:

@@ -110,17 +110,21 @@ def test_bad_arguments_give_one_line_and_exit_2(capsys: pytest.CaptureFixture[st
     assert message in err
 
 
-def test_a_bot_bug_stops_the_run_with_exit_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_bot_bug_stops_the_run_with_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
     cheat = tmp_path / "cheat.py"
     cheat.write_text(
         "from cardtable.engine.actions import PASS\n"
         "class AlwaysPass:\n    def choose(self, observation, legal_actions):\n        return PASS\n"
     )
     code, out, err = run(capsys, "president", "--seats", f"random,{cheat}:AlwaysPass,random", "-n", "3", "--json")
-    assert code == 1 and out == ""
+    assert code == 2 and out == ""
     assert err.count("\n") == 1
     assert re.search(r"AlwaysPass' at seat \d chose the illegal action 'pass' in game \d", err)
-    assert '"format":"cardtable-save"' in err
+    saved = Path(err.strip().rpartition(" saved in ")[2])
+    assert '"format":"cardtable-save"' in saved.read_text(encoding="utf-8")
 
 
 def test_a_module_in_the_working_directory_works_from_the_command(tmp_path: Path) -> None:

@@ -4,9 +4,12 @@ The levels for each game live in ``cardtable.bots.<game>`` as
 ``BOT_LEVELS = {"easy": factory, "normal": factory, "hard": factory}`` with
 ``factory(seed) -> bot`` (the hard factory also takes ``iterations`` and ``time_budget``).
 
-Besides the built-in levels, a seat can be any class (or factory function) of your own,
-named by an import path: ``mymodule:MyBot`` or ``path/to/file.py:MyBot``.  It is called
-with ``seed=`` when it accepts that keyword, and with no arguments otherwise.
+Besides the built-in levels, a seat can be a bot class of your own (a class with a
+``choose`` method, or a function that takes ``seed`` and returns a bot), named by an
+import path: ``mymodule:MyBot`` or ``path/to/file.py:MyBot``.  A class is called with
+``seed=`` when it accepts that keyword, and with no arguments otherwise.  Anything that
+goes wrong in a user bot's code (importing, starting, choosing) is told as one line by
+:func:`describe_failure`.
 
 >>> bot = make_bot("president", "random", seed=1)
 >>> bot.level
@@ -32,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.bots.base import Bot, RandomBot
-from cardtable.errors import InvalidOptionError
+from cardtable.errors import InvalidOptionError, describe_error, quoted
 from cardtable.games import get_rules
 
 __all__ = [
@@ -44,6 +47,10 @@ __all__ = [
     "load_bot_factory",
     "seat_bot_factory",
     "is_import_path",
+    "describe_failure",
+    "bot_name",
+    "action_text",
+    "FAILURE_TEXT_LIMIT",
     "LEVELS",
     "SEAT_LEVELS",
 ]
@@ -58,8 +65,50 @@ BotFactory = Callable[[int | None], Bot]
 """Makes a fresh bot for one game from a seed."""
 
 
+FAILURE_TEXT_LIMIT = 160
+"""The most characters of a user bot's own error message that cardtable repeats."""
+
+
 class BotSpecError(InvalidOptionError):
-    """A seat that names no bot: an unknown level or a bad import path."""
+    """A seat that names no bot: an unknown level, a bad import path, or a user bot that
+    fails to import or to start."""
+
+
+def bot_name(spec: str) -> str:
+    """How messages name a seat's bot: quoted, a long path cut at its start.
+
+    >>> name = bot_name("/home/ann/" + "deep/" * 30 + "my_bot.py:Clever")
+    >>> name[:2], name[-18:], len(name)
+    ("'…", "/my_bot.py:Clever'", 82)
+    """
+    return quoted(spec, 80, keep_end=True)
+
+
+def action_text(choice: object) -> str:
+    """What a bot handed back from ``choose``, as text; a user object's ``__str__`` may fail.
+
+    >>> action_text("jump"), action_text(None)
+    ('jump', 'None')
+    """
+    try:
+        return str(choice)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # noqa: BLE001 - the report of the bad choice must still go out
+        return f"<{type(choice).__name__}>"
+
+
+def describe_failure(error: BaseException) -> str:
+    """One line for an exception from a bot's own code: its type, then its message, cut.
+
+    >>> describe_failure(ValueError("no\\nway"))
+    'ValueError: no way'
+    >>> describe_failure(SystemExit(3))
+    'SystemExit: 3'
+    >>> len(describe_failure(KeyError("x" * 10_000))) <= FAILURE_TEXT_LIMIT + 20
+    True
+    """
+    return describe_error(error, FAILURE_TEXT_LIMIT)
 
 
 def make_bot(
@@ -87,7 +136,7 @@ def make_bot(
         return RandomBot(seed)
     if key not in LEVELS:
         raise BotSpecError(
-            f"unknown bot level {level!r}; choose one of {', '.join(SEAT_LEVELS)}"
+            f"unknown bot level {quoted(level)}; choose one of {', '.join(SEAT_LEVELS)}"
         )
     # Every game ships all three levels: a missing one is a packaging bug, not a
     # reason to play randomly behind the player's back.
@@ -131,7 +180,7 @@ def seat_bot_factory(
     key = text.lower()
     if key not in SEAT_LEVELS:
         raise BotSpecError(
-            f"unknown bot level {spec!r}; choose one of {', '.join(SEAT_LEVELS)}, "
+            f"unknown bot level {quoted(spec)}; choose one of {', '.join(SEAT_LEVELS)}, "
             "or give an import path such as mymodule:MyBot"
         )
 
@@ -144,11 +193,20 @@ def seat_bot_factory(
 def load_bot_factory(path: str) -> BotFactory:
     """Load a user bot named ``module:Name`` or ``path/to/file.py:Name``.
 
-    ``Name`` is a class (or any callable) that makes a bot; it is called with
-    ``seed=...`` if it accepts a ``seed`` argument, else with no arguments.  A module
-    name is looked up on ``sys.path`` and then in the current directory.
+    ``Name`` is a class with a ``choose`` method, called with ``seed=...`` if it
+    accepts a ``seed`` argument, else with no arguments; or a function that takes
+    ``seed`` and returns a bot.  Nothing else is called: ``os:system`` or a program's
+    ``main`` is refused before it can run.  A module name is looked up on ``sys.path``
+    and then in the current directory.
 
-    Raises :class:`BotSpecError` with a one-line reason when the path is wrong.
+    Raises :class:`BotSpecError` with a one-line reason when the path is wrong, when
+    importing the code fails, and (from the factory) when making the bot fails; any
+    exception of the user's code counts, ``SystemExit`` too, but not ``KeyboardInterrupt``.
+
+    >>> load_bot_factory("os:system")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.bots.BotSpecError: cannot load bot 'os:system': 'system' is not a bot class (a class with a choose method, ...)
 
     >>> load_bot_factory("no_such_module_xyz:Bot")
     Traceback (most recent call last):
@@ -159,23 +217,45 @@ def load_bot_factory(path: str) -> BotFactory:
     where, name = where.strip(), name.strip()
     if not where or not name:
         raise BotSpecError(
-            f"bad bot import path {path!r}; write module:ClassName or path/to/file.py:ClassName"
+            f"bad bot import path {bot_name(path)}; write module:ClassName or path/to/file.py:ClassName"
         )
     if not name.isidentifier():
-        raise BotSpecError(f"bad bot import path {path!r}: {name!r} is not a Python name")
+        raise BotSpecError(f"bad bot import path {bot_name(path)}: {quoted(name)} is not a Python name")
     module = _load_file(path, where) if where.endswith(".py") else _load_module(path, where)
-    target = getattr(module, name, None)
+    try:
+        target = getattr(module, name, None)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # noqa: BLE001 - a module __getattr__ is user code too
+        raise BotSpecError(f"cannot load bot {bot_name(path)}: {describe_failure(error)}") from None
     if target is None:
-        raise BotSpecError(f"cannot load bot {path!r}: {where!r} has no {name!r}")
-    if not callable(target):
-        raise BotSpecError(f"cannot load bot {path!r}: {name!r} is not a class or function")
+        raise BotSpecError(f"cannot load bot {bot_name(path)}: {quoted(where)} has no {quoted(name)}")
     takes_seed = _accepts_seed(target)
+    if inspect.isclass(target):
+        if not callable(getattr(target, "choose", None)):
+            raise BotSpecError(
+                f"cannot load bot {bot_name(path)}: class {quoted(name)} has no "
+                "choose(observation, legal_actions) method"
+            )
+    elif not callable(target) or not takes_seed:
+        # A function is called only if it says it makes bots (it takes a seed): calling
+        # any other (os:system, a program's main) would run it, not make a bot.
+        raise BotSpecError(
+            f"cannot load bot {bot_name(path)}: {quoted(name)} is not a bot class "
+            "(a class with a choose method, or a function taking seed that returns a bot)"
+        )
 
     def factory(seed: int | None) -> Bot:
-        bot = target(seed=seed) if takes_seed else target()
-        if not callable(getattr(bot, "choose", None)):
+        try:
+            bot = target(seed=seed) if takes_seed else target()
+            has_choose = callable(getattr(bot, "choose", None))
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # noqa: BLE001 - any error in user code is one line
+            raise BotSpecError(f"bot {bot_name(path)} failed to start: {describe_failure(error)}") from None
+        if not has_choose:
             raise BotSpecError(
-                f"bot {path!r} has no choose(observation, legal_actions) method"
+                f"bot {bot_name(path)} has no choose(observation, legal_actions) method"
             )
         return bot
 
@@ -198,28 +278,34 @@ def _accepts_seed(target: Callable[..., Any]) -> bool:
 def _load_module(path: str, module_name: str) -> Any:
     try:
         return importlib.import_module(module_name)
+    except KeyboardInterrupt:
+        raise
     except ModuleNotFoundError as exc:
         # A console script does not put the current directory on sys.path; a user
         # running `cardtable simulate --seat my_bot:MyBot` expects ./my_bot.py to count.
         cwd = os.getcwd()
         if exc.name != module_name.split(".")[0] or cwd in sys.path:
-            raise BotSpecError(f"cannot load bot {path!r}: no module named {exc.name!r}") from None
+            raise BotSpecError(f"cannot load bot {bot_name(path)}: no module named {quoted(exc.name)}") from None
         sys.path.append(cwd)
         try:
             return importlib.import_module(module_name)
+        except KeyboardInterrupt:
+            raise
         except ModuleNotFoundError as retry:
             sys.path.remove(cwd)
-            raise BotSpecError(f"cannot load bot {path!r}: no module named {retry.name!r}") from None
-        except Exception as error:  # noqa: BLE001 - any error in user code becomes one line
-            raise BotSpecError(f"cannot load bot {path!r}: {_one_line(error)}") from None
-    except Exception as error:  # noqa: BLE001
-        raise BotSpecError(f"cannot load bot {path!r}: {_one_line(error)}") from None
+            raise BotSpecError(
+                f"cannot load bot {bot_name(path)}: no module named {quoted(retry.name)}"
+            ) from None
+        except BaseException as error:  # noqa: BLE001 - any error in user code becomes one line
+            raise BotSpecError(f"cannot load bot {bot_name(path)}: {describe_failure(error)}") from None
+    except BaseException as error:  # noqa: BLE001 - SystemExit at import time too
+        raise BotSpecError(f"cannot load bot {bot_name(path)}: {describe_failure(error)}") from None
 
 
 def _load_file(path: str, file_name: str) -> Any:
     file = Path(file_name).expanduser().resolve()
     if not file.is_file():
-        raise BotSpecError(f"cannot load bot {path!r}: no file {file_name!r}")
+        raise BotSpecError(f"cannot load bot {bot_name(path)}: no file {quoted(file_name)}")
     # One module per file, registered under a stable name so that repeated loads,
     # pickling and worker processes all see the same classes.
     digest = hashlib.sha1(str(file).encode()).hexdigest()[:12]
@@ -228,17 +314,14 @@ def _load_file(path: str, file_name: str) -> Any:
         return sys.modules[module_name]
     spec = importlib.util.spec_from_file_location(module_name, file)
     if spec is None or spec.loader is None:
-        raise BotSpecError(f"cannot load bot {path!r}: {file_name!r} is not a Python file")
+        raise BotSpecError(f"cannot load bot {bot_name(path)}: {quoted(file_name)} is not a Python file")
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     try:
         spec.loader.exec_module(module)
-    except Exception as error:  # noqa: BLE001
+    except BaseException as error:
         del sys.modules[module_name]
-        raise BotSpecError(f"cannot load bot {path!r}: {_one_line(error)}") from None
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        raise BotSpecError(f"cannot load bot {bot_name(path)}: {describe_failure(error)}") from None
     return module
-
-
-def _one_line(error: BaseException) -> str:
-    text = " ".join(str(error).split())
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__

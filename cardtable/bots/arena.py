@@ -26,13 +26,21 @@ import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from cardtable.bots import BotFactory, seat_bot_factory
+from cardtable.bots import (
+    BotFactory,
+    action_text,
+    bot_name,
+    describe_failure,
+    seat_bot_factory,
+)
+from cardtable.engine.actions import Action
 from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState, Outcome, Rules
-from cardtable.errors import CardtableError, InvalidOptionError
+from cardtable.errors import CardtableError, IllegalActionError, InvalidOptionError, quoted
 from cardtable.games import get_rules
 
 __all__ = [
@@ -66,15 +74,16 @@ class ArenaError(CardtableError):
 
 
 class BotFailureError(ArenaError):
-    """A bot raised an exception instead of choosing."""
+    """A bot raised an exception instead of choosing (``SystemExit`` too)."""
 
 
 class IllegalBotActionError(ArenaError):
     """A bot chose an action that is not among the legal actions: always a bug.
 
-    The message names the game, the seat, the level, the action and the state as
-    one-line save JSON (load it with :func:`cardtable.load_game` to replay the game up
-    to the bad choice).  The same facts are attributes.
+    The message is one line naming the game, the seat, the level, the action and why
+    it is refused.  ``state_json`` holds the game up to the bad choice as one-line save
+    JSON (load it with :func:`cardtable.load_game` to replay it); ``cardtable
+    simulate`` writes it to a file and names the file.
     """
 
     def __init__(
@@ -338,15 +347,22 @@ def play_game(
         started = clock()
         try:
             action = bots[seat].choose(observation, legal)
-        except Exception as exc:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - a bot's own bug (sys.exit too), with its seat
             raise BotFailureError(
-                f"bot {seats[seat]!r} at seat {seat} failed in game {index} of {rules.name} "
-                f"(seed {game_seed}): {type(exc).__name__}: {' '.join(str(exc).split())}"
-            ) from exc
+                f"bot {bot_name(seats[seat])} at seat {seat} failed in game {index} of {rules.name} "
+                f"(seed {game_seed}): {describe_failure(exc)}"
+            ) from None
         spent = clock() - started
-        if action not in legal:
+        # Only a real Action is compared: a user object's __eq__ is not called.
+        if not isinstance(action, Action) or action not in legal:
             raise _illegal(state, rules, seats[seat], seat, action, index, game_seed)
-        state.apply(action)
+        try:
+            state.apply(action)
+        except IllegalActionError:
+            # The bot changed the list it was handed; the engine still refuses the move.
+            raise _illegal(state, rules, seats[seat], seat, action, index, game_seed) from None
         actions += 1
         decisions[seat] += 1
         think_total[seat] += spent
@@ -374,21 +390,22 @@ def play_game(
 def _illegal(
     state: GameState, rules: Rules, level: str, seat: int, action: Any, index: int, game_seed: int
 ) -> IllegalBotActionError:
-    try:
-        reason = state.why_illegal(action) if hasattr(action, "kind") else None
-    except Exception:  # noqa: BLE001 - the reason is a courtesy; the report must go out
-        reason = None
-    if reason is None:
-        reason = f"it returned a {type(action).__name__}, not one of the legal actions"
+    if isinstance(action, Action):
+        text = str(action)
+        reason = state.why_illegal(action) or "it is not among the legal actions it was given"
+    else:
+        text = action_text(action)
+        reason = f"it returned a {type(action).__name__}, not an Action"
     state_json = json.dumps(save_data(state), separators=(",", ":"), ensure_ascii=False)
     return IllegalBotActionError(
-        f"bot {level!r} at seat {seat} chose the illegal action {str(action)!r} in game {index} "
-        f"of {rules.name} (seed {game_seed}): {reason}; state: {state_json}",
+        f"bot {bot_name(level)} at seat {seat} chose the illegal action {quoted(text)} in game {index} "
+        f"of {rules.name} (seed {game_seed}): {reason}",
         seat=seat,
         level=level,
-        action=str(action),
+        action=text,
         state_json=state_json,
     )
+
 
 
 ProgressCallback = Callable[[int, int], None]
@@ -509,6 +526,13 @@ def _play_in_processes(
                     records.extend(future.result())
                 if progress is not None:
                     progress(len(records), games)
+        except BrokenProcessPool:
+            # Only something outside Python's exceptions (os._exit, a crash in C code)
+            # ends a worker without a report: the bots are the only user code there.
+            raise ArenaError(
+                f"a worker process of the {job.game} match stopped without a word "
+                f"(seats {', '.join(job.specs)}); run with --jobs 1 to see which bot did it"
+            ) from None
         except BaseException:
             for future in pending:
                 future.cancel()

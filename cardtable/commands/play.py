@@ -20,9 +20,9 @@ from typing import Any
 from cardtable.commands.common import known_game
 from cardtable.errors import InvalidOptionError, SaveFileError
 from cardtable.games import get_rules
-from cardtable.tui.config import PACES, TableConfig
+from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig
 
-__all__ = ["build_config", "play", "launch", "resume", "replay"]
+__all__ = ["build_config", "play", "launch", "resume", "replay", "run_app"]
 
 DEFAULT_PLAYERS = {"president": 4, "durak": 3, "hearts": 4}
 
@@ -43,14 +43,13 @@ def build_config(
     """The table for ``cardtable play``; raises a one-line error for a bad argument."""
     name = known_game(game)
     rules = get_rules(name)
-    kinds = _split(seats)
+    pairs = [_seat_entry(entry) for entry in _split(seats)]
+    kinds = [kind for kind, _ in pairs]
     seat_names: list[str] = []
-    if any(":" in kind for kind in kinds):
+    if any(seat_name for _, seat_name in pairs):
         if names:
             raise InvalidOptionError("give names either in --seats (human:Ann) or with --names, not both")
-        pairs = [kind.split(":", 1) if ":" in kind else [kind, ""] for kind in kinds]
-        kinds = [kind.strip() for kind, _ in pairs]
-        seat_names = [seat_name.strip() for _, seat_name in pairs]
+        seat_names = [seat_name for _, seat_name in pairs]
     from cardtable.userdata.settings import load_settings
 
     settings, _ = load_settings()  # warnings are the app's to show
@@ -75,6 +74,46 @@ def build_config(
         name, kinds, seat_names or _split(names), seed=seed, options=options,
         default_human=settings.default_player_name,
     )
+
+
+def run_app(app: Any) -> None:
+    """Run the Textual app; if it crashed, raise :class:`~cardtable.userdata.crashlog.CrashError`.
+
+    The app has written the traceback to a crash log (see
+    :meth:`CardtableApp._handle_exception`); the error's one line says where, and
+    ``cli.main`` prints it and exits with status 1.
+    """
+    from cardtable.userdata.crashlog import CrashError, crash_line
+
+    app.run()
+    if app.crash_error is not None:
+        raise CrashError(crash_line(app.crash_error, app.crash_log))
+    if app.return_code:
+        raise CrashError(f"cardtable stopped with return code {app.return_code}")
+
+
+def _seat_entry(entry: str) -> tuple[str, str]:
+    """Split one ``--seats`` entry into its kind and name.
+
+    ``kind:Name`` names a seat when ``kind`` is a seat kind; any other entry with a
+    colon is the import path of a user's bot (``my_bot.py:Clever``), without a name.
+
+    >>> _seat_entry("human:Ann"), _seat_entry("examples/my_bot.py:LowestCardBot")
+    (('human', 'Ann'), ('examples/my_bot.py:LowestCardBot', ''))
+    """
+    head, colon, tail = entry.partition(":")
+    if colon and head.strip().lower() in SEAT_KINDS:
+        return head.strip(), tail.strip()
+    return entry.strip(), ""
+
+
+def _check_user_bots(config: TableConfig) -> None:
+    """Load and start every user bot once, so that one that cannot is a line, not a table."""
+    from cardtable.bots import is_import_path, seat_bot_factory
+
+    for seat in config.seats:
+        if is_import_path(seat.kind):
+            seat_bot_factory(config.game, seat.kind)(0)
 
 
 def _check_pace(speed: str) -> str:
@@ -104,17 +143,20 @@ def play(
     off take the values of the settings file.
     """
     config = build_config(game, seats, names, seed, rounds, target, revolution)
+    _check_user_bots(config)
     pace = _check_pace(speed) if speed is not None else None
     target_file = _check_save_target(save) if save is not None else None
     from cardtable.tui.app import CardtableApp
 
-    CardtableApp(
-        config,
-        ascii_only=True if ascii_only else None,
-        four_colour=True if four_colour else None,
-        pace=pace,
-        save_path=target_file,
-    ).run()
+    run_app(
+        CardtableApp(
+            config,
+            ascii_only=True if ascii_only else None,
+            four_colour=True if four_colour else None,
+            pace=pace,
+            save_path=target_file,
+        )
+    )
 
 
 def _check_save_target(save: str) -> Path:
@@ -139,9 +181,11 @@ def launch(ascii_only: bool = False, four_colour: bool = False, speed: str | Non
     pace = _check_pace(speed) if speed is not None else None
     from cardtable.tui.app import CardtableApp
 
-    CardtableApp(
-        ascii_only=True if ascii_only else None, four_colour=True if four_colour else None, pace=pace
-    ).run()
+    run_app(
+        CardtableApp(
+            ascii_only=True if ascii_only else None, four_colour=True if four_colour else None, pace=pace
+        )
+    )
 
 
 def resume(
@@ -174,7 +218,7 @@ def resume(
         state=state,
         save_path=None if path == autosave_path() else path,
     )
-    app.run()
+    run_app(app)
 
 
 def replay(
@@ -189,9 +233,11 @@ def replay(
         raise InvalidOptionError(f"--seat must be 1 to {players} for this game, not {seat}")
     from cardtable.tui.app import CardtableApp
 
-    CardtableApp(
-        ascii_only=True if ascii_only else None,
-        four_colour=True if four_colour else None,
-        replay=record,
-        replay_seat=None if seat is None else seat - 1,
-    ).run()
+    run_app(
+        CardtableApp(
+            ascii_only=True if ascii_only else None,
+            four_colour=True if four_colour else None,
+            replay=record,
+            replay_seat=None if seat is None else seat - 1,
+        )
+    )

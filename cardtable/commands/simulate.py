@@ -10,8 +10,15 @@ import json
 import sys
 from collections.abc import Sequence
 
-from cardtable.bots.arena import ArenaError, LevelStats, MatchResult, check_match, play_match
-from cardtable.commands.common import ClickException, known_game
+from cardtable.bots.arena import (
+    ArenaError,
+    IllegalBotActionError,
+    LevelStats,
+    MatchResult,
+    check_match,
+    play_match,
+)
+from cardtable.commands.common import known_game
 from cardtable.errors import InvalidOptionError
 
 __all__ = ["simulate", "parse_option", "render_table"]
@@ -45,7 +52,11 @@ def simulate(
 
     Seats come from ``seats`` (comma-separated) or one per ``seat`` entry.  Bad
     settings raise a :class:`~cardtable.CardtableError` before any game is played; a
-    bot that misbehaves stops the run with a :class:`ClickException` (exit status 1).
+    bot that fails to load or start, raises, or chooses an illegal action stops the
+    run with one (:class:`~cardtable.bots.arena.ArenaError` or
+    :class:`~cardtable.bots.BotSpecError`), which ``cli.main`` prints as one line with
+    exit status 2.  For an illegal action, the game up to it is written to a file in
+    the logs folder and the line says where.
     """
     name = known_game(game)
     if seats and seat:
@@ -69,8 +80,12 @@ def simulate(
                     name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs,
                     progress=lambda done, total: progress.update(task, completed=done),
                 )
-    except ArenaError as exc:
-        raise ClickException(str(exc)) from None
+    except IllegalBotActionError as exc:
+        from cardtable.userdata.crashlog import write_report
+
+        where = write_report("illegal-move", exc.state_json + "\n", suffix=".json")
+        kept = f"; the game up to that move is saved in {where}" if where is not None else ""
+        raise ArenaError(f"{exc}{kept}") from None
     if as_json:
         sys.stdout.write(json.dumps(result.to_dict(records=False), indent=2) + "\n")
     else:
@@ -82,7 +97,13 @@ def simulate(
 
 def _progress_bar():  # -> rich.progress.Progress, imported lazily to keep the CLI quick
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
     console = Console(stderr=True)
     return Progress(

@@ -20,12 +20,16 @@ from cardtable.errors import (
     MalformedActionError,
     SaveFileError,
     UnknownGameError,
+    describe_error,
+    one_line,
     quoted,
 )
 
 __all__ = [
     "QUOTE_LIMIT",
     "quoted",
+    "one_line",
+    "describe_error",
     "CardtableError",
     "InvalidCardError",
     "InvalidDeckError",

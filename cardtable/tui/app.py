@@ -77,6 +77,29 @@ class CardtableApp(App[None]):
         #: a :class:`~cardtable.userdata.records.Replay` to open instead of a game
         self.replay = replay
         self.replay_seat = replay_seat
+        #: the exception that crashed the app, and the log its traceback went to
+        self.crash_error: BaseException | None = None
+        self.crash_log: Path | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A crash: the traceback goes to a log file instead of the terminal.
+
+        Textual still ends the app with return code 1 (and hands the error to a test's
+        pilot); :func:`cardtable.commands.play.run_app` then prints one line naming the
+        log.  The game in progress was saved after its last action, so nothing is lost.
+        """
+        from textual.worker import WorkerFailed
+
+        from cardtable.userdata.crashlog import write_crash_log
+
+        if self.crash_error is None:
+            # A worker's failure wraps the real one, which is what the player is told.
+            cause = error.error if isinstance(error, WorkerFailed) else error
+            self.crash_error = cause
+            self.crash_log = write_crash_log(cause, context=f"screen: {type(self.screen).__name__}")
+        super()._handle_exception(error)
+        # Textual would print the whole traceback once the screen is restored: the log has it.
+        self._exit_renderables.clear()
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` for the card style and bot speed (command-line flags win)."""

@@ -9,7 +9,7 @@ only ever starts a game from one, so both ways in check their input the same way
 >>> TableConfig.build("hearts", ["human", "wizard"])
 Traceback (most recent call last):
 ...
-cardtable.errors.InvalidOptionError: unknown seat kind 'wizard'; use human, easy, normal or hard
+cardtable.errors.InvalidOptionError: unknown seat kind 'wizard'; use human, easy, normal or hard, or a bot of your own as module:Class
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ SPARE_NAMES = ("Zoe", "Max", "Ivy", "Kai", "Lea", "Tom", "Uma")
 
 @dataclass(frozen=True)
 class SeatConfig:
-    """One seat: ``kind`` is ``human`` or a bot level; ``name`` is shown at the table."""
+    """One seat: ``kind`` is ``human``, a bot level, or a user bot's import path
+    (``my_bot.py:Clever``); ``name`` is shown at the table."""
 
     kind: str
     name: str
@@ -50,8 +51,10 @@ class SeatConfig:
 
     @property
     def label(self) -> str:
-        """The name, with the bot level for a bot: ``West (hard)``."""
-        return self.name if self.is_human else f"{self.name} ({self.kind})"
+        """The name, with the bot level for a bot: ``West (hard)``; a user bot by its class."""
+        if self.is_human:
+            return self.name
+        return f"{self.name} ({self.kind.rpartition(':')[2] or self.kind})"
 
 
 @dataclass(frozen=True)
@@ -79,11 +82,13 @@ class TableConfig:
         player name); several unnamed human seats are ``Player 1``, ``Player 2``...
         """
         rules = get_rules(game)
-        kinds = [kind.strip().lower() for kind in kinds]
+        # An import path names a user's bot (see cardtable.bots): kept as written.
+        kinds = [kind.strip() if ":" in kind else kind.strip().lower() for kind in kinds]
         for kind in kinds:
-            if kind not in SEAT_KINDS:
+            if kind not in SEAT_KINDS and ":" not in kind:
                 raise InvalidOptionError(
-                    f"unknown seat kind {kind!r}; use human, easy, normal or hard"
+                    f"unknown seat kind {kind!r}; use human, easy, normal or hard, "
+                    "or a bot of your own as module:Class"
                 )
         rules.check_players(len(kinds))
         names = [name.strip() for name in names] if names else []

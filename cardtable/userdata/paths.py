@@ -1,10 +1,10 @@
 """Where the player's files live, and the two ways they are written safely.
 
-Data (saves, records, statistics) goes to the platform's user data directory and
-settings to its config directory, as :mod:`platformdirs` names them.  Setting the
-environment variable ``CARDTABLE_HOME`` puts both under that directory instead
-(``$CARDTABLE_HOME/data`` and ``$CARDTABLE_HOME/config``): tests use it, and so can a
-portable install.
+Data (saves, records, statistics) goes to the platform's user data directory,
+settings to its config directory and logs (crash logs) to its state directory, as
+:mod:`platformdirs` names them.  Setting the environment variable ``CARDTABLE_HOME``
+puts all three under that directory instead (``$CARDTABLE_HOME/data``, ``/config`` and
+``/state``): tests use it, and so can a portable install.
 
 >>> import os, tempfile
 >>> os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp()
@@ -36,6 +36,8 @@ __all__ = [
     "RefusedFileError",
     "read_file_bytes",
     "is_own_path",
+    "state_dir",
+    "logs_dir",
     "atomic_write_text",
     "atomic_create_text",
     "temporary_prefix",
@@ -71,6 +73,21 @@ def config_dir() -> Path:
     from platformdirs import user_config_path
 
     return user_config_path(_APP, appauthor=False)
+
+
+def state_dir() -> Path:
+    """The directory for what cardtable keeps about itself, such as logs (not created here)."""
+    home = _home()
+    if home is not None:
+        return home / "state"
+    from platformdirs import user_state_path
+
+    return user_state_path(_APP, appauthor=False)
+
+
+def logs_dir() -> Path:
+    """Where crash logs and reports of failing bots are written."""
+    return state_dir() / "logs"
 
 
 def saves_dir() -> Path:

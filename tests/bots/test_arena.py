@@ -204,7 +204,7 @@ def test_an_illegal_choice_stops_the_match_naming_seat_level_action_and_state() 
     assert error.seat == 0 and error.level.endswith(":StubbornPasser") and error.action == "pass"
     message = str(error)
     assert "seat 0" in message and "StubbornPasser" in message and "'pass'" in message
-    assert "\n" not in message and error.state_json in message
+    assert "\n" not in message and error.state_json not in message and len(message) < 300
     state = load_game(error.state_json)  # the state is a save: it replays to the bad moment
     assert state.current_player == 0 and not state.is_legal(PASS)
 

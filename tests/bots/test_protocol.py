@@ -266,7 +266,7 @@ def test_a_seat_spec_is_a_level_in_any_case_or_an_import_path() -> None:
     [
         ("no_such_module_xyz:Bot", "no module named 'no_such_module_xyz'"),
         ("cardtable.bots:NoSuchBot", "'cardtable.bots' has no 'NoSuchBot'"),
-        ("cardtable.bots:LEVELS", "'LEVELS' is not a class or function"),
+        ("cardtable.bots:LEVELS", "'LEVELS' is not a bot class"),
         ("cardtable.bots:", "bad bot import path"),
         (":Bot", "bad bot import path"),
         ("cardtable.bots:not-a-name", "is not a Python name"),

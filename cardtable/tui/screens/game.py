@@ -30,12 +30,20 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
-from cardtable.bots import make_bot
+from cardtable.bots import (
+    Bot,
+    action_text,
+    bot_name,
+    describe_failure,
+    is_import_path,
+    make_bot,
+    seat_bot_factory,
+)
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
-from cardtable.errors import CardtableError
+from cardtable.errors import CardtableError, quoted
 from cardtable.games import get_rules
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.end import ConfirmScreen, InfoScreen, PrivacyScreen, RoundOverScreen
@@ -185,11 +193,16 @@ class GameScreen(Screen[None]):
         self.recorded = self.state.is_over
         self.hint_action: Action | None = None
         self.save_warned = False
-        self.bots = {
-            seat: make_bot(config.game, spec.kind, seed=(self.state.seed * 7919 + seat) % 2**32)
-            for seat, spec in enumerate(config.seats)
-            if not spec.is_human
-        }
+        self.bots: dict[int, Bot] = {}
+        #: seats whose bot failed to start, with the line saying how: asked about on their turn
+        self.bot_failures: dict[int, str] = {}
+        for seat, spec in enumerate(config.seats):
+            if spec.is_human:
+                continue
+            try:
+                self.bots[seat] = seat_bot_factory(config.game, spec.kind)(self._bot_seed(seat))
+            except CardtableError as exc:
+                self.bot_failures[seat] = str(exc)
         self.obs: Observation | None = None
         self.legal: list[Action] = []
         self.log_lines: deque[Text] = deque(maxlen=LOG_LINES)
@@ -341,11 +354,17 @@ class GameScreen(Screen[None]):
                 self.save_warned = True
                 self.app.notify(f"cannot save the game: {exc.strerror or exc}", severity="error")
 
+    def _bot_seed(self, seat: int) -> int:
+        return (self.state.seed * 7919 + seat) % 2**32
+
     def next_turn(self) -> None:
         seat = self.state.current_player
         if seat is None or self.finished:
             return
         if self.config.seats[seat].is_human:
+            return
+        if seat in self.bot_failures:
+            self.bot_failed(seat, self.bot_failures[seat], len(self.state.history), self.state)
             return
         self.set_status(Text(f"{self.context.labels[seat]} is thinking…", style="italic"))
         observation = self.state.observation(seat)
@@ -364,7 +383,15 @@ class GameScreen(Screen[None]):
             if worker.is_cancelled:
                 return
             time.sleep(min(0.05, max(end - time.monotonic(), 0)))
-        action = self.bots[seat].choose(observation, legal)
+        try:
+            action = self.bots[seat].choose(observation, legal)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # noqa: BLE001 - a bot's own bug (sys.exit too) pauses the game
+            if not worker.is_cancelled:
+                line = f"bot {bot_name(self.config.seats[seat].kind)} failed: {describe_failure(error)}"
+                self.app.call_from_thread(self.bot_failed, seat, line, token, state)
+            return
         if not worker.is_cancelled:
             self.app.call_from_thread(self.bot_done, seat, action, token, state)
 
@@ -375,20 +402,63 @@ class GameScreen(Screen[None]):
         """Whether the screen is being torn down (app closing): nothing may be drawn."""
         return not self.is_attached or self._closing or self._closed or not self.query("#title-bar")
 
-    def bot_done(self, seat: int, action: Action, token: int, state: GameState) -> None:
-        if (
+    def _moved_on(self, seat: int, token: int, state: GameState) -> bool:
+        """Whether the game moved on (new game, quit, undo) since ``seat`` was asked."""
+        return (
             self._gone()
             or self.finished
             or self.state is not state
             or token != len(self.state.history)
             or self.state.current_player != seat
-        ):
-            return  # the game moved on (new game, quit) while the bot was thinking
+        )
+
+    def bot_done(self, seat: int, action: Action, token: int, state: GameState) -> None:
+        if self._moved_on(seat, token, state):
+            return
+        kind = self.config.seats[seat].kind
         try:
+            if not isinstance(action, Action):
+                raise CardtableError(f"it returned a {type(action).__name__}, not an Action")
             self.state.apply(action)
-        except CardtableError:
-            # A bot must never stall the table: fall back to its first legal move.
+        except CardtableError as exc:
+            if is_import_path(kind):
+                # A user's bot is told about, not covered for: the player decides.
+                line = f"bot {bot_name(kind)} chose the illegal action {quoted(action_text(action))}: {exc}"
+                self.bot_failed(seat, line, token, state)
+                return
+            # A built-in bot must never stall the table: fall back to its first legal move.
             self.state.apply(self.state.legal_actions()[0])
+        self.after_change()
+
+    def bot_failed(self, seat: int, line: str, token: int, state: GameState) -> None:
+        """Pause the game on ``line`` and ask which built-in level plays on for ``seat``."""
+        if self._moved_on(seat, token, state):
+            return
+        from cardtable.tui.screens.botfailure import BotFailedScreen
+
+        self.bot_failures[seat] = line
+        self.set_status(Text(line, style="bold red"))
+        label = self.context.labels[seat]
+        self.app.push_screen(BotFailedScreen(label, line), lambda choice: self.replace_bot(seat, choice))
+
+    def replace_bot(self, seat: int, choice: str | None) -> None:
+        """Give ``seat`` to the built-in level ``choice`` and go on (``quit``: leave the table)."""
+        if choice == "quit" or choice is None:
+            self.action_quit_table()
+            return
+        from dataclasses import replace
+
+        from cardtable.tui.config import SeatConfig
+
+        self.bots[seat] = make_bot(self.config.game, choice, seed=self._bot_seed(seat))
+        self.bot_failures.pop(seat, None)
+        seats = list(self.config.seats)
+        seats[seat] = SeatConfig(choice, seats[seat].name)
+        self.config = replace(self.config, seats=tuple(seats))
+        recorded = self.state.meta.get("seats")
+        if isinstance(recorded, list) and seat < len(recorded) and isinstance(recorded[seat], dict):
+            recorded[seat]["kind"] = choice  # the save says who plays the seat now
+        self.app.notify(f"{seats[seat].name} now plays as the {choice} bot.", timeout=6, markup=False)
         self.after_change()
 
     def human_move(self, action: Action | str) -> bool:

@@ -1,0 +1,64 @@
+"""The pop-up for a seat whose bot failed: the one line saying how, and who plays on.
+
+A user's own bot (``--seats human,my_bot.py:Clever``) can raise, call ``sys.exit``, or
+hand back a move that is not allowed.  The game then pauses on this screen, which
+shows the failure as literal text (it comes from the bot's code, so it is never read
+as markup) and offers the seat to a built-in level; the game goes on with it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from cardtable.bots import LEVELS
+
+__all__ = ["BotFailedScreen"]
+
+
+class BotFailedScreen(ModalScreen[str]):
+    """Dismisses with the level that takes the seat (``easy``, ``normal``, ``hard``) or ``quit``."""
+
+    BINDINGS = [
+        Binding("e", "choose('easy')", "Easy"),
+        Binding("n", "choose('normal')", "Normal"),
+        Binding("h", "choose('hard')", "Hard"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, seat_label: str, failure: str) -> None:
+        super().__init__()
+        self.seat_label = seat_label
+        self.failure = failure
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="info-box"):
+            yield Static(
+                Text.assemble("The bot of ", (self.seat_label, "bold"), " stopped the game:"),
+                id="round-over-title",
+            )
+            yield Static(Text(self.failure, style="red"), id="bot-failure")
+            yield Static(Text("Give the seat to a built-in bot, or quit the table:"))
+            with Horizontal(id="round-over-buttons"):
+                for level in LEVELS:
+                    yield Button(
+                        f"{level.capitalize()} ({level[0]})",
+                        id=level,
+                        variant="primary" if level == "normal" else "default",
+                    )
+                yield Button("Quit (q)", id="quit", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#normal", Button).focus()
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "normal")

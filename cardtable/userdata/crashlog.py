@@ -1,0 +1,96 @@
+"""Where a failure's details go when one line on the terminal is not enough.
+
+A crash of cardtable itself is written, full traceback and all, to a new file in the
+logs folder (``logs_dir()`` of :mod:`cardtable.userdata.paths`: the platform's state
+directory, or ``$CARDTABLE_HOME/state/logs``), and the player is told one line saying
+where.  A bot's illegal move is kept the same way, as the save of the game up to it.
+Files are never overwritten: each report gets a new name.
+
+>>> import os, tempfile
+>>> os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp()
+>>> try:
+...     {}["missing"]
+... except KeyError as error:
+...     path = write_crash_log(error)
+>>> path.parent.name, path.name.startswith("crash-"), "KeyError: 'missing'" in path.read_text()
+('logs', True, True)
+>>> crash_line(KeyError("missing"), path).startswith("cardtable stopped on an internal error (KeyError")
+True
+>>> del os.environ["CARDTABLE_HOME"]
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+import tempfile
+import traceback
+from datetime import datetime
+from pathlib import Path
+
+from cardtable.errors import CrashError, describe_error
+
+__all__ = ["CrashError", "write_crash_log", "write_report", "crash_line"]
+
+
+def write_report(prefix: str, text: str, suffix: str = ".log") -> Path | None:
+    """Write ``text`` to a new file ``PREFIX-YYYYmmdd-HHMMSS-PID[-N]SUFFIX`` in the logs folder.
+
+    Falls back to the system's temporary folder when the logs folder cannot be written;
+    returns ``None`` (and writes nothing) when neither can.
+    """
+    from cardtable.userdata.paths import logs_dir
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = f"{prefix}-{stamp}-{os.getpid()}"
+    for folder in (logs_dir(), Path(tempfile.gettempdir()) / "cardtable-logs"):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            return _write_new(folder, base, suffix, text)
+        except OSError:
+            continue
+    return None
+
+
+def _write_new(folder: Path, base: str, suffix: str, text: str) -> Path:
+    """Create a file that did not exist (``x`` mode), adding ``-2``, ``-3``... as needed."""
+    number = 1
+    while True:
+        path = folder / (base + (f"-{number}" if number > 1 else "") + suffix)
+        try:
+            with open(path, "x", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+            return path
+        except FileExistsError:
+            number += 1
+
+
+def write_crash_log(error: BaseException, context: str = "") -> Path | None:
+    """Write the full traceback of ``error`` (and what was running) to a new crash log."""
+    lines = [
+        f"cardtable {_version()} crashed at {datetime.now().isoformat(timespec='seconds')}",
+        f"python {platform.python_version()} on {platform.platform()}",
+        f"command: {' '.join(sys.argv)}",
+    ]
+    if context:
+        lines.append(context)
+    text = "\n".join(lines) + "\n\n" + "".join(traceback.format_exception(error))
+    return write_report("crash", text)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("cardtable")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(version unknown)"
+
+
+def crash_line(error: BaseException, log: Path | None) -> str:
+    """The one line the player sees: what happened, and where the traceback went."""
+    what = describe_error(error, 100)
+    if log is None:
+        return f"cardtable stopped on an internal error ({what}); the traceback could not be written"
+    return f"cardtable stopped on an internal error ({what}); the full traceback is in {log}"
