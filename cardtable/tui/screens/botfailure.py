@@ -44,7 +44,7 @@ class BotFailedScreen(ModalScreen[str]):
             )
             yield Static(Text(self.failure, style="red"), id="bot-failure")
             yield Static(Text("Give the seat to a built-in bot, or quit the table:"))
-            with Horizontal(id="round-over-buttons"):
+            with Horizontal(id="bot-failure-buttons"):
                 for level in LEVELS:
                     yield Button(
                         f"{level.capitalize()} ({level[0]})",
