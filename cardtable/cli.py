@@ -16,18 +16,68 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from cardtable import __version__
+from cardtable.asciitext import use_ascii_fallback
 from cardtable.commands.common import ClickException, UsageError, complete_game
 from cardtable.errors import CardtableError, CrashError
 
 __all__ = ["app", "main"]
 
+
+def _no_type(ctx: object = None) -> None:
+    """What a parameter that takes no typed value shows as its type in ``--help``: nothing."""
+    return None
+
+
+def _as_typed(params: list[Any]) -> list[Any]:
+    """``params`` with no Python type shown beside a flag or an argument in ``--help``.
+
+    Recent Typer writes every parameter's type beside it (``--ascii <bool>``,
+    ``GAME <str>``), which is not what anyone types: a flag takes no value, and an
+    argument's name (GAME, FILE) already says what goes there.  Options that take a value
+    keep their metavar (``--seats KINDS``).  Typer versions without ``display_type_rich``
+    never show these types, and ignore the attribute.
+    """
+    for param in params:
+        if isinstance(param, TyperArgument) or getattr(param, "is_flag", False):
+            param.display_type_rich = _no_type
+    return params
+
+
+class _Command(TyperCommand):
+    """A command whose ``--help`` shows its parameters as a person types them."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _as_typed(super().get_params(ctx))
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        # `Usage: cardtable play [OPTIONS] GAME`, `resume [OPTIONS] [FILE]`: a required
+        # argument as its name, an optional one in brackets (recent Typer writes `{GAME}`).
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                name = param.metavar or (param.name or "").upper()
+                pieces.append(name if param.required else f"[{name}]")
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+
+class _Group(TyperGroup):
+    """The root command: its flags, like every command's, show no type in ``--help``."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _as_typed(super().get_params(ctx))
+
+
 app = typer.Typer(
     name="cardtable",
+    cls=_Group,
     help="Play President, Durak and Hearts in the terminal, against bots or friends.",
     add_completion=False,
     no_args_is_help=False,
@@ -55,7 +105,7 @@ GameArgument = Annotated[
 
 # Display options shared by the root command (the start screen) and `play`.
 AsciiOption = Annotated[
-    bool, typer.Option("--ascii", help="Letters for suits (C D H S) instead of symbols.")
+    bool, typer.Option("--ascii", help="Plain ASCII: letters for suits (C D H S), no box-drawing lines.")
 ]
 FourColourOption = Annotated[
     bool, typer.Option("--four-colour", help="A four-colour deck: clubs green, diamonds blue.")
@@ -92,7 +142,7 @@ def cardtable_root(
         ctx.obj = {"ascii_only": ascii_only, "four_colour": four_colour, "speed": speed}
 
 
-@app.command("rules")
+@app.command("rules", cls=_Command)
 def rules_command(
     game: GameArgument,
     raw: Annotated[
@@ -105,7 +155,7 @@ def rules_command(
     show_rules(game, raw=raw)
 
 
-@app.command("play")
+@app.command("play", cls=_Command)
 def play_command(
     ctx: typer.Context,
     game: GameArgument,
@@ -122,13 +172,13 @@ def play_command(
         str | None, typer.Option("--names", metavar="NAMES", help="Comma-separated seat names.")
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", min=0, help="Seed for the deal (default: random).")
+        int | None, typer.Option("--seed", metavar="N", min=0, help="Seed for the deal (default: random).")
     ] = None,
     rounds: Annotated[
-        int | None, typer.Option("--rounds", help="Rounds in the series (President, Durak).")
+        int | None, typer.Option("--rounds", metavar="N", help="Rounds in the series (default: President 5, Durak 1).")
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", help="Score that ends the game (Hearts).")
+        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends the game (Hearts).")
     ] = None,
     no_revolution: Annotated[
         bool, typer.Option("--no-revolution", help="President without revolutions.")
@@ -159,12 +209,12 @@ def play_command(
     )
 
 
-@app.command("resume")
+@app.command("resume", cls=_Command)
 def resume_command(
     ctx: typer.Context,
     file: Annotated[
         str | None,
-        typer.Argument(metavar="[FILE]", help="A save file (default: the last unfinished game).", show_default=False),
+        typer.Argument(metavar="FILE", help="A save file (default: the last unfinished game).", show_default=False),
     ] = None,
 ) -> None:
     """Continue the last unfinished game, or the one saved in FILE."""
@@ -175,7 +225,7 @@ def resume_command(
            speed=shared.get("speed"))
 
 
-@app.command("replay")
+@app.command("replay", cls=_Command)
 def replay_command(
     ctx: typer.Context,
     file: Annotated[str, typer.Argument(metavar="FILE", help="A game record or save file.", show_default=False)],
@@ -190,7 +240,7 @@ def replay_command(
     replay(file, seat=seat, ascii_only=shared.get("ascii_only", False), four_colour=shared.get("four_colour", False))
 
 
-@app.command("simulate")
+@app.command("simulate", cls=_Command)
 def simulate_command(
     game: GameArgument,
     seats: Annotated[
@@ -206,19 +256,19 @@ def simulate_command(
         list[str] | None,
         typer.Option("--seat", metavar="BOT", help="One seat's bot; repeat once per player (instead of --seats)."),
     ] = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole match.")] = 0,
+    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="How many games to play.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the whole match.")] = 0,
     rounds: Annotated[
-        int | None, typer.Option("--rounds", help="Rounds per game (President, Durak).")
+        int | None, typer.Option("--rounds", metavar="N", help="Rounds per game (President, Durak).")
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", help="Score that ends a game (Hearts).")
+        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends a game (Hearts).")
     ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", metavar="KEY=VALUE", help="Any game option, e.g. revolution=false."),
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes to spread the games over.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", help="Processes to spread the games over.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON, without a progress bar.")] = False,
 ) -> None:
     """Pit bots against each other, e.g. simulate president --seats normal,easy,easy,easy --games 500."""
@@ -238,7 +288,7 @@ def simulate_command(
     )
 
 
-@app.command("stats")
+@app.command("stats", cls=_Command)
 def stats_command(
     game: Annotated[
         str | None,
@@ -259,7 +309,7 @@ def stats_command(
     show_stats(game=game, player=player, kind=kind, as_json=as_json)
 
 
-@app.command("export")
+@app.command("export", cls=_Command)
 def export_command(
     savefile: Annotated[str, typer.Argument(metavar="SAVEFILE", help="A save file (e.g. from play --save).", show_default=False)],
     recordfile: Annotated[str, typer.Argument(metavar="RECORDFILE", help="Where to write the game record.", show_default=False)],
@@ -294,6 +344,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     130.  A crash (a bug in cardtable, in the app or here) writes its traceback to a
     crash log, prints one line saying where, and returns 1.
     """
+    # A terminal that cannot show a suit symbol or a table's lines gets ASCII, not a traceback.
+    use_ascii_fallback()
     try:
         result = app(args=list(argv) if argv is not None else None, prog_name="cardtable", standalone_mode=False)
     except UsageError as exc:

@@ -74,6 +74,52 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
         assert f"Usage: cardtable {name}" in out
 
 
+def help_text(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    code, out, err = run(capsys, *args, "--help")
+    assert (code, err) == (0, ""), err
+    return out
+
+
+@pytest.mark.parametrize(
+    "command, usage",
+    [
+        ((), "Usage: cardtable [OPTIONS] COMMAND [ARGS]..."),
+        (("play",), "Usage: cardtable play [OPTIONS] GAME"),
+        (("rules",), "Usage: cardtable rules [OPTIONS] GAME"),
+        (("resume",), "Usage: cardtable resume [OPTIONS] [FILE]"),
+        (("replay",), "Usage: cardtable replay [OPTIONS] FILE"),
+        (("export",), "Usage: cardtable export [OPTIONS] SAVEFILE RECORDFILE"),
+        (("stats",), "Usage: cardtable stats [OPTIONS]"),
+    ],
+)
+def test_help_usage_shows_arguments_as_typed(
+    capsys: pytest.CaptureFixture[str], command: tuple[str, ...], usage: str
+) -> None:
+    assert usage in help_text(capsys, *command).splitlines()[1]
+
+
+def test_help_shows_no_python_types(capsys: pytest.CaptureFixture[str]) -> None:
+    # A flag takes no value and an argument's name says what it is: no `--ascii <bool>`,
+    # `GAME <str>` or `[[FILE]]`; options with a value show what to type there.
+    import typer.main
+
+    group = typer.main.get_command(app)
+    texts = [help_text(capsys)] + [help_text(capsys, name) for name in group.commands]  # type: ignore[attr-defined]
+    for text in texts:
+        for noise in ("<bool>", "<str>", "<int", "[[", "{", "BOOLEAN"):
+            assert noise not in text, (noise, text)
+    play = help_text(capsys, "play")
+    for shown in ("--ascii ", "--seats", "KINDS", "--seed", " N ", "--target", "POINTS", "fast|normal|slow"):
+        assert shown in play, shown
+
+
+def test_help_flags_have_nothing_after_them(capsys: pytest.CaptureFixture[str]) -> None:
+    for line in help_text(capsys, "play").splitlines():
+        if "--no-revolution" in line or "--four-colour" in line:
+            words = line.strip("│ ").split()
+            assert words[1] in ("President", "A"), line
+
+
 # --- rules ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", available_games())

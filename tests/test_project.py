@@ -6,6 +6,7 @@ import os
 import re
 import shutil
 import subprocess
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,9 +21,17 @@ def setup_commands() -> list[str]:
 
 def test_readme_has_exactly_two_setup_commands() -> None:
     assert setup_commands() == [
-        "pip install -e . && cardtable",
-        'pip install -e ".[test]" && python -m pytest',
+        "python3 -m venv .venv && . .venv/bin/activate && pip install -e . && cardtable",
+        'python3 -m venv .venv && . .venv/bin/activate && pip install -e ".[test]" && python -m pytest',
     ]
+
+
+def test_each_setup_command_makes_and_activates_its_own_environment() -> None:
+    # Each works on its own on a fresh machine, also where system-wide pip is refused.
+    for command in setup_commands():
+        steps = [step.strip() for step in command.split("&&")]
+        assert steps[:2] == ["python3 -m venv .venv", ". .venv/bin/activate"], command
+        assert steps[2].startswith("pip install -e ")
 
 
 def test_ci_runs_the_readme_test_command() -> None:
@@ -52,3 +61,20 @@ def test_docs_index_links_point_at_files_that_exist() -> None:
     for target in re.findall(r"\]\(([^)#]+)\)", index.read_text(encoding="utf-8")):
         if "://" not in target:
             assert (index.parent / target).exists(), target
+
+
+def test_floor_constraints_pin_every_declared_floor() -> None:
+    # .ci/run installs these in a second environment and runs the command-line tests, so
+    # every `name>=X` in pyproject.toml has been tried at X.
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    floors = {}
+    for requirement in project["dependencies"]:
+        name, _, version = requirement.partition(">=")
+        assert version and "," not in version, requirement
+        floors[name.strip()] = version.strip()
+    lines = (ROOT / ".ci" / "constraints-floor.txt").read_text(encoding="utf-8").splitlines()
+    pins = dict(line.split("==") for line in lines if line and not line.startswith("#"))
+    assert pins == floors
+    script = CI.read_text(encoding="utf-8")
+    assert "-c .ci/constraints-floor.txt" in script
+    assert "tests/test_cli.py" in script

@@ -5,10 +5,8 @@ from __future__ import annotations
 from cardtable.errors import UnknownGameError
 from cardtable.games import available_games
 
-try:  # Typer 0.24 and later carry their own copy of Click.
-    from typer._click.exceptions import ClickException, UsageError
-except ImportError:  # pragma: no cover - older Typer uses Click itself
-    from click.exceptions import ClickException, UsageError  # type: ignore[no-redef]
+# Typer 0.26 and later (the declared floor) carry their own copy of Click.
+from typer._click.exceptions import ClickException, UsageError
 
 __all__ = ["known_game", "complete_game", "ClickException", "UsageError"]
 
