@@ -16,14 +16,37 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.driver import Driver
 
+from cardtable.asciitext import to_ascii
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
 from cardtable.tui.config import PACES, TableConfig, config_for_state
 from cardtable.userdata.settings import Settings, load_settings
 
-__all__ = ["CardtableApp"]
+__all__ = ["CardtableApp", "ascii_driver"]
+
+# Footer keys in ASCII mode: words for the arrows Textual draws.
+_ASCII_KEY_NAMES = {"⏎": "enter", "←": "left", "→": "right", "↑": "up", "↓": "down", "⌫": "backspace"}
+
+
+def ascii_driver(base: type[Driver]) -> type[Driver]:
+    """``base`` writing only ASCII to the terminal while its app is in ASCII mode.
+
+    Textual draws lines, corners and markers the terminal may not be able to show; the
+    app's own glyphs have ASCII forms, and this catches everything else (see
+    :func:`~cardtable.tui.cardstyle.to_ascii`) at the one place output leaves.
+    """
+
+    class AsciiDriver(base):  # type: ignore[valid-type, misc]
+        def write(self, data: str) -> None:
+            if getattr(self._app, "ascii_only", False):
+                data = to_ascii(data)
+            super().write(data)
+
+    AsciiDriver.__name__ = AsciiDriver.__qualname__ = f"Ascii{base.__name__}"
+    return AsciiDriver
 
 
 class CardtableApp(App[None]):
@@ -112,8 +135,19 @@ class CardtableApp(App[None]):
             four_colour = settings.four_colour_deck
         pace = self._forced["pace"] or settings.bot_speed
         self.ascii_only = bool(ascii_only)
+        # app.tcss draws borders with ASCII characters under this class.
+        self.set_class(self.ascii_only, "-ascii")
         self.card_style = CardStyle(ascii_only=self.ascii_only, four_colour=bool(four_colour))
         self.pace = pace if pace in PACES else "normal"
+
+    def get_driver_class(self) -> type[Driver]:
+        return ascii_driver(super().get_driver_class())
+
+    def get_key_display(self, binding: Binding) -> str:
+        display = super().get_key_display(binding)
+        if not self.ascii_only:
+            return display
+        return to_ascii("".join(_ASCII_KEY_NAMES.get(char, char) for char in display))
 
     @property
     def bot_delay(self) -> float:

@@ -6,6 +6,8 @@ only ever starts a game from one, so both ways in check their input the same way
 >>> config = TableConfig.build("hearts", ["human", "hard", "normal", "easy"], seed=7)
 >>> [seat.label for seat in config.seats]
 ['You', 'Ada (hard)', 'Ben (normal)', 'Cleo (easy)']
+>>> TableConfig.build("president", ["human", "easy", "easy"]).options
+{'rounds': 5, 'revolution': True}
 >>> TableConfig.build("hearts", ["human", "wizard"])
 Traceback (most recent call last):
 ...
@@ -22,7 +24,10 @@ from cardtable.engine.state import GameState
 from cardtable.errors import InvalidOptionError
 from cardtable.games import get_rules
 
-__all__ = ["SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "DEFAULT_NAMES", "config_for_state"]
+__all__ = [
+    "SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "DEFAULT_NAMES", "TABLE_DEFAULTS",
+    "table_defaults", "config_for_state",
+]
 
 SEAT_KINDS = ("human", "easy", "normal", "hard")
 """What may sit at a seat: a person at the keyboard or a bot of a level."""
@@ -35,6 +40,26 @@ DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dan", "Eve")
 
 SPARE_NAMES = ("Zoe", "Max", "Ivy", "Kai", "Lea", "Tom", "Uma")
 """Bot names used when a default name is already taken by a named seat."""
+
+TABLE_DEFAULTS: Mapping[str, Mapping[str, Any]] = {"president": {"rounds": 5}}
+"""Options a game at the table starts with where they differ from the rules' defaults.
+
+A newcomer's President is a series of five rounds, so they meet the titles and the card
+exchange that make the game; one round stays a choice (``--rounds 1``, or 1 on the start
+screen).  The rules themselves, the API and ``simulate`` keep one round a game.
+"""
+
+
+def table_defaults(game: str) -> dict[str, Any]:
+    """Every option of ``game`` as a new table starts it.
+
+    >>> table_defaults("president")
+    {'rounds': 5, 'revolution': True}
+    >>> table_defaults("president") == get_rules("president").option_defaults
+    False
+    """
+    rules = get_rules(game)
+    return {**rules.option_defaults, **TABLE_DEFAULTS.get(rules.name, {})}
 
 
 @dataclass(frozen=True)
@@ -109,7 +134,7 @@ class TableConfig:
             seats.append(SeatConfig(kind, name[:16]))
         if len({seat.name for seat in seats}) != len(seats):
             raise InvalidOptionError("two seats have the same name; give each seat its own name")
-        validated = rules.validate_options(dict(options or {}))
+        validated = rules.validate_options({**TABLE_DEFAULTS.get(rules.name, {}), **dict(options or {})})
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
             raise InvalidOptionError(f"seed must be a whole number from 0, not {seed!r}")
         return cls(rules.name, tuple(seats), seed, validated)

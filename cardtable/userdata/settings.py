@@ -62,7 +62,7 @@ class Settings:
 
     - ``bot_speed``: how long bots wait before each move: ``fast``, ``normal``, ``slow``.
     - ``four_colour_deck``: clubs green and diamonds blue, so every suit has its colour.
-    - ``ascii_suits``: letters (C D H S) instead of suit symbols.
+    - ``ascii_suits``: plain ASCII: letters (C D H S) for suits, ``- | +`` for lines.
     - ``default_player_name``: the name a human seat gets unless another is given.
     - ``default_bot_level``: the level new bot seats start at: ``easy``, ``normal``, ``hard``.
     - ``confirm_before_play``: ask before a chosen card or set is played.
@@ -199,7 +199,7 @@ def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None
 _COMMENTS = {
     "bot_speed": 'how fast bots play: "fast", "normal" or "slow"',
     "four_colour_deck": "clubs green and diamonds blue",
-    "ascii_suits": "letters C D H S instead of suit symbols",
+    "ascii_suits": "plain ASCII: letters C D H S for suits, - | + for lines",
     "default_player_name": f"your name at the table (at most {NAME_LIMIT} characters)",
     "default_bot_level": 'the level of new bot seats: "easy", "normal" or "hard"',
     "confirm_before_play": "ask before playing the chosen cards",

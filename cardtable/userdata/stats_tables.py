@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 
 from cardtable.userdata.stats import LOWER_SCORE_WINS, PlayerStats
@@ -38,39 +39,53 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
         )
         if game == "president":
             caption += "; titles per round: " + ", ".join(f"{short} {title}" for title, short in _TITLE_SHORT.items())
-        table = Table(title=game.capitalize(), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
-        table.add_column("player", no_wrap=True, overflow="ellipsis")
-        table.add_column("kind", no_wrap=True)
-        for heading in ("games", "wins", "place", "avg", "best", "worst"):
-            table.add_column(heading, justify="right", no_wrap=True)
+        headings = ["player", "kind", "games", "wins", "place", "avg", "best", "worst"]
         if game == "president":
-            table.add_column("titles", no_wrap=True)
+            headings.append("titles")
         elif game == "durak":
-            table.add_column("durak", justify="right", no_wrap=True)
+            headings.append("durak")
         elif game == "hearts":
-            table.add_column("moons", justify="right", no_wrap=True)
-        table.add_column("undo", justify="right", no_wrap=True)
-        for entry in rows:
-            row = [
-                entry.name,
-                entry.kind,
-                str(entry.played),
-                str(entry.wins),
-                _number(entry.average_place, 1, "{:.2f}"),
-                _number(entry.average_score, 1, "{:.1f}"),
-                _plain(entry.best_score),
-                _plain(entry.worst_score),
-            ]
-            if game == "president":
-                row.append(_titles(entry.titles))
-            elif game == "durak":
-                row.append(str(entry.times_durak))
-            elif game == "hearts":
-                row.append(str(entry.moons))
-            row.append(str(entry.games_with_undo))
+            headings.append("moons")
+        headings.append("undo")
+        body = [_row(game, entry) for entry in rows]
+        table = Table(
+            title=game.capitalize(), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
+        )
+        for index, heading in enumerate(headings):
+            widest = max(cell_len(row[index]) for row in body)
+            if heading in ("player", "titles"):
+                # Names and title counts wrap at their spaces (or fold) rather than lose letters.
+                table.add_column(heading, overflow="fold", min_width=min(widest, 6))
+            else:
+                # Never narrower than its widest value: a narrow terminal wraps the heading
+                # and the names instead of cutting a number.
+                justify = "left" if heading == "kind" else "right"
+                table.add_column(heading, justify=justify, overflow="fold", min_width=widest)
+        for row in body:
             table.add_row(*row)
         tables.append(table)
     return tables
+
+
+def _row(game: str, entry: PlayerStats) -> list[str]:
+    row = [
+        entry.name,
+        entry.kind,
+        str(entry.played),
+        str(entry.wins),
+        _number(entry.average_place, 1, "{:.2f}"),
+        _number(entry.average_score, 1, "{:.1f}"),
+        _plain(entry.best_score),
+        _plain(entry.worst_score),
+    ]
+    if game == "president":
+        row.append(_titles(entry.titles))
+    elif game == "durak":
+        row.append(str(entry.times_durak))
+    elif game == "hearts":
+        row.append(str(entry.moons))
+    row.append(str(entry.games_with_undo))
+    return row
 
 
 def _number(value: float | None, scale: float, pattern: str) -> str:

@@ -22,6 +22,14 @@ def cardtable_home(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
+@pytest.fixture(autouse=True)
+def utf8_terminal(monkeypatch):
+    """Tests see a UTF-8 terminal whatever the machine's locale (LANG=C turns ASCII on)."""
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_CTYPE", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 def screen_text(app: CardtableApp) -> str:
     """The whole screen as plain text, one line per row (the last frame drawn)."""
     strips = app.screen._compositor.render_strips()

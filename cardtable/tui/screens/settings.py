@@ -16,7 +16,7 @@ __all__ = ["SettingsScreen"]
 
 _SWITCHES = (
     ("four_colour_deck", "Four colours", "clubs green, diamonds blue"),
-    ("ascii_suits", "ASCII suits", "letters C D H S instead of symbols"),
+    ("ascii_suits", "ASCII only", "letters C D H S for suits, - | + for lines"),
     ("confirm_before_play", "Confirm plays", "ask y/n before playing the chosen cards"),
 )
 

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from cardtable.errors import CardtableError
 from cardtable.games import available_games, get_rules
-from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name
+from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
 from cardtable.tui.widgets.cycler import Cycler
 
 __all__ = ["StartScreen", "DEFAULT_PLAYERS", "GAME_BLURBS"]
@@ -123,13 +123,14 @@ class StartScreen(Screen[None]):
         box = self.query_one("#options-box", Vertical)
         box.remove_children()
         rows = []
+        defaults = table_defaults(game)
         for spec in rules.options:
             label = Label(spec.name.replace("_", " ").capitalize(), classes="start-label")
             if spec.kind is bool:
-                control = Cycler(["on", "off"], value="on" if spec.default else "off",
+                control = Cycler(["on", "off"], value="on" if defaults[spec.name] else "off",
                                  id=f"opt-{spec.name}", ascii_only=self.app_ascii)
             else:
-                control = Input(str(spec.default), id=f"opt-{spec.name}", classes="seed-input",
+                control = Input(str(defaults[spec.name]), id=f"opt-{spec.name}", classes="seed-input",
                                 restrict=r"[0-9]*")
             hint = Static(spec.help, classes="option-help")
             rows.append(Horizontal(label, control, hint, classes="start-row"))
