@@ -60,6 +60,23 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
 
+_SHORT_LEVELS = {"normal": "norm"}
+
+
+def _head_with_level(width: int, label: str, name: str, marker: str, star: str) -> str:
+    """Line 1 of a seat box too narrow for ``marker + label + star``: keep the level."""
+    level = label[len(name) + 2 : -1] if label.startswith(f"{name} (") and label.endswith(")") else ""
+    if not level:
+        return marker + _fit(name, width - len(marker) - len(star)) + star
+    tags = [f" ({level})", f" ({_SHORT_LEVELS.get(level, level)})"]
+    candidates = [marker + name + tag + star for tag in tags]
+    candidates += [name + tag + star for tag in tags]
+    room = width - len(tags[-1]) - len(star)
+    if room >= 4:  # three letters of the name and an ellipsis
+        candidates.append(_fit(name, room) + tags[-1] + star)
+    return next((c for c in candidates if len(c) <= width), marker + _fit(name, width - len(marker) - len(star)) + star)
+
+
 def seat_lines(
     width: int,
     label: str,
@@ -79,8 +96,16 @@ def seat_lines(
     the ``▶`` marker, and then the least specific words go.  ``badges`` are one
     piece of extra information, longest form first; the first that fits is used.
 
+    A bot's level stays on line 1 at six players: shortened (``norm``), then without the
+    ``▶`` (the box's colour and "to act" still say whose turn it is), then with the name
+    shortened.
+
+    >>> seat_lines(11, "Ben (normal)", "Ben", 6, ["defender"], ["won 0 · durak 1", "0/1"])
+    ['Ben (norm)', '6 cards', 'defender']
     >>> seat_lines(11, "Ben (normal)", "Ben", 6, ["defender", "to act"], ["won 0 · durak 1", "0/1"], to_act=True)
-    ['▶ Ben', '6 cards', 'defender']
+    ['Ben (norm)', '6 cards', 'to act']
+    >>> seat_lines(11, "Maximilian (hard)", "Maximilian", 6, [])[0]
+    'Max… (hard)'
     >>> seat_lines(30, "Ben (normal)", "Ben", 6, ["defender", "to act"], ["won 0 · durak 1"], to_act=True)
     ['▶ Ben (normal)', 'defender, to act · 6 cards', 'won 0 · durak 1']
     """
@@ -88,14 +113,15 @@ def seat_lines(
     star = (" *" if ascii_only else " ★") if viewer else ""
     head = marker + label + star
     if len(head) > width:
-        head = marker + _fit(name, width - len(marker) - len(star)) + star
+        head = _head_with_level(width, label, name, marker, star)
+    marked = bool(marker) and head.startswith(marker)
     cards = plural(count, "card")
     if len(cards) > width:
         cards = f"{count}c"
 
     def status_fitting(room: int) -> str:
         kept = list(words)
-        if to_act and len(", ".join(kept)) > room and "to act" in kept:
+        if marked and len(", ".join(kept)) > room and "to act" in kept:
             kept.remove("to act")
         while kept and len(", ".join(kept)) > room:
             kept.pop(0)
