@@ -14,8 +14,8 @@ import pytest
 from rich.console import Console
 
 from cardtable.asciitext import to_ascii, use_ascii_fallback
-from cardtable.userdata.stats_tables import render_tables
 from cardtable.userdata.stats import STATS_FORMAT, STATS_VERSION, PlayerStats
+from cardtable.userdata.stats_tables import render_tables
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from cardtable.errors import UnknownGameError
-from cardtable.games import available_games
-
 # Typer 0.26 and later (the declared floor) carry their own copy of Click.
 from typer._click.exceptions import ClickException, UsageError
+
+from cardtable.errors import UnknownGameError
+from cardtable.games import available_games
 
 __all__ = ["known_game", "complete_game", "ClickException", "UsageError"]
 
