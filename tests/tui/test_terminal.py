@@ -213,3 +213,66 @@ async def test_six_players_every_bot_shows_its_level(width: int) -> None:
             first_line = str(game.query_one(f"#seat-{seat}").content).splitlines()[0]
             level = config.seats[seat].kind
             assert f"({level})" in first_line or f"({level[:4]})" in first_line, first_line
+
+
+# --- small terminals ------------------------------------------------------------------
+
+def row_of(text: str, needle: str) -> int:
+    return next(number for number, line in enumerate(text.splitlines()) if needle in line)
+
+
+def hearts_with_a_full_table_but_one():
+    """A Hearts game where three cards of a trick are down, the viewer's among them."""
+    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=5)
+    state = config.new_state()
+    for _ in range(200):
+        trick = dict(state.observation(0).trick)  # type: ignore[attr-defined]
+        if len(trick) == 3 and 0 in trick:
+            return config, state
+        state.apply(state.legal_actions()[0])
+    raise AssertionError("no such moment in this deal")
+
+
+async def test_hearts_at_60x20_shows_your_trick_card_and_every_opponents() -> None:
+    config, state = hearts_with_a_full_table_but_one()
+    # The bot to move waits long enough for the screen to be read.
+    app = CardtableApp(config, state=state, bot_delay=60, ascii_only=False)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        text = screen_text(app)
+        for seat, card in state.observation(0).trick:  # type: ignore[attr-defined]
+            assert app.card_style.label(card) in text, (seat, card, text)
+        table = game.query_one("#table")
+        assert table.region.bottom <= 20
+        lines = text.splitlines()
+        trick_rows = [n for n, line in enumerate(lines) if any(app.card_style.label(c) in line for _, c in state.observation(0).trick)]  # type: ignore[attr-defined]
+        assert trick_rows and max(trick_rows) < table.region.bottom
+        assert "Your hand" in text
+
+
+@pytest.mark.parametrize(
+    "game_name, kinds",
+    [("hearts", ["human", "easy", "easy", "easy"]), ("durak", ["human", "easy", "easy"]),
+     ("president", ["human", "easy", "easy", "easy"])],
+)
+async def test_shrinking_to_40x12_and_growing_back_restores_the_layout(game_name: str, kinds: list[str]) -> None:
+    config = TableConfig.build(game_name, kinds, seed=7)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        before = screen_text(app)
+        assert app.screen.query_one("#moves").display and app.screen.query_one("#side").display
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        small = screen_text(app)
+        assert len(small.splitlines()) <= 12
+        assert not app.screen.query_one("#side").display  # no room: the table comes first
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert app.screen.query_one("#side").styles.width.value == 24
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen_text(app) == before

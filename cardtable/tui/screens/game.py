@@ -185,6 +185,11 @@ class GameScreen(Screen[None]):
     #: a spectator's view: no seat is marked as the viewer's
     spectator = False
 
+    # Classes app.tcss lays the table out by: the side panel narrows, then goes, in a
+    # narrow terminal; the buttons row goes in a short one; more room from 120x40.
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (60, "-narrow"), (80, "-normal-width"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-normal-height"), (40, "-tall")]
+
     BINDINGS = [
         Binding("left", "cursor(-1)", "Move", show=False),
         Binding("right", "cursor(1)", "Move", show=False),
@@ -297,7 +302,11 @@ class GameScreen(Screen[None]):
         self.after_change()
 
     def on_resize(self) -> None:
-        # Seat boxes choose their wording by width: draw them again for the new size.
+        # After the layout: the breakpoint classes may have resized the side panel.
+        self.call_after_refresh(self._redraw_for_size)
+
+    def _redraw_for_size(self) -> None:
+        # Seat boxes and the log choose their wording by width: draw them again.
         if self.obs is not None and not self.has_class("concealed"):
             for seat in range(self.obs.num_players):
                 self._draw_seat(self.obs, seat, self.context)

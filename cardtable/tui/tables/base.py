@@ -140,6 +140,11 @@ class TableArea(Static):
         self.obs, self.ctx = obs, ctx
         self.update(self.draw(obs, ctx))
 
+    def on_resize(self) -> None:
+        # The layout (centring, spacing) follows the size: draw it again.
+        if self.obs is not None and self.ctx is not None:
+            self.update(self.draw(self.obs, self.ctx))
+
     def draw(self, obs: Observation, ctx: TableContext) -> Text:
         return Text(f"Round {obs.round}")
 
