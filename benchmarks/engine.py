@@ -7,6 +7,18 @@ uniformly random action from ``state.legal_actions()`` and passing it to
 
     python benchmarks/engine.py                  # every case, 3 s each
     python benchmarks/engine.py --seconds 1 --game president
+    python benchmarks/engine.py --vs-openspiel   # Hearts hands against OpenSpiel's Hearts
+
+``--vs-openspiel`` (needs ``pip install open_spiel``, the ``bench`` extra) plays random
+Hearts hands through cardtable's public API and through OpenSpiel's C++ Hearts driven
+from Python, in short turns (``--turns``, ``--turn-seconds``) in this one process, alternating, and
+prints each turn's hands per second and the median ratio.  Both sides choose uniformly
+with ``acts[rng.randrange(len(acts))]`` and apply the choice, the pass included;
+OpenSpiel's chance nodes (the pass direction and the deal) are drawn the same way from
+``chance_outcomes()``.  OpenSpiel is loaded with ``qs_breaks_hearts=False``, as in
+cardtable's rules (its other defaults already match: the 2C leads, no points on the first
+trick, hearts must be broken, shooting the moon, no J♦ bonus); a cardtable game is
+played on to the 100-point target, one hand after another, and its hands are counted.
 """
 
 from __future__ import annotations
@@ -14,6 +26,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import sys
 import time
 from dataclasses import dataclass
@@ -76,6 +89,93 @@ def run_case(game: str, players: int, seconds: float, seed: int) -> Result:
     return Result(game, players, games, actions, rounds, time.perf_counter() - start)
 
 
+class CardtableHands:
+    """Random Hearts games through cardtable's public API, whole games (a series of
+    hands to the target), counting their hands."""
+
+    def __init__(self, seed: int) -> None:
+        self.rules = get_rules("hearts")
+        self.rng = random.Random(seed)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Play whole games for about ``seconds``; return the hands played and the time."""
+        rng = self.rng
+        randrange = rng.randrange
+        new_game = self.rules.new_game
+        hands = 0
+        clock = time.perf_counter
+        start = clock()
+        deadline = start + seconds
+        while True:
+            state = new_game(players=4, seed=rng.getrandbits(32))
+            while state.current_player is not None:
+                acts = state.legal_actions()
+                state.apply(acts[randrange(len(acts))])
+            hands += state.outcome().rounds_played
+            if clock() >= deadline:
+                return hands, clock() - start
+
+
+class OpenSpielHands:
+    """Random hands of OpenSpiel's Hearts (one hand a game), driven from Python."""
+
+    def __init__(self, seed: int) -> None:
+        import pyspiel
+
+        self.game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
+        self.rng = random.Random(seed)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        randrange = self.rng.randrange
+        new_state = self.game.new_initial_state
+        hands = 0
+        clock = time.perf_counter
+        start = clock()
+        deadline = start + seconds
+        while True:
+            state = new_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[randrange(len(outcomes))][0])
+                else:
+                    acts = state.legal_actions()
+                    state.apply_action(acts[randrange(len(acts))])
+            hands += 1
+            if clock() >= deadline:
+                return hands, clock() - start
+
+
+def vs_openspiel(seconds: float, turns: int, seed: int) -> int:
+    """Alternate turns of cardtable and OpenSpiel Hearts; print the median ratio."""
+    try:
+        theirs = OpenSpielHands(seed)
+    except ImportError:
+        print("OpenSpiel is not installed: pip install open_spiel (or the project's bench extra)")
+        return 1
+    ours = CardtableHands(seed)
+    ours.run(min(seconds, 0.5))  # warm the caches of both before measuring
+    theirs.run(min(seconds, 0.5))
+    print(f"Hearts hands per second, cardtable against OpenSpiel, {turns} turns of {seconds:g} s each")
+    print(f"{'turn':>4} {'cardtable':>10} {'OpenSpiel':>10} {'ratio':>7}")
+    ratios = []
+    rates: dict[str, list[float]] = {"cardtable": [], "openspiel": []}
+    for turn in range(1, turns + 1):
+        order = (ours, theirs) if turn % 2 else (theirs, ours)
+        for side in order:
+            hands, spent = side.run(seconds)
+            rates["cardtable" if side is ours else "openspiel"].append(hands / spent)
+        ratio = rates["cardtable"][-1] / rates["openspiel"][-1]
+        ratios.append(ratio)
+        print(f"{turn:>4} {rates['cardtable'][-1]:>10,.0f} {rates['openspiel'][-1]:>10,.0f} {ratio:>6.2f}x")
+    print(
+        f"median: cardtable {statistics.median(rates['cardtable']):,.0f} hands/s, "
+        f"OpenSpiel {statistics.median(rates['openspiel']):,.0f} hands/s, "
+        f"ratio {statistics.median(ratios):.2f}x"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per case (default 3)")
@@ -86,9 +186,25 @@ def main(argv: list[str] | None = None) -> int:
         help="only this game (repeatable; default: all)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
+    parser.add_argument(
+        "--vs-openspiel",
+        action="store_true",
+        help="Hearts hands against OpenSpiel's Hearts, alternating turns of --seconds",
+    )
+    parser.add_argument("--turns", type=int, default=30, help="turns per side with --vs-openspiel (default 30)")
+    parser.add_argument(
+        "--turn-seconds",
+        type=float,
+        default=0.25,
+        help="seconds of one turn with --vs-openspiel (default 0.25: short turns share the machine's load fairly)",
+    )
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
+    if args.vs_openspiel:
+        if args.turns < 1 or args.turn_seconds <= 0:
+            parser.error("--turns must be at least 1 and --turn-seconds positive")
+        return vs_openspiel(args.turn_seconds, args.turns, args.seed)
 
     print(f"cardtable engine benchmark: Python {platform.python_version()} "
           f"({platform.python_implementation()}), {args.seconds:g} s per case, seed {args.seed}")

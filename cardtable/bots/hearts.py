@@ -48,7 +48,26 @@ from cardtable.bots.search import (
 from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, iter_bits
 from cardtable.engine.actions import Action
 from cardtable.engine.state import GameState
-from cardtable.games.hearts import _PASS_OFFSETS, HeartsObservation, HeartsState, moon_scores, trick_winner
+from cardtable.games import hearts_kernel as kernel
+from cardtable.games.hearts import HeartsObservation, HeartsState, give_action, play_action
+from cardtable.games.hearts_kernel import (
+    PASS_OFFSETS,
+    PENALTY,
+    QUEEN_OF_SPADES,
+    TWO_OF_CLUBS,
+    Table,
+    bits,
+    copy_table,
+    decided,
+    hand_points,
+    legal_plays,
+    moon_scores,
+    play_out,
+    playable,
+    playing_table,
+    settled_points,
+)
+from cardtable.games.hearts_kernel import points as _points
 
 __all__ = [
     "BOT_LEVELS",
@@ -72,19 +91,17 @@ __all__ = [
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 _SUIT = SUIT_MASKS
-_HEARTS = SUIT_MASKS[HEARTS]
+_HEARTS = kernel.HEARTS
 _SPADES = SUIT_MASKS[SPADES]
-_QS = Card.parse("QS").mask
+_QS = QUEEN_OF_SPADES
 _KS = Card.parse("KS").mask
 _AS = Card.parse("AS").mask
 _QS_INDEX = Card.parse("QS").index
-_PENALTY = _HEARTS | _QS
+_PENALTY = PENALTY
 _ALL = (1 << 52) - 1
-_PLAYS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in ALL_CARDS)
-_GIVES: dict[int, Action] = {}
 # Below(i): every card with a lower index, hence, within one suit, every lower card.
 _BELOW = tuple((1 << i) - 1 for i in range(52))
-_TWO_OF_CLUBS = 1
+_TWO_OF_CLUBS = TWO_OF_CLUBS
 
 MOON_ALERT_POINTS = 6
 """Points one player must have taken, with nobody else scoring, to be suspected of
@@ -118,22 +135,11 @@ def _highest(mask: int) -> int:
     return mask.bit_length() - 1
 
 
-def _points(mask: int) -> int:
-    return (mask & _HEARTS).bit_count() + (13 if mask & _QS else 0)
-
-
 def _mask(cards: Sequence[Card]) -> int:
     mask = 0
     for card in cards:
         mask |= card.mask
     return mask
-
-
-def _give(mask: int) -> Action:
-    action = _GIVES.get(mask)
-    if action is None:
-        action = _GIVES[mask] = Action("give", tuple(ALL_CARDS[i] for i in iter_bits(mask)))
-    return action
 
 
 # --- what the observation tells ---------------------------------------------------------
@@ -426,9 +432,9 @@ class _HeartsBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         if legal_actions[0].kind == "give":
-            return _give(self._pass(_mask(observation.hand)))
+            return give_action(self._pass(_mask(observation.hand)))
         legal = _mask([action.cards[0] for action in legal_actions])
-        return _PLAYS[self._play(observation, legal)]
+        return play_action(self._play(observation, legal))
 
     def _pass(self, hand: int) -> int:
         raise NotImplementedError
@@ -559,16 +565,16 @@ class _SearchState(HeartsState):
     """A sampled state for the search: lists one card per group of cards that play alike
     (:func:`distinct_cards`), so that the search does not split its visits among them."""
 
-    def legal_actions(self) -> list[Action]:
-        seat = self.current
-        if seat is None or self.phase != 1:
+    def legal_actions(self) -> Sequence[Action]:  # type: ignore[override]
+        table = self.table
+        seat = table.current
+        if seat is None or table.phase != kernel.PLAY:
             return super().legal_actions()
-        hands = self.hands
+        hands = table.hands
         gaps = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
-        for index in self.trick_cards:
+        for index in table.trick_cards:
             gaps |= 1 << index
-        plays = _PLAYS
-        return [plays[i] for i in iter_bits(distinct_cards(self._playable(seat), gaps))]
+        return [play_action(i) for i in bits(distinct_cards(legal_plays(table), gaps))]
 
 
 class HeartsSearchModel:
@@ -668,37 +674,24 @@ class HeartsSearchModel:
 
     def playout_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
         assert isinstance(state, HeartsState)
-        playable = state._playable(seat)
-        if playable & (playable - 1) == 0:
-            return _PLAYS[_lowest(playable)]
-        if rng.random() < PLAYOUT_NOISE:
-            cards = list(iter_bits(playable))
-            return _PLAYS[cards[rng.randrange(len(cards))]]
-        hands = state.hands
-        hand = hands[seat]
-        out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-        suspect = self.suspect
-        if suspect is not None:
-            won = state.won
-            if any(won[s] & _PENALTY for s in range(4) if s != suspect):
-                suspect = None  # someone else took a point: the attempt is over
-            elif seat == suspect:
-                return _PLAYS[_shooter_card(playable, state.trick_cards)]
-        return _PLAYS[
-            choose_card(
-                hand, playable, state.trick_cards, state.trick_seats, seat, out,
-                state.trick_number, suspect,
-            )
-        ]
+        table = state.table
+        hand = table.hands[seat]
+        legal = playable(hand, table.trick_cards, table.trick_number, table.hearts_broken)
+        if legal & (legal - 1) == 0:
+            return play_action(_lowest(legal))
+        policy = playout_policy(rng, PLAYOUT_NOISE, self.suspect)
+        return play_action(
+            policy(hand, legal, table.trick_cards, table.trick_seats, seat, table.trick_number, table.hands, table.won)
+        )
 
     def is_terminal_for_search(self, state: GameState) -> bool:
         assert isinstance(state, HeartsState)
-        if state.hand_number != self.hand_number or state.current is None:
+        table = state.table
+        if table.hand_number != self.hand_number or table.current is None:
             return True
-        if state.trick_number == 12 and not state.trick_cards:
+        if table.trick_number == kernel.TRICKS_PER_HAND - 1 and not table.trick_cards:
             return True  # the last trick plays itself: hand_scores works it out
-        won = state.won
-        return (won[0] | won[1] | won[2] | won[3]) & _PENALTY == _PENALTY
+        return decided(table)
 
     def evaluate(self, state: GameState, seat: int) -> float:
         scores = self.hand_scores(state)
@@ -712,16 +705,46 @@ class HeartsSearchModel:
         records = state.hand_records
         if records and records[-1]["hand"] == self.hand_number:
             return records[-1]["scores"]
-        raw = [_points(won) for won in state.won]
-        if state.trick_number == 12 and not state.trick_cards and state.current is not None:
-            # One card each is left: the leader's suit decides who takes them all.
-            hands = state.hands
-            lead = _lowest(hands[state.current]) & 3
-            winner = max(range(4), key=lambda s: hands[s] if _lowest(hands[s]) & 3 == lead else -1)
-            raw[winner] += _points(hands[0] | hands[1] | hands[2] | hands[3])
-        if 26 in raw:
-            return [0 if points == 26 else 26 for points in raw]
-        return raw
+        return moon_scores(settled_points(state.table))
+
+
+def playout_policy(
+    rng: random.Random | None, noise: float, suspect: int | None
+) -> Callable[[int, int, list[int], list[int], int, int, list[int], list[int]], int]:
+    """The play-outs' choice of card, a :data:`~cardtable.games.hearts_kernel.Policy` for
+    :func:`~cardtable.games.hearts_kernel.play_out`: the normal strategy, a random legal
+    card ``noise`` of the time (needs ``rng``), and ``suspect``, a seat thought to be
+    shooting the moon, played as a shooter (and defended against) while nobody else
+    has taken a point.
+
+    >>> from cardtable.cards import cards_to_mask, parse_cards
+    >>> hand = cards_to_mask(parse_cards("QS 3D"))
+    >>> policy = playout_policy(None, 0.0, None)
+    >>> str(ALL_CARDS[policy(hand, _QS, [Card.parse("KS").index], [1], 2, 5, [0, 0, hand, 0], [0, 0, 0, 0])])
+    'QS'
+    """
+    random_ = rng.random if noise and rng is not None else None
+    randrange = rng.randrange if rng is not None else None
+
+    def policy(
+        hand: int, legal: int, cards: list[int], seats: list[int], seat: int, tricks: int,
+        hands: list[int], won: list[int],
+    ) -> int:
+        if random_ is not None and random_() < noise:
+            choices = bits(legal)
+            return choices[randrange(len(choices))]  # type: ignore[misc]
+        shooter = suspect
+        if shooter is not None and (won[0] | won[1] | won[2] | won[3]) & _PENALTY:
+            for other in range(4):
+                if other != shooter and won[other] & _PENALTY:
+                    shooter = None  # someone else took a point: the attempt is over
+                    break
+        if shooter is not None and seat == shooter:
+            return _shooter_card(legal, cards)
+        left = hands[0] | hands[1] | hands[2] | hands[3]
+        return choose_card(hand, legal, cards, seats, seat, left & ~hand, tricks, shooter)
+
+    return policy
 
 
 def _shooter_card(playable: int, trick_cards: Sequence[int]) -> int:
@@ -734,157 +757,15 @@ def _shooter_card(playable: int, trick_cards: Sequence[int]) -> int:
     return _highest(playable)
 
 
-class _World:
-    """One determinization of :class:`HeartsSimulator`: the hand in progress on bitmasks.
-
-    ``cards`` and ``seats``: the current trick; ``tricks``: tricks finished; ``over``:
-    set when a trick ends the search's horizon (13 tricks, or every penalty card taken,
-    after which nothing can change the hand's points); ``scores``: the hand's points
-    after the moon rule, worked out on first use.
-    """
-
-    __slots__ = ("hands", "won", "cards", "seats", "current", "tricks", "broken", "over", "scores")
-
-    def __init__(
-        self,
-        hands: list[int],
-        won: list[int],
-        cards: list[int],
-        seats: list[int],
-        current: int,
-        tricks: int,
-        broken: bool,
-    ) -> None:
-        self.hands = hands
-        self.won = won
-        self.cards = cards
-        self.seats = seats
-        self.current = current
-        self.tricks = tricks
-        self.broken = broken
-        self.over = False
-        self.scores: list[int] | None = None
-
-
-def _playable(hand: int, cards: Sequence[int], tricks: int, broken: bool) -> int:
-    """The cards of ``hand`` its holder may play on the trick ``cards`` (may lead, if empty)."""
-    if not cards:
-        if tricks == 0:
-            return _TWO_OF_CLUBS
-        if not broken and hand & ~_HEARTS:
-            return hand & ~_HEARTS
-        return hand
-    following = hand & _SUIT[cards[0] & 3]
-    if following:
-        return following
-    if tricks == 0 and hand & ~_PENALTY:
-        return hand & ~_PENALTY
-    return hand
-
-
-def _play_card(world: _World, card: int) -> None:
-    """Play ``card`` for the seat to move; close the trick when it is the fourth card."""
-    current = world.current
-    bit = 1 << card
-    world.hands[current] &= ~bit
-    cards = world.cards
-    cards.append(card)
-    world.seats.append(current)
-    if bit & _HEARTS:
-        world.broken = True
-    if len(cards) < 4:
-        world.current = (current + 1) & 3
-        return
-    winner, trick_mask = trick_winner(cards, world.seats)
-    won = world.won
-    won[winner] |= trick_mask
-    world.current = winner
-    world.tricks += 1
-    world.cards = []
-    world.seats = []
-    if world.tricks == 13 or (won[0] | won[1] | won[2] | won[3]) & _PENALTY == _PENALTY:
-        world.over = True
-
-
-def _play_out(world: _World, rng: random.Random | None, noise: float, suspect: int | None) -> None:
-    """Play ``world`` on with the normal strategy until it is :attr:`_World.over`.
-
-    ``noise``: how often a seat plays a random legal card instead (needs ``rng``);
-    ``suspect``: a seat thought to be shooting the moon, played as a shooter (and
-    defended against) until somebody else takes a point.
-    """
-    if world.over:
-        return
-    hands = world.hands
-    won = world.won
-    cards = world.cards
-    seats = world.seats
-    current = world.current
-    tricks = world.tricks
-    broken = world.broken
-    random_ = rng.random if noise and rng is not None else None
-    taken = won[0] | won[1] | won[2] | won[3]
-    while True:
-        hand = hands[current]
-        playable = _playable(hand, cards, tricks, broken)
-        if playable & (playable - 1) == 0:
-            card = playable.bit_length() - 1
-        elif random_ is not None and random_() < noise:
-            choices = list(iter_bits(playable))
-            card = choices[rng.randrange(len(choices))]  # type: ignore[union-attr]
-        else:
-            if suspect is not None and taken & _PENALTY:
-                for other in range(4):
-                    if other != suspect and won[other] & _PENALTY:
-                        suspect = None  # someone else took a point: the attempt is over
-                        break
-            if suspect is not None and current == suspect:
-                card = _shooter_card(playable, cards)
-            else:
-                left = hands[0] | hands[1] | hands[2] | hands[3]
-                card = choose_card(hand, playable, cards, seats, current, left & ~hand, tricks, suspect)
-        # _play_card's step, on local variables: this loop is the search's hot path, where
-        # a call and the world's attribute lookups on every card would slow every play-out.
-        bit = 1 << card
-        hands[current] = hand & ~bit
-        cards.append(card)
-        seats.append(current)
-        if bit & _HEARTS:
-            broken = True
-        if len(cards) < 4:
-            current = (current + 1) & 3
-            continue
-        current, trick_mask = trick_winner(cards, seats)
-        won[current] |= trick_mask
-        taken |= trick_mask
-        tricks += 1
-        cards = []
-        seats = []
-        if tricks == 13 or taken & _PENALTY == _PENALTY:
-            break
-    world.cards = cards
-    world.seats = seats
-    world.current = current
-    world.tricks = tricks
-    world.broken = broken
-    world.over = True
-
-
-def _hand_scores(world: _World) -> list[int]:
-    scores = world.scores
-    if scores is None:
-        won = world.won
-        scores = world.scores = moon_scores([_points(won[0]), _points(won[1]), _points(won[2]), _points(won[3])])
-    return scores
-
-
 class HeartsSimulator:
     """The search's :class:`~cardtable.bots.search.Simulator` for Hearts, on bare
     bitmasks: the same deals, moves, play-out and evaluation as the ``GameState`` methods
     of :class:`HeartsSearchModel`, several times faster.
 
-    - A world is a :class:`_World`; :data:`DEAL_REUSE` consecutive worlds share one deal
-      of the hidden cards (:meth:`HeartsSearchModel.prepare` sets up the dealing).
+    - A world is a :class:`~cardtable.games.hearts_kernel.Table`, the rules kernel's
+      state, played with the kernel's functions; :data:`DEAL_REUSE` consecutive worlds
+      share one deal of the hidden cards (:meth:`HeartsSearchModel.prepare` sets up the
+      dealing).
     - Moves are card indexes: with ``group_alike`` one card of each group that plays
       alike (:func:`distinct_cards`), else every legal card.
     - The play-out is the normal strategy with :data:`PLAYOUT_NOISE`; a moon suspect
@@ -899,7 +780,7 @@ class HeartsSimulator:
     >>> seat = state.current_player
     >>> simulator = HeartsSimulator(HeartsSearchModel(), state.observation(seat))
     >>> world = simulator.deal(random.Random(1))
-    >>> [str(_PLAYS[i]) for i in simulator.moves(world)] == [str(a) for a in state.legal_actions()]
+    >>> [play_action(i) for i in simulator.moves(world)] == state.legal_actions()
     True
     >>> simulator.finish(world, random.Random(2))
     >>> simulator.stopped(world), 0.0 <= simulator.value(world, seat) <= 1.0
@@ -912,21 +793,21 @@ class HeartsSimulator:
         assert template is not None and model._deal is not None
         self._unknown, self._counts, self._known, self._forbidden, self._others = model._deal
         self._seat = seat = observation.seat
-        self._own = template.hands[seat]
-        self._trick_cards = tuple(template.trick_cards)
-        self._trick_seats = tuple(template.trick_seats)
-        self._won = tuple(template.won)
-        self._broken = template.hearts_broken
-        self._tricks = template.trick_number
+        self._table = template.table
+        self._own = template.table.hands[seat]
         self._suspect = model.suspect
         self._group_alike = model.group_alike
         self._dealt = 0
         self._hands: list[int] = []
+        self._policy_rng: random.Random | None = None
+        self._policy = playout_policy(None, PLAYOUT_NOISE, self._suspect)
+        self._scored: Table | None = None
+        self._scores: list[int] = []
 
     def root_key(self, action: Action) -> int:
         return action.cards[0].index
 
-    def deal(self, rng: random.Random) -> _World:
+    def deal(self, rng: random.Random) -> Table:
         if self._dealt % DEAL_REUSE == 0:
             dealt = sample_hands(self._unknown, self._counts, self._known, self._forbidden, rng)
             hands = [0, 0, 0, 0]
@@ -935,33 +816,44 @@ class HeartsSimulator:
                 hands[other] = dealt[place]
             self._hands = hands
         self._dealt += 1
-        return _World(
-            list(self._hands), list(self._won), list(self._trick_cards), list(self._trick_seats),
-            self._seat, self._tricks, self._broken,
-        )
+        world = copy_table(self._table)
+        world.hands = list(self._hands)
+        return world
 
     # Plain C callables rather than methods: the search calls these at every tree step.
     to_move = attrgetter("current")
-    stopped = attrgetter("over")
-    play = staticmethod(_play_card)
+    play = staticmethod(kernel.play)
 
-    def moves(self, world: _World) -> list[int]:
+    @staticmethod
+    def stopped(world: Table) -> bool:
+        """A trick has just been finished and the hand is decided."""
+        return not world.trick_cards and decided(world)
+
+    def moves(self, world: Table) -> list[int]:
         hands = world.hands
-        hand = hands[world.current]
-        cards = world.cards
-        playable = _playable(hand, cards, world.tricks, world.broken)
+        hand = hands[world.current]  # type: ignore[index]
+        cards = world.trick_cards
+        legal = playable(hand, cards, world.trick_number, world.hearts_broken)
         if self._group_alike:
             gaps = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
             for index in cards:
                 gaps |= 1 << index
-            playable = distinct_cards(playable, gaps)
-        return list(iter_bits(playable))
+            legal = distinct_cards(legal, gaps)
+        return bits(legal)
 
-    def finish(self, world: _World, rng: random.Random) -> None:
-        _play_out(world, rng, PLAYOUT_NOISE, self._suspect)
+    def finish(self, world: Table, rng: random.Random) -> None:
+        if not world.trick_cards and decided(world):
+            return
+        if rng is not self._policy_rng:
+            self._policy = playout_policy(rng, PLAYOUT_NOISE, self._suspect)
+            self._policy_rng = rng
+        play_out(world, self._policy)
 
-    def value(self, world: _World, seat: int) -> float:
-        scores = _hand_scores(world)
+    def value(self, world: Table, seat: int) -> float:
+        if world is not self._scored:
+            self._scores = moon_scores(hand_points(world.won))
+            self._scored = world
+        scores = self._scores
         mine = scores[seat]
         return 0.5 + ((scores[0] + scores[1] + scores[2] + scores[3] - mine) / 3.0 - mine) / 52.0
 
@@ -985,10 +877,12 @@ def play_out_hand(hands: Sequence[int], rng: random.Random | None = None, noise:
     >>> sum(play_out_hand(state.hands))
     26
     """
-    leader = next(s for s in range(4) if hands[s] & _TWO_OF_CLUBS)
-    world = _World(list(hands), [0, 0, 0, 0], [], [], leader, 0, False)
-    _play_out(world, rng, noise, None)
-    return _hand_scores(world)
+    table = playing_table(hands)
+    play_out(table, _NORMAL_POLICY if not noise or rng is None else playout_policy(rng, noise, None))
+    return moon_scores(hand_points(table.won))
+
+
+_NORMAL_POLICY = playout_policy(None, 0.0, None)
 
 
 def pass_candidates(hand: int) -> list[int]:
@@ -1136,14 +1030,14 @@ class HardHeartsBot(SearchBot):
 
     def shortcut(self, observation: HeartsObservation, legal_actions: Sequence[Action]) -> Action | None:  # type: ignore[override]
         if legal_actions[0].kind == "give":
-            return _give(self.choose_pass(observation))
+            return give_action(self.choose_pass(observation))
         return None
 
     def choose(self, observation: HeartsObservation, legal_actions: Sequence[Action]) -> Action:  # type: ignore[override]
         if len(legal_actions) == 1:
             return legal_actions[0]
         if legal_actions[0].kind == "give":
-            return _give(self.choose_pass(observation))
+            return give_action(self.choose_pass(observation))
         choices = search_choices(observation, legal_actions)
         if len(choices) == 1:
             return choices[0]
@@ -1158,7 +1052,7 @@ class HardHeartsBot(SearchBot):
         iterations = self.searcher.iterations
         playouts = None if iterations is None else self.pass_playouts or max(1, iterations // 2)
         deadline = None if iterations is not None else start + self.searcher.time_budget
-        offset = _PASS_OFFSETS[observation.pass_direction]
+        offset = PASS_OFFSETS[observation.pass_direction]
         return search_pass(_mask(observation.hand), observation.seat, offset, self.rng, playouts, deadline)
 
 

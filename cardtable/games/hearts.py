@@ -20,19 +20,28 @@ someone reached the target (default 100), unless the lowest total is tied.
 >>> str(state.legal_actions()[0])
 '2C'
 
-Internally hands are card bitmasks (see :mod:`cardtable.cards`), so random play-outs
-run fast; the public API speaks :class:`~cardtable.cards.Card` and
-:class:`~cardtable.engine.actions.Action`.
+The rules themselves are :mod:`cardtable.games.hearts_kernel`: a
+:class:`~cardtable.games.hearts_kernel.Table` of bitmasks moved by plain functions, which
+the hard bot's search plays on too.  This module adds what a player sees: validation
+with a reason, events, observations, notation and saves; it speaks
+:class:`~cardtable.cards.Card` and :class:`~cardtable.engine.actions.Action`.
+
+While passing, ``legal_actions()`` is a :class:`PassChoices`: a sequence of the 286
+passes that builds only the actions asked for.
+
+>>> choices = RULES.new_game(players=4, seed=5).legal_actions()
+>>> type(choices).__name__, len(choices), str(choices[285]), choices[285] in choices
+('PassChoices', 286, 'give QC QS AH', True)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from types import MappingProxyType
-from typing import Any, ClassVar
+from operator import attrgetter
+from typing import Any, ClassVar, overload
 
 from cardtable.cards import (
     ALL_CARDS,
@@ -44,6 +53,9 @@ from cardtable.cards import (
     mask_to_cards,
     shuffled,
 )
+from cardtable.games import hearts_kernel as kernel
+from cardtable.games.hearts_kernel import PASS_DIRECTIONS, PASS_OFFSETS, moon_scores, trick_winner
+from cardtable.games.hearts_kernel import points as _points
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
@@ -53,41 +65,54 @@ __all__ = [
     "HeartsRules",
     "HeartsState",
     "HeartsObservation",
+    "PassChoices",
     "CompletedTrick",
     "RULES",
+    "play_action",
+    "give_action",
     "PASS_DIRECTIONS",
+    "PASS_OFFSETS",
     "pass_direction_for_hand",
     "card_points",
     "trick_winner",
     "moon_scores",
 ]
 
-NUM_SEATS = 4
-HAND_SIZE = 13
-PASS_SIZE = 3
-TRICKS_PER_HAND = 13
-POINTS_PER_HAND = 26
-QUEEN_OF_SPADES_POINTS = 13
+NUM_SEATS = kernel.SEATS
+HAND_SIZE = kernel.HAND_SIZE
+PASS_SIZE = kernel.PASS_SIZE
+TRICKS_PER_HAND = kernel.TRICKS_PER_HAND
+POINTS_PER_HAND = kernel.POINTS_PER_HAND
+QUEEN_OF_SPADES_POINTS = kernel.QUEEN_OF_SPADES_POINTS
 
-PASS_DIRECTIONS: tuple[str, ...] = ("left", "right", "across", "none")
-"""The pass of hand ``n`` (from 1) is ``PASS_DIRECTIONS[(n - 1) % 4]``."""
-
-# How many seats onward each direction's cards travel ("left" is the next seat).
-_PASS_OFFSETS: dict[str, int] = {"left": 1, "right": 3, "across": 2, "none": 0}
-
-_HEARTS = SUIT_MASKS[Suit.HEARTS]
-_QS_INDEX = Card.parse("QS").index
-_QS = 1 << _QS_INDEX
-_TWO_OF_CLUBS = Card.parse("2C").mask
-_PENALTY = _HEARTS | _QS
+_HEARTS = kernel.HEARTS
+_PENALTY = kernel.PENALTY
+_TWO_OF_CLUBS = kernel.TWO_OF_CLUBS
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-
-_PHASE_PASS, _PHASE_PLAY, _PHASE_OVER = 0, 1, 2
+_PHASE_PASS, _PHASE_PLAY, _PHASE_OVER = kernel.PASS, kernel.PLAY, kernel.OVER
 _PHASE_NAMES = ("pass", "play", "over")
+_DIRECTION_OF_OFFSET = {offset: direction for direction, offset in PASS_OFFSETS.items()}
 
 # Cached actions: one per card to play, one per 3-card pass (filled on first use).
 _PLAYS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in ALL_CARDS)
 _GIVES: dict[int, Action] = {}
+# The plays of a set of playable cards of one suit (following suit: most plays), filled
+# on first use; at most 4 * 2**13 sets.
+_SUIT_PLAYS: dict[int, tuple[Action, ...]] = {}
+
+# A play event's info, one read-only mapping per trick number (events are values).
+_PLAY_INFO = tuple(MappingProxyType({"trick": number}) for number in range(TRICKS_PER_HAND + 1))
+_new_tuple = tuple.__new__
+
+
+def _plays_of(mask: int) -> list[Action]:
+    """The play actions of the cards of ``mask``, in card-index order."""
+    plays = _SUIT_PLAYS.get(mask)
+    if plays is None:
+        plays = tuple(_PLAYS[i] for i in kernel.bits(mask))
+        if not mask & ~SUIT_MASKS[(mask & -mask).bit_length() - 1 & 3]:
+            _SUIT_PLAYS[mask] = plays
+    return list(plays)
 
 
 def pass_direction_for_hand(hand_number: int) -> str:
@@ -116,10 +141,6 @@ def card_points(cards: int | Card | tuple[Card, ...] | list[Card]) -> int:
     return _points(mask)
 
 
-def _points(mask: int) -> int:
-    return (mask & _HEARTS).bit_count() + (QUEEN_OF_SPADES_POINTS if mask & _QS else 0)
-
-
 def _give_action(mask: int) -> Action:
     action = _GIVES.get(mask)
     if action is None:
@@ -127,42 +148,31 @@ def _give_action(mask: int) -> Action:
     return action
 
 
+def play_action(index: int) -> Action:
+    """The action that plays the card of index ``index``: the same object every time, as
+    ``legal_actions()`` hands out (so ``apply`` knows it without checking it again).
+
+    >>> state = RULES.new_game(players=4, seed=1)
+    >>> for _ in range(4):
+    ...     state.apply(state.legal_actions()[0])
+    >>> str(play_action(0)), state.legal_actions()[0] is play_action(0)
+    ('2C', True)
+    """
+    return _PLAYS[index]
+
+
+def give_action(mask: int) -> Action:
+    """The action that passes the three cards of ``mask``: the same object every time, as
+    ``legal_actions()`` hands out.
+
+    >>> str(give_action(0b111))
+    'give 2C 2D 2H'
+    """
+    return _GIVES.get(mask) or _give_action(mask)
+
+
 def _hidden_give(count: int) -> str:
     return "give" + " ?" * count
-
-
-def trick_winner(cards: Sequence[int], seats: Sequence[int]) -> tuple[int, int]:
-    """The seat that wins a full trick, and the trick's cards as a mask.
-
-    ``cards`` are card indexes in play order and ``seats`` who played them.  No suit is
-    trump: the highest card of the suit led wins (within a suit a higher index is a
-    higher rank).
-
-    >>> from cardtable.cards import cards_to_mask, parse_cards
-    >>> winner, mask = trick_winner([c.index for c in parse_cards("5C AD 9C 2C")], [2, 3, 0, 1])
-    >>> winner, mask == cards_to_mask(parse_cards("2C 5C 9C AD"))
-    (0, True)
-    """
-    lead = cards[0] & 3
-    best = 0
-    mask = 0
-    for position, index in enumerate(cards):
-        mask |= 1 << index
-        if index & 3 == lead and index > cards[best]:
-            best = position
-    return seats[best], mask
-
-
-def moon_scores(points_taken: Sequence[int]) -> list[int]:
-    """A hand's scores from the points each seat took: whoever took all 26 scores 0
-    and everyone else 26.
-
-    >>> moon_scores([26, 0, 0, 0]), moon_scores([3, 13, 10, 0])
-    ([0, 26, 26, 26], [3, 13, 10, 0])
-    """
-    if POINTS_PER_HAND in points_taken:
-        return [0 if points == POINTS_PER_HAND else POINTS_PER_HAND for points in points_taken]
-    return list(points_taken)
 
 
 def _mask_codes(mask: int) -> str:
@@ -265,20 +275,134 @@ class HeartsRules(Rules):
         return HeartsState(self, players, seed, options, deck)
 
 
+class PassChoices(Sequence[Action]):
+    """The legal passes of one hand: every three of its cards, as ``give`` actions, in
+    lexicographic card-index order (``give 2C 2D 2H`` first).
+
+    A lazy sequence, like python-chess's ``LegalMoveGenerator``: ``len()``, indexing
+    and ``in`` work without building the other actions, iterating yields them one by
+    one, and slicing gives a list.  It compares equal to any sequence of the same
+    actions in the same order.
+
+    >>> from cardtable.cards import cards_to_mask, parse_cards
+    >>> choices = PassChoices(cards_to_mask(parse_cards("2C 3C 4C 5C")))
+    >>> len(choices), [str(a) for a in choices[:2]], str(choices[-1])
+    (4, ['give 2C 3C 4C', 'give 2C 3C 5C'], 'give 3C 4C 5C')
+    >>> Action.parse("give 5C 2C 4C") in choices, choices == list(choices)
+    (True, True)
+    """
+
+    __slots__ = ("hand", "_count")
+
+    def __init__(self, hand: int) -> None:
+        self.hand = hand
+        """The hand the cards are chosen from, as a bitmask."""
+        self._count = kernel.pass_count(hand)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError("pass choice index out of range")
+        mask = kernel.pass_choice(self.hand, index)
+        return _GIVES.get(mask) or _give_action(mask)
+
+    def __iter__(self) -> Iterator[Action]:
+        get = _GIVES.get
+        for mask in kernel.pass_choices(self.hand):
+            yield get(mask) or _give_action(mask)
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, Action)
+            and action.kind == "give"
+            and kernel.pass_rank(self.hand, action.mask) >= 0
+        )
+
+    def index(self, action: Any, start: int = 0, stop: int | None = None) -> int:
+        rank = kernel.pass_rank(self.hand, action.mask) if action in self else -1
+        if rank < 0 or rank < start or (stop is not None and rank >= stop):
+            raise ValueError(f"{action} is not a legal pass here")
+        return rank
+
+    def count(self, action: Any) -> int:
+        return 1 if action in self else 0
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PassChoices):
+            return other.hand == self.hand
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(other) == self._count and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<PassChoices of {_mask_codes(self.hand)}: {self._count} passes>"
+
+
+def _table_field(name: str) -> Any:
+    """A read-write attribute of the state that is the kernel table's field ``name``."""
+
+    def set_field(state: HeartsState, value: Any) -> None:
+        setattr(state.table, name, value)
+        state._offered = 0
+
+    return property(attrgetter(f"table.{name}"), set_field, doc=f"The kernel table's ``{name}``.")
+
+
 class HeartsState(GameState):
     """A game of Hearts in progress.  See the module docstring for an example.
 
     ``legal_actions()`` order: while passing, every 3-card ``give`` in lexicographic
-    card-index order (``give 2C 2D 2H`` first); while playing, the playable cards in
-    card-index order (by rank 2 to A, then suit C D H S).
+    card-index order (``give 2C 2D 2H`` first), as a lazy :class:`PassChoices`; while
+    playing, the playable cards in card-index order (by rank 2 to A, then suit C D H S),
+    as a list.  ``apply`` skips the legality check for an action object that the last
+    ``legal_actions()`` of this position handed out; any other action is checked.
+
+    The game itself is ``table``, a :class:`~cardtable.games.hearts_kernel.Table`
+    moved by the kernel's functions; its fields read (and, for tests and search,
+    write) as attributes of the state too: ``hands``, ``won``, ``trick_cards``,
+    ``trick_seats``, ``current``, ``leader``, ``trick_number``, ``hearts_broken``,
+    ``totals``, ``hand_number``, ``target`` and the rest.
     """
 
     rules: HeartsRules
+    table: kernel.Table
 
     quiet: bool = False
     """When true, plays and tricks are not written to ``events`` or ``tricks_played``:
     a searching bot's play-outs never look at them, and skipping them makes play-outs
     faster.  Everything else (hands, points, scores, history) is kept as usual."""
+
+    hands = _table_field("hands")
+    won = _table_field("won")
+    tricks_taken = _table_field("tricks_taken")
+    trick_cards = _table_field("trick_cards")
+    trick_seats = _table_field("trick_seats")
+    leader = _table_field("leader")
+    current = _table_field("current")
+    trick_number = _table_field("trick_number")
+    hearts_broken = _table_field("hearts_broken")
+    phase = _table_field("phase")
+    offset = _table_field("offset")
+    chosen = _table_field("chosen")
+    received = _table_field("received")
+    passed = _table_field("passed")
+    hand_number = _table_field("hand_number")
+    totals = _table_field("totals")
+    target = _table_field("target")
 
     def __init__(
         self,
@@ -289,106 +413,87 @@ class HeartsState(GameState):
         deck: list[Card] | None,
     ) -> None:
         super().__init__(rules, players, seed, options, deck)
-        self.target: int = self.options["target"]
-        self.totals: list[int] = [0] * NUM_SEATS
+        self.table = kernel.new_table(self.options["target"])
         # One dict per completed hand (see ``outcome().rounds``).
         self.hand_records: list[dict[str, Any]] = []
-        self.hand_number = 0
+        self.completed: list[CompletedTrick] = []
+        # What the last legal_actions() offered: the playable cards or the hand passed
+        # from, as a mask (0: nothing offered since the state last changed).
+        self._offered = 0
         self._start_hand(deck)
+
+    @property
+    def direction(self) -> str:
+        """This hand's pass direction: ``left``, ``right``, ``across`` or ``none``."""
+        return _DIRECTION_OF_OFFSET[self.table.offset]
 
     # --- dealing and hands ------------------------------------------------
     def _start_hand(self, deck: list[Card] | None) -> None:
         """Deal a hand (from ``deck`` if given, else from ``self.rng``) and open it."""
-        self.hand_number += 1
         cards = deck if deck is not None else shuffled(self.rules.deck, self.rng)
         hands = [0] * NUM_SEATS
         for position, card in enumerate(cards):
             hands[position % NUM_SEATS] |= card.mask
-        self.hands = hands
-        self.chosen = [0] * NUM_SEATS  # cards set aside to pass, before the exchange
-        self.received = [0] * NUM_SEATS
-        self.won = [0] * NUM_SEATS  # every card taken in tricks this hand
-        self.tricks_taken = [0] * NUM_SEATS
-        self.trick_seats: list[int] = []
-        self.trick_cards: list[int] = []
-        self.completed: list[CompletedTrick] = []
-        self.hearts_broken = False
-        self.trick_number = 0  # tricks finished this hand
-        self.direction = pass_direction_for_hand(self.hand_number)
-        self.offset = _PASS_OFFSETS[self.direction]
-        number = self.hand_number
+        table = self.table
+        kernel.deal(table, hands)
+        self.completed = []
+        number = table.hand_number
+        info = {"pass_direction": _DIRECTION_OF_OFFSET[table.offset]}
         for seat in range(NUM_SEATS):
-            self.events.append(
-                Event(
-                    "deal",
-                    seat,
-                    mask_to_cards(hands[seat]),
-                    number,
-                    {"pass_direction": self.direction},
-                    (seat,),
-                )
-            )
-        if self.offset:
-            self.phase = _PHASE_PASS
-            self.passed = 0
-            self.leader: int | None = None
-            self.current: int | None = 0
-        else:
-            self.passed = NUM_SEATS
-            self._open_play()
-
-    def _open_play(self) -> None:
-        self.phase = _PHASE_PLAY
-        self.leader = self._holder_of_two_of_clubs()
-        self.current = self.leader
-
-    def _holder_of_two_of_clubs(self) -> int:
-        for seat in range(NUM_SEATS):
-            if self.hands[seat] & _TWO_OF_CLUBS:
-                return seat
-        raise AssertionError("the 2C is in nobody's hand")
+            self.events.append(Event("deal", seat, mask_to_cards(hands[seat]), number, info, (seat,)))
 
     # --- the turn ---------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        return self.current
+        return self.table.current
 
     def _playable(self, seat: int) -> int:
         """The bitmask of the cards ``seat`` may play now (it must be their turn)."""
-        hand = self.hands[seat]
-        if not self.trick_cards:
-            if self.trick_number == 0:
-                return _TWO_OF_CLUBS
-            if not self.hearts_broken and hand & ~_HEARTS:
-                return hand & ~_HEARTS
-            return hand
-        following = hand & SUIT_MASKS[self.trick_cards[0] & 3]
-        if following:
-            return following
-        if self.trick_number == 0 and hand & ~_PENALTY:
-            return hand & ~_PENALTY
-        return hand
+        table = self.table
+        return kernel.playable(table.hands[seat], table.trick_cards, table.trick_number, table.hearts_broken)
 
-    def legal_actions(self) -> list[Action]:
-        seat = self.current
+    def legal_actions(self) -> Sequence[Action]:  # type: ignore[override]
+        table = self.table
+        seat = table.current
         if seat is None:
             return []
-        if self.phase == _PHASE_PLAY:
-            plays = _PLAYS
-            return [plays[i] for i in iter_bits(self._playable(seat))]
-        bits = [1 << i for i in iter_bits(self.hands[seat])]
-        get = _GIVES.get
-        return [
-            get(a | b | c) or _give_action(a | b | c) for a, b, c in combinations(bits, PASS_SIZE)
-        ]
+        if table.phase == _PHASE_PLAY:
+            legal = kernel.playable(table.hands[seat], table.trick_cards, table.trick_number, table.hearts_broken)
+            self._offered = legal
+            plays = _SUIT_PLAYS.get(legal)
+            return list(plays) if plays is not None else _plays_of(legal)
+        self._offered = hand = table.hands[seat]
+        return PassChoices(hand)
+
+    def apply(self, action: Action | str) -> None:
+        offered = self._offered
+        if offered and isinstance(action, Action):
+            # An action legal_actions() handed out for this very position is legal as it is.
+            mask = action.mask
+            table = self.table
+            seat: int = table.current  # type: ignore[assignment]
+            if table.phase == _PHASE_PLAY:
+                index = mask.bit_length() - 1
+                if mask & offered and action is _PLAYS[index]:
+                    self._offered = 0
+                    self._play(seat, index)
+                    self.history.append((seat, action))
+                    return
+            elif not mask & ~offered and action is _GIVES.get(mask):
+                self._offered = 0
+                self._choose_pass(seat, mask)
+                self.history.append((seat, action))
+                return
+        super().apply(action)
 
     def _why_illegal(self, action: Action) -> str | None:
-        seat = self.current
+        table = self.table
+        seat = table.current
         if seat is None:
             return "the game is over; no more actions"
         kind = action.kind
-        if self.phase == _PHASE_PASS:
-            target = (seat + self.offset) % NUM_SEATS
+        if table.phase == _PHASE_PASS:
+            target = (seat + table.offset) % NUM_SEATS
             if kind != "give":
                 return (
                     f"first pass 3 cards {self.direction} to seat {target} "
@@ -396,168 +501,131 @@ class HeartsState(GameState):
                 )
             if len(action.cards) != PASS_SIZE:
                 return f"you must pass exactly 3 cards, not {len(action.cards)}"
-            missing = action.mask & ~self.hands[seat]
+            missing = action.mask & ~table.hands[seat]
             if missing:
                 return f"{_mask_codes(missing)} {'is' if missing.bit_count() == 1 else 'are'} not in your hand"
             return None
         if kind != "play":
-            if self.direction == "none":
+            if table.offset == 0:
                 return "there is no pass this hand; play a card"
             return "the cards have already been passed; play a card"
         if len(action.cards) != 1:
             return "play one card at a time"
         card = action.cards[0]
         mask = card.mask
-        hand = self.hands[seat]
+        hand = table.hands[seat]
         if not mask & hand:
             return f"{card} is not in your hand"
         if mask & self._playable(seat):
             return None
-        if not self.trick_cards:
-            if self.trick_number == 0:
+        if not table.trick_cards:
+            if table.trick_number == 0:
                 return "the first trick must be led with the 2C"
             return "hearts are not broken yet; lead another suit"
-        lead = self.trick_cards[0] & 3
+        lead = table.trick_cards[0] & 3
         if hand & SUIT_MASKS[lead]:
             return f"you must follow suit: play {_SUIT_NAMES[lead]}"
         return "no hearts or QS on the first trick while you have another card"
 
     # --- carrying out actions ---------------------------------------------
     def _apply(self, action: Action) -> None:
-        seat = self.current
+        self._offered = 0
+        table = self.table
+        seat = table.current
         assert seat is not None
-        if self.phase == _PHASE_PASS:
+        if table.phase == _PHASE_PASS:
             self._choose_pass(seat, action.mask)
         else:
             self._play(seat, action.cards[0].index)
 
     def _choose_pass(self, seat: int, mask: int) -> None:
-        self.hands[seat] &= ~mask
-        self.chosen[seat] = mask
-        target = (seat + self.offset) % NUM_SEATS
-        info = {"to": target, "direction": self.direction}
-        self.events.append(Event("give", seat, mask_to_cards(mask), self.hand_number, info, (seat,)))
-        self.passed += 1
-        if self.passed < NUM_SEATS:
-            self.current = seat + 1
+        table = self.table
+        number = table.hand_number
+        direction = self.direction
+        target = (seat + table.offset) % NUM_SEATS
+        info = {"to": target, "direction": direction}
+        self.events.append(Event("give", seat, mask_to_cards(mask), number, info, (seat,)))
+        if not kernel.give(table, mask):
             return
-        # Everyone has chosen: only now do the cards change hands.
+        # Everyone has chosen: the kernel has handed the cards over.
         for giver in range(NUM_SEATS):
-            receiver = (giver + self.offset) % NUM_SEATS
-            cards = self.chosen[giver]
-            self.hands[receiver] |= cards
-            self.received[receiver] = cards
+            receiver = (giver + table.offset) % NUM_SEATS
             self.events.append(
                 Event(
                     "exchange",
                     giver,
-                    mask_to_cards(cards),
-                    self.hand_number,
-                    {"to": receiver, "direction": self.direction},
+                    mask_to_cards(table.chosen[giver]),
+                    number,
+                    {"to": receiver, "direction": direction},
                     (giver, receiver),
                 )
             )
-        self._open_play()
 
     def _play(self, seat: int, index: int) -> None:
-        bit = 1 << index
-        self.hands[seat] &= ~bit
-        self.trick_seats.append(seat)
-        self.trick_cards.append(index)
-        if self.quiet:
-            if bit & _HEARTS:
-                self.hearts_broken = True
-            if len(self.trick_cards) < NUM_SEATS:
-                self.current = (seat + 1) % NUM_SEATS
-                return
-            self._finish_trick()
-            return
-        number = self.hand_number
-        self.events.append(
-            Event("play", seat, (ALL_CARDS[index],), number, {"trick": self.trick_number + 1})
-        )
-        if bit & _HEARTS and not self.hearts_broken:
-            self.hearts_broken = True
-            self.events.append(Event("hearts_broken", seat, (ALL_CARDS[index],), number))
-        if len(self.trick_cards) < NUM_SEATS:
-            self.current = (seat + 1) % NUM_SEATS
-            return
-        self._finish_trick()
-
-    def _finish_trick(self) -> None:
-        cards = self.trick_cards
-        winner, mask = trick_winner(cards, self.trick_seats)
-        points = _points(mask)
-        self.won[winner] |= mask
-        self.tricks_taken[winner] += 1
-        self.trick_number += 1
+        table = self.table
+        cards = table.trick_cards
+        seats = table.trick_seats
+        trick = table.trick_number + 1
+        broken = table.hearts_broken
+        kernel.play(table, index)
         if not self.quiet:
-            plays = tuple((s, ALL_CARDS[i]) for s, i in zip(self.trick_seats, cards))
+            number = table.hand_number
+            card = ALL_CARDS[index]
+            # Event("play", ...) without its constructor's checks: one per card played.
+            self.events.append(_new_tuple(Event, ("play", seat, (card,), number, _PLAY_INFO[trick], None, 1)))
+            if not broken and table.hearts_broken:
+                self.events.append(Event("hearts_broken", seat, (card,), number))
+        if table.trick_cards:
+            return
+        winner: int = table.current  # type: ignore[assignment]
+        if not self.quiet:
+            played = tuple(map(ALL_CARDS.__getitem__, cards))
+            plays = tuple(zip(seats, played))
+            points = _points((1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3]))
             self.completed.append(CompletedTrick(plays, winner, points))
             self.events.append(
                 Event(
                     "trick",
                     winner,
-                    tuple(card for _, card in plays),
-                    self.hand_number,
-                    {
-                        "trick": self.trick_number,
-                        "points": points,
-                        "plays": [[s, card.code] for s, card in plays],
-                    },
+                    played,
+                    table.hand_number,
+                    {"trick": trick, "points": points, "plays": [[s, card.code] for s, card in plays]},
                 )
             )
-        self.trick_seats = []
-        self.trick_cards = []
-        if self.trick_number < TRICKS_PER_HAND:
-            self.leader = self.current = winner
-            return
-        self._finish_hand()
+        if table.trick_number == TRICKS_PER_HAND:
+            self._finish_hand()
 
     def _finish_hand(self) -> None:
-        raw = [_points(won) for won in self.won]
+        table = self.table
+        raw, scored = kernel.end_hand(table)
         shooter = next((seat for seat in range(NUM_SEATS) if raw[seat] == POINTS_PER_HAND), None)
-        scored = moon_scores(raw)
-        for seat in range(NUM_SEATS):
-            self.totals[seat] += scored[seat]
-        number = self.hand_number
+        number = table.hand_number
         record = {
             "hand": number,
             "pass_direction": self.direction,
             "points_taken": raw,
             "scores": scored,
             "moon_shooter": shooter,
-            "totals": list(self.totals),
+            "totals": list(table.totals),
         }
         self.hand_records.append(record)
         if shooter is not None:
             self.events.append(Event("moon", shooter, (), number, {"points": POINTS_PER_HAND}))
         self.events.append(Event("round_over", None, (), number, _copy_record(record)))
-        if max(self.totals) >= self.target:
-            lowest = min(self.totals)
-            leaders = [seat for seat in range(NUM_SEATS) if self.totals[seat] == lowest]
-            if len(leaders) == 1:
-                self.phase = _PHASE_OVER
-                self.current = None
-                self.leader = None
-                self.events.append(
-                    Event(
-                        "game_over",
-                        leaders[0],
-                        (),
-                        number,
-                        {"winners": leaders, "scores": list(self.totals)},
-                    )
-                )
-                return
+        winners = kernel.game_winners(table.totals, table.target)
+        if len(winners) == 1:
+            kernel.finish_game(table)
             self.events.append(
-                Event("tie", None, (), number, {"seats": leaders, "score": lowest})
+                Event("game_over", winners[0], (), number, {"winners": winners, "scores": list(table.totals)})
             )
+            return
+        if winners:
+            self.events.append(Event("tie", None, (), number, {"seats": winners, "score": table.totals[winners[0]]}))
         self._start_hand(None)
 
     # --- views ------------------------------------------------------------
     def _hand(self, seat: int) -> tuple[Card, ...]:
-        return mask_to_cards(self.hands[seat])
+        return mask_to_cards(self.table.hands[seat])
 
     def _public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
         """The history with other seats' passes hidden.
@@ -583,44 +651,47 @@ class HeartsState(GameState):
         return tuple(shown)
 
     def _observation(self, seat: int) -> HeartsObservation:
-        passing = self.phase == _PHASE_PASS
-        exchanged = self.offset != 0 and not passing
-        trick = tuple((s, ALL_CARDS[i]) for s, i in zip(self.trick_seats, self.trick_cards))
+        table = self.table
+        offset = table.offset
+        passing = table.phase == _PHASE_PASS
+        exchanged = offset != 0 and not passing
+        trick = tuple((s, ALL_CARDS[i]) for s, i in zip(table.trick_seats, table.trick_cards))
         return HeartsObservation(
             game=self.rules.name,
             seat=seat,
             num_players=NUM_SEATS,
-            current_player=self.current,
-            hand=mask_to_cards(self.hands[seat]),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            round=self.hand_number,
-            scores=tuple(self.totals),
+            current_player=table.current,
+            hand=mask_to_cards(table.hands[seat]),
+            hand_sizes=tuple(h.bit_count() for h in table.hands),
+            round=table.hand_number,
+            scores=tuple(table.totals),
             history=self._public_history(seat),
             events=self.events_for(seat),
-            is_over=self.current is None,
-            phase=_PHASE_NAMES[self.phase],
-            hand_number=self.hand_number,
+            is_over=table.current is None,
+            phase=_PHASE_NAMES[table.phase],
+            hand_number=table.hand_number,
             pass_direction=self.direction,
-            pass_target=(seat + self.offset) % NUM_SEATS if self.offset else None,
-            passed_seats=tuple(range(self.passed)) if self.offset else (),
-            cards_given=mask_to_cards(self.chosen[seat]),
-            cards_received=mask_to_cards(self.received[seat]) if exchanged else (),
+            pass_target=(seat + offset) % NUM_SEATS if offset else None,
+            passed_seats=tuple(range(table.passed)) if offset else (),
+            cards_given=mask_to_cards(table.chosen[seat]),
+            cards_received=mask_to_cards(table.received[seat]) if exchanged else (),
             trick=trick,
-            leader=self.leader,
-            lead_suit=Suit(self.trick_cards[0] & 3) if self.trick_cards else None,
-            trick_number=min(self.trick_number + 1, TRICKS_PER_HAND),
+            leader=table.leader,
+            lead_suit=Suit(table.trick_cards[0] & 3) if table.trick_cards else None,
+            trick_number=min(table.trick_number + 1, TRICKS_PER_HAND),
             last_trick=self.completed[-1] if self.completed else None,
             tricks_played=tuple(self.completed),
-            tricks_taken=tuple(self.tricks_taken),
-            points_taken=tuple(_points(won) for won in self.won),
-            hearts_broken=self.hearts_broken,
+            tricks_taken=tuple(table.tricks_taken),
+            points_taken=tuple(kernel.hand_points(table.won)),
+            hearts_broken=table.hearts_broken,
             hand_scores=tuple(tuple(r["scores"]) for r in self.hand_records),
             moon_shooters=tuple(r["moon_shooter"] for r in self.hand_records),
-            target=self.target,
+            target=table.target,
         )
 
     def outcome(self) -> Outcome:
-        over = self.phase == _PHASE_OVER
+        table = self.table
+        over = table.phase == _PHASE_OVER
         if self.hand_records:
             last = self.hand_records[-1]["scores"]
             order = tuple(sorted(range(NUM_SEATS), key=lambda s: (last[s], s)))
@@ -628,8 +699,8 @@ class HeartsState(GameState):
             order = ()
         winners: tuple[int, ...] = ()
         if over:
-            lowest = min(self.totals)
-            winners = tuple(s for s in range(NUM_SEATS) if self.totals[s] == lowest)
+            lowest = min(table.totals)
+            winners = tuple(s for s in range(NUM_SEATS) if table.totals[s] == lowest)
         rounds = tuple(_copy_record(r) for r in self.hand_records)
         return Outcome(
             game=self.rules.name,
@@ -637,41 +708,25 @@ class HeartsState(GameState):
             rounds_played=len(self.hand_records),
             order=order,
             titles=(None,) * NUM_SEATS,
-            scores=tuple(self.totals),
+            scores=tuple(table.totals),
             winners=winners,
             rounds=rounds,
             details={
                 "hand_scores": [list(r["scores"]) for r in self.hand_records],
                 "moon_shooters": [r["moon_shooter"] for r in self.hand_records],
-                "target": self.target,
-                "current_hand_points": [_points(won) for won in self.won],
+                "target": table.target,
+                "current_hand_points": kernel.hand_points(table.won),
             },
         )
 
     def clone(self) -> HeartsState:
         new = object.__new__(HeartsState)
         self._clone_base(new)
-        new.target = self.target
-        new.totals = list(self.totals)
+        new.table = kernel.copy_table(self.table)
         new.hand_records = list(self.hand_records)  # records are never changed once made
-        new.hand_number = self.hand_number
-        new.hands = list(self.hands)
-        new.chosen = list(self.chosen)
-        new.received = list(self.received)
-        new.won = list(self.won)
-        new.tricks_taken = list(self.tricks_taken)
-        new.trick_seats = list(self.trick_seats)
-        new.trick_cards = list(self.trick_cards)
         new.completed = list(self.completed)
-        new.hearts_broken = self.hearts_broken
-        new.trick_number = self.trick_number
-        new.direction = self.direction
-        new.offset = self.offset
-        new.phase = self.phase
-        new.passed = self.passed
-        new.leader = self.leader
-        new.current = self.current
         new.quiet = self.quiet
+        new._offered = 0
         return new
 
     # --- rebuilding a state from what one seat knows -------------------------
@@ -721,30 +776,28 @@ class HeartsState(GameState):
             [(actor, _parse_public(text)) for actor, text in observation.history],
             rng,
         )
-        state.target = observation.target
-        state.totals = list(observation.scores)
+        table = state.table = kernel.new_table(observation.target)
+        table.totals = list(observation.scores)
         state.hand_records = _records_from_scores(observation.hand_scores, observation.moon_shooters)
-        state.hand_number = observation.hand_number
-        state.hands = masks
-        state.direction = observation.pass_direction
-        state.offset = _PASS_OFFSETS[state.direction]
-        state.chosen = [0] * NUM_SEATS
-        state.chosen[seat] = _cards_mask(observation.cards_given)
-        state.received = [0] * NUM_SEATS
-        state.received[seat] = _cards_mask(observation.cards_received)
-        state.won = [0] * NUM_SEATS
+        state.quiet = False
+        state._offered = 0
+        table.hand_number = observation.hand_number
+        table.hands = masks
+        table.offset = PASS_OFFSETS[observation.pass_direction]
+        table.chosen[seat] = _cards_mask(observation.cards_given)
+        table.received[seat] = _cards_mask(observation.cards_received)
         for trick in observation.tricks_played:
-            state.won[trick.winner] |= _cards_mask(trick.cards)
-        state.tricks_taken = list(observation.tricks_taken)
-        state.trick_seats = [s for s, _ in observation.trick]
-        state.trick_cards = [card.index for _, card in observation.trick]
+            table.won[trick.winner] |= _cards_mask(trick.cards)
+        table.tricks_taken = list(observation.tricks_taken)
+        table.trick_seats = [s for s, _ in observation.trick]
+        table.trick_cards = [card.index for _, card in observation.trick]
         state.completed = list(observation.tricks_played)
-        state.hearts_broken = observation.hearts_broken
-        state.trick_number = len(observation.tricks_played)
-        state.phase = _PHASE_PLAY
-        state.passed = NUM_SEATS
-        state.leader = observation.leader
-        state.current = observation.current_player
+        table.hearts_broken = observation.hearts_broken
+        table.trick_number = len(observation.tricks_played)
+        table.phase = _PHASE_PLAY
+        table.passed = NUM_SEATS
+        table.leader = observation.leader
+        table.current = observation.current_player
         return state
 
     # --- invariants (for tests and debugging) -----------------------------
@@ -755,13 +808,14 @@ class HeartsState(GameState):
         >>> sum(mask.bit_count() for mask in state.card_locations().values())
         52
         """
+        table = self.table
         hands = passing = trick = won = 0
         for seat in range(NUM_SEATS):
-            hands |= self.hands[seat]
-            won |= self.won[seat]
-            if self.phase == _PHASE_PASS:
-                passing |= self.chosen[seat]
-        for index in self.trick_cards:
+            hands |= table.hands[seat]
+            won |= table.won[seat]
+            if table.phase == _PHASE_PASS:
+                passing |= table.chosen[seat]
+        for index in table.trick_cards:
             trick |= 1 << index
         return {"hands": hands, "passing": passing, "trick": trick, "won": won}
 

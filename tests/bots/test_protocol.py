@@ -180,7 +180,9 @@ class SpyBot:
         assert not kwargs and len(args) == 2
         observation, legal = args
         assert isinstance(observation, Observation)
-        assert isinstance(legal, (list, tuple)) and legal
+        # A sequence of actions (a list, or a lazy sequence like Hearts' PassChoices),
+        # never a view of the state.
+        assert isinstance(legal, Sequence) and not isinstance(legal, GameState) and len(legal)
         assert all(isinstance(action, Action) for action in legal)
         _assert_no_state(observation)
         self.calls += 1
