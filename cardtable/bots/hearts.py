@@ -49,7 +49,12 @@ from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, iter_bits
 from cardtable.engine.actions import Action
 from cardtable.engine.state import GameState
 from cardtable.games import hearts_kernel as kernel
-from cardtable.games.hearts import HeartsObservation, HeartsState, give_action, play_action
+from cardtable.games.hearts import (
+    HeartsObservation,
+    HeartsState,
+    give_action,
+    play_action,
+)
 from cardtable.games.hearts_kernel import (
     PASS_OFFSETS,
     PENALTY,
@@ -792,7 +797,9 @@ class HeartsSimulator:
         template = model._template
         assert template is not None and model._deal is not None
         self._unknown, self._counts, self._known, self._forbidden, self._others = model._deal
-        self._seat = seat = observation.seat
+        seat = observation.seat
+        assert seat is not None
+        self._seat = seat
         self._table = template.table
         self._own = template.table.hands[seat]
         self._suspect = model.suspect

@@ -289,8 +289,12 @@ class GameState(ABC):
         return self.current_player is None
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the current player, in a stable order (empty when over)."""
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action of the current player, in a stable order (empty when over).
+
+        A list, or where a list would be large a lazy sequence (Hearts' pass: 286
+        choices) with ``len()``, indexing, slicing, iteration and ``in``.
+        """
 
     def why_illegal(self, action: Action | str) -> str | None:
         """``None`` if ``action`` (an :class:`Action` or notation) is legal now, else why not.

@@ -39,8 +39,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any, ClassVar, overload
 
 from cardtable.cards import (
@@ -53,13 +53,24 @@ from cardtable.cards import (
     mask_to_cards,
     shuffled,
 )
-from cardtable.games import hearts_kernel as kernel
-from cardtable.games.hearts_kernel import PASS_DIRECTIONS, PASS_OFFSETS, moon_scores, trick_winner
-from cardtable.games.hearts_kernel import points as _points
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
-from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules, check_guessed_hands
+from cardtable.engine.state import (
+    GameState,
+    OptionSpec,
+    Outcome,
+    Rules,
+    check_guessed_hands,
+)
+from cardtable.games import hearts_kernel as kernel
+from cardtable.games.hearts_kernel import (
+    PASS_DIRECTIONS,
+    PASS_OFFSETS,
+    moon_scores,
+    trick_winner,
+)
+from cardtable.games.hearts_kernel import points as _points
 
 __all__ = [
     "HeartsRules",
@@ -452,7 +463,7 @@ class HeartsState(GameState):
         table = self.table
         return kernel.playable(table.hands[seat], table.trick_cards, table.trick_number, table.hearts_broken)
 
-    def legal_actions(self) -> Sequence[Action]:  # type: ignore[override]
+    def legal_actions(self) -> Sequence[Action]:
         table = self.table
         seat = table.current
         if seat is None:
@@ -766,6 +777,8 @@ class HeartsState(GameState):
         if observation.phase != "play":
             raise ValueError(f"only a hand being played can be rebuilt, not the {observation.phase} phase")
         seat = observation.seat
+        if seat is None:
+            raise ValueError("only a seat's observation can be rebuilt, not a spectator's")
         played = _cards_mask(card for trick in observation.tricks_played for card in trick.cards)
         played |= _cards_mask(card for _, card in observation.trick)
         masks = check_guessed_hands(observation, hands, [played], (1 << len(ALL_CARDS)) - 1)

@@ -334,7 +334,7 @@ def legal_plays(table: Table) -> int:
 # Every 3-of-n choice of positions in lexicographic order, n up to a full hand: the
 # pass choices of a hand are its cards at these positions (itertools.combinations' order).
 _TRIPLES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple(combinations(range(n), PASS_SIZE)) for n in range(HAND_SIZE + 1)
+    tuple((a, b, c) for a, b, c in combinations(range(n), PASS_SIZE)) for n in range(HAND_SIZE + 1)
 )
 # The rank of a triple of positions among them.
 _TRIPLE_RANKS: dict[tuple[int, int, int], int] = {
@@ -348,7 +348,7 @@ def bits(mask: int) -> list[int]:
     >>> bits(0b1010)
     [1, 3]
     """
-    out = []
+    out: list[int] = []
     append = out.append
     while mask:
         low = mask & -mask

@@ -14,7 +14,13 @@ from cardtable.cards import cards_to_mask, mask_to_cards, parse_cards
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import IllegalActionError
 from cardtable.games import hearts_kernel as kernel
-from cardtable.games.hearts import RULES, HeartsState, PassChoices, give_action, play_action
+from cardtable.games.hearts import (
+    RULES,
+    HeartsState,
+    PassChoices,
+    give_action,
+    play_action,
+)
 
 
 class KernelGame:
