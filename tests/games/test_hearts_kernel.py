@@ -188,13 +188,13 @@ def test_pass_choices_of_a_game_work_with_random_choice_and_slicing() -> None:
 def test_apply_skips_the_check_for_handed_out_actions_only(monkeypatch: pytest.MonkeyPatch) -> None:
     state = RULES.new_game(players=4, seed=8)
     checked = []
-    original = HeartsState.why_illegal
+    original = HeartsState._why_illegal
 
     def counting(self: HeartsState, action: Action) -> str | None:
         checked.append(str(action))
         return original(self, action)
 
-    monkeypatch.setattr(HeartsState, "why_illegal", counting)
+    monkeypatch.setattr(HeartsState, "_why_illegal", counting)
     legal = state.legal_actions()
     state.apply(legal[5])  # handed out: not checked again
     assert checked == []
