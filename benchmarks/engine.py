@@ -29,6 +29,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,6 +90,19 @@ def run_case(game: str, players: int, seconds: float, seed: int) -> Result:
     return Result(game, players, games, actions, rounds, time.perf_counter() - start)
 
 
+def run_for(seconds: float, play_one: Callable[[], int]) -> tuple[int, float]:
+    """Call ``play_one`` (which plays and returns a number of hands) until ``seconds``
+    have passed, at least once; return the hands played and the time taken."""
+    hands = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while True:
+        hands += play_one()
+        if clock() >= deadline:
+            return hands, clock() - start
+
+
 class CardtableHands:
     """Random Hearts games through cardtable's public API, whole games (a series of
     hands to the target), counting their hands."""
@@ -97,23 +111,19 @@ class CardtableHands:
         self.rules = get_rules("hearts")
         self.rng = random.Random(seed)
 
-    def run(self, seconds: float) -> tuple[int, float]:
-        """Play whole games for about ``seconds``; return the hands played and the time."""
+    def play_game(self) -> int:
+        """One whole game; return its number of hands."""
         rng = self.rng
         randrange = rng.randrange
-        new_game = self.rules.new_game
-        hands = 0
-        clock = time.perf_counter
-        start = clock()
-        deadline = start + seconds
-        while True:
-            state = new_game(players=4, seed=rng.getrandbits(32))
-            while state.current_player is not None:
-                acts = state.legal_actions()
-                state.apply(acts[randrange(len(acts))])
-            hands += state.outcome().rounds_played
-            if clock() >= deadline:
-                return hands, clock() - start
+        state = self.rules.new_game(players=4, seed=rng.getrandbits(32))
+        while state.current_player is not None:
+            acts = state.legal_actions()
+            state.apply(acts[randrange(len(acts))])
+        return state.outcome().rounds_played
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Play whole games for about ``seconds``; return the hands played and the time."""
+        return run_for(seconds, self.play_game)
 
 
 class OpenSpielHands:
@@ -125,25 +135,22 @@ class OpenSpielHands:
         self.game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
         self.rng = random.Random(seed)
 
-    def run(self, seconds: float) -> tuple[int, float]:
+    def play_hand(self) -> int:
+        """One hand, the chance nodes (pass direction, deal) included; return 1."""
         randrange = self.rng.randrange
-        new_state = self.game.new_initial_state
-        hands = 0
-        clock = time.perf_counter
-        start = clock()
-        deadline = start + seconds
-        while True:
-            state = new_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[randrange(len(outcomes))][0])
-                else:
-                    acts = state.legal_actions()
-                    state.apply_action(acts[randrange(len(acts))])
-            hands += 1
-            if clock() >= deadline:
-                return hands, clock() - start
+        state = self.game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[randrange(len(outcomes))][0])
+            else:
+                acts = state.legal_actions()
+                state.apply_action(acts[randrange(len(acts))])
+        return 1
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Play hands for about ``seconds``; return the hands played and the time."""
+        return run_for(seconds, self.play_hand)
 
 
 def vs_openspiel(seconds: float, turns: int, seed: int) -> int:
@@ -189,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--vs-openspiel",
         action="store_true",
-        help="Hearts hands against OpenSpiel's Hearts, alternating turns of --seconds",
+        help="Hearts hands against OpenSpiel's Hearts, in alternating turns (see --turns, --turn-seconds)",
     )
     parser.add_argument("--turns", type=int, default=30, help="turns per side with --vs-openspiel (default 30)")
     parser.add_argument(

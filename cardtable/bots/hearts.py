@@ -45,7 +45,7 @@ from cardtable.bots.search import (
     SearchBot,
     sample_hands,
 )
-from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, iter_bits
+from cardtable.cards import SUIT_MASKS, Card, iter_bits
 from cardtable.engine.actions import Action
 from cardtable.engine.state import GameState
 from cardtable.games import hearts_kernel as kernel
@@ -292,7 +292,7 @@ def choose_card(
     a seat thought to be shooting the moon (``None``: nobody); ``leader_of_game``:
     the seat with the lowest total, to whom points are best given on a tie.
 
-    >>> from cardtable.cards import parse_cards
+    >>> from cardtable.cards import ALL_CARDS, parse_cards
     >>> hand = _mask(parse_cards("QS 3D"))
     >>> trick = [Card.parse("KS").index]
     >>> str(ALL_CARDS[choose_card(hand, _QS, trick, [1], 2, _ALL & ~hand, 5)])
@@ -722,7 +722,7 @@ def playout_policy(
     shooting the moon, played as a shooter (and defended against) while nobody else
     has taken a point.
 
-    >>> from cardtable.cards import cards_to_mask, parse_cards
+    >>> from cardtable.cards import ALL_CARDS, cards_to_mask, parse_cards
     >>> hand = cards_to_mask(parse_cards("QS 3D"))
     >>> policy = playout_policy(None, 0.0, None)
     >>> str(ALL_CARDS[policy(hand, _QS, [Card.parse("KS").index], [1], 2, 5, [0, 0, hand, 0], [0, 0, 0, 0])])
