@@ -9,6 +9,7 @@ change the bot (a faster kernel, a refactoring) keeps every entry identical:
 
     python tests/bots/hearts_decisions.py check     # compare with the fixture
     python tests/bots/hearts_decisions.py record    # rewrite it (a deliberate change)
+    python tests/bots/hearts_decisions.py speed     # search iterations per CPU second
 
 ``tests/bots/test_hearts_decisions.py`` runs the comparison in the test suite.
 """
@@ -80,8 +81,31 @@ def decisions(count: int = POSITIONS) -> list[dict[str, Any]]:
     return out
 
 
+def speed(count: int = 80, iterations: int = 500) -> float:
+    """The hard bot's search iterations per CPU second over the play positions among the
+    first ``count`` (``iterations`` each)."""
+    import time
+
+    done = 0
+    spent = 0.0
+    for number, (_, state) in enumerate(positions(count)):
+        if state.observation(0).phase != "play":
+            continue
+        bot = HardHeartsBot(seed=number, iterations=iterations)
+        observation, legal = state.observation(state.current_player), state.legal_actions()
+        start = time.process_time()
+        bot.choose(observation, legal)
+        spent += time.process_time() - start
+        result = bot.searcher.last_result
+        done += result.iterations if result is not None else 0
+    return done / spent
+
+
 def main(argv: list[str]) -> int:
     mode = argv[1] if len(argv) > 1 else "check"
+    if mode == "speed":
+        print(f"{speed():.0f} iterations per CPU second")
+        return 0
     got = decisions()
     if mode == "record":
         FIXTURE.write_text(json.dumps(got, indent=0, sort_keys=True) + "\n")
