@@ -153,6 +153,7 @@ class Card:
     suit: Suit
     index: int
     mask: int
+    _code: str
 
     def __new__(cls, rank: int, suit: int) -> Card:
         try:

@@ -140,7 +140,7 @@ def make_bot(
         )
     # Every game ships all three levels: a missing one is a packaging bug, not a
     # reason to play randomly behind the player's back.
-    factory = importlib.import_module(f"cardtable.bots.{rules.name}").BOT_LEVELS[key]
+    factory: Callable[..., Bot] = importlib.import_module(f"cardtable.bots.{rules.name}").BOT_LEVELS[key]
     if key == "hard":
         search: dict[str, Any] = {}
         if iterations is not None:
@@ -247,7 +247,7 @@ def load_bot_factory(path: str) -> BotFactory:
 
     def factory(seed: int | None) -> Bot:
         try:
-            bot = target(seed=seed) if takes_seed else target()
+            bot: Bot = target(seed=seed) if takes_seed else target()
             has_choose = callable(getattr(bot, "choose", None))
         except KeyboardInterrupt:
             raise

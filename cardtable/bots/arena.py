@@ -562,6 +562,8 @@ def summarise(game: str, specs: Sequence[str], records: Sequence[GameRecord]) ->
                 think += record.think_total[seat]
                 think_max = max(think_max, record.think_max[seat])
         mean = statistics.fmean(values)
+        low: float | None
+        high: float | None
         if len(values) >= 2:
             half = Z_95 * statistics.stdev(values) / math.sqrt(len(values))
             low, high = mean - half, mean + half

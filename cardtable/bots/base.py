@@ -24,7 +24,7 @@ from typing import Protocol, runtime_checkable
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["Bot", "RandomBot", "own_seat"]
 
 
 @runtime_checkable
@@ -34,6 +34,24 @@ class Bot(Protocol):
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """Pick one of ``legal_actions``, knowing only ``observation``."""
         ...
+
+
+def own_seat(observation: Observation) -> int:
+    """The seat a bot plays: bots are shown their own seat's view, never a spectator's.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=2, seed=1)
+    >>> own_seat(state.observation(1))
+    1
+    >>> own_seat(state.public_observation())
+    Traceback (most recent call last):
+    ...
+    ValueError: a bot plays a seat: give it that seat's observation, not a spectator's
+    """
+    seat = observation.seat
+    if seat is None:
+        raise ValueError("a bot plays a seat: give it that seat's observation, not a spectator's")
+    return seat
 
 
 class RandomBot:

@@ -36,7 +36,9 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
+from cardtable.bots.base import own_seat
 from cardtable.bots.search import (
     DECISION_MARGIN,
     DEFAULT_EXPLORATION,
@@ -348,13 +350,17 @@ class PublicMemory:
                 if beaten in self._unbeaten:
                     self._unbeaten.remove(beaten)
             elif kind == "take":
+                taker = event.seat
+                assert taker is not None, "a take is always someone's"
                 for a in self._unbeaten:
                     if a & 3 != trump:
-                        self.lacks[event.seat] |= _ABOVE[a]
+                        self.lacks[taker] |= _ABOVE[a]
             elif kind == "bout_over":
                 self._unbeaten = []
             elif kind == "draw" or kind == "trump_drawn":
-                self.lacks[event.seat] = 0
+                drawer = event.seat
+                assert drawer is not None, "a draw is always someone's"
+                self.lacks[drawer] = 0
         self.seen = len(events)
         self._last = events[-1] if events else None
 
@@ -508,7 +514,7 @@ def _nth_bit(mask: int, n: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def playout_round(state: DurakState, rng: random.Random, noise: float = PLAYOUT_NOISE) -> dict:
+def playout_round(state: DurakState, rng: random.Random, noise: float = PLAYOUT_NOISE) -> dict[str, Any]:
     """Play the round in progress in ``state`` to its end with the normal strategy for
     every seat (a uniformly random legal move ``noise`` of the time), on bitmasks, and
     return its result as ``{"round", "durak", "draw", "first_out"}``.  ``state`` itself
@@ -545,6 +551,7 @@ def playout_round(state: DurakState, rng: random.Random, noise: float = PLAYOUT_
     passed = state.passed
     taking = state.taking
     turn = state._turn
+    assert turn is not None, "playout_round plays a round in progress: someone is to act"
     random_ = rng.random
     randrange = rng.randrange
     same_rank = _SAME_RANK
@@ -685,6 +692,11 @@ class _OutOfBudget(Exception):
     pass
 
 
+#: An endgame position: ``(phase, attacker's hand, defender's hand, unbeaten, table,
+#: attacks, limit, taking)``, or ``("end", value for the attacker)`` once it is decided.
+Position = tuple[Any, ...]
+
+
 class EndgameSolver:
     """Exact play of a two-player Durak position with an empty deck.
 
@@ -710,13 +722,13 @@ class EndgameSolver:
         self.node_limit = node_limit
         self.nodes = 0
         self.deadline: float | None = None
-        self.table: dict[tuple, tuple[float, float]] = {}
+        self.table: dict[Position, tuple[float, float]] = {}
 
-    def value(self, position: tuple, alpha: float = 0.0, beta: float = 1.0) -> float:
+    def value(self, position: Position, alpha: float = 0.0, beta: float = 1.0) -> float:
         """The attacker's result with best play; raises ``_OutOfBudget`` past the node limit."""
         return self._search(position, alpha, beta)
 
-    def moves(self, position: tuple) -> list[tuple[Action, tuple, bool]]:
+    def moves(self, position: Position) -> list[tuple[Action, Position, bool]]:
         """``(action, next position, same attacker?)`` for every legal move, cheapest first.
 
         ``same attacker?`` is false when the move ends the bout with a successful
@@ -724,7 +736,7 @@ class EndgameSolver:
         """
         phase, att, dfn, unbeaten, table, attacks, limit, taking = position
         trump = self.trump
-        out: list[tuple[Action, tuple, bool]] = []
+        out: list[tuple[Action, Position, bool]] = []
         if phase == _DEF:
             for a in iter_bits(unbeaten):
                 for b in sorted(iter_bits(dfn & _beaters(a, trump)), key=lambda i: card_value(i, trump)):
@@ -746,7 +758,7 @@ class EndgameSolver:
             out.append((PASS,) + self._end_bout(att, dfn, table, taking))
         return out
 
-    def _advance(self, att: int, dfn: int, unbeaten: int, table: int, attacks: int, limit: int, taking: bool) -> tuple[tuple, bool]:
+    def _advance(self, att: int, dfn: int, unbeaten: int, table: int, attacks: int, limit: int, taking: bool) -> tuple[Position, bool]:
         if unbeaten and not taking:
             return (_DEF, att, dfn, unbeaten, table, attacks, limit, taking), True
         if attacks < limit and (taking or dfn) and att:
@@ -754,7 +766,7 @@ class EndgameSolver:
         return self._end_bout(att, dfn, table, taking)
 
     @staticmethod
-    def _end_bout(att: int, dfn: int, table: int, taking: bool) -> tuple[tuple, bool]:
+    def _end_bout(att: int, dfn: int, table: int, taking: bool) -> tuple[Position, bool]:
         if taking:
             dfn |= table
         if not att:
@@ -767,9 +779,10 @@ class EndgameSolver:
         count = att.bit_count()
         return (_ATT, dfn, att, 0, 0, 0, count if count < 6 else 6, False), False
 
-    def _search(self, position: tuple, alpha: float, beta: float) -> float:
+    def _search(self, position: Position, alpha: float, beta: float) -> float:
         if position[0] == "end":
-            return position[1]
+            value: float = position[1]
+            return value
         entry = self.table.get(position)
         if entry is not None:
             low, high = entry
@@ -814,7 +827,7 @@ class EndgameSolver:
             self.table[position] = (best, best)
         return best
 
-    def best_action(self, position: tuple, preferred: Sequence[Action] = ()) -> tuple[Action, float]:
+    def best_action(self, position: Position, preferred: Sequence[Action] = ()) -> tuple[Action, float]:
         """A best move and the mover's result with it; among equal moves the first of
         ``preferred`` that is one, then the cheapest."""
         attacker_moves = position[0] != _DEF
@@ -831,7 +844,7 @@ class EndgameSolver:
         return next(a for a, v in results.items() if v == best_value), best_value
 
 
-def endgame_position(observation: DurakObservation) -> tuple | None:
+def endgame_position(observation: DurakObservation) -> Position | None:
     """The solver's position for ``observation``, or ``None`` unless the deck is empty
     and exactly two players are left (then every card's place is known)."""
     if observation.deck_count or len(observation.in_game) != 2 or observation.is_over:
@@ -910,7 +923,8 @@ class DurakSearchModel:
     def __init__(self) -> None:
         self._seen: DurakObservation | None = None
         self.memory = PublicMemory()
-        self._deal: tuple | None = None
+        # (unseen, hidden counts, forbidden cards, the other seats, their known cards, own hand)
+        self._deal: tuple[int, list[int], list[int] | None, list[int], list[int], int] | None = None
         self._template: DurakState | None = None
         self.round = 0
 
@@ -919,15 +933,14 @@ class DurakSearchModel:
         if observation is self._seen:
             return
         self.memory.update(observation)
-        seat = observation.seat
+        seat = own_seat(observation)
         players = observation.num_players
         unseen = _unseen(observation)
         others = [s for s in range(players) if s != seat]
         known = [_mask(observation.known_cards[s]) for s in others]
         counts = [observation.hand_sizes[s] - known[i].bit_count() for i, s in enumerate(others)]
-        stock = max(observation.deck_count - 1, 0)
-        counts.append(stock)
-        forbidden = [self.memory.lacks[s] & unseen for s in others] + [0]
+        counts.append(max(observation.deck_count - 1, 0))  # the stock's hidden cards
+        forbidden: list[int] | None = [self.memory.lacks[s] & unseen for s in others] + [0]
         try:
             dealt = sample_hands(unseen, counts, None, forbidden, random.Random(0))
         except ImpossibleDealError:
@@ -941,7 +954,8 @@ class DurakSearchModel:
         self.round = observation.round
 
     def _place(self, players: int, seat: int, dealt: list[int]) -> tuple[list[int], list[int]]:
-        _, _, _, others, known, own = self._deal  # type: ignore[misc]
+        assert self._deal is not None, "prepare() comes first"
+        _, _, _, others, known, own = self._deal
         hands = [0] * players
         hands[seat] = own
         for i, s in enumerate(others):
@@ -950,9 +964,10 @@ class DurakSearchModel:
 
     def sample_state(self, observation: DurakObservation, rng: random.Random) -> GameState:
         self.prepare(observation)
-        unseen, counts, forbidden, others, known, own = self._deal  # type: ignore[misc]
+        assert self._deal is not None and self._template is not None, "prepare() set them"
+        unseen, counts, forbidden, others, known, own = self._deal
         dealt = sample_hands(unseen, counts, None, forbidden, rng)
-        hands, stock = self._place(observation.num_players, observation.seat, dealt)
+        hands, stock = self._place(observation.num_players, own_seat(observation), dealt)
         rng.shuffle(stock)
         state = self._template.clone()
         state.quiet = True  # the search never reads the events of its own moves

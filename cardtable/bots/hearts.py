@@ -39,6 +39,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import attrgetter
 
+from cardtable.bots.base import own_seat
 from cardtable.bots.search import (
     DECISION_MARGIN,
     DEFAULT_TIME_BUDGET,
@@ -50,6 +51,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.state import GameState
 from cardtable.games import hearts_kernel as kernel
 from cardtable.games.hearts import (
+    CompletedTrick,
     HeartsObservation,
     HeartsState,
     give_action,
@@ -183,7 +185,7 @@ def void_suits(observation: HeartsObservation) -> list[int]:
     return void_suits_from_tricks(observation.tricks_played, observation.trick)
 
 
-def void_suits_from_tricks(tricks: Sequence, current: Sequence[tuple[int, Card]]) -> list[int]:
+def void_suits_from_tricks(tricks: Sequence[CompletedTrick], current: Sequence[tuple[int, Card]]) -> list[int]:
     """:func:`void_suits` from finished tricks (in order) and the current trick's plays."""
     voids = [0, 0, 0, 0]
     broken = False
@@ -502,7 +504,7 @@ class NormalHeartsBot(_HeartsBot):
             legal,
             [card.index for _, card in observation.trick],
             [seat for seat, _ in observation.trick],
-            observation.seat,
+            own_seat(observation),
             out,
             len(observation.tricks_played),
             None,
@@ -570,7 +572,7 @@ class _SearchState(HeartsState):
     """A sampled state for the search: lists one card per group of cards that play alike
     (:func:`distinct_cards`), so that the search does not split its visits among them."""
 
-    def legal_actions(self) -> Sequence[Action]:  # type: ignore[override]
+    def legal_actions(self) -> Sequence[Action]:
         table = self.table
         seat = table.current
         if seat is None or table.phase != kernel.PLAY:
@@ -625,7 +627,7 @@ class HeartsSearchModel:
         """Work out, once per decision, what every sample of ``observation`` shares."""
         if observation is self._seen:
             return
-        seat = observation.seat
+        seat = own_seat(observation)
         own = _mask(observation.hand)
         played = played_mask(observation)
         unknown = _ALL & ~own & ~played
@@ -674,7 +676,8 @@ class HeartsSearchModel:
         state = self._template.clone()  # type: ignore[union-attr]
         if self.group_alike:
             state.__class__ = _SearchState
-        state.hands = self._hands(state.hands[observation.seat], observation.seat, others, dealt)
+        seat = own_seat(observation)
+        state.hands = self._hands(state.hands[seat], seat, others, dealt)
         return state
 
     def playout_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
@@ -709,7 +712,8 @@ class HeartsSearchModel:
         assert isinstance(state, HeartsState)
         records = state.hand_records
         if records and records[-1]["hand"] == self.hand_number:
-            return records[-1]["scores"]
+            scores: list[int] = records[-1]["scores"]
+            return scores
         return moon_scores(settled_points(state.table))
 
 
@@ -797,9 +801,7 @@ class HeartsSimulator:
         template = model._template
         assert template is not None and model._deal is not None
         self._unknown, self._counts, self._known, self._forbidden, self._others = model._deal
-        seat = observation.seat
-        assert seat is not None
-        self._seat = seat
+        self._seat = seat = own_seat(observation)
         self._table = template.table
         self._own = template.table.hands[seat]
         self._suspect = model.suspect
@@ -1060,7 +1062,7 @@ class HardHeartsBot(SearchBot):
         playouts = None if iterations is None else self.pass_playouts or max(1, iterations // 2)
         deadline = None if iterations is not None else start + self.searcher.time_budget
         offset = PASS_OFFSETS[observation.pass_direction]
-        return search_pass(_mask(observation.hand), observation.seat, offset, self.rng, playouts, deadline)
+        return search_pass(_mask(observation.hand), own_seat(observation), offset, self.rng, playouts, deadline)
 
 
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {

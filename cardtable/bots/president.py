@@ -52,6 +52,7 @@ import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
+from cardtable.bots.base import own_seat
 from cardtable.bots.search import (
     DECISION_MARGIN,
     DEFAULT_EXPLORATION,
@@ -62,7 +63,6 @@ from cardtable.bots.search import (
 )
 from cardtable.cards import Card
 from cardtable.engine.actions import PASS, Action
-from cardtable.engine.state import GameState
 from cardtable.games.president import (
     _GIFT_STRENGTH,
     _NORMAL_RANKS,
@@ -129,6 +129,8 @@ the search's move against the normal move with paired play-outs."""
 
 _ALL = (1 << 52) - 1
 _MEMO_LIMIT = 50_000
+# What the memo of normal moves answers for a position it has not seen (None is a pass).
+_MEMO_MISS: tuple[int, int] = (-1, -1)
 _ORDERS = (_NORMAL_RANKS, _REVOLUTION_RANKS)
 _BITS = tuple(n.bit_count() for n in range(16))
 # _HIGHER[revolution][rank]: the ranks that beat ``rank`` in that order, low to high;
@@ -393,7 +395,7 @@ def normal_move(
     return None
 
 
-def _revolution_helps(counts: list[int], four: int, revolution: bool) -> bool:
+def _revolution_helps(counts: Sequence[int], four: int, revolution: bool) -> bool:
     """Whether the cards besides ``four`` would be stronger in the inverted order."""
     position = _POSITION[revolution]
     now = turned = held = 0
@@ -449,7 +451,7 @@ def _situation(observation: PresidentObservation) -> tuple[int, int, int, int, i
     hand = _mask(observation.hand)
     table = observation.table
     unseen = _ALL & ~hand & ~played_this_round(observation)
-    seat = observation.seat
+    seat = own_seat(observation)
     sizes = [n for s, n in enumerate(observation.hand_sizes) if s != seat and n]
     scores = observation.scores
     behind = scores[seat] < max(scores)
@@ -648,7 +650,7 @@ class PresidentSearchModel:
         """Work out, once per decision, what every sample of ``observation`` shares."""
         if observation is self._seen:
             return
-        seat = observation.seat
+        seat = own_seat(observation)
         n = observation.num_players
         own = _mask(observation.hand)
         unknown = _ALL & ~own & ~played_this_round(observation)
@@ -664,7 +666,9 @@ class PresidentSearchModel:
             elif receiver == seat and event.info["automatic"] and event.cards:
                 # The giver handed over its best cards: it kept nothing stronger.
                 weakest = min(_GIFT_STRENGTH[c.index] for c in event.cards)
-                forbidden[event.seat] |= sum(
+                giver = event.seat
+                assert giver is not None, "an exchange is always someone's give"
+                forbidden[giver] |= sum(
                     1 << i for i in range(52) if _GIFT_STRENGTH[i] > weakest
                 )
         for s in range(n):
@@ -678,7 +682,7 @@ class PresidentSearchModel:
             others,
         )
         first = sample_hands(deal[0], deal[1], deal[2], deal[3], random.Random(0))
-        self._template = _SearchState.from_observation(observation, self._hands(own, seat, others, first))  # type: ignore[assignment]
+        self._template = _SearchState.from_observation(observation, self._hands(own, seat, others, first))
         self._deal = deal
         self._seen = observation
         self.round_number = observation.round
@@ -728,10 +732,12 @@ class PresidentSearchModel:
         the swap with probability ``INFERENCE_ODDS`` to the power of the disagreements
         it adds (always, if it adds none)."""
         chain = self._chain
+        # sample_deal sets up the deal and the chain before the first step.
+        assert chain is not None and self._deal is not None
         places = len(chain)
         if places < 2:
             return
-        _, _, known, forbidden, _ = self._deal  # type: ignore[misc]
+        _, _, known, forbidden, _ = self._deal
         a = rng.randrange(places)
         b = rng.randrange(places - 1)
         if b >= a:
@@ -775,13 +781,16 @@ class PresidentSearchModel:
             self._step(rng)
         return list(self._chain)  # type: ignore[arg-type]
 
-    def sample_state(self, observation: PresidentObservation, rng: random.Random) -> GameState:
+    def sample_state(self, observation: PresidentObservation, rng: random.Random) -> _SearchState:
         dealt = self.sample_deal(observation, rng)
-        others = self._deal[4]  # type: ignore[index]
-        state = self._template.clone()  # type: ignore[union-attr]
-        state.hands = self._hands(state.hands[observation.seat], observation.seat, others, dealt)
+        # sample_deal prepared the deal and the template for this observation.
+        assert self._deal is not None and self._template is not None
+        others = self._deal[4]
+        state = self._template.clone()
+        seat = own_seat(observation)
+        state.hands = self._hands(state.hands[seat], seat, others, dealt)
         if self.model_opponents:
-            state.searcher = observation.seat
+            state.searcher = seat
             state.policy = self
         return state
 
@@ -815,14 +824,14 @@ class PresidentSearchModel:
             state._revolution_enabled, fewest,
         )
 
-    def playout_action(self, state: PresidentState, seat: int, rng: random.Random) -> Action:  # type: ignore[override]
+    def playout_action(self, state: PresidentState, seat: int, rng: random.Random) -> Action:
         if self.noise and rng.random() < self.noise:
             legal = state.search_moves() if isinstance(state, _SearchState) else state.legal_actions()
             return legal[rng.randrange(len(legal))]
         move = self.policy_move(state, seat)
         return PASS if move is None else _play(state.hands[seat], *move)
 
-    def is_terminal_for_search(self, state: PresidentState) -> bool:  # type: ignore[override]
+    def is_terminal_for_search(self, state: PresidentState) -> bool:
         return state.round_number != self.round_number or state._turn is None
 
     def playout(self, state: _SearchState, rng: random.Random) -> None:
@@ -851,6 +860,7 @@ class PresidentSearchModel:
         bits = _BITS
         above = _ABOVE_MASK
         memo = self._moves
+        miss = _MEMO_MISS
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
         while True:
@@ -883,8 +893,8 @@ class PresidentSearchModel:
                             if c < fewest:
                                 fewest = c
                 key = (hand, unseen, table_rank, size, rev, enabled, fewest)
-                move = memo.get(key, memo)  # memo itself marks a miss: None is a pass
-                if move is memo:
+                move = memo.get(key, miss)  # None is a pass, so a miss needs its own marker
+                if move is miss:
                     move = memo[key] = normal_move(hand, table_rank, size, rev, enabled, unseen, fewest)
             if move is None:
                 passed |= 1 << turn
@@ -920,8 +930,8 @@ class PresidentSearchModel:
         state.final_order = finished
         state._turn = None
 
-    def evaluate(self, state: PresidentState, seat: int) -> float:  # type: ignore[override]
-        order = getattr(state, "final_order", None)
+    def evaluate(self, state: PresidentState, seat: int) -> float:
+        order: list[int] | None = getattr(state, "final_order", None)
         if order is None:
             for result in reversed(state._round_results):
                 if result["round"] == self.round_number:
@@ -966,7 +976,9 @@ def _round_checks(observation: PresidentObservation, others: list[int]) -> list[
             rev = event.info["active"]
         elif kind == "play" or kind == "pass":
             mask = _mask(event.cards)
-            moves.append((event.seat, mask, table_rank, table_size, rev, played))
+            actor = event.seat
+            assert actor is not None, "a play or a pass is always someone's"
+            moves.append((actor, mask, table_rank, table_size, rev, played))
             if kind == "play":
                 played |= mask
                 table_rank, table_size = event.cards[0].rank, len(event.cards)
@@ -1006,6 +1018,7 @@ class HardPresidentBot(SearchBot):
     """
 
     level = "hard"
+    model: PresidentSearchModel
 
     def __init__(
         self,
@@ -1080,7 +1093,7 @@ class HardPresidentBot(SearchBot):
         if len(candidates) == 1:
             return candidates[0]
         model = self.model
-        seat = observation.seat
+        seat = own_seat(observation)
         rng = self.rng
         pairs = self.searcher.iterations
         deadline = start + self.budget - DECISION_MARGIN
@@ -1097,7 +1110,7 @@ class HardPresidentBot(SearchBot):
             for index, candidate in enumerate(candidates):
                 state = world.clone()
                 _advance(state, candidate)
-                model.playout(state, random.Random(seed))  # type: ignore[arg-type]
+                model.playout(state, random.Random(seed))
                 totals[index] += model.evaluate(state, seat)
             done += 1
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))

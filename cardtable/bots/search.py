@@ -42,7 +42,7 @@ import time
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter, methodcaller
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from cardtable.bots.search_pool import parallel_search
 from cardtable.cards import Card, iter_bits
@@ -67,6 +67,13 @@ __all__ = [
     "DECISION_MARGIN",
 ]
 
+#: The observation type a :class:`SearchModel` samples from, and the state type it
+#: samples and plays out.
+ObservationT = TypeVar("ObservationT", bound=Observation, contravariant=True)
+StateT = TypeVar("StateT", bound=GameState)
+#: The move keys of a :class:`Simulator`'s tree.
+MoveT = TypeVar("MoveT", bound=Hashable)
+
 DEFAULT_TIME_BUDGET = 0.5
 """Seconds per decision when nothing else is asked for."""
 
@@ -79,7 +86,7 @@ preparation of a decision, so that a decision stays within its budget."""
 
 
 @runtime_checkable
-class SearchModel(Protocol):
+class SearchModel(Protocol[ObservationT, StateT]):
     """What a game gives the search.  All four are called many thousands of times a
     second, so keep them cheap; every random choice must come from the ``rng`` passed.
 
@@ -88,7 +95,7 @@ class SearchModel(Protocol):
     observation, and it must use nothing but what the observation holds.
     """
 
-    def sample_state(self, observation: Observation, rng: random.Random) -> GameState:
+    def sample_state(self, observation: ObservationT, rng: random.Random) -> StateT:
         """A full state consistent with everything public in ``observation``.
 
         The observer's own hand must be exactly ``observation.hand``, the current player
@@ -97,16 +104,16 @@ class SearchModel(Protocol):
         """
         ...
 
-    def playout_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
+    def playout_action(self, state: StateT, seat: int, rng: random.Random) -> Action:
         """The move ``seat`` (the current player of ``state``) makes in a playout."""
         ...
 
-    def evaluate(self, state: GameState, seat: int) -> float:
+    def evaluate(self, state: StateT, seat: int) -> float:
         """How good ``state`` is for ``seat``, in [0, 1] (1 = best), at the end of a
         playout: the game is over or :meth:`is_terminal_for_search` said stop."""
         ...
 
-    def is_terminal_for_search(self, state: GameState) -> bool:
+    def is_terminal_for_search(self, state: StateT) -> bool:
         """Whether playouts stop here (e.g. the current round is over)."""
         ...
 
@@ -125,7 +132,7 @@ class SearchModel(Protocol):
 
 
 @runtime_checkable
-class Simulator(Protocol):
+class Simulator(Protocol[MoveT]):
     """The game-specific half of one search, for one observation: how to deal a world
     (one determinization), walk it and score it.  :meth:`ISMCTS.run` is the other half,
     the tree, the same for every game.
@@ -159,7 +166,7 @@ class Simulator(Protocol):
     (True, True)
     """
 
-    def root_key(self, action: Action) -> Hashable:
+    def root_key(self, action: Action) -> MoveT:
         """The move key of one of the search's ``legal_actions``."""
         ...
 
@@ -171,12 +178,12 @@ class Simulator(Protocol):
         """The seat to move in ``world`` (``None`` if nobody moves any more)."""
         ...
 
-    def moves(self, world: Any) -> Sequence[Hashable]:
+    def moves(self, world: Any) -> Sequence[MoveT]:
         """The keys of the moves the tree considers for the seat to move, in a fixed
         order (UCB1 ties and the choice among untried moves follow it)."""
         ...
 
-    def play(self, world: Any, move: Hashable) -> None:
+    def play(self, world: Any, move: MoveT) -> None:
         """Make ``move`` (one of ``moves(world)``) in ``world``, in place."""
         ...
 
@@ -245,7 +252,7 @@ def _advance(state: GameState, action: Action) -> None:
     state.history.append((seat, action))  # type: ignore[arg-type]
 
 
-class StateSimulator:
+class StateSimulator(Generic[StateT]):
     """The :class:`Simulator` of any :class:`SearchModel`: worlds are the model's sampled
     states, moves their ``legal_actions()``, played with :func:`_advance`; the play-out
     is the model's ``playout`` when it has one, else ``playout_action`` step by step.
@@ -264,17 +271,17 @@ class StateSimulator:
     True
     """
 
-    def __init__(self, model: SearchModel, observation: Observation) -> None:
+    def __init__(self, model: SearchModel[Any, StateT], observation: Observation) -> None:
         self.model = model
         self.observation = observation
         fast_playout = getattr(model, "playout", None)
         if fast_playout is not None:
             self.finish = fast_playout  # type: ignore[method-assign]
 
-    def root_key(self, action: Action) -> Hashable:
+    def root_key(self, action: Action) -> Action:
         return action
 
-    def deal(self, rng: random.Random) -> GameState:
+    def deal(self, rng: random.Random) -> StateT:
         return self.model.sample_state(self.observation, rng)
 
     # Plain C callables where a method would only forward: the search calls these at
@@ -283,10 +290,10 @@ class StateSimulator:
     moves = methodcaller("legal_actions")
     play = staticmethod(_advance)
 
-    def stopped(self, state: GameState) -> bool:
+    def stopped(self, state: StateT) -> bool:
         return state.current_player is None or self.model.is_terminal_for_search(state)
 
-    def finish(self, state: GameState, rng: random.Random) -> None:
+    def finish(self, state: StateT, rng: random.Random) -> None:
         model = self.model
         while True:
             player = state.current_player
@@ -294,11 +301,11 @@ class StateSimulator:
                 return
             _advance(state, model.playout_action(state, player, rng))
 
-    def value(self, state: GameState, seat: int) -> float:
+    def value(self, state: StateT, seat: int) -> float:
         return self.model.evaluate(state, seat)
 
 
-def simulator_for(model: SearchModel, observation: Observation) -> Simulator:
+def simulator_for(model: SearchModel[Any, Any], observation: Observation) -> Simulator[Any]:
     """The model's own simulator for ``observation`` if it builds one, else a
     :class:`StateSimulator` over it.
 
@@ -310,7 +317,8 @@ def simulator_for(model: SearchModel, observation: Observation) -> Simulator:
     """
     build = getattr(model, "simulator", None)
     if build is not None:
-        return build(observation)
+        simulator: Simulator[Any] = build(observation)
+        return simulator
     return StateSimulator(model, observation)
 
 
@@ -351,7 +359,7 @@ class ISMCTS:
         self,
         observation: Observation,
         legal_actions: Sequence[Action],
-        model: SearchModel,
+        model: SearchModel[Any, Any],
         rng: random.Random,
     ) -> Action:
         """The chosen action, always one of ``legal_actions``."""
@@ -361,7 +369,7 @@ class ISMCTS:
         self,
         observation: Observation,
         legal_actions: Sequence[Action],
-        model: SearchModel,
+        model: SearchModel[Any, Any],
         rng: random.Random,
     ) -> SearchResult:
         """As :meth:`search`, returning the statistics too (also kept in ``last_result``)."""
@@ -397,7 +405,7 @@ class ISMCTS:
         self,
         observation: Observation,
         legal_actions: Sequence[Action],
-        model: SearchModel,
+        model: SearchModel[Any, Any],
         rng: random.Random,
         iterations: int | None,
         deadline: float | None,
@@ -420,6 +428,8 @@ class ISMCTS:
         finish = simulator.finish
         value_of = simulator.value
         seat = observation.seat
+        if seat is None:
+            raise ValueError("the search plays for a seat: give it a seat's observation, not a spectator's")
         root = _Node(seat)
         root_actions = {simulator.root_key(action): action for action in legal_actions}
         is_root_move = root_actions.__contains__
@@ -520,7 +530,7 @@ def choose_from_stats(
 def search(
     observation: Observation,
     legal_actions: Sequence[Action],
-    model: SearchModel,
+    model: SearchModel[Any, Any],
     rng: random.Random,
     time_budget: float = DEFAULT_TIME_BUDGET,
     iterations: int | None = None,
@@ -546,7 +556,7 @@ class SearchBot:
 
     def __init__(
         self,
-        model: SearchModel,
+        model: SearchModel[Any, Any],
         seed: int | None = None,
         time_budget: float = DEFAULT_TIME_BUDGET,
         iterations: int | None = None,
@@ -571,7 +581,7 @@ class SearchBot:
 
 
 def check_model(
-    model: SearchModel,
+    model: SearchModel[Any, Any],
     observation: Observation,
     legal_actions: Sequence[Action],
     rng: random.Random,

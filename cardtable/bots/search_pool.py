@@ -22,7 +22,7 @@ import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
@@ -85,7 +85,7 @@ def _share(
     searcher_type: type[ISMCTS],
     observation: Observation,
     legal_actions: Sequence[Action],
-    model: SearchModel,
+    model: SearchModel[Any, Any],
     seed: int,
     exploration: float,
     iterations: int | None,
@@ -105,7 +105,7 @@ def parallel_search(
     searcher: ISMCTS,
     observation: Observation,
     legal_actions: Sequence[Action],
-    model: SearchModel,
+    model: SearchModel[Any, Any],
     rng: random.Random,
 ) -> MergedSearch:
     """Search with ``searcher.workers`` trees at once and merge their root statistics.
@@ -128,7 +128,7 @@ def parallel_search(
     else:
         shares = [None] * workers
         seconds = searcher.time_budget
-    futures: list[Future] = []
+    futures: list[Future[tuple[dict[str, tuple[int, float]], int, int]]] = []
     try:
         pool = _get_pool(workers - 1)
         for i in range(1, workers):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardtable.bots.arena import (
     ArenaError,
@@ -20,6 +21,10 @@ from cardtable.bots.arena import (
 )
 from cardtable.commands.common import known_game
 from cardtable.errors import InvalidOptionError
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+    from rich.table import Table
 
 __all__ = ["simulate", "parse_option", "render_table"]
 
@@ -95,7 +100,8 @@ def simulate(
     return result
 
 
-def _progress_bar():  # -> rich.progress.Progress, imported lazily to keep the CLI quick
+def _progress_bar() -> Progress:
+    # Rich's progress and table modules are imported when used, to keep the CLI quick.
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -118,7 +124,7 @@ def _progress_bar():  # -> rich.progress.Progress, imported lazily to keep the C
     )
 
 
-def render_table(result: MatchResult):  # -> rich.table.Table
+def render_table(result: MatchResult) -> Table:
     """The per-level figures of a match as a Rich table, one row per seat spec."""
     from rich import box
     from rich.table import Table

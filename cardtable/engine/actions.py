@@ -50,6 +50,8 @@ class Action:
     kind: str
     cards: tuple[Card, ...]
     mask: int
+    _text: str
+    _hash: int
 
     def __init__(self, kind: str, cards: Iterable[Card] = ()) -> None:
         if kind not in KINDS:

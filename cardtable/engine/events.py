@@ -25,7 +25,7 @@ __all__ = ["Event"]
 _NO_INFO: Mapping[str, Any] = MappingProxyType({})
 
 
-class Event(tuple):
+class Event(tuple[Any, ...]):
     """One thing that happened: an immutable value (a tuple underneath, because games
     make hundreds of events per game and tuples are the cheapest immutable objects).
 
@@ -92,8 +92,8 @@ class Event(tuple):
         """This event without its cards (the number of cards stays)."""
         return tuple.__new__(Event, (self[0], self[1], (), self[3], self[4], None, self[6]))
 
-    def for_seat(self, seat: int) -> Event:
-        """The event as ``seat`` may see it."""
+    def for_seat(self, seat: int | None) -> Event:
+        """The event as ``seat`` may see it (``None``: a spectator)."""
         visible_to = self[5]
         return self if visible_to is None or seat in visible_to else self.redacted()
 

@@ -120,10 +120,9 @@ def game_from_data(
     clashing = sorted(set(options) & _NEW_GAME_ARGUMENTS)
     if clashing:
         raise SaveFileError(f"save file is damaged: {quoted(clashing[0])} is not an option")
+    players: Any = data.get("players")  # whatever the file holds: new_game checks it
     try:
-        state = rules.new_game(
-            players=data.get("players"), seed=data.get("seed"), deck=data.get("deck"), **options
-        )
+        state = rules.new_game(players=players, seed=data.get("seed"), deck=data.get("deck"), **options)
     except CardtableError as exc:
         raise SaveFileError(f"save file is damaged: {exc}") from None
     for number, entry in enumerate(actions, start=1):

@@ -20,7 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from cardtable.cards import Card, cards_to_mask, format_cards, mask_to_cards, resolve_deck
 from cardtable.engine.actions import Action
@@ -116,7 +116,8 @@ class Outcome:
     details: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return to_jsonable(self)
+        data: dict[str, Any] = to_jsonable(self)
+        return data
 
 
 def check_guessed_hands(
@@ -413,7 +414,7 @@ class GameState(ABC):
         options: dict[str, Any],
         history: Iterable[tuple[int, Action]],
         rng: random.Random | None,
-    ) -> Any:
+    ) -> Self:
         """A bare state with the shared attributes taken from ``observation``.
 
         The start of every game's ``from_observation``, which then fills in its own

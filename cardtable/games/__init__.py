@@ -44,7 +44,8 @@ def get_rules(name: str) -> Rules:
         raise UnknownGameError(
             f"unknown game {quoted(name)}; choose one of {', '.join(available_games())}"
         )
-    return importlib.import_module(module_name).RULES
+    rules: Rules = importlib.import_module(module_name).RULES
+    return rules
 
 
 def all_rules() -> list[Rules]:

@@ -742,6 +742,8 @@ class DurakState(GameState):
                     and not state.emptied[actor]:
                 state.emptied[actor] = index
         state.discard = [card.index for card in observation.discard]
+        # Both are None only once the game is over, which was refused above.
+        assert observation.main_attacker is not None and observation.defender is not None
         state.attacker = observation.main_attacker
         state.defender = observation.defender
         state.ask_order = tuple(observation.attack_order)

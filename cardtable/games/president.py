@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from cardtable.cards import (
     ALL_CARDS,
@@ -671,7 +671,7 @@ class PresidentState(GameState):
             },
         )
 
-    def clone(self) -> PresidentState:
+    def clone(self) -> Self:
         new = object.__new__(type(self))
         self._clone_base(new)
         new._rounds_total = self._rounds_total
@@ -709,7 +709,7 @@ class PresidentState(GameState):
         observation: PresidentObservation,
         hands: Sequence[int | Iterable[Card]],
         rng: random.Random | None = None,
-    ) -> PresidentState:
+    ) -> Self:
         """A full state that matches ``observation`` with the cards in hand set to ``hands``.
 
         This is how a searching bot turns a guess about the hidden cards (``hands``: the
@@ -790,10 +790,12 @@ class PresidentState(GameState):
         state.finished = list(observation.finished)
         state.trick = [(actor, Action.parse(text)) for actor, text in observation.trick]
         state.given = [0] * n
-        state.given[seat] = _mask_of(observation.exchange_given)
         state.received = [0] * n
-        state.received[seat] = _mask_of(observation.exchange_received)
+        if seat is not None:  # a spectator saw no one's exchange
+            state.given[seat] = _mask_of(observation.exchange_given)
+            state.received[seat] = _mask_of(observation.exchange_received)
         state._exchange_steps = []
+        assert observation.leader is not None, "in the play phase someone always leads"
         state.leader = observation.leader
         state.phase = _PLAY
         state._turn = observation.current_player

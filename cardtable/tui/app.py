@@ -17,6 +17,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 from textual.driver import Driver
+from textual.screen import Screen
 
 from cardtable.asciitext import to_ascii
 from cardtable.engine.state import GameState
@@ -207,14 +208,14 @@ class CardtableApp(App[None]):
         state, self.initial_state = self.initial_state, None
         self._put_screen(GameScreen(config, state))
 
-    def _put_screen(self, screen: object) -> None:
+    def _put_screen(self, screen: Screen[None]) -> None:
         # Drop any modal left on top, then put the new screen in place of the old one.
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if len(self.screen_stack) > 1:
-            self.switch_screen(screen)  # type: ignore[arg-type]
+            self.switch_screen(screen)
         else:
-            self.push_screen(screen)  # type: ignore[arg-type]
+            self.push_screen(screen)
 
     def action_help(self) -> None:
         from cardtable.tui.screens.help import HelpScreen

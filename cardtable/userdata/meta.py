@@ -23,7 +23,7 @@ import re
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from cardtable.engine.state import GameState
 
@@ -90,7 +90,7 @@ def mark_undo(state: GameState) -> None:
     state.meta["undo_used"] = True
 
 
-def seats_valid(entries: Any, players: int) -> bool:
+def seats_valid(entries: Any, players: int) -> TypeGuard[list[dict[str, Any]]]:
     """Whether ``entries`` is a seat list as :func:`set_seats` writes it, for ``players`` seats."""
     return (
         isinstance(entries, list)

@@ -13,6 +13,7 @@ from typing import Any
 
 from rich import box
 from rich.cells import cell_len
+from rich.console import JustifyMethod
 from rich.table import Table
 
 from cardtable.userdata.stats import LOWER_SCORE_WINS, PlayerStats
@@ -59,7 +60,7 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
             else:
                 # Never narrower than its widest value: a narrow terminal wraps the heading
                 # and the names instead of cutting a number.
-                justify = "left" if heading == "kind" else "right"
+                justify: JustifyMethod = "left" if heading == "kind" else "right"
                 table.add_column(heading, justify=justify, overflow="fold", min_width=widest)
         for row in body:
             table.add_row(*row)

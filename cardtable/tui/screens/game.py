@@ -39,6 +39,7 @@ from cardtable.bots import (
     make_bot,
     seat_bot_factory,
 )
+from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
@@ -193,7 +194,7 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("left", "cursor(-1)", "Move", show=False),
         Binding("right", "cursor(1)", "Move", show=False),
-        Binding("space", "toggle", "Select"),
+        Binding("space", "toggle_card", "Select"),
         Binding("enter", "play", "Play"),
         Binding("p", "pass_turn", "Pass"),
         Binding("t", "take", "Take"),
@@ -235,7 +236,7 @@ class GameScreen(Screen[None]):
             except CardtableError as exc:
                 self.bot_failures[seat] = str(exc)
         self.obs: Observation | None = None
-        self.legal: list[Action] = []
+        self.legal: Sequence[Action] = []
         self.log_lines: deque[Text] = deque(maxlen=LOG_LINES)
         self.seen_events = 0
         self.message: Text | None = None
@@ -689,7 +690,8 @@ class GameScreen(Screen[None]):
     def action_cursor(self, step: int) -> None:
         self.query_one(HandView).move(step)
 
-    def action_toggle(self) -> None:
+    def action_toggle_card(self) -> None:
+        # Not ``action_toggle``: Textual's DOMNode has one (toggling an attribute).
         self.query_one(HandView).toggle()
 
     def action_clear(self) -> None:
@@ -704,7 +706,7 @@ class GameScreen(Screen[None]):
         hand.selected = (hand.selected - same) if same <= hand.selected else (hand.selected | same)
         hand.refresh()
 
-    def selected_for_move(self) -> list:
+    def selected_for_move(self) -> list[Card]:
         hand = self.query_one(HandView)
         cards = hand.selected_cards
         if not cards and hand.cursor_card is not None:

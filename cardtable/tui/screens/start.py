@@ -126,6 +126,7 @@ class StartScreen(Screen[None]):
         defaults = table_defaults(game)
         for spec in rules.options:
             label = Label(spec.name.replace("_", " ").capitalize(), classes="start-label")
+            control: Cycler | Input
             if spec.kind is bool:
                 control = Cycler(["on", "off"], value="on" if defaults[spec.name] else "off",
                                  id=f"opt-{spec.name}", ascii_only=self.app_ascii)

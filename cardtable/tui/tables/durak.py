@@ -188,7 +188,7 @@ class DurakTable(TableArea):
             taking = f"{ctx.act(o.defender, 'takes')}. " if o.taking else ""  # type: ignore[attr-defined]
             return Text(f"{taking}Nothing to throw in: P to pass.")
         if o.taking:  # type: ignore[attr-defined]
-            return Text(f"{ctx.act(o.defender, 'takes')}: throw in a card of a rank on the table, or P to pass.")
+            return Text(f"{ctx.act(o.defender, 'takes')}: throw in a card of a rank on the table, or P to pass.")  # type: ignore[attr-defined]
         return Text("Throw in a card of a rank on the table, or P to pass.")
 
     def score_text(self, obs: Observation, ctx: TableContext) -> Text:

@@ -47,6 +47,7 @@ class HeartsTable(TableArea):
             return Text(" " * max((width - t.cell_len) // 2, 0)) + t
 
         me = o.seat
+        assert me is not None, "a table is drawn around a seat (a replay's spectator as seat 0)"
         left, across, right = (me + 1) % n, (me + 2) % n, (me + 3) % n
         text = Text()
         text.append_text(self._header(o, ctx))

@@ -161,8 +161,10 @@ class PresidentTable(TableArea):
         while start >= 0 and events[start].kind not in ("trick", "round_over", "deal", "exchange"):
             start -= 1
         text = Text(f"Last trick (round {events[end].round}):\n", style="bold")
+        viewer = obs.seat
+        assert viewer is not None, "a table is drawn around a seat (a replay's spectator as seat 0)"
         for event in events[start + 1 : end]:
-            line = self.log_line(event, ctx, obs.seat)
+            line = self.log_line(event, ctx, viewer)
             if line is not None:
                 text.append("  ")
                 text.append_text(line)
