@@ -49,15 +49,15 @@ from cardtable.bots.search import (
 from cardtable.cards import SUIT_MASKS, Card, iter_bits
 from cardtable.engine.actions import Action
 from cardtable.engine.state import GameState
-from cardtable.games import hearts_kernel as kernel
 from cardtable.games.hearts import (
     CompletedTrick,
     HeartsObservation,
     HeartsState,
     give_action,
+    kernel,
     play_action,
 )
-from cardtable.games.hearts_kernel import (
+from cardtable.games.hearts.kernel import (
     PASS_OFFSETS,
     PENALTY,
     QUEEN_OF_SPADES,
@@ -74,7 +74,7 @@ from cardtable.games.hearts_kernel import (
     playing_table,
     settled_points,
 )
-from cardtable.games.hearts_kernel import points as _points
+from cardtable.games.hearts.kernel import points as _points
 
 __all__ = [
     "BOT_LEVELS",
@@ -720,8 +720,8 @@ class HeartsSearchModel:
 def playout_policy(
     rng: random.Random | None, noise: float, suspect: int | None
 ) -> Callable[[int, int, list[int], list[int], int, int, list[int], list[int]], int]:
-    """The play-outs' choice of card, a :data:`~cardtable.games.hearts_kernel.Policy` for
-    :func:`~cardtable.games.hearts_kernel.play_out`: the normal strategy, a random legal
+    """The play-outs' choice of card, a :data:`~cardtable.games.hearts.kernel.Policy` for
+    :func:`~cardtable.games.hearts.kernel.play_out`: the normal strategy, a random legal
     card ``noise`` of the time (needs ``rng``), and ``suspect``, a seat thought to be
     shooting the moon, played as a shooter (and defended against) while nobody else
     has taken a point.
@@ -771,7 +771,7 @@ class HeartsSimulator:
     bitmasks: the same deals, moves, play-out and evaluation as the ``GameState`` methods
     of :class:`HeartsSearchModel`, several times faster.
 
-    - A world is a :class:`~cardtable.games.hearts_kernel.Table`, the rules kernel's
+    - A world is a :class:`~cardtable.games.hearts.kernel.Table`, the rules kernel's
       state, played with the kernel's functions; :data:`DEAL_REUSE` consecutive worlds
       share one deal of the hidden cards (:meth:`HeartsSearchModel.prepare` sets up the
       dealing).

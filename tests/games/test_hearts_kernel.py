@@ -13,12 +13,12 @@ from cardtable.bots.hearts import NormalHeartsBot, play_out_hand, playout_policy
 from cardtable.cards import cards_to_mask, mask_to_cards, parse_cards
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import IllegalActionError
-from cardtable.games import hearts_kernel as kernel
 from cardtable.games.hearts import (
     RULES,
     HeartsState,
     PassChoices,
     give_action,
+    kernel,
     play_action,
 )
 

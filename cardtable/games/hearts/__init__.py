@@ -20,8 +20,8 @@ someone reached the target (default 100), unless the lowest total is tied.
 >>> str(state.legal_actions()[0])
 '2C'
 
-The rules themselves are :mod:`cardtable.games.hearts_kernel`: a
-:class:`~cardtable.games.hearts_kernel.Table` of bitmasks moved by plain functions, which
+The rules themselves are :mod:`cardtable.games.hearts.kernel`: a
+:class:`~cardtable.games.hearts.kernel.Table` of bitmasks moved by plain functions, which
 the hard bot's search plays on too.  This module adds what a player sees: validation
 with a reason, events, observations, notation and saves; it speaks
 :class:`~cardtable.cards.Card` and :class:`~cardtable.engine.actions.Action`.
@@ -63,14 +63,14 @@ from cardtable.engine.state import (
     Rules,
     check_guessed_hands,
 )
-from cardtable.games import hearts_kernel as kernel
-from cardtable.games.hearts_kernel import (
+from cardtable.games.hearts import kernel
+from cardtable.games.hearts.kernel import (
     PASS_DIRECTIONS,
     PASS_OFFSETS,
     moon_scores,
     trick_winner,
 )
-from cardtable.games.hearts_kernel import points as _points
+from cardtable.games.hearts.kernel import points as _points
 
 __all__ = [
     "HeartsRules",
@@ -382,7 +382,7 @@ class HeartsState(GameState):
     as a list.  ``apply`` skips the legality check for an action object that the last
     ``legal_actions()`` of this position handed out; any other action is checked.
 
-    The game itself is ``table``, a :class:`~cardtable.games.hearts_kernel.Table`
+    The game itself is ``table``, a :class:`~cardtable.games.hearts.kernel.Table`
     moved by the kernel's functions; its fields read (and, for tests and search,
     write) as attributes of the state too: ``hands``, ``won``, ``trick_cards``,
     ``trick_seats``, ``current``, ``leader``, ``trick_number``, ``hearts_broken``,
