@@ -23,7 +23,7 @@ from cardtable.asciitext import to_ascii
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
-from cardtable.tui.config import PACES, TableConfig, config_for_state
+from cardtable.tui.config import PACES, TRICK_PAUSES, TableConfig, config_for_state
 from cardtable.userdata.settings import Settings, load_settings
 
 __all__ = ["CardtableApp", "ascii_driver"]
@@ -68,6 +68,7 @@ class CardtableApp(App[None]):
         four_colour: bool | None = None,
         pace: str | None = None,
         bot_delay: float | None = None,
+        trick_pause: float | None = None,
         state: GameState | None = None,
         save_path: str | os.PathLike[str] | None = None,
         settings: Settings | None = None,
@@ -91,6 +92,7 @@ class CardtableApp(App[None]):
         self.pace = "normal"
         self.apply_settings(settings)
         self._bot_delay = bot_delay
+        self._trick_pause = trick_pause
         #: where the game in progress is saved (``None``: the autosave)
         self.save_path: Path | None = Path(save_path) if save_path is not None else None
         #: a fixed number of search iterations for hints (tests), else the time budget
@@ -154,6 +156,20 @@ class CardtableApp(App[None]):
     def bot_delay(self) -> float:
         """Seconds a bot waits before moving (tests set 0 through ``bot_delay``)."""
         return PACES[self.pace] if self._bot_delay is None else self._bot_delay
+
+    @property
+    def trick_pause(self) -> float:
+        """Seconds a completed trick or bout stays on the table: by the bot speed, scaled
+        with a ``bot_delay`` given (tests pass 0, so nothing waits), or as given.
+
+        >>> CardtableApp(pace="slow").trick_pause, CardtableApp(bot_delay=0).trick_pause
+        (2.0, 0.0)
+        """
+        if self._trick_pause is not None:
+            return self._trick_pause
+        if self._bot_delay is not None:
+            return self._bot_delay * TRICK_PAUSES[self.pace] / PACES[self.pace]
+        return TRICK_PAUSES[self.pace]
 
     def on_mount(self) -> None:
         for line in self.settings_warnings:

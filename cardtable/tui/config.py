@@ -25,7 +25,7 @@ from cardtable.errors import InvalidOptionError
 from cardtable.games import get_rules
 
 __all__ = [
-    "SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "DEFAULT_NAMES", "TABLE_DEFAULTS",
+    "SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "TRICK_PAUSES", "DEFAULT_NAMES", "TABLE_DEFAULTS",
     "table_defaults", "config_for_state",
 ]
 
@@ -34,6 +34,9 @@ SEAT_KINDS = ("human", "easy", "normal", "hard")
 
 PACES: dict[str, float] = {"fast": 0.15, "normal": 0.6, "slow": 1.2}
 """Seconds a bot waits before each move, so that a person can follow."""
+
+TRICK_PAUSES: dict[str, float] = {"fast": 0.5, "normal": 1.0, "slow": 2.0}
+"""Seconds a completed trick or bout stays on the table, by bot speed (a key ends it)."""
 
 DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dan", "Eve")
 """Names for seats 0..5 when none are given (seat 0 is usually the person)."""

@@ -145,7 +145,7 @@ async def test_undo_message_writes_the_card_as_the_screen_does() -> None:
         await pilot.press("ctrl+z")
         await pilot.pause()
         labels = " ".join(card.label() for card in action.cards)
-        assert status_of(game) == f"Undone: your {labels} and the moves after it."
+        assert status_of(game).startswith(f"Undone: your {labels} and the moves after it.  ·  Your lead")
 
 
 def finished_state(game: str, seed: int = 5):

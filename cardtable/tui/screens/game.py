@@ -14,6 +14,7 @@ once with :func:`cardtable.userdata.savefiles.finish_game`.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import time
@@ -194,6 +195,8 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("left", "cursor(-1)", "Move", show=False),
         Binding("right", "cursor(1)", "Move", show=False),
+        Binding("home", "cursor_end(0)", "First card", show=False),
+        Binding("end", "cursor_end(1)", "Last card", show=False),
         Binding("space", "toggle_card", "Select"),
         Binding("enter", "play", "Play"),
         Binding("p", "pass_turn", "Pass"),
@@ -240,7 +243,19 @@ class GameScreen(Screen[None]):
         self.log_lines: deque[Text] = deque(maxlen=LOG_LINES)
         self.seen_events = 0
         self.message: Text | None = None
+        #: the status line shows why the last choice was refused
+        self.refused = False
+        #: what just happened (cards received, a revolution, an undo), kept on the status
+        #: line beside "X is thinking…" and the prompt until the viewer's next move
+        self.news: Text | None = None
         self.pending_round_over: Event | None = None
+        #: a trick, bout or set completed by the last move, to keep on the table a moment
+        self.just_completed: Event | None = None
+        self.pause_token = 0
+        #: per seat, the first event not yet told to that seat (cards it received)
+        self.news_from: dict[int, int] = {}
+        self.news_start = self.events_handled
+        self.received_token = 0
         self.finished = False
 
     # --- layout --------------------------------------------------------------------
@@ -275,7 +290,10 @@ class GameScreen(Screen[None]):
         yield MoveButton("Help", id="help-button", compact=True)
 
     def observe(self) -> Observation:
-        """What is drawn: the game as the viewer sees it."""
+        """What is drawn: the game as the viewer sees it (hot-seat while only bots move:
+        as everyone sees it, laid out around the last viewer's seat)."""
+        if self.hotseat and self.revealed is None:
+            return dataclasses.replace(self.state.public_observation(), seat=self.viewer)
         return self.state.observation(self.viewer)
 
     def title_text(self, obs: Observation, ctx: TableContext) -> str:
@@ -288,6 +306,8 @@ class GameScreen(Screen[None]):
         return f"  {self.table.round_noun} {obs.round}  ·  {who}  ·  seed {self.state.seed}{undone}"
 
     def hand_title(self, obs: Observation, ctx: TableContext) -> str:
+        if self.hotseat and self.revealed is None and not self.read_only:
+            return "No hand is shown while only bots play"
         return f"{ctx.owner(self.viewer)} hand · {plural(len(obs.hand), 'card')}"
 
     @property
@@ -314,36 +334,102 @@ class GameScreen(Screen[None]):
             self._draw_log()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide moves the game does not have (Take in President, Pass in Hearts)."""
+        """Show a key only where it acts: no Take in President, no Pass in Hearts, nor
+        while leading or during an exchange, no Undo with several people at the table."""
         if action == "pass_turn":
-            return "pass" in self.table.extra_moves
+            return self.offers("pass")
         if action == "take":
-            return "take" in self.table.extra_moves
+            return self.offers("take")
+        if action == "undo":
+            return len(self.config.human_seats) == 1
         if action == "next_target":
             return hasattr(self.table, "next_target")
         return True
 
+    def offers(self, move: str) -> bool:
+        """Whether the Pass or Take control belongs on screen now: the game has the move,
+        and, on the viewer's own turn, the move is legal (no Pass for a lead or a gift)."""
+        if move not in self.table.extra_moves:
+            return False
+        obs = self.obs
+        if obs is None or obs.current_player != self.viewer or self.read_only:
+            return True
+        action = PASS if move == "pass" else TAKE
+        return action in self.legal
+
     # --- the turn loop ----------------------------------------------------------------
     def after_change(self) -> None:
         """Save, redraw, show a round's end if one just happened, then let the next player act."""
+        self.pause_token += 1  # a pause still running is over: the game moved on
+        self.table.completed = None
         self.autosave()
         seat = self.state.current_player
-        if seat is not None and self.config.seats[seat].is_human:
-            target = seat
-        else:
-            target = self.viewer
-        if self.hotseat and target != self.revealed:
+        human_turn = seat is not None and self.config.seats[seat].is_human
+        target = seat if human_turn else self.viewer
+        if self.hotseat and human_turn and target != self.revealed:
             self.hand_over(target)
             return
+        if self.hotseat and not human_turn and self.revealed is not None:
+            # Only bots move before the next person: hide the last person's hand at once,
+            # so that whoever takes the keyboard next sees the table and nothing else.
+            self.hide_hand()
         self.viewer = target
         self.refresh_view()
+        if self.start_pause():
+            return
+        self.carry_on()
+
+    def carry_on(self) -> None:
+        """After the table is drawn: show a round's end if one just happened, else play on."""
         if self.pending_round_over is not None:
             event, self.pending_round_over = self.pending_round_over, None
             self.show_round_over(event)
             return
         self.next_turn()
 
+    # --- a completed trick or bout stays on the table for a moment ----------------------
+    def start_pause(self) -> bool:
+        """Keep a trick, bout or set just completed on the table, its winner marked, for
+        the app's ``trick_pause`` (it follows the bot speed) or until a key is pressed.
+        Returns whether the game now waits for the pause to end."""
+        event, self.just_completed = self.just_completed, None
+        seconds = getattr(self.app, "trick_pause", 0.0)
+        if event is None or seconds <= 0 or self.obs is None:
+            return False
+        self.pause_token += 1
+        token = self.pause_token
+        self.table.completed = event
+        self.table.show(self.obs, self.context)
+        self.set_timer(seconds, lambda: self.end_pause(token))
+        return True
+
+    def end_pause(self, token: int | None = None) -> None:
+        """Clear the completed trick from the table and play on (once per pause)."""
+        if self.table.completed is None or (token is not None and token != self.pause_token):
+            return
+        self.pause_token += 1
+        self.table.completed = None
+        if self._gone() or self.finished:
+            return
+        if self.obs is not None and not self.has_class("concealed"):
+            self.table.show(self.obs, self.context)
+        self.carry_on()
+
+    def on_key(self) -> None:
+        # Any key ends the pause at once; the key still does what it does.
+        if self.table.completed is not None:
+            self.end_pause()
+
     # --- hot-seat --------------------------------------------------------------------
+    def hide_hand(self) -> None:
+        """Hot-seat, bots to move: show the table as everyone sees it, and no hand."""
+        self.revealed = None
+        self.log_lines.clear()
+        self.seen_events = 0
+        self.hint_action = None
+        self.news = None
+        self.query_one(HandView).clear_selection()
+
     def hand_over(self, seat: int) -> None:
         """Blank everything, then cover the screen until ``seat``'s player presses Enter."""
         self.revealed = None
@@ -362,6 +448,7 @@ class GameScreen(Screen[None]):
         self.log_lines.clear()
         self.seen_events = 0
         self.hint_action = None
+        self.news = None
 
     def reveal(self, seat: int) -> None:
         if self.finished:
@@ -402,7 +489,8 @@ class GameScreen(Screen[None]):
         if seat in self.bot_failures:
             self.bot_failed(seat, self.bot_failures[seat], len(self.state.history), self.state)
             return
-        self.set_status(Text(f"{self.context.labels[seat]} is thinking…", style="italic"))
+        news = self.news
+        self.set_status(Text.assemble(news, "  ·  ", self.thinking_text()) if news else self.thinking_text())
         observation = self.state.observation(seat)
         legal = self.state.legal_actions()
         self.bot_turn(seat, observation, legal, len(self.state.history), self.state)
@@ -501,15 +589,17 @@ class GameScreen(Screen[None]):
         """Apply the viewer's move; on refusal show the engine's reason, change nothing."""
         seat = self.state.current_player
         if seat is None or not self.config.seats[seat].is_human or seat != self.viewer:
-            self.set_status(Text("Wait for your turn.", style="bold yellow"))
+            self.set_status(self.wait_text())
             return False
         try:
             self.state.apply(action)
         except CardtableError as exc:
-            self.set_status(self.refusal(exc))
+            self.show_refusal(exc)
             return False
         self.query_one(HandView).clear_selection()
         self.hint_action = None
+        self.news = None
+        self.forget_received()
         self.after_change()
         return True
 
@@ -550,15 +640,44 @@ class GameScreen(Screen[None]):
         ):
             for button in self.query(button_id):
                 button.disabled = not enabled
+        for button_id, move in (("#pass-button", "pass"), ("#take-button", "take")):
+            for button in self.query(button_id):
+                button.display = self.offers(move)
+        for button in self.query("#undo-button"):
+            button.display = len(self.config.human_seats) == 1
+        self.refresh_bindings()
         if self.message is not None:
-            self.set_status(self.message)
-            self.message = None
-        elif obs.is_over:
-            self.set_status(Text("The game is over.", style="bold"))
-        elif my_turn:
-            self.set_status(self.personalise(self.table.prompt(obs, self.legal, ctx)))
+            self.news, self.message = self.message, None
+        if self.news is not None and my_turn:
+            # What happened, and what to do now (after a pass: lead the 2♣).
+            self.set_status(Text.assemble(self.news, "  ·  ", self.prompt_now()))
         else:
-            self.set_status(Text(f"{ctx.labels[obs.current_player]} to act.", style="italic"))  # type: ignore[index]
+            self.set_status(self.news or self.prompt_now())
+
+    def prompt_now(self) -> Text:
+        """What the status line says when nothing has just happened: what to do now."""
+        obs = self.obs
+        assert obs is not None
+        ctx = self.context
+        if obs.is_over:
+            return Text("The game is over.", style="bold")
+        if obs.current_player == self.viewer and not self.read_only:
+            return self.personalise(self.table.prompt(obs, self.legal, ctx))
+        return Text(f"{ctx.labels[obs.current_player]} to act.", style="italic")  # type: ignore[index]
+
+    def thinking_text(self) -> Text:
+        """``Ada (hard) is thinking…``, for the seat to act."""
+        seat = self.state.current_player
+        return Text(f"{self.context.labels[seat]} is thinking…", style="italic")  # type: ignore[index]
+
+    def wait_text(self) -> Text:
+        """The answer to a key pressed out of turn: wait, and who is thinking."""
+        text = Text("Wait for your turn.", style="bold yellow")
+        seat = self.state.current_player
+        if seat is not None and not self.config.seats[seat].is_human:
+            text.append("  ")
+            text.append_text(self.thinking_text())
+        return text
 
     def _draw_log(self) -> None:
         """The newest log entries that fit, each wrapped (continuation lines indented)."""
@@ -627,19 +746,57 @@ class GameScreen(Screen[None]):
             line = self.table.log_line(event, ctx, self.viewer)
             if line is not None:
                 self.log_lines.append(line)
+            if (
+                event.kind == "exchange" and event.info.get("to") == self.viewer and event.cards
+                and number >= self.news_from.get(self.viewer, self.news_start)
+            ):
+                # Cards received, told to their receiver once (in hot-seat, when their turn comes).
+                self.message = Text.assemble(
+                    (f"{ctx.name(event.seat)} {self.table.gave_word} {ctx.you(self.viewer, capital=False)} ", "bold"),
+                    ctx.style.inline(self.table.in_hand_order(obs, event.cards)),
+                )
+                self.show_received(event.cards)
             if number < self.events_handled:
                 continue  # a log rebuilt for a new viewer: pop-ups were shown already
             if event.kind in ("revolution",):
                 self.message = line
-            if event.kind == "exchange" and event.info.get("to") == self.viewer and event.cards:
-                self.message = Text.assemble(
-                    (f"{ctx.name(event.seat)} gave {ctx.you(self.viewer, capital=False)} ", "bold"),
-                    ctx.style.inline(event.cards),
-                )
+            if event.kind in self.table.completions:
+                self.just_completed = event
             if event.kind == "round_over":
                 self.pending_round_over = event
         self.seen_events = len(events)
         self.events_handled = max(self.events_handled, len(events))
+        if self.revealed == self.viewer:
+            self.news_from[self.viewer] = len(events)
+
+    def show_received(self, cards: Sequence[Card]) -> None:
+        """Mark cards just received in the hand until the receiver's next move, or for a
+        few moments (three trick pauses) when the bots set a pace."""
+        hand = self.query_one(HandView)
+        hand.received |= set(cards)
+        seconds = 3 * getattr(self.app, "trick_pause", 0.0)
+        if seconds > 0:
+            self.received_token += 1
+            token = self.received_token
+            self.set_timer(seconds, lambda: self.forget_received(token))
+
+    def forget_received(self, token: int | None = None) -> None:
+        if token is not None and token != self.received_token:
+            return
+        hands = self.query(HandView)
+        if hands and hands.first().received:
+            hands.first().received = set()
+            hands.first().refresh()
+
+    def show_refusal(self, exc: CardtableError) -> None:
+        """Put a refusal on the status line until the selection changes."""
+        self.set_status(self.refusal(exc))
+        self.refused = True
+
+    def choice_changed(self) -> None:
+        """The selection or the cursor moved: a refusal of the old choice no longer applies."""
+        if self.refused and self.obs is not None:
+            self.set_status(self.prompt_now())
 
     def refusal(self, exc: CardtableError) -> Text:
         """A refused move's reason on the status line, its cards and seats written as
@@ -649,6 +806,7 @@ class GameScreen(Screen[None]):
         return Text.assemble(("Refused: ", "bold red"), reason)
 
     def set_status(self, text: Text) -> None:
+        self.refused = False
         self.query_one("#status", Static).update(text)
 
     # --- end of a round ------------------------------------------------------------------
@@ -689,13 +847,23 @@ class GameScreen(Screen[None]):
     # --- player actions ----------------------------------------------------------------
     def action_cursor(self, step: int) -> None:
         self.query_one(HandView).move(step)
+        self.choice_changed()
+
+    def action_cursor_end(self, last: int) -> None:
+        """Home and End: the first or the last card of the hand."""
+        hand = self.query_one(HandView)
+        if hand.cards:
+            hand.cursor = len(hand.cards) - 1 if last else 0
+        self.choice_changed()
 
     def action_toggle_card(self) -> None:
         # Not ``action_toggle``: Textual's DOMNode has one (toggling an attribute).
         self.query_one(HandView).toggle()
+        self.choice_changed()
 
     def action_clear(self) -> None:
         self.query_one(HandView).clear_selection()
+        self.choice_changed()
 
     def action_select_rank(self) -> None:
         hand = self.query_one(HandView)
@@ -705,6 +873,7 @@ class GameScreen(Screen[None]):
         same = {c for c in hand.cards if c.rank == card.rank}
         hand.selected = (hand.selected - same) if same <= hand.selected else (hand.selected | same)
         hand.refresh()
+        self.choice_changed()
 
     def selected_for_move(self) -> list[Card]:
         hand = self.query_one(HandView)
@@ -717,7 +886,7 @@ class GameScreen(Screen[None]):
         if self.obs is None:
             return
         if self.state.current_player != self.viewer:
-            self.set_status(Text("Wait for your turn.", style="bold yellow"))
+            self.set_status(self.wait_text())
             return
         cards = self.selected_for_move()
         if not cards:
@@ -726,7 +895,7 @@ class GameScreen(Screen[None]):
         try:
             action = self.table.build_action(self.obs, self.legal, cards)
         except CardtableError as exc:
-            self.set_status(self.refusal(exc))
+            self.show_refusal(exc)
             return
         settings = getattr(self.app, "settings", None)
         if settings is not None and settings.confirm_before_play:
@@ -786,10 +955,10 @@ class GameScreen(Screen[None]):
                 style.inline([beating]), " — Enter to play it",
             )
         elif action.cards:
-            mine = [card for card in action.cards if card in hand.cards]
+            mine = [card for card in hand.cards if card in action.cards]  # as the hand shows them
             verb = {"give": self.table.give_verb, "attack": "attack with"}.get(action.kind, "play")
             words = Text.assemble(
-                ("Hint: ", "bold cyan"), f"{verb} ", style.inline(action.cards), " — Enter to play it",
+                ("Hint: ", "bold cyan"), f"{verb} ", style.inline(mine or action.cards), " — Enter to play it",
             )
         else:
             mine = []
@@ -837,7 +1006,9 @@ class GameScreen(Screen[None]):
         self.pending_round_over = None
         self.log_lines.clear()
         self.seen_events = 0
-        self.events_handled = len(state.events)
+        self.events_handled = self.news_start = len(state.events)
+        self.news_from.clear()
+        self.forget_received()
         self.hint_action = None
         self.query_one(HandView).clear_selection()
         self.message = Text.assemble(
@@ -871,7 +1042,7 @@ class GameScreen(Screen[None]):
 
     @on(HandView.CardClicked)
     def _card_clicked(self) -> None:
-        pass
+        self.choice_changed()
 
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:

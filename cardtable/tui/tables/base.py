@@ -109,10 +109,14 @@ class TableArea(Static):
     extra_moves: tuple[str, ...] = ("pass",)
     #: what the Play button is called
     play_label = "Play"
+    #: the events that complete a trick or bout, kept on the table for a moment
+    completions: tuple[str, ...] = ()
     #: what the game calls one deal played out (Hearts: a hand)
     round_noun = "round"
     #: how a hint words a ``give`` action (Hearts' pass, President's exchange)
     give_verb = "give"
+    #: how the status line says cards were handed over to the viewer
+    gave_word = "gave"
     #: how a move is told in the log and the replay, by action kind (third person)
     move_verbs: dict[str, str] = {
         "play": "plays",
@@ -128,6 +132,8 @@ class TableArea(Static):
         super().__init__("", **kwargs)  # type: ignore[arg-type]
         self.obs: Observation | None = None
         self.ctx: TableContext | None = None
+        #: a trick or bout just completed, drawn instead of the table while it is set
+        self.completed: Event | None = None
 
     @property
     def card_style(self) -> CardStyle:
@@ -140,7 +146,10 @@ class TableArea(Static):
     def show(self, obs: Observation, ctx: TableContext) -> None:
         """Redraw from ``obs``."""
         self.obs, self.ctx = obs, ctx
-        self.update(self.draw(obs, ctx))
+        if self.completed is not None:
+            self.update(self.draw_completed(self.completed, obs, ctx))
+        else:
+            self.update(self.draw(obs, ctx))
 
     def on_resize(self) -> None:
         # The layout (centring, spacing) follows the size: draw it again.
@@ -150,9 +159,22 @@ class TableArea(Static):
     def draw(self, obs: Observation, ctx: TableContext) -> Text:
         return Text(f"Round {obs.round}")
 
+    def draw_completed(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+        """The trick or bout ``event`` completed, its winner marked (a symbol, not only
+        a colour), as it stays on the table for a moment."""
+        return self.draw(obs, ctx)
+
+    def winner_mark(self, ctx: TableContext) -> str:
+        return "*" if ctx.style.ascii_only else "★"
+
     # --- questions the game screen asks ---------------------------------------------
     def sort_hand(self, obs: Observation) -> list[Card]:
         return list(obs.hand)
+
+    def in_hand_order(self, obs: Observation, cards: Sequence[Card]) -> list[Card]:
+        """``cards`` in the order the hand shows them (cards not in the hand last)."""
+        shown = [card for card in self.sort_hand(obs) if card in cards]
+        return shown + [card for card in cards if card not in shown]
 
     def move_kind(self, obs: Observation, legal: Sequence[Action]) -> str:
         """The kind of action selected cards make now."""

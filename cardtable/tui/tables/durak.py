@@ -22,6 +22,7 @@ class DurakTable(TableArea):
     """Draws Durak from a :class:`DurakObservation`; Tab or a click picks the card to beat."""
 
     extra_moves = ("pass", "take")
+    completions = ("bout_over",)
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -62,11 +63,7 @@ class DurakTable(TableArea):
         style = ctx.style
         if self.target not in self.unbeaten(o):
             self.target = None
-        text = Text("Trump ")
-        text.append_text(style.face(o.trump_card, width=4))  # type: ignore[attr-defined]
-        text.append(" ")
-        text.append_text(style.suit_text(o.trump_suit))  # type: ignore[attr-defined]
-        text.append(f" · deck {o.deck_count} · discard {len(o.discard)}\n")  # type: ignore[attr-defined]
+        text = self._trump_line(o, ctx)
         if o.is_over:
             return text
         defender = ctx.name(o.defender)  # type: ignore[attr-defined]
@@ -100,6 +97,27 @@ class DurakTable(TableArea):
         text.append_text(bottom)
         text.append("\n")
         text.append_text(under)
+        return text
+
+    def _trump_line(self, o: Observation, ctx: TableContext) -> Text:
+        style = ctx.style
+        text = Text("Trump ")
+        text.append_text(style.face(o.trump_card, width=4))  # type: ignore[attr-defined]
+        text.append(" ")
+        text.append_text(style.suit_text(o.trump_suit))  # type: ignore[attr-defined]
+        text.append(f" · deck {o.deck_count} · discard {len(o.discard)}\n")  # type: ignore[attr-defined]
+        return text
+
+    def draw_completed(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+        """The bout just over: its cards, and whether the defender took them or beat it off."""
+        text = self._trump_line(obs, ctx)
+        taken = event.info.get("result") == "taken"
+        verdict = ctx.does(event.seat, "picks up the cards") if taken else ctx.does(event.seat, "beats off the attack")
+        text.append(f"{self.winner_mark(ctx)} {verdict}", style="bold #ff5a6e" if taken else "bold green")
+        text.append("\n\n   ")
+        for card in event.cards:
+            text.append_text(ctx.style.face(card, width=4))
+            text.append(" ")
         return text
 
     def _effective_target(self, o: Observation) -> Card | None:

@@ -18,6 +18,7 @@ __all__ = ["HeartsTable", "SUIT_ORDER"]
 # Alternating colours, hearts last: clubs, diamonds, spades, hearts.
 SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 POSITIONS = ("you", "left", "across", "right")
+TWO_OF_CLUBS = Card.parse("2C")
 
 
 class HeartsTable(TableArea):
@@ -26,23 +27,59 @@ class HeartsTable(TableArea):
     extra_moves = ()
     round_noun = "hand"
     give_verb = "pass"
+    gave_word = "passed"
     move_verbs = {**TableArea.move_verbs, "give": "passes"}
     move_nouns = {**TableArea.move_nouns, "give": "pass of"}
+    completions = ("trick",)
 
     def draw(self, obs: Observation, ctx: TableContext) -> Text:
         o = obs  # HeartsObservation; fields documented in docs/api.md
+        text = Text()
+        text.append_text(self._header(o, ctx))
+        text.append("\n\n")
+        if o.phase == "pass":  # type: ignore[attr-defined]
+            text.append_text(self._pass_text(o, ctx))
+            return text
+        pointed = o.current_player if o.phase == "play" else None  # type: ignore[attr-defined]
+        text.append_text(self._trick_cross(o, ctx, dict(o.trick), pointed))  # type: ignore[attr-defined]
+        return text
+
+    def draw_completed(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+        """The four cards of the trick just taken, the winner marked ★ and named."""
+        plays = {seat: Card.parse(code) for seat, code in event.info.get("plays", [])}
+        points = event.info.get("points", 0)
+        text = Text()
+        text.append(f"Hand {event.round} · trick {event.info.get('trick', '?')}/13", style="bold")
+        text.append("\n")
+        text.append(
+            f"{self.winner_mark(ctx)} {ctx.does(event.seat, 'takes the trick')}"
+            + (f" (+{plural(points, 'point')})" if points else ""),
+            style="bold yellow",
+        )
+        text.append("\n\n")
+        text.append_text(self._trick_cross(obs, ctx, plays, None, winner=event.seat))
+        return text
+
+    def _trick_cross(
+        self, o: Observation, ctx: TableContext, played: dict[int, Card], pointed: int | None,
+        winner: int | None = None,
+    ) -> Text:
+        """The trick laid out by seat: across at the top, left and right, the viewer below."""
         style = ctx.style
         n = o.num_players
-        played = dict(o.trick)  # type: ignore[attr-defined]
         width = max((self.size.width or 48) - 2, 30)
 
         def slot(seat: int) -> Text:
             name = ctx.name(seat)[:10]
             card = played.get(seat)
             face = style.face(card, width=4) if card else Text(" -- ", style="#5c7d6a on #17402b")
-            marker = "▸" if not style.ascii_only else ">"
-            pointer = Text(f"{marker} ", style="bold yellow") if o.current_player == seat and o.phase == "play" else Text("  ")  # type: ignore[attr-defined]
-            return Text.assemble(pointer, (name + " ", "bold" if seat == o.current_player else ""), face)
+            if seat == winner:
+                pointer = Text(f"{self.winner_mark(ctx)} ", style="bold yellow")
+            elif seat == pointed:
+                pointer = Text(f"{'>' if style.ascii_only else '▸'} ", style="bold yellow")
+            else:
+                pointer = Text("  ")
+            return Text.assemble(pointer, (name + " ", "bold" if seat in (pointed, winner) else ""), face)
 
         def centred(t: Text) -> Text:
             return Text(" " * max((width - t.cell_len) // 2, 0)) + t
@@ -51,11 +88,6 @@ class HeartsTable(TableArea):
         assert me is not None, "a table is drawn around a seat (a replay's spectator as seat 0)"
         left, across, right = (me + 1) % n, (me + 2) % n, (me + 3) % n
         text = Text()
-        text.append_text(self._header(o, ctx))
-        text.append("\n\n")
-        if o.phase == "pass":  # type: ignore[attr-defined]
-            text.append_text(self._pass_text(o, ctx))
-            return text
         text.append_text(centred(slot(across)))
         text.append("\n\n")
         row = slot(left)
@@ -126,6 +158,9 @@ class HeartsTable(TableArea):
                 f"Your turn: select 3 cards to pass {obs.pass_direction} (space), then Enter."  # type: ignore[attr-defined]
             )
         if obs.lead_suit is None:  # type: ignore[attr-defined]
+            if [action.cards for action in legal] == [(TWO_OF_CLUBS,)]:
+                two = ctx.style.label(TWO_OF_CLUBS)
+                return Text(f"Your lead: the {two} opens the hand; press Enter to play it.")
             return Text("Your lead: choose a card (← →) and press Enter.")
         suit = ctx.style.suit_label(obs.lead_suit)  # type: ignore[attr-defined]
         return Text(f"Your turn: follow {suit} if you can; choose a card and press Enter.")

@@ -52,6 +52,7 @@ class PresidentTable(TableArea):
     """Draws President from a :class:`PresidentObservation`."""
 
     extra_moves = ("pass",)
+    completions = ("trick",)
 
     def draw(self, obs: Observation, ctx: TableContext) -> Text:
         o = obs  # PresidentObservation; fields documented in docs/api.md
@@ -76,6 +77,19 @@ class PresidentTable(TableArea):
         if o.finished:  # type: ignore[attr-defined]
             out = ", ".join(f"{ctx.name(s)} {ordinal(i + 1)}" for i, s in enumerate(o.finished))  # type: ignore[attr-defined]
             text.append(f"\n  Out: {out}", style="green")
+        return text
+
+    def draw_completed(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+        """The set that won the trick, still on the table, and who leads next."""
+        text = rank_bar(obs, ctx)
+        text.append("\n\n")
+        text.append(f"  {self.winner_mark(ctx)} {ctx.does(event.seat, 'wins the trick with')} ", style="bold yellow")
+        for card in event.cards:
+            text.append(" ")
+            text.append_text(ctx.style.face(card, width=4))
+        leader = event.info.get("leader")
+        if leader is not None:
+            text.append(f"\n\n  {ctx.act(leader, 'leads')} next.", style="italic")
         return text
 
     def _exchange_text(self, o: Observation, ctx: TableContext) -> Text:

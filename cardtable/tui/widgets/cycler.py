@@ -17,8 +17,12 @@ __all__ = ["Cycler"]
 class Cycler(Widget, can_focus=True):
     """Shows ``◂ value ▸``; the value changes with the arrow keys, space or a click.
 
+    With a single value there is nothing to choose: no arrows, and no focus.
+
     >>> Cycler(["easy", "normal", "hard"], value="normal").value
     'normal'
+    >>> Cycler(["4"]).render().plain, Cycler(["4"]).can_focus
+    ('  4  ', False)
     """
 
     DEFAULT_CSS = """
@@ -51,6 +55,7 @@ class Cycler(Widget, can_focus=True):
         self.values = list(values)
         self.ascii_only = ascii_only
         self.set_reactive(Cycler.index, self.values.index(value) if value in self.values else 0)
+        self.can_focus = len(self.values) > 1
 
     @property
     def value(self) -> str:
@@ -64,14 +69,21 @@ class Cycler(Widget, can_focus=True):
     def set_values(self, values: Sequence[str], value: str | None = None) -> None:
         self.values = list(values)
         self.index = self.values.index(value) if value in self.values else 0
+        self.can_focus = len(self.values) > 1
+        if not self.can_focus and self.has_focus:
+            self.screen.focus_next()
         self.refresh(layout=True)
 
     def render(self) -> Text:
         left, right = ("<", ">") if self.ascii_only else ("◂", "▸")
+        if len(self.values) < 2:
+            left = right = " "
         width = max(len(v) for v in self.values)
         return Text(f"{left} {self.value.ljust(width)} {right}")
 
     def action_step(self, step: int) -> None:
+        if len(self.values) < 2:
+            return
         self.index = (self.index + step) % len(self.values)
 
     def watch_index(self) -> None:

@@ -55,6 +55,8 @@ class HandView(Widget):
         self.show_cursor = True
         #: cards of a suggested move (a hint), underlined and marked
         self.hinted: set[Card] = set()
+        #: cards just received (a pass, an exchange), on a gold face and marked
+        self.received: set[Card] = set()
 
     # --- state ----------------------------------------------------------------
     def set_cards(self, cards: Sequence[Card], playable: Collection[Card] | None = None) -> None:
@@ -66,6 +68,7 @@ class HandView(Widget):
         current = self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
         self.cards = list(cards)
         self.selected &= set(self.cards)
+        self.received &= set(self.cards)
         self.playable = playable
         if current in self.cards:
             self.cursor = self.cards.index(current)
@@ -132,6 +135,8 @@ class HandView(Widget):
                 index = start + offset
                 dim = self.playable is not None and card not in self.playable
                 face = self.card_style.face(card, dim=dim)
+                if card in self.received:
+                    face.stylize("on #ffd966")
                 if card in self.hinted:
                     face.stylize("underline reverse")
                 blank = Text(" " * CELL)
@@ -143,12 +148,22 @@ class HandView(Widget):
                     raised.append_text(blank)
                     base.append(" ")
                     base.append_text(face)
-                if index == self.cursor and self.show_cursor:
-                    under.append(f"  {marker} ", style="bold yellow")
-                elif card in self.hinted:
-                    under.append("  ? " if self.card_style.ascii_only else "  ◆ ", style="bold cyan")
+                # The cursor, and beside it the one mark that says most about the card:
+                # a hint must not vanish under the cursor.
+                if card in self.hinted:
+                    mark = (self.hint_mark, "bold cyan")
+                elif card in self.received:
+                    mark = (self.received_mark, "bold #ffd966")
                 elif dim:
-                    under.append(f"  {self.unplayable_mark} ", style="#8a8a8a")
+                    mark = (self.unplayable_mark, "#8a8a8a")
+                else:
+                    mark = None
+                if index == self.cursor and self.show_cursor:
+                    under.append(f" {marker}" if mark else f"  {marker} ", style="bold yellow")
+                    if mark:
+                        under.append(f"{mark[0]} ", style=mark[1])
+                elif mark:
+                    under.append(f"  {mark[0]} ", style=mark[1])
                 else:
                     under.append(" " * CELL)
             if start:
@@ -159,6 +174,16 @@ class HandView(Widget):
             out.append("\n")
             out.append_text(under)
         return out
+
+    @property
+    def received_mark(self) -> str:
+        """The mark under a card just received from another player."""
+        return "+" if self.card_style.ascii_only else "✚"
+
+    @property
+    def hint_mark(self) -> str:
+        """The mark under a card of the suggested move."""
+        return "?" if self.card_style.ascii_only else "◆"
 
     @property
     def unplayable_mark(self) -> str:

@@ -1,0 +1,181 @@
+"""See what happened: a completed trick, bout or set stays on the table for a moment with
+its winner marked; received cards are marked in the hand; in hot-seat the last person's
+hand is hidden as soon as only bots are to move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.engine.actions import Action
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.config import TableConfig
+from cardtable.tui.screens.end import PrivacyScreen, RoundOverScreen
+from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.widgets.hand import HandView
+
+from .conftest import screen_text, settle
+from .test_hotseat_privacy import shows
+
+LONG = 60.0  # seconds: longer than any test, so only a key (or the test) ends a pause
+
+
+def status_of(game: GameScreen) -> str:
+    return str(game.query_one("#status").render())
+
+
+async def play_until_completed(app: CardtableApp, pilot, rng: random.Random, kind: str):
+    """Play random legal moves for the person until a ``kind`` event is held on the table."""
+    for _ in range(400):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if isinstance(app.screen, RoundOverScreen):
+            await pilot.press("enter")
+            continue
+        game: GameScreen = app.screen  # type: ignore[assignment]
+        completed = game.table.completed
+        if completed is not None and completed.kind == kind:
+            return game, completed
+        if completed is not None:
+            await pilot.press("escape")  # another kind of pause: a key ends it
+            continue
+        seat = game.state.current_player
+        if seat is not None and game.config.seats[seat].is_human:
+            assert game.human_move(rng.choice(game.state.legal_actions()))
+    raise AssertionError(f"no {kind} was completed")
+
+
+def test_the_pause_follows_the_speed_setting() -> None:
+    assert CardtableApp(pace="normal").trick_pause == 1.0
+    assert CardtableApp(pace="fast").trick_pause < CardtableApp(pace="normal").trick_pause
+    assert CardtableApp(pace="slow").trick_pause > 1.0
+    assert CardtableApp(pace="normal", bot_delay=0).trick_pause == 0.0
+    assert CardtableApp(pace="normal", bot_delay=0, trick_pause=0.3).trick_pause == 0.3
+
+
+async def test_a_completed_hearts_trick_stays_with_its_winner_until_a_key() -> None:
+    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=4)
+    app = CardtableApp(config, bot_delay=0, trick_pause=LONG, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game, event = await play_until_completed(app, pilot, random.Random(1), "trick")
+        moves = len(game.state.history)
+        for _ in range(5):
+            await pilot.pause()
+        assert len(game.state.history) == moves  # nobody plays on while it is shown
+        table = str(game.table.render())
+        winner = game.context.name(event.seat)
+        assert f"★ {winner} takes the trick" in table or "★ You take the trick" in table, table
+        for card in event.cards:
+            assert card.label() in table
+        assert f"★ {winner}"[:12] in table  # the winner's seat on the table is marked too
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game.table.completed is None
+        assert "takes the trick" not in str(game.table.render())
+
+
+async def test_a_pause_ends_by_itself_after_the_pause_time() -> None:
+    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=4)
+    app = CardtableApp(config, bot_delay=0, trick_pause=LONG, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game, _ = await play_until_completed(app, pilot, random.Random(1), "trick")
+        token = game.pause_token
+        game.end_pause(token)  # what the timer calls when the pause time is up
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert game.table.completed is None
+        game.end_pause(token)  # a second call (a late timer) changes nothing
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+async def test_a_durak_bout_stays_on_the_table() -> None:
+    config = TableConfig.build("durak", ["human", "easy"], seed=3, options={"rounds": 1})
+    app = CardtableApp(config, bot_delay=0, trick_pause=LONG, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game, event = await play_until_completed(app, pilot, random.Random(2), "bout_over")
+        table = str(game.table.render())
+        verdicts = ("picks up the cards", "pick up the cards", "beats off the attack", "beat off the attack")
+        assert "★ " in table and any(verdict in table for verdict in verdicts), table
+        assert all(card.label() in table for card in event.cards)
+
+
+async def test_a_president_set_that_ends_a_trick_stays_on_the_table() -> None:
+    config = TableConfig.build("president", ["human", "easy", "easy"], seed=6)
+    app = CardtableApp(config, bot_delay=0, trick_pause=LONG, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game, event = await play_until_completed(app, pilot, random.Random(3), "trick")
+        table = str(game.table.render())
+        assert "* " in table and "the trick with" in table, table
+        assert all(card.label(ascii_only=True) in table for card in event.cards)
+
+
+async def test_cards_received_in_the_hearts_pass_are_marked_and_told() -> None:
+    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=3)
+    app = CardtableApp(config, bot_delay=0, trick_pause=LONG, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        game: GameScreen = app.screen  # type: ignore[assignment]
+        hand = game.query_one(HandView)
+        assert game.human_move(Action.give(hand.cards[:3]))
+        for _ in range(40):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if game.state.observation(0).phase == "play":  # type: ignore[attr-defined]
+                break
+        received = set(game.state.observation(0).cards_received)  # type: ignore[attr-defined]
+        assert received and hand.received == received
+        marks = hand.render().plain.splitlines()[2]
+        assert marks.count("✚") == len(received), marks
+        giver = game.context.name(3)
+        assert f"{giver} passed you" in status_of(game) or f"{giver} passed you" in screen_text(app)
+        # Received cards are marked until the person's next move.
+        await play_until_completed(app, pilot, random.Random(4), "trick")
+        assert not hand.received
+
+
+async def test_cards_received_in_the_president_exchange_are_marked() -> None:
+    config = TableConfig.build("president", ["human", "easy", "easy", "easy"], seed=11, options={"rounds": 2})
+    for attempt in range(30):
+        state, rng = config.new_state(), random.Random(attempt)
+        while state.observation(0).phase != "exchange":  # type: ignore[attr-defined]
+            state.apply(rng.choice(state.legal_actions()))
+        titles = state.observation(0).titles  # type: ignore[attr-defined]
+        if titles[0] in ("Scum", "Vice-Scum"):
+            break  # seat 0 gets cards back from a bot after the app starts
+    app = CardtableApp(config, bot_delay=0, trick_pause=LONG, ascii_only=False, state=state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(20):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        game: GameScreen = app.screen  # type: ignore[assignment]
+        hand = game.query_one(HandView)
+        received = set(game.state.observation(0).exchange_received)  # type: ignore[attr-defined]
+        back = [e for e in game.state.events_for(0) if e.kind == "exchange" and e.info.get("to") == 0]
+        assert back and hand.received == set(back[-1].cards) and hand.received <= received
+        assert "gave you" in screen_text(app), screen_text(app)
+
+
+async def test_hot_seat_hides_the_hand_as_soon_as_only_bots_move() -> None:
+    config = TableConfig.build("hearts", ["human", "easy", "human", "easy"], names=["Ann", "", "Ben"], seed=2)
+    app = CardtableApp(config, bot_delay=LONG, ascii_only=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        game: GameScreen = app.screen  # type: ignore[assignment]
+        ann_hand = list(game.state.hand(0))
+        assert any(shows(screen_text(app), card) for card in ann_hand)
+        given = ann_hand[:3]
+        assert game.human_move(Action.give(given))
+        await pilot.pause()
+        # The bot at seat 1 is thinking (for a long time): Ann's hand is gone already.
+        assert game.state.current_player == 1 and game.revealed is None
+        text = screen_text(app)
+        assert not game.query_one(HandView).cards
+        leaked = [str(card) for card in game.state.hand(0) if shows(text, card)]
+        assert not leaked, text
+        assert "No hand is shown while only bots play" in text
+        game.workers.cancel_group(game, "bots")
