@@ -178,4 +178,6 @@ async def test_hot_seat_hides_the_hand_as_soon_as_only_bots_move() -> None:
         leaked = [str(card) for card in game.state.hand(0) if shows(text, card)]
         assert not leaked, text
         assert "No hand is shown while only bots play" in text
+        assert "the table as everyone sees it" in text and "★" not in text
+        assert "Everyone chooses 3 cards to pass left." in text and " to ?" not in text, text
         game.workers.cancel_group(game, "bots")

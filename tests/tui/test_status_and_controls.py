@@ -65,7 +65,7 @@ async def test_after_the_pass_the_holder_of_the_two_of_clubs_is_asked_to_lead_it
         labels = " ".join(card.label() for card in game.query_one(HandView).cards if card in received)
         assert status.startswith(f"{giver} passed you "), status
         assert labels and labels in status, status
-        assert "the 2♣ opens the hand; press Enter" in status, status
+        assert status.endswith("  ·  Your lead: play the 2♣ (Enter)."), status
 
 
 async def test_a_key_pressed_while_a_bot_thinks_keeps_the_thinking_message() -> None:

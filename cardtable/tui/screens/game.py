@@ -292,7 +292,7 @@ class GameScreen(Screen[None]):
     def observe(self) -> Observation:
         """What is drawn: the game as the viewer sees it (hot-seat while only bots move:
         as everyone sees it, laid out around the last viewer's seat)."""
-        if self.hotseat and self.revealed is None:
+        if self.table_only:
             return dataclasses.replace(self.state.public_observation(), seat=self.viewer)
         return self.state.observation(self.viewer)
 
@@ -300,13 +300,15 @@ class GameScreen(Screen[None]):
         name = ctx.name(self.viewer)
         if ctx.personal:
             who = "your table" if name == "You" else f"you are {name}"
+        elif self.table_only:
+            who = "the table as everyone sees it"
         else:
             who = f"{name}'s view"
         undone = "  ·  undo used" if self.state.meta.get("undo_used") else ""
         return f"  {self.table.round_noun} {obs.round}  ·  {who}  ·  seed {self.state.seed}{undone}"
 
     def hand_title(self, obs: Observation, ctx: TableContext) -> str:
-        if self.hotseat and self.revealed is None and not self.read_only:
+        if self.table_only:
             return "No hand is shown while only bots play"
         return f"{ctx.owner(self.viewer)} hand · {plural(len(obs.hand), 'card')}"
 
@@ -421,6 +423,11 @@ class GameScreen(Screen[None]):
             self.end_pause()
 
     # --- hot-seat --------------------------------------------------------------------
+    @property
+    def table_only(self) -> bool:
+        """Hot-seat while only bots move: the table as everyone sees it, no hand."""
+        return self.hotseat and self.revealed is None and not self.read_only
+
     def hide_hand(self) -> None:
         """Hot-seat, bots to move: show the table as everyone sees it, and no hand."""
         self.revealed = None
@@ -719,7 +726,7 @@ class GameScreen(Screen[None]):
             words=list(self.table.seat_status(obs, seat)),
             badges=badges,
             to_act=to_act,
-            viewer=seat == self.viewer and not self.spectator,
+            viewer=seat == self.viewer and not self.spectator and not self.table_only,
             ascii_only=ctx.style.ascii_only,
         )
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -734,7 +741,7 @@ class GameScreen(Screen[None]):
                 text.append(line, style="bold yellow" if to_act and "to act" in line else "")
         box.update(text)
         box.set_class(to_act, "to-act")
-        box.set_class(seat == self.viewer and not self.spectator, "viewer")
+        box.set_class(seat == self.viewer and not self.spectator and not self.table_only, "viewer")
 
     def _take_events(self, obs: Observation, ctx: TableContext) -> None:
         events = obs.events

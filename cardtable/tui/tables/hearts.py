@@ -116,6 +116,8 @@ class HeartsTable(TableArea):
         text.append(" · pass: ")
         if direction == "none":
             text.append("none this hand", style="dim")
+        elif o.pass_target is None:  # type: ignore[attr-defined]
+            text.append(direction)  # the table as everyone sees it
         else:
             text.append(f"{direction} to {ctx.name(o.pass_target)}")  # type: ignore[attr-defined]
         return text
@@ -123,7 +125,9 @@ class HeartsTable(TableArea):
     def _pass_text(self, o: Observation, ctx: TableContext) -> Text:
         text = Text()
         direction = o.pass_direction  # type: ignore[attr-defined]
-        if o.cards_given:  # type: ignore[attr-defined]
+        if o.pass_target is None:  # type: ignore[attr-defined]
+            text.append(f"  Everyone chooses 3 cards to pass {direction}.\n")
+        elif o.cards_given:  # type: ignore[attr-defined]
             text.append(f"  {ctx.act(o.seat, 'passes') if not ctx.personal else 'You pass'} {direction} to {ctx.name(o.pass_target)}: ")  # type: ignore[attr-defined]
             text.append_text(ctx.style.inline(o.cards_given))  # type: ignore[attr-defined]
             text.append("\n  Waiting for the others to choose.\n", style="dim")
@@ -160,7 +164,7 @@ class HeartsTable(TableArea):
         if obs.lead_suit is None:  # type: ignore[attr-defined]
             if [action.cards for action in legal] == [(TWO_OF_CLUBS,)]:
                 two = ctx.style.label(TWO_OF_CLUBS)
-                return Text(f"Your lead: the {two} opens the hand; press Enter to play it.")
+                return Text(f"Your lead: play the {two} (Enter).")
             return Text("Your lead: choose a card (← →) and press Enter.")
         suit = ctx.style.suit_label(obs.lead_suit)  # type: ignore[attr-defined]
         return Text(f"Your turn: follow {suit} if you can; choose a card and press Enter.")
