@@ -81,10 +81,11 @@ class BotFailureError(ArenaError):
 class IllegalBotActionError(ArenaError):
     """A bot chose an action that is not among the legal actions: always a bug.
 
-    The message is one line naming the game, the seat, the level, the action and why
-    it is refused.  ``state_json`` holds the game up to the bad choice as one-line save
-    JSON (load it with :func:`cardtable.load_game` to replay it); ``cardtable
-    simulate`` writes it to a file and names the file.
+    The message is one line naming the game, the seat (counted from 1, as a person
+    reads it), the level, the action and why it is refused.  ``state_json`` holds the
+    game up to the bad choice as one-line save JSON (load it with
+    :func:`cardtable.load_game` to replay it); ``cardtable simulate`` writes it to a
+    file and names the file.  ``seat`` is the engine's index, from 0.
     """
 
     def __init__(
@@ -376,7 +377,7 @@ def play_game(
             raise
         except BaseException as exc:  # noqa: BLE001 - a bot's own bug (sys.exit too), with its seat
             raise BotFailureError(
-                f"bot {bot_name(seats[seat])} at seat {seat} failed in game {index} of {rules.name} "
+                f"bot {bot_name(seats[seat])} at seat {seat + 1} failed in game {index} of {rules.name} "
                 f"(seed {game_seed}): {describe_failure(exc)}"
             ) from None
         spent = clock() - started
@@ -423,7 +424,7 @@ def _illegal(
         reason = f"it returned a {type(action).__name__}, not an Action"
     state_json = json.dumps(save_data(state), separators=(",", ":"), ensure_ascii=False)
     return IllegalBotActionError(
-        f"bot {bot_name(level)} at seat {seat} chose the illegal action {quoted(text)} in game {index} "
+        f"bot {bot_name(level)} at seat {seat + 1} chose the illegal action {quoted(text)} in game {index} "
         f"of {rules.name} (seed {game_seed}): {reason}",
         seat=seat,
         level=level,
