@@ -20,6 +20,7 @@ KEYS_MARKDOWN = """\
 | key | what it does |
 |---|---|
 | ← → | move along your hand |
+| Home End | the first / the last card of your hand |
 | space | select / unselect the card under the cursor |
 | Enter | play the selected cards (nothing selected: the card under the cursor) |
 | p | pass |
@@ -35,8 +36,9 @@ KEYS_MARKDOWN = """\
 **Mouse:** click a card to select or unselect it, click a button (Play, Pass, Take)
 to act. In Durak click an attacking card on the table to choose it as the card to beat.
 
-Cards you cannot use in any legal move right now are dimmed. A refused move shows the
-reason on the status line and changes nothing.
+Cards you cannot use in any legal move right now are dimmed and marked ×; cards you
+just received are marked ✚. A refused move shows the reason on the status line and
+changes nothing. A completed trick stays on the table a moment: any key moves on.
 """
 
 

@@ -260,7 +260,7 @@ class TableArea(Static):
         if event.kind in ("play", "attack"):
             return self.describe_move(event.seat, Action(event.kind, event.cards), ctx)
         if event.kind == "take":
-            return Text(ctx.act(event.seat, "takes"), style="bold")
+            return Text(ctx.does(event.seat, "takes the cards"), style="bold")
         return None
 
     def round_summary(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
