@@ -25,7 +25,7 @@ from rich.text import Text
 from cardtable.cards import Card
 from cardtable.tui.cardstyle import CardStyle
 
-__all__ = ["plural", "engine_text", "cards_plain", "CARD_TOKEN"]
+__all__ = ["CARD_TOKEN", "cards_plain", "engine_text", "plural"]
 
 #: a card in the engine's notation, standing alone (``QS``, ``TH``, ``10H``)
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([CDHS])(?![0-9A-Za-z])")

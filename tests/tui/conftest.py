@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -10,6 +11,7 @@ os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
 from cardtable.engine.actions import Action
 from cardtable.tui.app import CardtableApp
+from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.end import RoundOverScreen
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.widgets.hand import HandView
@@ -124,3 +126,20 @@ async def perform(pilot, game: GameScreen, action: Action, mouse: bool = False) 
     else:
         await select_cards(pilot, game, action.cards)
         await pilot.press("enter")
+
+
+def status_of(game: GameScreen) -> str:
+    """The status line, as plain text."""
+    return str(game.query_one("#status").render())
+
+
+@asynccontextmanager
+async def open_table(game: str, kinds, seed: int, size=(80, 24), options=None, **app_options):
+    """A game at the table, headless, after the bots before the person have moved:
+    yields ``(app, pilot, game_screen)``."""
+    config = TableConfig.build(game, kinds, seed=seed, options=options)
+    app_options.setdefault("ascii_only", False)
+    app = CardtableApp(config, bot_delay=0, **app_options)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        yield app, pilot, app.screen

@@ -14,7 +14,7 @@ from cardtable.games import get_rules
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.cardstyle import CardStyle
 from cardtable.tui.config import TableConfig
-from cardtable.tui.screens.game import GameScreen, seat_lines
+from cardtable.tui.screens.game import seat_lines
 from cardtable.tui.screens.replay import ReplayScreen
 from cardtable.tui.tables import TableContext, table_for
 from cardtable.tui.widgets.hand import HandView
@@ -22,11 +22,7 @@ from cardtable.tui.wording import engine_text
 from cardtable.userdata.records import export_record, load_record
 from cardtable.userdata.savefiles import set_seats
 
-from .conftest import screen_text, settle
-
-
-def status_of(game: GameScreen) -> str:
-    return str(game.query_one("#status").render())
+from .conftest import open_table, screen_text, settle, status_of
 
 
 def context(*names: str, ascii_only: bool = False, personal: bool = True) -> TableContext:
@@ -114,11 +110,7 @@ def test_counts_of_one_are_singular() -> None:
 
 # --- on screen -----------------------------------------------------------------------
 async def test_a_refusal_writes_cards_with_suit_symbols() -> None:
-    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=3)
-    app = CardtableApp(config, bot_delay=0, ascii_only=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        game: GameScreen = app.screen  # type: ignore[assignment]
+    async with open_table("hearts", ["human", "easy", "easy", "easy"], seed=3) as (_app, pilot, game):
         # A two-card pass is refused with the engine's reason, cards as symbols.
         hand = game.query_one(HandView)
         two = hand.cards[:2]
@@ -136,11 +128,7 @@ async def test_a_refusal_writes_cards_with_suit_symbols() -> None:
 
 
 async def test_undo_message_writes_the_card_as_the_screen_does() -> None:
-    config = TableConfig.build("president", ["human", "easy", "easy"], seed=6)
-    app = CardtableApp(config, bot_delay=0, ascii_only=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        game: GameScreen = app.screen  # type: ignore[assignment]
+    async with open_table("president", ["human", "easy", "easy"], seed=6) as (app, pilot, game):
         action = next(a for a in game.state.legal_actions() if a.cards)
         assert game.human_move(action)
         await settle(app, pilot)

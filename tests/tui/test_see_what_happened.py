@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from cardtable.engine.actions import Action
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
@@ -15,14 +13,11 @@ from cardtable.tui.screens.end import PrivacyScreen, RoundOverScreen
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.widgets.hand import HandView
 
-from .conftest import screen_text, settle
+from .conftest import open_table, screen_text, settle, status_of
 from .test_hotseat_privacy import shows
 
 LONG = 60.0  # seconds: longer than any test, so only a key (or the test) ends a pause
 
-
-def status_of(game: GameScreen) -> str:
-    return str(game.query_one("#status").render())
 
 
 async def play_until_completed(app: CardtableApp, pilot, rng: random.Random, kind: str):
@@ -112,11 +107,7 @@ async def test_a_president_set_that_ends_a_trick_stays_on_the_table() -> None:
 
 
 async def test_cards_received_in_the_hearts_pass_are_marked_and_told() -> None:
-    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=3)
-    app = CardtableApp(config, bot_delay=0, trick_pause=LONG, ascii_only=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        game: GameScreen = app.screen  # type: ignore[assignment]
+    async with open_table("hearts", ["human", "easy", "easy", "easy"], seed=3, size=(80, 24), trick_pause=LONG) as (app, pilot, game):
         hand = game.query_one(HandView)
         assert game.human_move(Action.give(hand.cards[:3]))
         for _ in range(40):
@@ -181,3 +172,32 @@ async def test_hot_seat_hides_the_hand_as_soon_as_only_bots_move() -> None:
         assert "the table as everyone sees it" in text and "★" not in text
         assert "Everyone chooses 3 cards to pass left." in text and " to ?" not in text, text
         game.workers.cancel_group(game, "bots")
+
+
+async def test_hot_seat_tells_each_person_what_they_received_on_their_turn() -> None:
+    config = TableConfig.build("hearts", ["human", "human", "easy", "easy"], names=["Ann", "Ben"], seed=5)
+    app = CardtableApp(config, bot_delay=0, trick_pause=LONG, ascii_only=False)
+    rng = random.Random(6)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(60):
+            await settle(app, pilot)
+            if isinstance(app.screen, PrivacyScreen):
+                await pilot.press("enter")
+                continue
+            game: GameScreen = app.screen  # type: ignore[assignment]
+            if game.table.completed is not None:
+                await pilot.press("escape")
+                continue
+            state = game.state
+            if state.observation(1).phase == "play" and state.current_player == 1:  # type: ignore[attr-defined]
+                break
+            assert game.human_move(rng.choice(state.legal_actions()))
+        else:
+            raise AssertionError("Ben never had a turn after the pass")
+        assert game.revealed == 1
+        from_ann = next(e for e in state.events_for(1) if e.kind == "exchange" and e.info.get("to") == 1)
+        hand = game.query_one(HandView)
+        assert not any(seat == 1 for seat, action in state.history if action.kind == "play")
+        assert hand.received == set(from_ann.cards)
+        labels = " ".join(card.label() for card in hand.cards if card in from_ann.cards)
+        assert status_of(game).startswith(f"Ann passed Ben {labels}"), status_of(game)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from cardtable.cards import Card, parse_cards
 from cardtable.engine.actions import PASS, Action
 from cardtable.tui.app import CardtableApp
@@ -17,21 +15,14 @@ from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.tui.widgets.hand import HandView
 
-from .conftest import screen_text, settle
+from .conftest import open_table, screen_text, settle, status_of
 
 TWO_CLUBS = Card.parse("2C")
 
 
-def status_of(game: GameScreen) -> str:
-    return str(game.query_one("#status").render())
-
 
 async def test_a_refusal_is_cleared_when_the_selection_changes() -> None:
-    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=3)
-    app = CardtableApp(config, bot_delay=0, ascii_only=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        game: GameScreen = app.screen  # type: ignore[assignment]
+    async with open_table("hearts", ["human", "easy", "easy", "easy"], seed=3) as (_app, pilot, game):
         prompt = status_of(game)
         await pilot.press("space", "right", "space", "enter")
         assert status_of(game).startswith("Refused: ")
@@ -51,11 +42,7 @@ def seed_dealing_two_of_clubs_to(seat: int) -> int:
 
 
 async def test_after_the_pass_the_holder_of_the_two_of_clubs_is_asked_to_lead_it() -> None:
-    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=seed_dealing_two_of_clubs_to(0))
-    app = CardtableApp(config, bot_delay=0, ascii_only=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        game: GameScreen = app.screen  # type: ignore[assignment]
+    async with open_table("hearts", ["human", "easy", "easy", "easy"], seed=seed_dealing_two_of_clubs_to(0)) as (app, pilot, game):
         keep = [card for card in game.query_one(HandView).cards if card != TWO_CLUBS][:3]
         assert game.human_move(Action.give(keep))
         await settle(app, pilot)
@@ -69,11 +56,7 @@ async def test_after_the_pass_the_holder_of_the_two_of_clubs_is_asked_to_lead_it
 
 
 async def test_a_key_pressed_while_a_bot_thinks_keeps_the_thinking_message() -> None:
-    config = TableConfig.build("president", ["human", "easy", "easy"], seed=6)
-    app = CardtableApp(config, bot_delay=0, ascii_only=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        game: GameScreen = app.screen  # type: ignore[assignment]
+    async with open_table("president", ["human", "easy", "easy"], seed=6) as (app, pilot, game):
         app._bot_delay = 60.0  # the next bot thinks for a long time
         action = next(a for a in game.state.legal_actions() if a.cards)
         assert game.human_move(action)
@@ -89,11 +72,7 @@ def footer_keys(app: CardtableApp) -> str:
 
 
 async def test_pass_shows_only_where_it_acts_president() -> None:
-    config = TableConfig.build("president", ["human", "easy", "easy"], seed=6)
-    app = CardtableApp(config, bot_delay=0, ascii_only=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(app, pilot)
-        game: GameScreen = app.screen  # type: ignore[assignment]
+    async with open_table("president", ["human", "easy", "easy"], seed=6, size=(100, 30)) as (app, pilot, game):
         pass_button = game.query_one("#pass-button")
         assert game.state.observation(0).table == ()  # type: ignore[attr-defined]
         assert PASS not in game.legal
@@ -164,10 +143,7 @@ async def test_hearts_has_no_player_count_arrows_on_the_start_screen() -> None:
 
 
 async def test_home_and_end_move_to_the_ends_of_the_hand() -> None:
-    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=3)
-    app = CardtableApp(config, bot_delay=0, ascii_only=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with open_table("hearts", ["human", "easy", "easy", "easy"], seed=3) as (app, pilot, _game):
         hand = app.screen.query_one(HandView)
         hand.cursor = 5
         await pilot.press("end")
@@ -190,11 +166,7 @@ def test_the_hint_marker_shows_under_the_cursor_too() -> None:
 
 
 async def test_hinted_cards_are_listed_in_hand_order() -> None:
-    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=3)
-    app = CardtableApp(config, bot_delay=0, ascii_only=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        game: GameScreen = app.screen  # type: ignore[assignment]
+    async with open_table("hearts", ["human", "easy", "easy", "easy"], seed=3) as (_app, _pilot, game):
         hand = game.query_one(HandView)
         # Hearts sorts clubs, diamonds, spades, hearts: a heart comes last in the hand.
         heart = min(c for c in hand.cards if c.suit.name == "HEARTS")
