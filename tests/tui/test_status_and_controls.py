@@ -176,3 +176,16 @@ async def test_hinted_cards_are_listed_in_hand_order() -> None:
         game.hint_done(action, len(game.state.history), game.state)
         in_hand_order = " ".join(c.label() for c in hand.cards if c in action.cards)
         assert status_of(game) == f"Hint: pass {in_hand_order} — Enter to play it"
+
+
+def test_every_mark_shows_under_its_card() -> None:
+    hand = HandView(CardStyle())
+    cards = parse_cards("3C 5D 9H QS")
+    hand.set_cards(cards, playable={cards[0], cards[1]})
+    hand.received = {cards[1], cards[2]}
+    hand.cursor = 2  # on a received card that cannot be played
+    cells = hand.render().plain.splitlines()[2]
+    width = 4
+    start = cells.index("▲") - 1
+    per_card = [cells[start - 2 * width + i * width : start - 2 * width + (i + 1) * width] for i in range(4)]
+    assert per_card == ["    ", "  ✚ ", " ▲×✚", "  × "], per_card

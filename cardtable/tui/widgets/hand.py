@@ -148,24 +148,22 @@ class HandView(Widget):
                     raised.append_text(blank)
                     base.append(" ")
                     base.append_text(face)
-                # The cursor, and beside it the one mark that says most about the card:
-                # a hint must not vanish under the cursor.
-                if card in self.hinted:
-                    mark = (self.hint_mark, "bold cyan")
-                elif card in self.received:
-                    mark = (self.received_mark, "bold #ffd966")
-                elif dim:
-                    mark = (self.unplayable_mark, "#8a8a8a")
-                else:
-                    mark = None
+                # Every mark that applies, side by side under the face: the hint or the
+                # received mark never vanishes under the cursor or beside the ×.
+                marks = []
                 if index == self.cursor and self.show_cursor:
-                    under.append(f" {marker}" if mark else f"  {marker} ", style="bold yellow")
-                    if mark:
-                        under.append(f"{mark[0]} ", style=mark[1])
-                elif mark:
-                    under.append(f"  {mark[0]} ", style=mark[1])
-                else:
-                    under.append(" " * CELL)
+                    marks.append((marker, "bold yellow"))
+                if card in self.hinted:
+                    marks.append((self.hint_mark, "bold cyan"))
+                if dim:
+                    marks.append((self.unplayable_mark, "#8a8a8a"))
+                if card in self.received:
+                    marks.append((self.received_mark, "bold #ffd966"))
+                lead = "  " if len(marks) == 1 else " "  # a lone mark sits mid-face
+                under.append(lead)
+                for mark, mark_style in marks:
+                    under.append(mark, style=mark_style)
+                under.append(" " * (CELL - len(lead) - len(marks)))
             if start:
                 out.append("\n")
             out.append_text(raised)
