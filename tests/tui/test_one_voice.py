@@ -245,3 +245,15 @@ def test_rules_number_seats_from_one(game: str) -> None:
     rules = rules_markdown(game)
     assert rules is not None
     assert not re.search(r"\bseats? 0\b", rules, flags=re.IGNORECASE), game
+
+
+def test_the_last_trick_view_counts_one_point_in_the_singular() -> None:
+    state = get_rules("hearts").new_game(players=4, seed=2)
+    rng = random.Random(3)
+    while True:
+        state.apply(rng.choice(state.legal_actions()))
+        last = state.observation(0).last_trick  # type: ignore[attr-defined]
+        if last is not None and last.points == 1:
+            break
+    text = table_for("hearts").last_completed(state.observation(0), context("You", "Ben", "Cleo", "Dan")).plain
+    assert text.endswith("took it (1 point).") or "took it (1 point)." in text, text

@@ -18,6 +18,7 @@ from cardtable.errors import CardtableError
 from cardtable.games import available_games, get_rules
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
 from cardtable.tui.widgets.cycler import Cycler
+from cardtable.tui.wording import plural
 
 __all__ = ["StartScreen", "DEFAULT_PLAYERS", "GAME_BLURBS"]
 
@@ -107,7 +108,7 @@ class StartScreen(Screen[None]):
         if resumable is not None:
             button = self.query_one("#continue", Button)
             state = resumable[1]
-            button.tooltip = f"{get_rules(state.rules.name).title}, {len(state.history)} moves in"
+            button.tooltip = f"{get_rules(state.rules.name).title}, {plural(len(state.history), 'move')} in"
             button.label = f"Continue {get_rules(state.rules.name).title}"
         option_list.focus()
 

@@ -190,7 +190,7 @@ class HeartsTable(TableArea):
             text.append(f"  {ctx.name(seat):<12}")
             text.append_text(ctx.style.inline([card]))
             text.append("\n")
-        text.append(f"{ctx.name(trick.winner)} took it ({trick.points} points).", style="bold")
+        text.append(f"{ctx.name(trick.winner)} took it ({plural(trick.points, 'point')}).", style="bold")
         return text
 
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
