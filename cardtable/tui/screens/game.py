@@ -26,6 +26,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.events import Key
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
@@ -417,10 +418,13 @@ class GameScreen(Screen[None]):
             self.table.show(self.obs, self.context)
         self.carry_on()
 
-    def on_key(self) -> None:
+    def on_key(self, event: Key) -> None:
         # Any key ends the pause at once; the key still does what it does.
         if self.table.completed is not None:
             self.end_pause()
+        if event.key == "ctrl+z" and not self.check_action("undo", ()):
+            # Undo is not offered here (hot-seat), yet the key gets its one-line answer.
+            self.action_undo()
 
     # --- hot-seat --------------------------------------------------------------------
     @property
