@@ -368,7 +368,7 @@ class GameScreen(Screen[None]):
         self.autosave()
         seat = self.state.current_player
         human_turn = seat is not None and self.config.seats[seat].is_human
-        target = seat if human_turn else self.viewer
+        target = seat if seat is not None and human_turn else self.viewer
         if self.hotseat and human_turn and target != self.revealed:
             self.hand_over(target)
             return
