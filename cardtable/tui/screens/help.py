@@ -20,13 +20,13 @@ KEYS_MARKDOWN = """\
 | key | what it does |
 |---|---|
 | ← → | move along your hand |
-| Home End | the first / the last card of your hand |
 | space | select / unselect the card under the cursor |
 | Enter | play the selected cards (nothing selected: the card under the cursor) |
 | p | pass |
 | t | take the table (Durak, when defending) |
 | Tab | Durak: choose which attacking card to beat |
 | Esc | clear the selection |
+| Home / End | the first / the last card of your hand |
 | a | select all cards of the cursor's rank (President) |
 | l | show the last completed trick or bout |
 | s | scores |
