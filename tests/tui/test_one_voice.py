@@ -92,6 +92,9 @@ def test_log_lines_are_sentences_with_card_labels() -> None:
     assert table_for("durak").log_line(attack, ctx, 0).plain == "You attack with 10H"
     taken = Event("bout_over", 1, tuple(parse_cards("7H")), 1, {"result": "taken"})
     assert table_for("durak").log_line(taken, ctx, 0).plain == "Ben picks up 1 card"
+    beaten = Event("bout_over", 1, tuple(parse_cards("7H 9H")), 1, {"result": "beaten"})
+    assert table_for("durak").log_line(beaten, ctx, 0).plain == "Ben beats off the attack"
+    assert table_for("durak").log_line(beaten.replace(seat=0), ctx, 0).plain == "You beat off the attack"
     take = Event("take", 0, (), 1)
     assert table_for("durak").log_line(take, ctx, 0).plain == "You take the cards"
 

@@ -233,7 +233,7 @@ class DurakTable(TableArea):
         if event.kind == "bout_over":
             if event.info.get("result") == "taken":
                 return Text(f"{ctx.does(event.seat, 'picks up')} {plural(event.count, 'card')}", style="bold #ff5a6e")
-            return Text(f"{ctx.act(event.seat, 'beat off')} the attack", style="bold green")
+            return Text(ctx.does(event.seat, "beats off the attack"), style="bold green")
         if event.kind == "trump_drawn":
             return Text.assemble(f"{ctx.act(event.seat, 'draws')} the trump ", style.inline(event.cards))
         if event.kind == "out":
