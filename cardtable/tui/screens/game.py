@@ -187,7 +187,7 @@ class GameScreen(Screen[None]):
     spectator = False
 
     # Classes app.tcss lays the table out by: the side panel narrows, then goes, in a
-    # narrow terminal; the buttons row goes in a short one; more room from 120x40.
+    # narrow terminal; the buttons row goes in a short one; large cards from 120x40.
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (60, "-narrow"), (80, "-normal-width"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-normal-height"), (40, "-tall")]
 
@@ -312,6 +312,8 @@ class GameScreen(Screen[None]):
             for seat in range(self.obs.num_players):
                 self._draw_seat(self.obs, seat, self.context)
             self._draw_log()
+        # The hand's height follows the card size, which follows the terminal's size.
+        self.query_one(HandView).refresh(layout=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide moves the game does not have (Take in President, Pass in Hearts)."""

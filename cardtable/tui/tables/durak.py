@@ -10,12 +10,14 @@ from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.tui.cardstyle import CardStyle, beside, lines_text
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal
 from cardtable.tui.wording import cards_plain, plural
 
 __all__ = ["DurakTable"]
 
 PAIR = 6  # columns per attack/defence pair
+LARGE_PAIR = 9  # the same with large cards: a five-column card, shifted two, and a gap
 
 
 class DurakTable(TableArea):
@@ -49,7 +51,7 @@ class DurakTable(TableArea):
         # The pairs row starts on line 3 of the widget content (after header and a blank).
         if self.obs is None:
             return
-        column = (event.x - 3) // PAIR
+        column = (event.x - (5 if self.large else 3)) // self.pair_width
         pairs = self.obs.table  # type: ignore[attr-defined]
         if 0 <= column < len(pairs) and pairs[column][1] is None:
             self.target = pairs[column][0]
@@ -82,6 +84,9 @@ class DurakTable(TableArea):
             return text
         marker = "^" if style.ascii_only else "▲"
         target = self._effective_target(o)
+        if self.large:
+            text.append_text(self._large_pairs(o, style, target, marker))
+            return text
         top, bottom, under = Text("   "), Text("   "), Text("   ")
         for attack, beat in pairs:
             top.append_text(style.face(attack, width=4))
@@ -101,6 +106,22 @@ class DurakTable(TableArea):
         text.append("\n")
         text.append_text(under)
         return text
+
+    def _large_pairs(self, o: Observation, style: CardStyle, target: Card | None, marker: str) -> Text:
+        """The bout in large cards: each attack with its beating card (or an empty place)
+        below and a little to the right, the card you are to beat marked underneath."""
+        blocks = []
+        for attack, beat in o.table:  # type: ignore[attr-defined]
+            mine = o.defender == o.seat and attack == target and not o.taking  # type: ignore[attr-defined]
+            shifted = [Text("  ") + face for face in style.large_face(beat)]
+            under = Text(f"    {marker}" if mine else "", style="bold yellow")
+            blocks.append(style.large_face(attack) + shifted + [under])
+        return lines_text(beside([[Text(" " * 2)]] + blocks, gap=LARGE_PAIR - 7))
+
+    @property
+    def pair_width(self) -> int:
+        """Columns per attack/defence pair as drawn now."""
+        return LARGE_PAIR if self.large else PAIR
 
     def _effective_target(self, o: Observation) -> Card | None:
         open_cards = self.unbeaten(o)

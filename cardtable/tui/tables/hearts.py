@@ -10,6 +10,7 @@ from cardtable.cards import Card, Suit
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.tui.cardstyle import beside, lines_text
 from cardtable.tui.tables.base import TableArea, TableContext
 from cardtable.tui.wording import plural
 
@@ -55,6 +56,10 @@ class HeartsTable(TableArea):
         if o.phase == "pass":  # type: ignore[attr-defined]
             text.append_text(self._pass_text(o, ctx))
             return text
+        if self.large:
+            pointed = o.current_player if o.phase == "play" else None  # type: ignore[attr-defined]
+            text.append_text(self._large_cross(o, ctx, played, pointed))
+            return text
         text.append_text(centred(slot(across)))
         text.append("\n\n")
         row = slot(left)
@@ -63,6 +68,34 @@ class HeartsTable(TableArea):
         text.append("\n\n")
         text.append_text(centred(slot(me)))
         return text
+
+    def _large_cross(self, o: Observation, ctx: TableContext, played: dict[int, Card], pointed: int | None) -> Text:
+        """The trick in large cards, spread round the table: across at the top, left and
+        right at the edges, the viewer at the bottom, each name above its card."""
+        style = ctx.style
+        n = o.num_players
+        width = max((self.size.width or 60) - 2, 40)
+
+        def block(seat: int) -> list[Text]:
+            if seat == pointed:
+                pointer = Text(f"{'>' if style.ascii_only else '▸'} ", style="bold yellow")
+            else:
+                pointer = Text("")
+            label = Text.assemble(pointer, (ctx.name(seat)[:12], "bold" if seat == pointed else ""))
+            return self.seat_block(label, played.get(seat), style)
+
+        def centred(lines: list[Text]) -> list[Text]:
+            widest = max(line.cell_len for line in lines)
+            return [Text(" " * max((width - widest) // 2, 0)) + line for line in lines]
+
+        me = o.seat or 0  # a spectator's table is laid out around seat 0
+        left, across, right = (me + 1) % n, (me + 2) % n, (me + 3) % n
+        sides = [block(left), block(right)]
+        spread = max(width - sum(max(line.cell_len for line in b) for b in sides) - 4, 2)
+        rows = centred(block(across)) + [Text("")]
+        rows += beside([[Text("  ")], sides[0], [Text(" " * spread)], sides[1]], gap=0) + [Text("")]
+        rows += centred(block(me))
+        return lines_text(rows)
 
     def _header(self, o: Observation, ctx: TableContext) -> Text:
         style = ctx.style

@@ -60,6 +60,12 @@ class PresidentTable(TableArea):
         text.append("\n\n")
         if o.phase == "exchange":  # type: ignore[attr-defined]
             text.append_text(self._exchange_text(o, ctx))
+        elif o.table and self.large:  # type: ignore[attr-defined]
+            text.append(f"  {ctx.act(o.table_owner, 'played')}", style="bold")  # type: ignore[attr-defined]
+            text.append(f"   ({len(o.table)} of a kind)" if len(o.table) > 1 else "", style="dim")  # type: ignore[attr-defined]
+            text.append("\n")
+            text.append_text(self.large_row(o.table, style, indent=4))  # type: ignore[attr-defined]
+            text.append("\n")
         elif o.table:  # type: ignore[attr-defined]
             text.append(f"  {ctx.act(o.table_owner, 'played')}  ", style="bold")  # type: ignore[attr-defined]
             for card in o.table:  # type: ignore[attr-defined]
