@@ -47,20 +47,20 @@ def beside(blocks: Iterable[list[Text]], gap: int = 1) -> list[Text]:
     >>> [line.plain for line in beside([[Text("ab"), Text("c")], [Text("1")]], gap=2)]
     ['ab  1', 'c']
     """
-    blocks = list(blocks)
-    height = max((len(block) for block in blocks), default=0)
+    columns = list(blocks)
+    height = max((len(block) for block in columns), default=0)
     rows = [Text() for _ in range(height)]
-    for number, block in enumerate(blocks):
+    for number, block in enumerate(columns):
         width = max((line.cell_len for line in block), default=0)
-        for row in range(height):
-            line = block[row] if row < len(block) else Text()
+        for index, out in enumerate(rows):
+            line = block[index] if index < len(block) else Text()
             if number:
-                rows[row].append(" " * gap)
-            rows[row].append_text(line)
-            if number < len(blocks) - 1:
-                rows[row].append(" " * (width - line.cell_len))
-    for row in rows:
-        row.rstrip()
+                out.append(" " * gap)
+            out.append_text(line)
+            if number < len(columns) - 1:
+                out.append(" " * (width - line.cell_len))
+    for out in rows:
+        out.rstrip()
     return rows
 
 
