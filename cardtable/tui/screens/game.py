@@ -375,22 +375,23 @@ class GameScreen(Screen[None]):
 
     def autosave(self) -> None:
         """Save after every action; record the result once when the game ends."""
-        from cardtable.userdata.savefiles import finish_game, save_game
-
-        path = getattr(self.app, "save_path", None)
+        if self.recorded:
+            return  # finished and recorded: its save is done with
         self.state.meta.setdefault("settings", {})["bot_speed"] = getattr(self.app, "pace", "normal")
         try:
-            if self.state.is_over and not self.recorded:
+            if self.state.is_over:
                 self.recorded = True
-                done = finish_game(self.state, path)
-                for line in done.warnings:
-                    self.app.notify(line, severity="warning")
+                lines = list(self.app.finish_current(self.state).warnings)  # type: ignore[attr-defined]
             else:
-                save_game(self.state, path)
-        except OSError as exc:
+                lines = self.app.save_current(self.state)  # type: ignore[attr-defined]
+        except (OSError, CardtableError) as exc:
             if not self.save_warned:
                 self.save_warned = True
-                self.app.notify(f"cannot save the game: {exc.strerror or exc}", severity="error")
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                self.app.notify(f"cannot save the game: {reason}", severity="error", markup=False)
+            return
+        for line in lines:
+            self.app.notify(line, severity="warning", markup=False)
 
     def _bot_seed(self, seat: int) -> int:
         return (self.state.seed * 7919 + seat) % 2**32
