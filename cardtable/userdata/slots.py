@@ -14,7 +14,7 @@ its place, the game goes on in a new save and the other file is left alone.
 >>> import os, tempfile
 >>> os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp()
 >>> from cardtable.games import get_rules
->>> from cardtable.userdata.savefiles import set_seats
+>>> from cardtable.userdata.meta import set_seats
 >>> state = get_rules("durak").new_game(players=2, seed=4)
 >>> set_seats(state, [("Ann", "human"), ("Ada", "hard")])
 >>> slot = GameSlot.new(state)
