@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cardtable.commands.common import known_game
+from cardtable.commands.common import known_game, recover_quietly, warn
 from cardtable.errors import InvalidOptionError, SaveFileError
 from cardtable.games import get_rules
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig
@@ -205,6 +205,7 @@ def resume(
     from cardtable.userdata.slots import GameSlot
 
     pace = _check_pace(speed) if speed is not None else None
+    recover_quietly()
     path = _resolve(target)
     slot, state = GameSlot.open(path)
     try:
@@ -250,9 +251,10 @@ def list_games() -> int:
 
     from cardtable.userdata.slots import unfinished_games
 
+    recover_quietly()
     games, messages = unfinished_games()
     for line in messages:
-        _warn(line)
+        warn(line)
     console = Console()
     if not games:
         console.print("No unfinished games; start one with 'cardtable play GAME'.")
@@ -272,18 +274,13 @@ def delete_saved(save_id: str) -> int:
     """Delete the unfinished game with this id (a named save is only taken off the list)."""
     from cardtable.userdata.slots import delete_game, find_game
 
+    recover_quietly()
     game = find_game(save_id)
     if game is None:
         raise SaveFileError(f"no unfinished game with the id {save_id.strip()}; see 'cardtable resume --list'")
     message = delete_game(game)
     print(message[:1].upper() + message[1:])
     return 0
-
-
-def _warn(line: str) -> None:
-    import sys
-
-    sys.stderr.write(f"cardtable: warning: {' '.join(line.split())}\n")
 
 
 def replay(

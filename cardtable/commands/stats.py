@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Any
 
-from cardtable.commands.common import known_game
+from cardtable.commands.common import known_game, recover_quietly, warn
 from cardtable.errors import InvalidOptionError
 from cardtable.userdata.paths import stats_path
 from cardtable.userdata.stats import PlayerStats, filter_stats, load_stats
@@ -35,9 +35,10 @@ def show_stats(
     key = kind.strip().lower()
     if key not in KIND_CHOICES:
         raise InvalidOptionError(f"--kind must be one of {', '.join(KIND_CHOICES)}, not {kind!r}")
+    recover_quietly()  # a finished game a killed cardtable did not count yet
     entries, warnings = load_stats()
     for line in warnings:
-        sys.stderr.write(f"cardtable: warning: {line}\n")
+        warn(line)
     chosen = filter_stats(entries, game=name, player=player, kind=None if key == "all" else key)
     if as_json:
         sys.stdout.write(json.dumps(stats_json(chosen), ensure_ascii=False, indent=2) + "\n")

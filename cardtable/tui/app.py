@@ -165,6 +165,10 @@ class CardtableApp(App[None]):
         for line in self.settings_warnings:
             self.notify(line, severity="warning", timeout=8, markup=False)
         self.settings_warnings = []
+        from cardtable.userdata.recovery import recover
+
+        for line in recover():  # what a killed cardtable left half done
+            self.notify(line, severity="warning", timeout=12, markup=False)
         if self.replay is not None:
             from cardtable.tui.screens.replay import ReplayScreen
 
