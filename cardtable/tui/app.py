@@ -26,8 +26,8 @@ from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
 from cardtable.tui.config import PACES, TableConfig, config_for_state
-from cardtable.userdata.settings import Settings, load_settings
 from cardtable.userdata.records import FinishedGame
+from cardtable.userdata.settings import Settings, load_settings
 from cardtable.userdata.slots import GameSlot, SavedGame
 
 __all__ = ["CardtableApp", "ascii_driver"]

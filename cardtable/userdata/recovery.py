@@ -30,10 +30,10 @@ from pathlib import Path
 
 from filelock import Timeout
 
-from cardtable.errors import SaveFileError
 from cardtable.engine.state import GameState
-from cardtable.userdata.paths import config_dir, data_dir, records_dir, saves_dir
+from cardtable.errors import SaveFileError
 from cardtable.userdata.meta import SAVE_ID
+from cardtable.userdata.paths import config_dir, data_dir, records_dir, saves_dir
 from cardtable.userdata.savefiles import (
     complete_finish,
     forget_named_save,

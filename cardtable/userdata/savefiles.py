@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn

@@ -41,10 +41,10 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from cardtable.errors import SaveFileError
 from cardtable.engine.state import GameState
+from cardtable.errors import SaveFileError
 from cardtable.games import get_rules
-from cardtable.userdata.records import FinishedGame
+from cardtable.userdata.meta import SAVE_ID, SeatInfo, new_save_id, save_id_of, seats_of
 from cardtable.userdata.paths import (
     atomic_create_text,
     atomic_write_text,
@@ -53,7 +53,7 @@ from cardtable.userdata.paths import (
     read_file_bytes,
     saves_dir,
 )
-from cardtable.userdata.meta import SAVE_ID, SeatInfo, new_save_id, save_id_of, seats_of
+from cardtable.userdata.records import FinishedGame
 from cardtable.userdata.savefiles import (
     SetAsideError,
     complete_finish,
@@ -62,8 +62,8 @@ from cardtable.userdata.savefiles import (
     load_save,
     recent_saves,
     remember_named_save,
-    still_the_same_game,
     stamp_finished,
+    still_the_same_game,
 )
 
 __all__ = [

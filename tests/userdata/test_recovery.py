@@ -10,15 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.games import get_rules
 from cardtable.userdata import paths
+from cardtable.userdata.meta import set_seats
 from cardtable.userdata.paths import atomic_write_text, records_dir, saves_dir, stats_path
 from cardtable.userdata.recovery import ORPHAN_AGE, recover, remove_orphaned_temporaries
-from cardtable.userdata.savefiles import load_save, save_game
+from cardtable.userdata.savefiles import save_game
 from cardtable.userdata.slots import GameSlot, unfinished_games
 from cardtable.userdata.stats import load_stats
-
-from cardtable.games import get_rules
-from cardtable.userdata.meta import set_seats
 
 from .helpers import finished_game, new_game, play_to_end, pure_choice
 

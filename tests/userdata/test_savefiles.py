@@ -26,7 +26,6 @@ from cardtable.userdata.savefiles import (
     seats_of,
     undo_used,
 )
-
 from cardtable.userdata.slots import latest_unfinished
 
 from .helpers import SHORT_GAMES, finished_game, new_game, play_to_end, pure_choice
