@@ -76,6 +76,7 @@ __all__ = [
     "stamp_finished",
     "game_save_path",
     "SetAsideError",
+    "in_saves_folder",
     "remember_named_save",
     "forget_named_save",
     "still_the_same_game",
@@ -120,12 +121,13 @@ def save_game(state: GameState, path: str | os.PathLike[str] | None = None) -> P
         state.meta["save_id"] = new_save_id()
     stamp_finished(state)
     atomic_write_text(target, state.to_json())
-    if path is not None and not _in_saves_folder(target):
+    if path is not None and not in_saves_folder(target):
         remember_named_save(target, state.meta["save_id"])
     return target
 
 
-def _in_saves_folder(path: Path) -> bool:
+def in_saves_folder(path: Path) -> bool:
+    """Whether ``path`` is a file directly in the saves folder (a game's own save)."""
     try:
         return path.resolve().parent == saves_dir().resolve()
     except OSError:
@@ -367,7 +369,7 @@ def complete_finish(
     existing = records_of(save_id) if save_id else []
     record = existing[0] if existing else archive_record(state)
     counted = count_result(state, stats_file)
-    if counted.counted and _in_saves_folder(saved):
+    if counted.counted and in_saves_folder(saved):
         try:
             saved.unlink()
         except FileNotFoundError:

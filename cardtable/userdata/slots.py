@@ -58,6 +58,7 @@ from cardtable.userdata.savefiles import (
     SetAsideError,
     complete_finish,
     forget_named_save,
+    in_saves_folder,
     is_save_data,
     load_save,
     recent_saves,
@@ -105,7 +106,7 @@ def _acquire(path: Path) -> FileLock:
 
 def _short(path: Path) -> str:
     """How a save is named in messages: its id for the saves folder, else the path."""
-    return path.stem if _in_saves_folder(path) else str(path)
+    return path.stem if in_saves_folder(path) else str(path)
 
 
 def is_open_elsewhere(path: str | os.PathLike[str]) -> bool:
@@ -117,13 +118,6 @@ def is_open_elsewhere(path: str | os.PathLike[str]) -> bool:
         return True
     lock.release()
     return False
-
-
-def _in_saves_folder(path: Path) -> bool:
-    try:
-        return path.resolve().parent == saves_dir().resolve()
-    except OSError:
-        return False
 
 
 def _signature(path: Path) -> tuple[int, int, int] | None:
@@ -205,7 +199,7 @@ class GameSlot:
             raise
         save_id = save_id_of(state)
         if save_id is None:
-            in_folder = _in_saves_folder(target) and SAVE_ID.fullmatch(target.stem)
+            in_folder = in_saves_folder(target) and SAVE_ID.fullmatch(target.stem)
             save_id = target.stem if in_folder else new_save_id()
         state.meta["save_id"] = save_id
         return cls(target, save_id, lock), state
@@ -231,7 +225,7 @@ class GameSlot:
         stamp_finished(state)
         atomic_write_text(self.path, state.to_json())
         self._signature = _signature(self.path)
-        if not _in_saves_folder(self.path):
+        if not in_saves_folder(self.path):
             remember_named_save(self.path, self.save_id)
         return messages
 
@@ -289,7 +283,7 @@ class SavedGame:
     @property
     def named(self) -> bool:
         """Saved to a file the player named (``--save``), not in the saves folder."""
-        return not _in_saves_folder(self.path)
+        return not in_saves_folder(self.path)
 
     @property
     def players(self) -> str:
@@ -315,8 +309,8 @@ class SavedGame:
         return f"{self.saved_at:%Y-%m-%d}"
 
     def describe(self) -> str:
-        """One line: ``Hearts · You, Zoe (normal), ... · round 2 · today 09:44``."""
-        parts = [self.title, self.players, f"round {self.round}", self.when()]
+        """One short line: ``Hearts · You, Zoe, Max, Cleo · round 2 · today 09:44``."""
+        parts = [self.title, ", ".join(seat.name for seat in self.seats), f"round {self.round}", self.when()]
         if self.open_elsewhere:
             parts.append("open in another cardtable")
         return " · ".join(parts)

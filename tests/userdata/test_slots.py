@@ -48,7 +48,7 @@ def test_every_game_has_its_own_save_listed_newest_first() -> None:
     hearts_entry = games[2]
     assert hearts_entry.title == "Hearts" and hearts_entry.round == 1 and hearts_entry.moves == 4
     assert hearts_entry.players == "Ann, Ada (normal), Ben (normal), Cleo (normal)"
-    assert hearts_entry.describe().startswith("Hearts · Ann, Ada (normal), Ben (normal), Cleo (normal) · round 1 · ")
+    assert hearts_entry.describe().startswith("Hearts · Ann, Ada, Ben, Cleo · round 1 · today ")
 
 
 def test_a_finished_game_is_not_listed() -> None:

@@ -214,3 +214,12 @@ def test_two_games_dealt_and_played_alike_are_both_counted() -> None:
     record_result(two)
     entries, _ = load_stats()
     assert {entry.played for entry in entries} == {2}
+
+
+def test_a_deeply_nested_stats_file_is_set_aside_without_a_traceback() -> None:
+    path = stats_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("[" * 100_000, encoding="utf-8")
+    entries, warnings = load_stats()
+    assert entries == [] and len(warnings) == 1 and "kept as" in warnings[0]
+    assert record_result(finished_game("durak")) == []
