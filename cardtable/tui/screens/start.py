@@ -129,7 +129,9 @@ class StartScreen(Screen[None]):
         option_list.highlighted = games.index(self.game) if self.game in games else 0
         self._show_game(games[option_list.highlighted or 0])
         if self.saved_games:
+            self.add_class("with-saved")
             self.query_one("#saved-list", OptionList).highlighted = 0
+            self._label_continue()
             self.query_one("#continue", Button).focus()
         else:
             option_list.focus()
@@ -227,6 +229,13 @@ class StartScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#saved-list")
     def _saved_game_chosen(self) -> None:
         self._continue_pressed()
+
+    @on(OptionList.OptionHighlighted, "#saved-list")
+    def _label_continue(self) -> None:
+        """Continue names the game it carries on with (the one highlighted in the list)."""
+        game = self.chosen_saved_game
+        if game is not None:
+            self.query_one("#continue", Button).label = f"Continue {game.title}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "delete_saved":
