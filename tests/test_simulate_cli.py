@@ -141,3 +141,13 @@ def test_a_module_in_the_working_directory_works_from_the_command(tmp_path: Path
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["levels"][0]["level"] == "my_table_bot:FirstBot"
+
+
+def test_a_durak_rate_interval_is_a_wilson_interval_inside_zero_to_one(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "durak", "--seats", "normal,random", "-n", "12", "--seed", "2")
+    assert code == 0
+    intervals = re.findall(r"(-?\d\.\d{3})–(-?\d\.\d{3})", out)
+    assert len(intervals) == 2, out
+    for low, high in intervals:
+        assert 0.0 <= float(low) < float(high) <= 1.0
+    assert "Wilson" in out

@@ -53,6 +53,7 @@ __all__ = [
     "play_match",
     "check_match",
     "summarise",
+    "wilson_interval",
     "measure_for",
     "final_places",
     "Measure",
@@ -108,12 +109,14 @@ class Measure:
     """The per-round figure a level is judged by in one game.
 
     ``name`` labels it in tables; ``higher_is_better`` says which way is good;
-    ``value(outcome, seat)`` is its value for one seat over one whole game.
+    ``value(outcome, seat)`` is its value for one seat over one whole game;
+    ``is_rate`` marks a share of rounds (0 to 1), whose interval is a Wilson interval.
     """
 
     name: str
     higher_is_better: bool
     value: Callable[[Outcome, int], float]
+    is_rate: bool = False
 
 
 def _score_per_round(outcome: Outcome, seat: int) -> float:
@@ -134,8 +137,29 @@ def _durak_rate(outcome: Outcome, seat: int) -> float:
 _MEASURES: dict[str, Measure] = {
     "president": Measure("points per round", True, _score_per_round),
     "hearts": Measure("points per hand", False, _score_per_round),
-    "durak": Measure("durak rate", False, _durak_rate),
+    "durak": Measure("durak rate", False, _durak_rate, is_rate=True),
 }
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a rate of ``successes`` in ``trials``.
+
+    Unlike the normal approximation it stays within 0..1 and does not shrink to a
+    point when the rate is 0 or 1.
+
+    >>> low, high = wilson_interval(3, 20)
+    >>> round(low, 4), round(high, 4)
+    (0.0524, 0.3604)
+    >>> wilson_interval(0, 10)[0]
+    0.0
+    """
+    if trials <= 0:
+        raise ValueError("a rate needs at least one trial")
+    rate = successes / trials
+    spread = z * z / trials
+    centre = (rate + spread / 2) / (1 + spread)
+    half = z * math.sqrt(rate * (1 - rate) / trials + spread / (4 * trials)) / (1 + spread)
+    return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
 def measure_for(game: str) -> Measure:
@@ -205,8 +229,9 @@ class LevelStats:
 
     ``games`` counts seat-games: with ``easy`` in three seats of 100 games it is 300.
     ``mean`` is the average per game of the game's per-round measure (``measure``),
-    and ``ci_low``/``ci_high`` its 95% confidence interval (normal approximation over
-    the per-game values; ``None`` below two games).  Decision times are milliseconds.
+    and ``ci_low``/``ci_high`` its 95% confidence interval: for a rate (Durak's durak
+    rate) the Wilson interval over every round played, else the normal approximation
+    over the per-game values (``None`` below two games).  Decision times are milliseconds.
     """
 
     level: str
@@ -547,6 +572,7 @@ def summarise(game: str, specs: Sequence[str], records: Sequence[GameRecord]) ->
     result = []
     for level in dict.fromkeys(specs):
         values: list[float] = []
+        rounds: list[int] = []
         places: list[int] = []
         wins = decisions = 0
         think = 0.0
@@ -556,6 +582,7 @@ def summarise(game: str, specs: Sequence[str], records: Sequence[GameRecord]) ->
                 if spec != level:
                     continue
                 values.append(record.measure[seat])
+                rounds.append(record.rounds_played)
                 places.append(record.places[seat])
                 wins += seat in record.winners
                 decisions += record.decisions[seat]
@@ -564,7 +591,11 @@ def summarise(game: str, specs: Sequence[str], records: Sequence[GameRecord]) ->
         mean = statistics.fmean(values)
         low: float | None
         high: float | None
-        if len(values) >= 2:
+        if measure.is_rate:
+            # Each round is one trial: the rate times the rounds is the count of them.
+            successes = round(sum(value * played for value, played in zip(values, rounds)))
+            low, high = wilson_interval(successes, sum(rounds))
+        elif len(values) >= 2:
             half = Z_95 * statistics.stdev(values) / math.sqrt(len(values))
             low, high = mean - half, mean + half
         else:

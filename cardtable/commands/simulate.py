@@ -17,6 +17,7 @@ from cardtable.bots.arena import (
     LevelStats,
     MatchResult,
     check_match,
+    measure_for,
     play_match,
 )
 from cardtable.commands.common import known_game
@@ -136,7 +137,9 @@ def render_table(result: MatchResult) -> Table:
         title=f"{result.game}: {result.games} games, seed {result.seed}"
         + (f", {settings}" if settings else "")
         + f"\nseats {','.join(result.seats)}, rotated every game",
-        caption=f"mean: {measure} ({better} is better), with its 95% CI;\n"
+        caption=f"mean: {measure} ({better} is better), with its 95% CI"
+        + (" (Wilson, over rounds)" if measure_for(result.game).is_rate else "")
+        + ";\n"
         "games and wins count seat-games; decision times in ms.",
         box=box.SIMPLE_HEAD,
         pad_edge=False,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import statistics
 from collections.abc import Sequence
@@ -12,6 +13,7 @@ import pytest
 from cardtable import load_game
 from cardtable.bots import BotSpecError, load_bot_factory
 from cardtable.bots.arena import (
+    wilson_interval,
     ArenaError,
     BotFailureError,
     GameRecord,
@@ -290,8 +292,36 @@ def test_summary_mean_interval_places_and_times() -> None:
 
 
 def test_a_single_game_has_no_interval() -> None:
-    (only,) = summarise("durak", ["x"], [_record(0, ("x",), (1.0,), (1,), (0,))])
+    (only,) = summarise("president", ["x"], [_record(0, ("x",), (1.0,), (1,), (0,))])
     assert only.ci_low is None and only.ci_high is None
+
+
+def test_a_rate_gets_a_wilson_interval_inside_zero_to_one() -> None:
+    # Durak: 2 durak rounds in 40 one-round games; the normal approximation would go below 0.
+    records = [_record(i, ("x", "y"), (1.0 if i < 2 else 0.0, 0.0), (2, 1), (1,)) for i in range(40)]
+    x, y = summarise("durak", ["x", "y"], records)
+    assert x.mean == 0.05
+    assert (x.ci_low, x.ci_high) == pytest.approx(wilson_interval(2, 40))
+    assert 0 < x.ci_low < x.mean < x.ci_high < 1
+    assert x.mean - 1.959963984540054 * statistics.stdev([r.measure[0] for r in records]) / math.sqrt(40) < 0
+    # Never durak: the interval starts at 0 and still has a width.
+    assert y.ci_low == 0.0 and y.ci_high == pytest.approx(wilson_interval(0, 40)[1]) and y.ci_high > 0.05
+    # Rounds are the trials: 10 games of 4 rounds weigh like 40 rounds.
+    multi = [
+        dataclasses.replace(_record(i, ("x", "y"), (0.5 if i < 1 else 0.0, 0.0), (2, 1), (1,)), rounds_played=4)
+        for i in range(10)
+    ]
+    (x4, _) = summarise("durak", ["x", "y"], multi)
+    assert (x4.ci_low, x4.ci_high) == pytest.approx(wilson_interval(2, 40))
+
+
+def test_wilson_interval_known_values() -> None:
+    # Wilson's interval for 3 of 20 (95%): 0.0524 to 0.3604.
+    low, high = wilson_interval(3, 20)
+    assert (round(low, 4), round(high, 4)) == (0.0524, 0.3604)
+    assert wilson_interval(20, 20)[1] == 1.0
+    with pytest.raises(ValueError):
+        wilson_interval(0, 0)
 
 
 def _outcome(scores: tuple[int, ...], winners: tuple[int, ...]) -> Outcome:
