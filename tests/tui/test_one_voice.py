@@ -222,3 +222,36 @@ def test_seat_box_known_cards_follow_the_ascii_setting() -> None:
         known = obs.known_cards[1]  # type: ignore[attr-defined]
         label = known[0].label(ascii_only=ascii_only)
         assert any(label in badge for badge in badges), badges
+
+
+# --- Hearts calls a hand a hand; seats count from 1 ---------------------------------------
+async def test_hearts_calls_a_hand_a_hand_in_the_title_and_the_pop_up() -> None:
+    from cardtable.tui.screens.end import RoundOverScreen
+
+    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=8)
+    state = config.new_state()
+    rng = random.Random(2)
+    # Play on until seat 0 holds the hand's last card and is to play it.
+    while not (state.current_player == 0 and len(state.hand(0)) == 1):
+        state.apply(rng.choice(state.legal_actions()))
+    app = CardtableApp(config, bot_delay=0, ascii_only=False, state=state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert "hand 1  ·" in text and "round" not in text.lower(), text
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, RoundOverScreen)
+        text = screen_text(app)
+        assert "Hand 1 is over" in text and "Next hand" in text and "Round" not in text, text
+
+
+@pytest.mark.parametrize("game", ["president", "durak", "hearts"])
+def test_rules_number_seats_from_one(game: str) -> None:
+    import re
+
+    from cardtable.commands.rules import rules_markdown
+
+    rules = rules_markdown(game)
+    assert rules is not None
+    assert not re.search(r"\bseats? 0\b", rules, flags=re.IGNORECASE), game

@@ -24,8 +24,9 @@ class RoundOverScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, title: str, body: Text, game_over: bool) -> None:
+    def __init__(self, title: str, body: Text, game_over: bool, round_noun: str = "round") -> None:
         super().__init__()
+        self.round_noun = round_noun
         self.title_text = title
         self.body = body
         self.game_over = game_over
@@ -38,7 +39,7 @@ class RoundOverScreen(ModalScreen[str]):
                 if self.game_over:
                     yield Button("Play again", id="again", variant="success")
                 else:
-                    yield Button("Next round", id="next", variant="success")
+                    yield Button(f"Next {self.round_noun}", id="next", variant="success")
                 yield Button("New game", id="new", variant="primary")
                 yield Button("Quit", id="quit", variant="error")
 

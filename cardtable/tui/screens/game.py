@@ -285,7 +285,7 @@ class GameScreen(Screen[None]):
         else:
             who = f"{name}'s view"
         undone = "  ·  undo used" if self.state.meta.get("undo_used") else ""
-        return f"  round {obs.round}  ·  {who}  ·  seed {self.state.seed}{undone}"
+        return f"  {self.table.round_noun} {obs.round}  ·  {who}  ·  seed {self.state.seed}{undone}"
 
     def hand_title(self, obs: Observation, ctx: TableContext) -> str:
         return f"{ctx.owner(self.viewer)} hand · {plural(len(obs.hand), 'card')}"
@@ -659,13 +659,13 @@ class GameScreen(Screen[None]):
         obs = self.obs
         assert obs is not None
         over = self.state.is_over
-        title = "Game over" if over else f"Round {event.round} is over"
+        title = "Game over" if over else f"{self.table.round_noun.capitalize()} {event.round} is over"
         body = self.table.round_summary(event, obs, self.context)
         if over:
             winners = [self.context.name(s) for s in event.info.get("winners", [])] or self._winners_from_events(obs)
             if winners:
                 body.append(f"\nWinner: {', '.join(winners)}", style="bold green")
-        self.app.push_screen(RoundOverScreen(title, body, over), self.round_over_choice)
+        self.app.push_screen(RoundOverScreen(title, body, over, self.table.round_noun), self.round_over_choice)
 
     def _winners_from_events(self, obs: Observation) -> list[str]:
         for event in reversed(obs.events):

@@ -109,6 +109,8 @@ class TableArea(Static):
     extra_moves: tuple[str, ...] = ("pass",)
     #: what the Play button is called
     play_label = "Play"
+    #: what the game calls one deal played out (Hearts: a hand)
+    round_noun = "round"
     #: how a hint words a ``give`` action (Hearts' pass, President's exchange)
     give_verb = "give"
     #: how a move is told in the log and the replay, by action kind (third person)

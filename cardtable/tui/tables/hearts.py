@@ -25,6 +25,7 @@ class HeartsTable(TableArea):
     """Draws Hearts from a :class:`HeartsObservation`."""
 
     extra_moves = ()
+    round_noun = "hand"
     give_verb = "pass"
     move_verbs = {**TableArea.move_verbs, "give": "passes"}
     move_nouns = {**TableArea.move_nouns, "give": "pass of"}
