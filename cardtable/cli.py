@@ -24,6 +24,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup
 from cardtable import __version__
 from cardtable.asciitext import use_ascii_fallback
 from cardtable.commands.common import ClickException, UsageError, complete_game
+from cardtable.display import visible
 from cardtable.errors import CardtableError, CrashError, InvalidOptionError
 
 __all__ = ["app", "main"]
@@ -337,8 +338,12 @@ def export_command(
 
 
 def _fail(message: str, code: int) -> int:
-    """Write ``cardtable: message`` as one line on stderr and return the exit code."""
-    line = " ".join(str(message).split())
+    """Write ``cardtable: message`` as one line on stderr and return the exit code.
+
+    The message may quote outside text (a name, a path, a move from a file): its
+    control characters are written as escapes, never sent to the terminal.
+    """
+    line = visible(" ".join(str(message).split()))
     sys.stderr.write(f"cardtable: {line}\n")
     sys.stderr.flush()
     return code

@@ -7,6 +7,7 @@ import sys
 # Typer 0.26 and later (the declared floor) carry their own copy of Click.
 from typer._click.exceptions import ClickException, UsageError
 
+from cardtable.display import visible
 from cardtable.errors import UnknownGameError
 from cardtable.games import available_games
 
@@ -38,7 +39,7 @@ def complete_game(incomplete: str) -> list[str]:
 
 def warn(line: str) -> None:
     """Write ``cardtable: warning: line`` as one line on stderr."""
-    sys.stderr.write(f"cardtable: warning: {' '.join(line.split())}\n")
+    sys.stderr.write(f"cardtable: warning: {visible(' '.join(line.split()))}\n")
 
 
 def recover_quietly() -> None:

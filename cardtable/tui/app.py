@@ -19,9 +19,11 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from cardtable.asciitext import to_ascii
+from cardtable.display import visible
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
@@ -130,6 +132,25 @@ class CardtableApp(App[None]):
         super()._handle_exception(error)
         # Textual would print the whole traceback once the screen is restored: the log has it.
         self._exit_renderables.clear()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Show a notification, literally and on one line unless ``markup`` is asked for.
+
+        Notifications here carry text from outside (file paths, settings keys and
+        values, moves read from a damaged file), so unlike Textual's default they are
+        never read as markup and their control characters are shown as escapes.
+        """
+        if not markup:
+            message, title = visible(message), visible(title)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` for the card style and bot speed (command-line flags win)."""

@@ -40,6 +40,7 @@ from filelock import FileLock, Timeout
 
 from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState
+from cardtable.names import safe_name
 from cardtable.userdata.meta import save_id_of, seats_of, undo_used
 from cardtable.userdata.paths import atomic_write_text, read_file_bytes, set_aside, stats_path
 
@@ -338,7 +339,8 @@ def _entry(item: Any) -> PlayerStats:
     for name in ("name", "kind", "game"):
         if not isinstance(item[name], str):
             raise TypeError
-    values: dict[str, Any] = {"name": item["name"], "kind": item["kind"], "game": item["game"]}
+    # A name from an older (or hand-edited) file is made safe rather than refused.
+    values: dict[str, Any] = {"name": safe_name(item["name"]), "kind": item["kind"], "game": item["game"]}
     for name in _INT_FIELDS:
         value = item.get(name, 0)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0 and name != "score_total":

@@ -20,6 +20,7 @@ import time
 from collections import deque
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual import on, work
@@ -46,6 +47,7 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError, quoted
 from cardtable.games import get_rules
+from cardtable.names import fit_name
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.end import ConfirmScreen, InfoScreen, PrivacyScreen, RoundOverScreen
 from cardtable.tui.tables import TableArea, TableContext, table_for
@@ -57,10 +59,6 @@ __all__ = ["GameScreen", "SeatBox", "seat_lines", "wrap_entry"]
 LOG_LINES = 60
 
 
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
-
-
 _SHORT_LEVELS = {"normal": "norm"}
 
 
@@ -68,14 +66,14 @@ def _head_with_level(width: int, label: str, name: str, marker: str, star: str) 
     """Line 1 of a seat box too narrow for ``marker + label + star``: keep the level."""
     level = label[len(name) + 2 : -1] if label.startswith(f"{name} (") and label.endswith(")") else ""
     if not level:
-        return marker + _fit(name, width - len(marker) - len(star)) + star
+        return marker + fit_name(name, width - cell_len(marker) - cell_len(star)) + star
     tags = [f" ({level})", f" ({_SHORT_LEVELS.get(level, level)})"]
     candidates = [marker + name + tag + star for tag in tags]
     candidates += [name + tag + star for tag in tags]
-    room = width - len(tags[-1]) - len(star)
+    room = width - cell_len(tags[-1]) - cell_len(star)
     if room >= 4:  # three letters of the name and an ellipsis
-        candidates.append(_fit(name, room) + tags[-1] + star)
-    return next((c for c in candidates if len(c) <= width), marker + _fit(name, width - len(marker) - len(star)) + star)
+        candidates.append(fit_name(name, room) + tags[-1] + star)
+    return next((c for c in candidates if cell_len(c) <= width), marker + fit_name(name, width - cell_len(marker) - cell_len(star)) + star)
 
 
 def seat_lines(
@@ -113,7 +111,7 @@ def seat_lines(
     marker = (">" if ascii_only else "▶") + " " if to_act else ""
     star = (" *" if ascii_only else " ★") if viewer else ""
     head = marker + label + star
-    if len(head) > width:
+    if cell_len(head) > width:
         head = _head_with_level(width, label, name, marker, star)
     marked = bool(marker) and head.startswith(marker)
     cards = plural(count, "card")
@@ -545,7 +543,7 @@ class GameScreen(Screen[None]):
         title = self.hand_title(obs, ctx)
         if hand.has_unplayable:
             title += f" · {hand.unplayable_mark} cannot be played now"
-        hand.border_title = title
+        hand.border_title = Text(title)  # a Text: names in it are never read as markup
         for button_id, enabled in (
             ("#play-button", my_turn),
             ("#pass-button", my_turn and PASS in self.legal),
@@ -581,9 +579,10 @@ class GameScreen(Screen[None]):
         if not self.hotseat:
             return text
         name = self.context.name(self.viewer)
-        plain = re.sub(r"\bYour\b", f"{name}'s", text.plain)
+        # Replacements are functions, so a backslash in a name is not read as a group.
+        plain = re.sub(r"\bYour\b", lambda _: f"{name}'s", text.plain)
         plain = re.sub(r"\bif you can\b", "if possible", plain)
-        plain = re.sub(r"\b[Yy]ou\b", name, plain)
+        plain = re.sub(r"\b[Yy]ou\b", lambda _: name, plain)
         return Text(plain, style=text.style)
 
     def _seat_width(self, boxes: int) -> int:

@@ -16,8 +16,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardtable.display import literal
 from cardtable.errors import CardtableError
 from cardtable.games import available_games, get_rules
+from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.userdata.slots import SavedGame
@@ -80,7 +82,7 @@ class StartScreen(Screen[None]):
                         id=f"kind-{seat}",
                         ascii_only=self.app_ascii,
                     )
-                    yield Input(placeholder="name", id=f"name-{seat}", classes="name-input", max_length=16)
+                    yield Input(placeholder="name", id=f"name-{seat}", classes="name-input", max_length=NAME_LIMIT)
             yield Vertical(id="options-box")
             with Horizontal(classes="start-row"):
                 yield Label("Seed", classes="start-label")
@@ -213,7 +215,9 @@ class StartScreen(Screen[None]):
         try:
             config = self.build_config()
         except (CardtableError, ValueError) as exc:
-            self.query_one("#start-error", Static).update(f"[b red]Can't start:[/] {exc}")
+            self.query_one("#start-error", Static).update(
+                Text.assemble(("Can't start: ", "bold red"), literal(exc))
+            )
             return
         self.app.pace = self.query_one("#pace", Cycler).value  # type: ignore[attr-defined]
         self.app.save_path = None  # type: ignore[attr-defined]

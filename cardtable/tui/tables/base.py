@@ -18,6 +18,7 @@ from cardtable.cards import Card
 from cardtable.engine.actions import KINDS, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, large_cards, lines_text
 from cardtable.tui.wording import plural
 
@@ -201,7 +202,7 @@ class TableArea(Static):
     def score_text(self, obs: Observation, ctx: TableContext) -> Text:
         text = Text()
         for seat, score in enumerate(obs.scores):
-            text.append(f"{ctx.name(seat)[:12]:<12} {score:>4}\n")
+            text.append(f"{fit_name(ctx.name(seat), 12, pad=True)} {score:>4}\n")
         return text
 
     def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
@@ -261,5 +262,5 @@ class TableArea(Static):
         """The body of the end-of-round screen, from the ``round_over`` event."""
         text = Text()
         for seat, score in enumerate(obs.scores):
-            text.append(f"{ctx.name(seat):<14}{score:>5}\n")
+            text.append(f"{fit_name(ctx.name(seat), 14, pad=True)}{score:>5}\n")
         return text

@@ -10,6 +10,7 @@ from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, lines_text
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal
 from cardtable.tui.wording import cards_plain, plural
@@ -217,7 +218,7 @@ class DurakTable(TableArea):
         text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")  # type: ignore[attr-defined]
         text.append(f"{'':<11}{'won':>5}{'durak':>6}\n", style="dim")
         for seat, (wins, losses) in enumerate(obs.record):  # type: ignore[attr-defined]
-            text.append(f"{ctx.name(seat)[:11]:<11}{wins:>5}{losses:>6}\n")
+            text.append(f"{fit_name(ctx.name(seat), 11, pad=True)}{wins:>5}{losses:>6}\n")
         return text
 
     def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
@@ -264,5 +265,5 @@ class DurakTable(TableArea):
             text.append("\nA draw: everyone ran out together, no durak.\n", style="bold yellow")
         text.append("\nSeries record (won / durak):\n", style="bold")
         for seat, (wins, losses) in enumerate(obs.record):  # type: ignore[attr-defined]
-            text.append(f"  {ctx.name(seat):<14}{wins:>3} /{losses:>2}\n")
+            text.append(f"  {fit_name(ctx.name(seat), 14, pad=True)}{wins:>3} /{losses:>2}\n")
         return text

@@ -10,6 +10,7 @@ from cardtable.cards import Card, Suit
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.names import fit_name
 from cardtable.tui.cardstyle import beside, lines_text
 from cardtable.tui.tables.base import TableArea, TableContext
 from cardtable.tui.wording import plural
@@ -38,7 +39,7 @@ class HeartsTable(TableArea):
         width = max((self.size.width or 48) - 2, 30)
 
         def slot(seat: int) -> Text:
-            name = ctx.name(seat)[:10]
+            name = fit_name(ctx.name(seat), 10)
             card = played.get(seat)
             face = style.face(card, width=4) if card else Text(" -- ", style="#5c7d6a on #17402b")
             marker = "▸" if not style.ascii_only else ">"
@@ -172,7 +173,7 @@ class HeartsTable(TableArea):
         text.append(f"{'':<9}{header}{'tot':>5}\n", style="dim")
         for seat, total in enumerate(obs.scores):
             per = "".join(f"{h[seat]:>4}" for h in hands)
-            text.append(f"{ctx.name(seat)[:9]:<9}{per}{total:>5}\n")
+            text.append(f"{fit_name(ctx.name(seat), 9, pad=True)}{per}{total:>5}\n")
         return text
 
     def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
@@ -181,7 +182,7 @@ class HeartsTable(TableArea):
             return Text("No trick completed yet in this hand.")
         text = Text("Last trick:\n", style="bold")
         for seat, card in trick.plays:
-            text.append(f"  {ctx.name(seat):<12}")
+            text.append(f"  {fit_name(ctx.name(seat), 12, pad=True)}")
             text.append_text(ctx.style.inline([card]))
             text.append("\n")
         text.append(f"{ctx.name(trick.winner)} took it ({trick.points} points).", style="bold")
@@ -217,7 +218,7 @@ class HeartsTable(TableArea):
         for seat in range(obs.num_players):
             style = "bold green" if totals[seat] == best else ""
             text.append(
-                f"{ctx.name(seat)[:15]:<16}{info['points_taken'][seat]:>7}{info['scores'][seat]:>8}{totals[seat]:>7}\n",
+                f"{fit_name(ctx.name(seat), 15, pad=True)} {info['points_taken'][seat]:>7}{info['scores'][seat]:>8}{totals[seat]:>7}\n",
                 style=style,
             )
         shooter = info.get("moon_shooter")

@@ -10,6 +10,7 @@ from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.names import fit_name
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal
 from cardtable.tui.wording import plural
 
@@ -154,7 +155,7 @@ class PresidentTable(TableArea):
         text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")  # type: ignore[attr-defined]
         for seat, score in enumerate(obs.scores):
             title = obs.titles[seat] or ""  # type: ignore[attr-defined]
-            text.append(f"{ctx.name(seat)[:10]:<10}{score:>4} {title[:9]}\n")
+            text.append(f"{fit_name(ctx.name(seat), 10, pad=True)}{score:>4} {title[:9]}\n")
         return text
 
     def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
@@ -208,5 +209,5 @@ class PresidentTable(TableArea):
             title = info.get("titles", [None] * obs.num_players)[seat] or ""
             points = info.get("points", [0] * obs.num_players)[seat]
             style = "bold green" if place == 0 else ("bold red" if place == len(info["order"]) - 1 else "")
-            text.append(f"{ordinal(place + 1):<7}{ctx.name(seat)[:15]:<16}{title:<16}{points:>7}{scores[seat]:>7}\n", style=style)
+            text.append(f"{ordinal(place + 1):<7}{fit_name(ctx.name(seat), 15, pad=True)} {title:<16}{points:>7}{scores[seat]:>7}\n", style=style)
         return text
