@@ -159,16 +159,15 @@ async def test_escape_sequences_and_line_breaks_in_saved_names_are_made_safe() -
 
 async def test_a_long_name_from_a_file_is_cut_one_way_everywhere() -> None:
     # Found: 500-character names were cut three different ways.
-    state = saved_game_with_names("hearts", ["N" * 500, "Ann", "Bob", "Cy"], ["easy", "easy", "easy", "easy"])
+    state = saved_game_with_names("hearts", ["Ann", "N" * 500, "Bob", "Cy"], ["human", "easy", "easy", "easy"])
     config = config_for_state(state)
-    assert config.seats[0].name == "N" * 15 + "…"
+    assert config.seats[1].name == "N" * 15 + "…"
     app = CardtableApp(config, state=state, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(app, pilot)
         game = app.screen
-        shown = [str(game.query_one(widget).render()) for widget in ("#seat-0", "#scores", "#log")]
+        assert isinstance(game, GameScreen)
+        shown = [str(game.query_one(widget).render()) for widget in ("#seat-1", "#scores", "#log")]
         shown.append(str(game.table.render()))
         shown.append(str(game.table.score_text(game.obs, game.context)))
         import re
