@@ -109,7 +109,7 @@ def check_name(name: object) -> str:
     >>> check_name("A" * 17)
     Traceback (most recent call last):
     ...
-    cardtable.names.BadNameError: the name 'AAAAAAAAAAAAAAAAA' is 17 characters long, more than 16; a name is 1-16 printable characters on one line
+    cardtable.names.BadNameError: the name 'AAAAAAAAAAAAAAAAA' is 17 characters long, more than 16; a name is ...
     """
     problem = name_problem(name)
     if problem is not None:

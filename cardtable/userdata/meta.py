@@ -67,7 +67,7 @@ def seats_of(state: GameState) -> tuple[SeatInfo, ...]:
     edited by hand) with a name that is no longer valid still loads, with the name
     made safe; a seat whose name is then empty or taken is called ``Player N``.
     """
-    entries = state.meta.get("seats")
+    entries: Any = state.meta.get("seats")
     if seats_valid(entries, state.num_players):
         seats: list[SeatInfo] = []
         for number, entry in enumerate(entries, start=1):

@@ -66,10 +66,16 @@ BAD_VALUES = [
     ("default_player_name = 42", 'default_player_name must be text in quotes, not 42; using "You"'),
     ('default_player_name = ""', 'default_player_name: the name is empty; using "You"'),
     ('default_player_name = " Ann"', 'default_player_name: the name starts or ends with a space; using "You"'),
-    ('default_player_name = "Bartholomew the Third"', "default_player_name: the name 'Bartholomew the Third' is 21 characters long, more than 16; using \"You\""),
+    (
+        'default_player_name = "Bartholomew the Third"',
+        "default_player_name: the name 'Bartholomew the Third' is 21 characters long, more than 16; using \"You\"",
+    ),
     ('default_player_name = "A\\u0007"', "default_player_name: the name 'A\\x07' has a control character (\\x07); using \"You\""),
     ('default_player_name = "A\\nB"', "default_player_name: the name 'A\\x0aB' is not one line; using \"You\""),
-    ('default_player_name = "[/x]\\u001b[2J"', "default_player_name: the name '[/x]\\x1b[2J' has a control character (\\x1b); using \"You\""),
+    (
+        'default_player_name = "[/x]\\u001b[2J"',
+        "default_player_name: the name '[/x]\\x1b[2J' has a control character (\\x1b); using \"You\"",
+    ),
     ('default_bot_level = "expert"', 'default_bot_level must be one of "easy", "normal", "hard", not "expert"; using "normal"'),
     ("default_bot_level = [1, 2]", 'default_bot_level must be one of "easy", "normal", "hard", not a list; using "normal"'),
     ("confirm_before_play = 0.5", "confirm_before_play must be true or false, not 0.5; using false"),

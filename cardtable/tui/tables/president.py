@@ -209,5 +209,6 @@ class PresidentTable(TableArea):
             title = info.get("titles", [None] * obs.num_players)[seat] or ""
             points = info.get("points", [0] * obs.num_players)[seat]
             style = "bold green" if place == 0 else ("bold red" if place == len(info["order"]) - 1 else "")
-            text.append(f"{ordinal(place + 1):<7}{fit_name(ctx.name(seat), 15, pad=True)} {title:<16}{points:>7}{scores[seat]:>7}\n", style=style)
+            name = fit_name(ctx.name(seat), 15, pad=True)
+            text.append(f"{ordinal(place + 1):<7}{name} {title:<16}{points:>7}{scores[seat]:>7}\n", style=style)
         return text
