@@ -307,7 +307,7 @@ def _read(path: Path, set_aside_damaged: bool = True) -> tuple[list[PlayerStats]
             raise ValueError("it has no format version")
         if version > STATS_VERSION:
             raise ValueError(f"it is from a newer cardtable (format {version})")
-        entries = [_entry(item) for item in data.get("entries", [])]
+        entries = _merge_same_players(_entry(item) for item in data.get("entries", []))
         recorded = data.get("recorded", [])
         if not isinstance(recorded, list) or not all(isinstance(item, str) for item in recorded):
             raise ValueError("its list of recorded games is damaged")
@@ -331,6 +331,35 @@ def _read(path: Path, set_aside_damaged: bool = True) -> tuple[list[PlayerStats]
 def _reason(exc: BaseException) -> str:
     text = " ".join(str(exc).split())
     return text if isinstance(exc, ValueError) and text else "an entry has the wrong shape"
+
+
+def _merge_same_players(entries: Iterable[PlayerStats]) -> list[PlayerStats]:
+    """One entry per name, kind and game: two names of an old file that became the same
+    name when made safe are one player now, and neither's games are lost."""
+    merged: dict[tuple[str, str, str], PlayerStats] = {}
+    for entry in entries:
+        key = (entry.name, entry.kind, entry.game)
+        earlier = merged.get(key)
+        merged[key] = entry if earlier is None else _combined(earlier, entry)
+    return list(merged.values())
+
+
+def _combined(first: PlayerStats, second: PlayerStats) -> PlayerStats:
+    pick_best, pick_worst = (min, max) if first.game in LOWER_SCORE_WINS else (max, min)
+
+    def either(pick: Any, one: int | None, other: int | None) -> int | None:
+        return other if one is None else one if other is None else pick(one, other)
+
+    titles = dict(first.titles)
+    for title, count in second.titles.items():
+        titles[title] = titles.get(title, 0) + count
+    return replace(
+        first,
+        best_score=either(pick_best, first.best_score, second.best_score),
+        worst_score=either(pick_worst, first.worst_score, second.worst_score),
+        titles=titles,
+        **{name: getattr(first, name) + getattr(second, name) for name in _INT_FIELDS},
+    )
 
 
 def _entry(item: Any) -> PlayerStats:
