@@ -14,7 +14,8 @@ import pytest
 from cardtable.commands.play import build_config
 from cardtable.engine.errors import InvalidOptionError
 from cardtable.tui.app import CardtableApp
-from cardtable.tui.config import config_for_state
+from cardtable.tui.config import TableConfig, config_for_state
+from cardtable.tui.screens.botfailure import BotFailedScreen
 from cardtable.tui.screens.end import PrivacyScreen, RoundOverScreen
 from cardtable.tui.screens.game import GameScreen, seat_lines
 from cardtable.tui.screens.start import StartScreen
@@ -23,6 +24,10 @@ from cardtable.userdata.paths import autosave_path, settings_path, stats_path
 from cardtable.userdata.savefiles import load_save, save_game
 
 from .conftest import screen_text, settle
+
+
+def assert_no_raw_control(text: str) -> None:
+    assert "\x1b" not in text and "\x07" not in text, repr(text)
 
 
 def notifications(app: CardtableApp) -> list[str]:
@@ -225,3 +230,24 @@ async def test_a_bad_name_in_the_settings_screen_is_refused_literally() -> None:
         error = str(app.screen.query_one("#settings-error").render())
         assert error.startswith("Not saved: default_player_name: the name '[/x]\\x1b[2J'")
         assert not settings_path().exists()
+
+
+async def test_a_user_bot_s_error_message_reaches_the_screen_without_its_escape_sequences(tmp_path) -> None:
+    bot = tmp_path / "noisy_bot.py"
+    bot.write_text(
+        "class Noisy:\n"
+        "    def choose(self, observation, legal_actions):\n"
+        "        raise ValueError('\\x1b]0;pwn\\x07[/x]\\x1b[2J gone\\nsecond line')\n"
+    )
+    config = TableConfig.build("president", [f"{bot}:Noisy", "human", "easy", "easy"], seed=2)
+    app = CardtableApp(config, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if isinstance(app.screen, BotFailedScreen):
+                break
+        assert isinstance(app.screen, BotFailedScreen)
+        failure = str(app.screen.query_one("#bot-failure").render())
+        assert "\\x1b]0;pwn\\x07[/x]\\x1b[2J gone" in failure and "\n" not in failure
+        assert_no_raw_control(screen_text(app))
