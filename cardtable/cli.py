@@ -24,7 +24,8 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup
 from cardtable import __version__
 from cardtable.asciitext import use_ascii_fallback
 from cardtable.commands.common import ClickException, UsageError, complete_game
-from cardtable.errors import CardtableError, CrashError
+from cardtable.display import visible
+from cardtable.errors import CardtableError, CrashError, InvalidOptionError
 
 __all__ = ["app", "main"]
 
@@ -212,17 +213,32 @@ def play_command(
 @app.command("resume", cls=_Command)
 def resume_command(
     ctx: typer.Context,
-    file: Annotated[
+    target: Annotated[
         str | None,
-        typer.Argument(metavar="FILE", help="A save file (default: the last unfinished game).", show_default=False),
+        typer.Argument(
+            metavar="ID|FILE",
+            help="A game's id from --list, or a save file (default: the newest unfinished game).",
+            show_default=False,
+        ),
     ] = None,
-) -> None:
-    """Continue the last unfinished game, or the one saved in FILE."""
-    from cardtable.commands.play import resume
+    list_only: Annotated[
+        bool, typer.Option("--list", help="List the unfinished games, newest first, with their ids.")
+    ] = False,
+    delete: Annotated[
+        str | None, typer.Option("--delete", metavar="ID", help="Delete the unfinished game with this id.")
+    ] = None,
+) -> int:
+    """Continue the newest unfinished game, or one by id (see --list) or save file."""
+    from cardtable.commands import play
 
+    if list_only or delete is not None:
+        if target is not None or (list_only and delete is not None):
+            raise InvalidOptionError("give either --list, --delete ID or a game to resume, not several")
+        return play.list_games() if list_only else play.delete_saved(delete or "")
     shared = ctx.obj or {}
-    resume(file, ascii_only=shared.get("ascii_only", False), four_colour=shared.get("four_colour", False),
-           speed=shared.get("speed"))
+    play.resume(target, ascii_only=shared.get("ascii_only", False), four_colour=shared.get("four_colour", False),
+                speed=shared.get("speed"))
+    return 0
 
 
 @app.command("replay", cls=_Command)
@@ -322,8 +338,12 @@ def export_command(
 
 
 def _fail(message: str, code: int) -> int:
-    """Write ``cardtable: message`` as one line on stderr and return the exit code."""
-    line = " ".join(str(message).split())
+    """Write ``cardtable: message`` as one line on stderr and return the exit code.
+
+    The message may quote outside text (a name, a path, a move from a file): its
+    control characters are written as escapes, never sent to the terminal.
+    """
+    line = visible(" ".join(str(message).split()))
     sys.stderr.write(f"cardtable: {line}\n")
     sys.stderr.flush()
     return code

@@ -86,7 +86,7 @@ def help_text(capsys: pytest.CaptureFixture[str], *args: str) -> str:
         ((), "Usage: cardtable [OPTIONS] COMMAND [ARGS]..."),
         (("play",), "Usage: cardtable play [OPTIONS] GAME"),
         (("rules",), "Usage: cardtable rules [OPTIONS] GAME"),
-        (("resume",), "Usage: cardtable resume [OPTIONS] [FILE]"),
+        (("resume",), "Usage: cardtable resume [OPTIONS] [ID|FILE]"),
         (("replay",), "Usage: cardtable replay [OPTIONS] FILE"),
         (("export",), "Usage: cardtable export [OPTIONS] SAVEFILE RECORDFILE"),
         (("stats",), "Usage: cardtable stats [OPTIONS]"),

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+
 # Typer 0.26 and later (the declared floor) carry their own copy of Click.
 from typer._click.exceptions import ClickException, UsageError
 
+from cardtable.display import visible
 from cardtable.errors import UnknownGameError
 from cardtable.games import available_games
 
-__all__ = ["known_game", "complete_game", "ClickException", "UsageError"]
+__all__ = ["known_game", "complete_game", "recover_quietly", "warn", "ClickException", "UsageError"]
 
 
 def known_game(name: str) -> str:
@@ -32,3 +35,17 @@ def known_game(name: str) -> str:
 def complete_game(incomplete: str) -> list[str]:
     """Shell completion for a game argument."""
     return [name for name in available_games() if name.startswith(incomplete.lower())]
+
+
+def warn(line: str) -> None:
+    """Write ``cardtable: warning: line`` as one line on stderr."""
+    sys.stderr.write(f"cardtable: warning: {visible(' '.join(line.split()))}\n")
+
+
+def recover_quietly() -> None:
+    """Finish what a killed cardtable left half done (see :mod:`cardtable.userdata.recovery`);
+    its messages go to stderr as warnings."""
+    from cardtable.userdata.recovery import recover
+
+    for line in recover():
+        warn(line)

@@ -14,15 +14,18 @@ cardtable.errors.InvalidOptionError: Hearts is for exactly 4 players, not 2
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
-from cardtable.commands.common import known_game
+from cardtable.commands.common import known_game, recover_quietly, warn
 from cardtable.errors import InvalidOptionError, SaveFileError
 from cardtable.games import get_rules
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig
 
-__all__ = ["build_config", "play", "launch", "resume", "replay", "run_app"]
+SAVE_ID_LIKE = re.compile(r"[0-9a-fA-F]{1,8}")
+
+__all__ = ["build_config", "play", "launch", "resume", "list_games", "delete_saved", "replay", "run_app"]
 
 DEFAULT_PLAYERS = {"president": 4, "durak": 3, "hearts": 4}
 
@@ -189,36 +192,95 @@ def launch(ascii_only: bool = False, four_colour: bool = False, speed: str | Non
 
 
 def resume(
-    file: str | None = None, ascii_only: bool = False, four_colour: bool = False, speed: str | None = None
+    target: str | None = None, ascii_only: bool = False, four_colour: bool = False, speed: str | None = None
 ) -> None:
-    """Continue the last unfinished game (or ``file``).
+    """Continue the newest unfinished game, the one with id ``target`` (see
+    :func:`list_games`), or the one saved in the file ``target``.
 
-    A file that cannot be loaded raises :class:`SaveFileError` (one line, naming the
-    file and why; the library has renamed it aside), which ``cli.main`` prints with
-    exit status 2.
+    Refusals raise :class:`SaveFileError` (one line, which ``cli.main`` prints with exit
+    status 2): no such game, a file that cannot be loaded (a damaged save in the data
+    folder has been renamed aside; any other file is left as it is), a game that is
+    over, or a game open in another cardtable.  The game stays locked while it is open.
     """
-    from cardtable.userdata.paths import autosave_path
-    from cardtable.userdata.savefiles import latest_unfinished, load_save
+    from cardtable.userdata.slots import GameSlot
 
     pace = _check_pace(speed) if speed is not None else None
-    path = Path(file).expanduser() if file is not None else latest_unfinished()
-    if path is None:
-        raise SaveFileError("no unfinished game to resume; start one with 'cardtable play GAME'")
-    state = load_save(path)
-    if state.is_over:
-        raise SaveFileError(f"the game in {path} is over; see it again with 'cardtable replay {path}'")
-    from cardtable.tui.app import CardtableApp
-    from cardtable.tui.config import config_for_state
+    recover_quietly()
+    path = _resolve(target)
+    slot, state = GameSlot.open(path)
+    try:
+        from cardtable.tui.app import CardtableApp
+        from cardtable.tui.config import config_for_state
 
-    app = CardtableApp(
-        config_for_state(state),
-        ascii_only=True if ascii_only else None,
-        four_colour=True if four_colour else None,
-        pace=pace,
-        state=state,
-        save_path=None if path == autosave_path() else path,
-    )
-    run_app(app)
+        app = CardtableApp(
+            config_for_state(state),
+            ascii_only=True if ascii_only else None,
+            four_colour=True if four_colour else None,
+            pace=pace,
+            state=state,
+            slot=slot,
+        )
+        run_app(app)
+    finally:
+        slot.close()
+
+
+def _resolve(target: str | None) -> Path:
+    """The save file meant by ``resume``'s argument: an id from the list, or a path."""
+    from cardtable.userdata.slots import find_game, unfinished_games
+
+    if target is None:
+        games, _ = unfinished_games()
+        if not games:
+            raise SaveFileError("no unfinished game to resume; start one with 'cardtable play GAME'")
+        return games[0].path
+    game = find_game(target)
+    if game is not None:
+        return game.path
+    path = Path(target).expanduser()
+    if not path.exists() and not path.is_symlink() and SAVE_ID_LIKE.fullmatch(target.strip()):
+        raise SaveFileError(f"no unfinished game with the id {target.strip()}; see 'cardtable resume --list'")
+    return path
+
+
+def list_games() -> int:
+    """Print the unfinished games, newest first, with the id to resume or delete each."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from cardtable.userdata.slots import unfinished_games
+
+    recover_quietly()
+    games, messages = unfinished_games()
+    for line in messages:
+        warn(line)
+    console = Console()
+    if not games:
+        console.print("No unfinished games; start one with 'cardtable play GAME'.")
+        return 0
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for column in ("id", "game", "players", "round", "saved"):
+        table.add_column(column)
+    for game in games:
+        when = game.when() + (" (open elsewhere)" if game.open_elsewhere else "")
+        saved = Text(game.save_id + (f" ({game.path})" if game.named else ""))
+        table.add_row(saved, Text(game.title), Text(game.players), Text(str(game.round)), Text(when))
+    console.print(table)
+    return 0
+
+
+def delete_saved(save_id: str) -> int:
+    """Delete the unfinished game with this id (a named save is only taken off the list)."""
+    from cardtable.userdata.slots import delete_game, find_game
+
+    recover_quietly()
+    game = find_game(save_id)
+    if game is None:
+        raise SaveFileError(f"no unfinished game with the id {save_id.strip()}; see 'cardtable resume --list'")
+    message = delete_game(game)
+    print(message[:1].upper() + message[1:])
+    return 0
 
 
 def replay(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardtable.commands.common import ClickException
+from cardtable.display import visible
 from cardtable.errors import SaveFileError
 from cardtable.userdata.records import export_record, load_record
 
@@ -37,5 +38,5 @@ def export(savefile: str, recordfile: str, force: bool = False) -> Path:
     except OSError as exc:
         raise SaveFileError(f"cannot write {target}: {exc.strerror or exc}") from None
     status = "finished" if state.is_over else f"not finished, {replay.length} actions"
-    print(f"Exported {source} ({state.rules.title}, {status}) to {written}")
+    print(visible(f"Exported {source} ({state.rules.title}, {status}) to {written}"))
     return written

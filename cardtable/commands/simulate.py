@@ -21,6 +21,7 @@ from cardtable.bots.arena import (
     play_match,
 )
 from cardtable.commands.common import known_game
+from cardtable.display import literal
 from cardtable.errors import InvalidOptionError
 
 if TYPE_CHECKING:
@@ -129,14 +130,20 @@ def render_table(result: MatchResult) -> Table:
     """The per-level figures of a match as a Rich table, one row per seat spec."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     measure = result.levels[0].measure
     better = "higher" if result.levels[0].higher_is_better else "lower"
     settings = ", ".join(f"{key}={value}" for key, value in result.options.items())
+    # The seats and options are the user's words (bot import paths among them): Text, not markup.
+    title = Text(f"{result.game}: {result.games} games, seed {result.seed}")
+    if settings:
+        title.append_text(literal(f", {settings}"))
+    title.append("\nseats ")
+    title.append_text(literal(",".join(result.seats)))
+    title.append(", rotated every game")
     table = Table(
-        title=f"{result.game}: {result.games} games, seed {result.seed}"
-        + (f", {settings}" if settings else "")
-        + f"\nseats {','.join(result.seats)}, rotated every game",
+        title=title,
         caption=f"mean: {measure} ({better} is better), with its 95% CI"
         + (" (Wilson, over rounds)" if measure_for(result.game).is_rate else "")
         + ";\n"
@@ -148,7 +155,7 @@ def render_table(result: MatchResult) -> Table:
     for heading in ("games", "wins", "place", "mean", "95% CI", "avg ms", "max ms"):
         table.add_column(heading, justify="right", no_wrap=True)
     for stats in result.levels:
-        table.add_row(*_row(stats))
+        table.add_row(*(literal(cell) for cell in _row(stats)))
     return table
 
 

@@ -10,8 +10,10 @@ import json
 import sys
 from typing import Any
 
-from cardtable.commands.common import known_game
+from cardtable.commands.common import known_game, recover_quietly, warn
+from cardtable.display import literal
 from cardtable.errors import InvalidOptionError
+from cardtable.names import BadNameError, check_name
 from cardtable.userdata.paths import stats_path
 from cardtable.userdata.stats import PlayerStats, filter_stats, load_stats
 from cardtable.userdata.stats_tables import render_tables
@@ -35,21 +37,28 @@ def show_stats(
     key = kind.strip().lower()
     if key not in KIND_CHOICES:
         raise InvalidOptionError(f"--kind must be one of {', '.join(KIND_CHOICES)}, not {kind!r}")
+    if player is not None:
+        try:
+            check_name(player.strip())
+        except BadNameError as exc:
+            raise InvalidOptionError(f"--player: {exc}") from None
+    recover_quietly()  # a finished game a killed cardtable did not count yet
     entries, warnings = load_stats()
     for line in warnings:
-        sys.stderr.write(f"cardtable: warning: {line}\n")
+        warn(line)
     chosen = filter_stats(entries, game=name, player=player, kind=None if key == "all" else key)
     if as_json:
         sys.stdout.write(json.dumps(stats_json(chosen), ensure_ascii=False, indent=2) + "\n")
         return chosen
     from rich.console import Console
+    from rich.text import Text
 
     console = Console()
     if not chosen:
         if entries:
             console.print("No statistics match: try without --game, --player or --kind.")
         else:
-            console.print(f"No statistics yet: every finished game is counted (in {stats_path()}).")
+            console.print(Text.assemble("No statistics yet: every finished game is counted (in ", literal(stats_path()), ")."))
         return chosen
     for number, table in enumerate(render_tables(chosen)):
         if number:

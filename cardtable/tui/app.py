@@ -2,7 +2,9 @@
 
 Settings come from the player's ``settings.toml`` (see
 :mod:`cardtable.userdata.settings`) unless the command line says otherwise; the game
-in progress is saved after every action to the autosave (or to ``save_path``).
+in progress is saved after every action to its own save (a
+:class:`~cardtable.userdata.slots.GameSlot`: ``DATA/saves/ID.json``, or ``save_path``),
+locked while it is open here.
 
 >>> app = CardtableApp(pace="normal")
 >>> app.pace
@@ -17,14 +19,18 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from cardtable.asciitext import to_ascii
+from cardtable.display import visible
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
 from cardtable.tui.config import PACES, TRICK_PAUSES, TableConfig, config_for_state
+from cardtable.userdata.records import FinishedGame
 from cardtable.userdata.settings import Settings, load_settings
+from cardtable.userdata.slots import GameSlot, SavedGame
 
 __all__ = ["CardtableApp", "ascii_driver"]
 
@@ -71,6 +77,7 @@ class CardtableApp(App[None]):
         trick_pause: float | None = None,
         state: GameState | None = None,
         save_path: str | os.PathLike[str] | None = None,
+        slot: GameSlot | None = None,
         settings: Settings | None = None,
         hint_iterations: int | None = None,
         replay: object | None = None,
@@ -93,13 +100,14 @@ class CardtableApp(App[None]):
         self.apply_settings(settings)
         self._bot_delay = bot_delay
         self._trick_pause = trick_pause
-        #: where the game in progress is saved (``None``: the autosave)
+        #: a file the player named for the next new game (``play --save``)
         self.save_path: Path | None = Path(save_path) if save_path is not None else None
+        #: the open game's save, locked while it is open (made at the game's first save)
+        self.slot: GameSlot | None = slot
         #: a fixed number of search iterations for hints (tests), else the time budget
         self.hint_iterations = hint_iterations
-        #: the unfinished game the start screen offers to continue: ``(path, state)``
-        self.resumable: tuple[Path, GameState] | None = None
-        self._checked_saves = False
+        #: the unfinished games the start screen lists, newest first
+        self.saved_games: list[SavedGame] = []
         #: a :class:`~cardtable.userdata.records.Replay` to open instead of a game
         self.replay = replay
         self.replay_seat = replay_seat
@@ -126,6 +134,25 @@ class CardtableApp(App[None]):
         super()._handle_exception(error)
         # Textual would print the whole traceback once the screen is restored: the log has it.
         self._exit_renderables.clear()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Show a notification, literally and on one line unless ``markup`` is asked for.
+
+        Notifications here carry text from outside (file paths, settings keys and
+        values, moves read from a damaged file), so unlike Textual's default they are
+        never read as markup and their control characters are shown as escapes.
+        """
+        if not markup:
+            message, title = visible(message), visible(title)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` for the card style and bot speed (command-line flags win)."""
@@ -173,8 +200,12 @@ class CardtableApp(App[None]):
 
     def on_mount(self) -> None:
         for line in self.settings_warnings:
-            self.notify(line, severity="warning", timeout=8)
+            self.notify(line, severity="warning", timeout=8, markup=False)
         self.settings_warnings = []
+        from cardtable.userdata.recovery import recover
+
+        for line in recover():  # what a killed cardtable left half done
+            self.notify(line, severity="warning", timeout=12, markup=False)
         if self.replay is not None:
             from cardtable.tui.screens.replay import ReplayScreen
 
@@ -185,44 +216,72 @@ class CardtableApp(App[None]):
             self.show_start()
 
     def check_saves(self) -> None:
-        """Once per run: find the last unfinished game; a refused file is reported here."""
-        if self._checked_saves:
-            return
-        self._checked_saves = True
-        from cardtable.userdata.savefiles import latest_unfinished, load_save
+        """Read the list of unfinished games afresh; a damaged save set aside is reported."""
+        from cardtable.userdata.slots import unfinished_games
 
-        path = latest_unfinished()
-        if path is None:
-            return
+        self.saved_games, messages = unfinished_games()
+        for line in messages:
+            self.notify(line, severity="error", timeout=12, markup=False)
+
+    def resume_game(self, game: SavedGame) -> None:
+        """Continue a listed game where it was left, saving on to its file.
+
+        The file is read again now (never the copy the list was made from), under the
+        game's lock; a game open in another cardtable is refused in one line.
+        """
+        self.close_game()
         try:
-            state = load_save(path)
+            slot, state = GameSlot.open(game.path)
         except SaveFileError as exc:
-            self.notify(str(exc), severity="error", timeout=12)
+            self.notify(str(exc), severity="error", timeout=12, markup=False)
+            self.show_start(game.game)
             return
-        if not state.is_over:
-            self.resumable = (path, state)
-
-    def resume_game(self, path: Path, state: GameState) -> None:
-        """Continue a saved game where it was left, saving on to the same file."""
-        from cardtable.userdata.paths import autosave_path
-
-        self.resumable = None
-        self.save_path = None if Path(path) == autosave_path() else Path(path)
+        self.slot = slot
         self.initial_state = state
         self.start_game(config_for_state(state))
 
     def show_start(self, game: str = "president") -> None:
         from cardtable.tui.screens.start import StartScreen
 
+        self.close_game()
         self.check_saves()
         self._put_screen(StartScreen(game))
 
     def start_game(self, config: TableConfig) -> None:
         from cardtable.tui.screens.game import GameScreen
 
+        if self.initial_state is None:
+            self.close_game()  # a new game gets a save of its own at its first save
         self.config = config
         state, self.initial_state = self.initial_state, None
         self._put_screen(GameScreen(config, state))
+
+    # --- saving the open game ----------------------------------------------------------
+    def save_current(self, state: GameState) -> list[str]:
+        """Save the open game (its first save makes its file); return messages (one line each)."""
+        if self.slot is None or not self.slot.is_open:
+            self.slot = GameSlot.new(state, self.save_path)
+            self.save_path = None
+            return []
+        return self.slot.save(state)
+
+    def finish_current(self, state: GameState) -> FinishedGame:
+        """Save the finished game, keep its record, count it, and let go of its save."""
+        if self.slot is None or not self.slot.is_open:
+            self.save_current(state)
+        assert self.slot is not None
+        done = self.slot.finish(state)
+        self.slot = None
+        return done
+
+    def close_game(self) -> None:
+        """Let go of the open game's lock (its save stays as it is)."""
+        if self.slot is not None:
+            self.slot.close()
+            self.slot = None
+
+    def on_unmount(self) -> None:
+        self.close_game()
 
     def _put_screen(self, screen: Screen[None]) -> None:
         # Drop any modal left on top, then put the new screen in place of the old one.

@@ -25,7 +25,48 @@ from rich.text import Text
 from cardtable.asciitext import to_ascii
 from cardtable.cards import Card, Suit
 
-__all__ = ["CardStyle", "terminal_can_show_suits", "to_ascii"]
+__all__ = ["CardStyle", "terminal_can_show_suits", "to_ascii", "large_cards", "LARGE_CARDS_FROM", "beside", "lines_text"]
+
+LARGE_CARDS_FROM = (120, 40)
+"""From this terminal size (columns, rows) cards are drawn large, three lines high."""
+
+
+def large_cards(size: tuple[int, int]) -> bool:
+    """Whether a terminal of ``size`` (columns, rows) shows large cards.
+
+    >>> large_cards((120, 40)), large_cards((119, 50)), large_cards((200, 39))
+    (True, False, False)
+    """
+    width, height = size
+    return width >= LARGE_CARDS_FROM[0] and height >= LARGE_CARDS_FROM[1]
+
+
+def beside(blocks: Iterable[list[Text]], gap: int = 1) -> list[Text]:
+    """Blocks of lines side by side, top-aligned, each padded to its own width.
+
+    >>> [line.plain for line in beside([[Text("ab"), Text("c")], [Text("1")]], gap=2)]
+    ['ab  1', 'c']
+    """
+    columns = list(blocks)
+    height = max((len(block) for block in columns), default=0)
+    rows = [Text() for _ in range(height)]
+    for number, block in enumerate(columns):
+        width = max((line.cell_len for line in block), default=0)
+        for index, out in enumerate(rows):
+            line = block[index] if index < len(block) else Text()
+            if number:
+                out.append(" " * gap)
+            out.append_text(line)
+            if number < len(columns) - 1:
+                out.append(" " * (width - line.cell_len))
+    for out in rows:
+        out.rstrip()
+    return rows
+
+
+def lines_text(lines: Iterable[Text]) -> Text:
+    """Lines joined into one Text."""
+    return Text("\n").join(lines)
 
 _TWO_COLOURS = {Suit.CLUBS: "black", Suit.DIAMONDS: "red", Suit.HEARTS: "red", Suit.SPADES: "black"}
 _FOUR_COLOURS = {Suit.CLUBS: "green", Suit.DIAMONDS: "blue", Suit.HEARTS: "red", Suit.SPADES: "black"}
@@ -113,6 +154,44 @@ class CardStyle:
         if dim:
             return Text(label, style="#8a8a8a on #4a4a4a")
         return Text(label, style=f"{'bold ' if bold else ''}{self.ink(card)} on #f4f1e8")
+
+    def large_face(self, card: Card | None, dim: bool = False, mark: str = "") -> list[Text]:
+        """A card three lines high with box corners, as desktop card games draw it
+        (``None``: an empty place on the table).  ``mark`` sits in the middle of the
+        bottom edge (a winner's star).
+
+        >>> [line.plain for line in CardStyle(ascii_only=True).large_face(Card.parse("TH"))]
+        ['+---+', '|10H|', '+---+']
+        >>> [line.plain for line in CardStyle().large_face(Card.parse("QS"), mark="★")]
+        ['╭───╮', '│ Q♠│', '╰─★─╯']
+        >>> [line.plain for line in CardStyle().large_face(None)]
+        ['╭┄┄┄╮', '┆   ┆', '╰┄┄┄╯']
+        """
+        if card is None:
+            edge, rim, foot = ("+ - +", ":", "+ - +") if self.ascii_only else ("╭┄┄┄╮", "┆", "╰┄┄┄╯")
+            empty = "#5c7d6a"
+            return [Text(edge, style=empty), Text(f"{rim}   {rim}", style=empty), Text(foot, style=empty)]
+        return self.enlarge(self.face(card, dim=dim), mark=mark)
+
+    def enlarge(self, face: Text, mark: str = "") -> list[Text]:
+        """A one-line face (from :meth:`face`, with any highlight added) framed into a
+        large card: the frame takes the face's colours, so a highlight covers it all."""
+        if self.ascii_only:
+            top, side, bottom, dash = "+---+", "|", "+---+", "-"
+        else:
+            top, side, bottom, dash = "╭───╮", "│", "╰───╯", "─"
+        if mark:
+            bottom = bottom[0] + mark.center(3, dash)[:3] + bottom[-1]
+
+        def framed(edge: str) -> Text:
+            text = Text(edge, style=face.style)
+            for span in face.spans:
+                text.stylize(span.style)
+            return text
+
+        label = face.copy()
+        label.pad_left(3 - label.cell_len)
+        return [framed(top), framed(side) + label + framed(side), framed(bottom)]
 
     def inline(self, cards: Iterable[Card]) -> Text:
         """Cards as coloured labels for running text (logs, status lines)."""

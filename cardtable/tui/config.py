@@ -23,6 +23,7 @@ from typing import Any
 from cardtable.engine.state import GameState
 from cardtable.errors import InvalidOptionError
 from cardtable.games import get_rules
+from cardtable.names import BadNameError, check_name
 
 __all__ = [
     "SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "TRICK_PAUSES", "DEFAULT_NAMES", "TABLE_DEFAULTS",
@@ -106,6 +107,9 @@ class TableConfig:
     ) -> TableConfig:
         """Check every part and return the config; raise a one-line ``ValueError`` if bad.
 
+        Every name given must be valid (see :mod:`cardtable.names`): a bad one is
+        refused, never silently changed.
+
         A lone human seat without a name is called ``default_human`` (the settings'
         player name); several unnamed human seats are ``Player 1``, ``Player 2``...
         """
@@ -124,6 +128,12 @@ class TableConfig:
             raise InvalidOptionError(
                 f"{len(names)} names given for {len(kinds)} seats"
             )
+        for name in names:
+            if name:
+                try:
+                    check_name(name)
+                except BadNameError as exc:
+                    raise InvalidOptionError(str(exc)) from None
         chosen = list(names) + [""] * (len(kinds) - len(names))
         seats = []
         taken = {name for name in chosen if name}
@@ -134,7 +144,7 @@ class TableConfig:
                     # A bot never takes a name someone chose (human:Ben beside a bot "Ben").
                     name = next(spare for spare in SPARE_NAMES if spare not in taken)
                 taken.add(name)
-            seats.append(SeatConfig(kind, name[:16]))
+            seats.append(SeatConfig(kind, name))
         if len({seat.name for seat in seats}) != len(seats):
             raise InvalidOptionError("two seats have the same name; give each seat its own name")
         validated = rules.validate_options({**TABLE_DEFAULTS.get(rules.name, {}), **dict(options or {})})

@@ -7,7 +7,9 @@ portable installs).  Nothing in this package imports Textual: the app calls it.
 - :mod:`~cardtable.userdata.meta`: who sits where, the game's id and undo, kept in
   ``state.meta`` (:class:`SeatInfo`, :func:`seats_of`).
 - :mod:`~cardtable.userdata.savefiles`: :func:`save_game`, :func:`load_save`,
-  :func:`latest_unfinished`, :func:`finish_game`.
+  :func:`finish_game`.
+- :mod:`~cardtable.userdata.slots`: :class:`GameSlot` (one locked save per open game),
+  :func:`unfinished_games`, :func:`latest_unfinished`.
 - :mod:`~cardtable.userdata.records`: :func:`export_record`, :func:`load_record`,
   :class:`Replay`.
 - :mod:`~cardtable.userdata.stats`: :func:`record_result`, :func:`load_stats`.
@@ -21,12 +23,12 @@ from cardtable.userdata.records import Replay, export_record, load_record
 from cardtable.userdata.savefiles import (
     SeatInfo,
     finish_game,
-    latest_unfinished,
     load_save,
     save_game,
     seats_of,
 )
 from cardtable.userdata.settings import Settings, load_settings, save_settings
+from cardtable.userdata.slots import GameSlot, SavedGame, latest_unfinished, unfinished_games
 from cardtable.userdata.stats import PlayerStats, load_stats, record_result
 
 __all__ = [
@@ -39,6 +41,9 @@ __all__ = [
     "load_save",
     "latest_unfinished",
     "finish_game",
+    "GameSlot",
+    "SavedGame",
+    "unfinished_games",
     "Settings",
     "load_settings",
     "save_settings",

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from cardtable.engine.state import GameState
+from cardtable.names import safe_name
 
 __all__ = [
     "SAVE_ID",
@@ -61,11 +62,20 @@ def seats_of(state: GameState) -> tuple[SeatInfo, ...]:
     """Each seat's name and kind from ``state.meta["seats"]``.
 
     A game started without names (from Python, or by ``simulate``) gets
-    ``Player 1``, ``Player 2``... of kind ``unknown``.
+    ``Player 1``, ``Player 2``... of kind ``unknown``.  Names are read through
+    :func:`~cardtable.names.safe_name`, so a file written by an older cardtable (or
+    edited by hand) with a name that is no longer valid still loads, with the name
+    made safe; a seat whose name is then empty or taken is called ``Player N``.
     """
-    entries = state.meta.get("seats")
+    entries: Any = state.meta.get("seats")
     if seats_valid(entries, state.num_players):
-        return tuple(SeatInfo(entry["name"], entry["kind"]) for entry in entries)
+        seats: list[SeatInfo] = []
+        for number, entry in enumerate(entries, start=1):
+            name = safe_name(entry["name"], fallback=f"Player {number}")
+            if any(seat.name == name for seat in seats):
+                name = f"Player {number}"
+            seats.append(SeatInfo(name, entry["kind"]))
+        return tuple(seats)
     return tuple(SeatInfo(f"Player {seat + 1}", "unknown") for seat in range(state.num_players))
 
 
@@ -98,7 +108,6 @@ def seats_valid(entries: Any, players: int) -> TypeGuard[list[dict[str, Any]]]:
         and all(
             isinstance(entry, dict)
             and isinstance(entry.get("name"), str)
-            and entry["name"].strip()
             and isinstance(entry.get("kind"), str)
             for entry in entries
         )

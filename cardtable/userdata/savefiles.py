@@ -15,7 +15,7 @@ and, once the game is over, ``"finished_at"`` (an ISO 8601 UTC time).
 >>> set_seats(state, [("Ann", "human"), ("Ada", "hard"), ("Ben", "easy")])
 >>> state.apply(state.legal_actions()[0])
 >>> path = save_game(state)
->>> latest_unfinished() == path
+>>> path.name == state.meta["save_id"] + ".json"
 True
 >>> load_save(path).history == state.history
 True
@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
@@ -57,8 +56,8 @@ from cardtable.userdata.paths import (
     saves_dir,
     set_aside,
 )
-from cardtable.userdata.records import FinishedGame, archive_record
-from cardtable.userdata.stats import record_result
+from cardtable.userdata.records import FinishedGame, archive_record, records_of
+from cardtable.userdata.stats import count_result
 
 __all__ = [
     "SeatInfo",
@@ -72,39 +71,67 @@ __all__ = [
     "read_save_data",
     "is_save_data",
     "load_save",
-    "latest_unfinished",
     "finish_game",
+    "complete_finish",
+    "stamp_finished",
+    "game_save_path",
+    "SetAsideError",
+    "in_saves_folder",
+    "remember_named_save",
+    "forget_named_save",
+    "still_the_same_game",
     "recent_saves",
 ]
 
 RECENT_LIMIT = 20
-"""How many named save files :func:`latest_unfinished` remembers besides the autosave."""
+"""How many named save files (``play --save FILE``) are remembered for the list of unfinished games."""
 
 
 def _now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
-"""What a game's id looks like."""
+def stamp_finished(state: GameState) -> None:
+    """Mark a game that is over with ``meta["finished_at"]`` (once)."""
+    if state.is_over and "finished_at" not in state.meta:
+        state.meta["finished_at"] = _now()
+
+
+def game_save_path(state: GameState) -> Path:
+    """The game's own file in the saves folder, ``DATA/saves/ID.json`` (giving the
+    game an id if it has none)."""
+    if save_id_of(state) is None:
+        state.meta["save_id"] = new_save_id()
+    return saves_dir() / f"{state.meta['save_id']}.json"
 
 
 def save_game(state: GameState, path: str | os.PathLike[str] | None = None) -> Path:
-    """Write the game to ``path`` (default: the autosave) atomically; return the path.
+    """Write the game to ``path`` (default: its own file in the saves folder) atomically;
+    return the path.
 
     Call it after every action: a crash or a killed terminal leaves the previous save
-    whole.  A finished game gets ``meta["finished_at"]``, so :func:`latest_unfinished`
-    no longer offers it.  A named save is remembered for :func:`latest_unfinished`.
-    The game gets an id (``meta["save_id"]``) the first time it is saved.
+    whole.  A finished game gets ``meta["finished_at"]``, so it is no longer offered
+    to resume.  A named save is remembered for ``cardtable resume``.  The game gets an
+    id (``meta["save_id"]``) the first time it is saved.  The app saves through a
+    :class:`~cardtable.userdata.slots.GameSlot`, which also locks the game and never
+    writes over a file that something else put in its place.
     """
-    target = Path(path) if path is not None else autosave_path()
+    target = Path(path) if path is not None else game_save_path(state)
     if save_id_of(state) is None:
         state.meta["save_id"] = new_save_id()
-    if state.is_over and "finished_at" not in state.meta:
-        state.meta["finished_at"] = _now()
+    stamp_finished(state)
     atomic_write_text(target, state.to_json())
-    if path is not None:
-        _remember(target, state.meta["save_id"])
+    if path is not None and not in_saves_folder(target):
+        remember_named_save(target, state.meta["save_id"])
     return target
+
+
+def in_saves_folder(path: Path) -> bool:
+    """Whether ``path`` is a file directly in the saves folder (a game's own save)."""
+    try:
+        return path.resolve().parent == saves_dir().resolve()
+    except OSError:
+        return False
 
 
 def read_save_data(path: str | os.PathLike[str]) -> Any:
@@ -171,17 +198,26 @@ _SAVE_KEYS = frozenset({"format", "version", "game", "players", "seed", "options
 _LEGACY_REQUIRED = frozenset({"game", "players", "options", "actions"})
 
 
-def load_save(path: str | os.PathLike[str] | None = None) -> GameState:
-    """Load a saved game (default: the autosave), or raise :class:`SaveFileError`.
+class SetAsideError(SaveFileError):
+    """A damaged save was refused and renamed aside: ``kept_as`` is where it went."""
+
+    def __init__(self, message: str, kept_as: Path) -> None:
+        super().__init__(message)
+        self.kept_as = kept_as
+
+
+def load_save(path: str | os.PathLike[str], set_aside_damaged: bool = True) -> GameState:
+    """Load a saved game, or raise :class:`SaveFileError`.
 
     The error is one line naming the file and the reason.  A cardtable save inside
     cardtable's data folder that cannot be loaded (corrupt, truncated, from a newer
     cardtable, for an unknown game, with an action that is not legal) is renamed
     aside with a timestamp, never overwritten or deleted, and the message says where
     it went.  Any other file (outside the data folder, or not a cardtable save by its
-    content) is refused without being touched.  No other exception leaves this function.
+    content) is refused without being touched, and so is every file when
+    ``set_aside_damaged`` is false.  No other exception leaves this function.
     """
-    target = Path(path) if path is not None else autosave_path()
+    target = Path(path)
     data: Any = None
     try:
         data = read_save_data(target)
@@ -192,13 +228,13 @@ def load_save(path: str | os.PathLike[str] | None = None) -> GameState:
         state = state_from_data(data)
         _check_meta(state)
     except _Damaged as exc:
-        _refuse(target, str(exc), own_content=_named_like_ours(target))
+        _refuse(target, str(exc), set_aside_damaged and _named_like_ours(target))
     except SaveFileError as exc:
         if str(exc).startswith(("no save file at ", "cannot load ", "cannot read ")):
             raise
-        _refuse(target, str(exc), own_content=is_save_data(data))
+        _refuse(target, str(exc), set_aside_damaged and is_save_data(data))
     except Exception as exc:  # noqa: BLE001 - no damaged file may crash the app
-        _refuse(target, f"save file is damaged ({type(exc).__name__})", own_content=is_save_data(data))
+        _refuse(target, f"save file is damaged ({type(exc).__name__})", set_aside_damaged and is_save_data(data))
     return state
 
 
@@ -220,9 +256,9 @@ def _named_like_ours(path: Path) -> bool:
     )
 
 
-def _refuse(path: Path, reason: str, own_content: bool) -> NoReturn:
+def _refuse(path: Path, reason: str, set_aside_if_own: bool) -> NoReturn:
     reason = " ".join(reason.split())
-    if not (own_content and is_own_path(path)):
+    if not (set_aside_if_own and is_own_path(path)):
         raise SaveFileError(f"cannot load {path}: {reason}; the file was left as it is") from None
     try:
         aside = set_aside(path)
@@ -230,7 +266,7 @@ def _refuse(path: Path, reason: str, own_content: bool) -> NoReturn:
         raise SaveFileError(
             f"cannot load {path}: {reason} (it could not be renamed aside: {exc.strerror or exc})"
         ) from None
-    raise SaveFileError(f"cannot load {path}: {reason}; the file was kept as {aside}") from None
+    raise SetAsideError(f"cannot load {path}: {reason}; the file was kept as {aside}", aside) from None
 
 
 # --- finding the game to resume ---------------------------------------------------
@@ -257,20 +293,32 @@ def recent_saves() -> list[tuple[Path, str | None]]:
     return found
 
 
-def _remember(path: Path, save_id: str) -> None:
+def remember_named_save(path: Path, save_id: str) -> None:
+    """Remember a save the player named, so that it is listed with the unfinished games."""
     resolved = str(path.resolve())
     entries = recent_saves()
     if entries and str(entries[-1][0]) == resolved and entries[-1][1] == save_id:
         return  # the usual case, once per action: nothing to write
     kept = [{"path": str(p), "save_id": i} for p, i in entries if str(p) != resolved and i is not None]
     kept.append({"path": resolved, "save_id": save_id})
+    _write_index(kept[-RECENT_LIMIT:])
+
+
+def forget_named_save(path: Path) -> None:
+    """No longer list the named save at ``path`` (the file itself is not touched)."""
+    resolved = str(path.resolve())
+    entries = recent_saves()
+    _write_index([{"path": str(p), "save_id": i} for p, i in entries if str(p) != resolved and i is not None])
+
+
+def _write_index(entries: list[dict[str, str]]) -> None:
     try:
-        atomic_write_text(_recent_index(), json.dumps(kept[-RECENT_LIMIT:], indent=1))
+        atomic_write_text(_recent_index(), json.dumps(entries, indent=1))
     except OSError:
-        pass  # the save itself is written; only `resume` without a file name misses it
+        pass  # the save itself is written; only the list of games misses it
 
 
-def _still_the_same_game(path: Path, save_id: str | None) -> bool:
+def still_the_same_game(path: Path, save_id: str | None) -> bool:
     """Whether a remembered named save still holds the game it was remembered for.
 
     Another file may have taken its place since (a copy, a new game, a text file):
@@ -287,55 +335,14 @@ def _still_the_same_game(path: Path, save_id: str | None) -> bool:
     return save_id is None or found == save_id
 
 
-def latest_unfinished() -> Path | None:
-    """The most recently written save of a game that is not over, or ``None``.
-
-    It looks at the autosave and the named saves written lately (each only while it
-    still holds the game it was saved for).  A damaged autosave is still offered
-    (when newest), so that loading it with :func:`load_save` tells the player what
-    is wrong and sets it aside.
-    """
-    candidates = [(autosave_path(), True)] + [
-        (path, _still_the_same_game(path, save_id)) for path, save_id in recent_saves()
-    ]
-    found: list[tuple[float, Path]] = []
-    seen: set[Path] = set()
-    for candidate, trusted in candidates:
-        if candidate in seen or not trusted:
-            continue
-        seen.add(candidate)
-        try:
-            info = candidate.stat()
-        except OSError:
-            continue
-        if stat.S_ISREG(info.st_mode) and not _is_finished(candidate):
-            found.append((info.st_mtime, candidate))
-    if not found:
-        return None
-    return max(found, key=lambda item: item[0])[1]
-
-
-def _is_finished(path: Path) -> bool:
-    try:
-        data = json.loads(read_file_bytes(path))
-    except (OSError, ValueError, RecursionError):
-        return False
-    meta = data.get("meta") if isinstance(data, dict) else None
-    if isinstance(meta, dict) and meta.get("finished_at"):
-        return True
-    try:
-        return state_from_data(data).is_over
-    except Exception:  # noqa: BLE001 - a damaged save is for load_save to report
-        return False
-
-
 def finish_game(
     state: GameState,
     path: str | os.PathLike[str] | None = None,
     stats_file: str | os.PathLike[str] | None = None,
 ) -> FinishedGame:
     """Everything to do once when a game ends: mark the save finished, keep a record
-    in the records directory, and add the result to the statistics.
+    in the records directory, add the result to the statistics, and remove the save
+    from the saves folder (a named save stays, marked finished).
 
     Returns a :class:`~cardtable.userdata.records.FinishedGame` with the save and record
     paths and any warnings for the player (a statistics file that had to be set aside).
@@ -343,6 +350,28 @@ def finish_game(
     if not state.is_over:
         raise ValueError("the game is not over yet")
     saved = save_game(state, path)
-    record = archive_record(state)
-    warnings = record_result(state, stats_file)
-    return FinishedGame(saved, record, tuple(warnings))
+    return complete_finish(state, saved, stats_file)
+
+
+def complete_finish(
+    state: GameState, saved: Path, stats_file: str | os.PathLike[str] | None = None
+) -> FinishedGame:
+    """The steps after the finished game is saved at ``saved``: its record, its
+    statistics, then its save leaves the saves folder.
+
+    Each step can be done again after a crash without doing anything twice (the
+    statistics know every game they counted), which is what recovery at start-up does.
+    While the statistics cannot be written, the save stays, to be counted later.
+    """
+    if not state.is_over:
+        raise ValueError("the game is not over yet")
+    save_id = save_id_of(state)
+    existing = records_of(save_id) if save_id else []
+    record = existing[0] if existing else archive_record(state)
+    counted = count_result(state, stats_file)
+    if counted.counted and in_saves_folder(saved):
+        try:
+            saved.unlink()
+        except FileNotFoundError:
+            pass
+    return FinishedGame(saved, record, counted.warnings)

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardtable.names import NAME_LIMIT, name_problem
 from cardtable.userdata.paths import atomic_write_text, read_file_bytes, set_aside, settings_path
 
 __all__ = [
@@ -52,8 +53,6 @@ __all__ = [
 
 BOT_SPEEDS = ("fast", "normal", "slow")
 BOT_LEVELS = ("easy", "normal", "hard")
-NAME_LIMIT = 16
-"""The longest name a seat shows."""
 
 
 @dataclass(frozen=True)
@@ -117,15 +116,8 @@ def check_setting(name: str, value: Any) -> str | None:
     if name == "default_player_name":
         if not isinstance(value, str):
             return f"{name} must be text in quotes, not {_show(value)}"
-        if not value.strip():
-            return f"{name} must not be empty"
-        if value != value.strip():
-            return f"{name} must not start or end with spaces"
-        if len(value) > NAME_LIMIT:
-            return f"{name} must be at most {NAME_LIMIT} characters, not {len(value)}"
-        if any(not character.isprintable() for character in value):
-            return f"{name} must not hold control characters"
-        return None
+        problem = name_problem(value)
+        return None if problem is None else f"{name}: {problem}"
     if not isinstance(value, bool):
         return f"{name} must be true or false, not {_show(value)}"
     return None

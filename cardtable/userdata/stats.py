@@ -40,6 +40,7 @@ from filelock import FileLock, Timeout
 
 from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState
+from cardtable.names import safe_name
 from cardtable.userdata.meta import save_id_of, seats_of, undo_used
 from cardtable.userdata.paths import atomic_write_text, read_file_bytes, set_aside, stats_path
 
@@ -306,7 +307,7 @@ def _read(path: Path, set_aside_damaged: bool = True) -> tuple[list[PlayerStats]
             raise ValueError("it has no format version")
         if version > STATS_VERSION:
             raise ValueError(f"it is from a newer cardtable (format {version})")
-        entries = [_entry(item) for item in data.get("entries", [])]
+        entries = _merge_same_players(_entry(item) for item in data.get("entries", []))
         recorded = data.get("recorded", [])
         if not isinstance(recorded, list) or not all(isinstance(item, str) for item in recorded):
             raise ValueError("its list of recorded games is damaged")
@@ -332,13 +333,43 @@ def _reason(exc: BaseException) -> str:
     return text if isinstance(exc, ValueError) and text else "an entry has the wrong shape"
 
 
+def _merge_same_players(entries: Iterable[PlayerStats]) -> list[PlayerStats]:
+    """One entry per name, kind and game: two names of an old file that became the same
+    name when made safe are one player now, and neither's games are lost."""
+    merged: dict[tuple[str, str, str], PlayerStats] = {}
+    for entry in entries:
+        key = (entry.name, entry.kind, entry.game)
+        earlier = merged.get(key)
+        merged[key] = entry if earlier is None else _combined(earlier, entry)
+    return list(merged.values())
+
+
+def _combined(first: PlayerStats, second: PlayerStats) -> PlayerStats:
+    pick_best, pick_worst = (min, max) if first.game in LOWER_SCORE_WINS else (max, min)
+
+    def either(pick: Any, one: int | None, other: int | None) -> int | None:
+        return other if one is None else one if other is None else pick(one, other)
+
+    titles = dict(first.titles)
+    for title, count in second.titles.items():
+        titles[title] = titles.get(title, 0) + count
+    return replace(
+        first,
+        best_score=either(pick_best, first.best_score, second.best_score),
+        worst_score=either(pick_worst, first.worst_score, second.worst_score),
+        titles=titles,
+        **{name: getattr(first, name) + getattr(second, name) for name in _INT_FIELDS},
+    )
+
+
 def _entry(item: Any) -> PlayerStats:
     if not isinstance(item, dict):
         raise TypeError
     for name in ("name", "kind", "game"):
         if not isinstance(item[name], str):
             raise TypeError
-    values: dict[str, Any] = {"name": item["name"], "kind": item["kind"], "game": item["game"]}
+    # A name from an older (or hand-edited) file is made safe rather than refused.
+    values: dict[str, Any] = {"name": safe_name(item["name"]), "kind": item["kind"], "game": item["game"]}
     for name in _INT_FIELDS:
         value = item.get(name, 0)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0 and name != "score_total":

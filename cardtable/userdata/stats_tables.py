@@ -3,7 +3,7 @@ the app's statistics screen shows them.
 
 >>> from cardtable.userdata.stats import PlayerStats
 >>> [table] = render_tables([PlayerStats(game="hearts", name="Ann", kind="human")])
->>> table.title, [column.header for column in table.columns][:3]
+>>> str(table.title), [column.header for column in table.columns][:3]
 ('Hearts', ['player', 'kind', 'games'])
 """
 
@@ -16,6 +16,7 @@ from rich.cells import cell_len
 from rich.console import JustifyMethod
 from rich.table import Table
 
+from cardtable.display import literal, visible
 from cardtable.userdata.stats import LOWER_SCORE_WINS, PlayerStats
 
 __all__ = ["render_tables"]
@@ -25,7 +26,11 @@ _TITLE_SHORT = {"President": "P", "Vice-President": "VP", "Citizen": "C", "Vice-
 
 
 def render_tables(entries: list[PlayerStats]) -> list[Table]:
-    """One Rich table per game, in the entries' order."""
+    """One Rich table per game, in the entries' order.
+
+    Every cell is a Rich ``Text`` (see :func:`cardtable.display.literal`): a name,
+    kind or title read from the statistics file is shown as written, never as markup.
+    """
     by_game: dict[str, list[PlayerStats]] = {}
     for entry in entries:
         by_game.setdefault(entry.game, []).append(entry)
@@ -48,9 +53,9 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
         elif game == "hearts":
             headings.append("moons")
         headings.append("undo")
-        body = [_row(game, entry) for entry in rows]
+        body = [[visible(cell) for cell in _row(game, entry)] for entry in rows]
         table = Table(
-            title=game.capitalize(), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
+            title=literal(game.capitalize()), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
         )
         for index, heading in enumerate(headings):
             widest = max(cell_len(row[index]) for row in body)
@@ -63,7 +68,7 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
                 justify: JustifyMethod = "left" if heading == "kind" else "right"
                 table.add_column(heading, justify=justify, overflow="fold", min_width=widest)
         for row in body:
-            table.add_row(*row)
+            table.add_row(*(literal(cell) for cell in row))
         tables.append(table)
     return tables
 

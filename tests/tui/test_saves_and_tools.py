@@ -17,13 +17,18 @@ from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.stats import StatsScreen
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.tui.widgets.hand import HandView
-from cardtable.userdata.paths import autosave_path, settings_path
+from cardtable.userdata.paths import autosave_path, records_dir, saves_dir, settings_path
 from cardtable.userdata.records import export_record, load_record
 from cardtable.userdata.savefiles import load_save, set_seats
 from cardtable.userdata.settings import Settings, load_settings
 from cardtable.userdata.stats import load_stats
 
 from .conftest import screen_text, settle
+
+
+def game_saves() -> list:
+    """The per-game save files in the saves folder."""
+    return sorted(saves_dir().glob("*.json")) if saves_dir().exists() else []
 
 
 async def play_moves(app, pilot, count: int, rng: random.Random) -> None:
@@ -41,8 +46,10 @@ async def test_resume_after_a_kill_mid_game() -> None:
         await play_moves(app, pilot, 5, random.Random(2))
         await settle(app, pilot)
         history = list(app.screen.state.history)
-    # The app is gone as if the terminal was killed; the autosave holds every action.
-    saved = load_save(autosave_path())
+        path = app.slot.path
+    # The app is gone as if the terminal was killed; the game's save holds every action.
+    assert path.parent == saves_dir() and game_saves() == [path]
+    saved = load_save(path)
     assert saved.history == history and saved.meta["seats"][0] == {"kind": "human", "name": "You"}
     fresh = CardtableApp(bot_delay=0, ascii_only=False)
     async with fresh.run_test(size=(100, 32)) as pilot:
@@ -154,7 +161,8 @@ async def test_stats_recorded_once_when_the_game_ends_and_shown() -> None:
         entries, _ = load_stats()
         mine = [e for e in entries if e.name == "You"]
         assert len(mine) == 1 and mine[0].played == 1
-        assert load_save(autosave_path()).meta.get("finished_at")
+        assert not game_saves()  # finished: the save became a record
+        assert [load_record(p).info.finished for p in records_dir().iterdir()] == [True]
         await pilot.press("n")  # new game: back to the start screen
         await pilot.pause()
         await pilot.press("s")
@@ -245,8 +253,8 @@ async def test_undo_takes_back_the_last_move_and_marks_the_game() -> None:
         await settle(app, pilot)
         assert len(game.state.history) == count and game.state.hand(0) == hand_before
         assert game.state.meta["undo_used"] is True
-        assert game.state.history == load_save(autosave_path()).history
-        assert load_save(autosave_path()).meta["undo_used"] is True
+        assert game.state.history == load_save(app.slot.path).history
+        assert load_save(app.slot.path).meta["undo_used"] is True
         assert before != game.state.to_json()  # the same position, now marked
         assert "undo used" in screen_text(app)
 

@@ -276,3 +276,85 @@ async def test_shrinking_to_40x12_and_growing_back_restores_the_layout(game_name
         await pilot.pause()
         await pilot.pause()
         assert screen_text(app) == before
+
+
+# --- large terminals ------------------------------------------------------------------
+
+@pytest.mark.parametrize("ascii_only, corner", [(False, "╭───╮"), (True, "+---+")])
+@pytest.mark.parametrize(
+    "game_name, kinds",
+    [("hearts", ["human", "easy", "easy", "easy"]), ("durak", ["human", "easy", "easy"]),
+     ("president", ["human", "easy", "easy", "easy"])],
+)
+async def test_the_hand_has_large_cards_from_120x40(game_name: str, kinds: list[str], ascii_only: bool, corner: str) -> None:
+    from cardtable.tui.widgets.hand import HandView
+
+    config = TableConfig.build(game_name, kinds, seed=7)
+    app = CardtableApp(config, bot_delay=0, ascii_only=ascii_only)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        hand = app.screen.query_one(HandView)
+        assert hand.large and hand.size.height == 5
+        text = screen_text(app)
+        first = hand.cards[0]
+        label = app.card_style.label(first).rjust(3)
+        side = "|" if ascii_only else "│"
+        assert f"{side}{label}{side}" in text
+        assert text.count(corner) >= len(hand.cards)
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        await pilot.pause()
+        assert not hand.large and hand.size.height == 3
+        assert corner not in screen_text(app).split("hand", 1)[-1]
+
+
+async def test_clicks_find_large_cards() -> None:
+    from cardtable.tui.widgets.hand import HandView
+
+    config = TableConfig.build("president", ["human", "easy", "easy", "easy"], seed=7)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        hand = app.screen.query_one(HandView)
+        pad = (hand.size.width - len(hand.cards) * hand.cell) // 2
+        assert hand.index_at(pad + 1 + 6 * 2 + 2, 2) == 2
+        assert hand.index_at(pad - 1, 2) is None
+
+
+def on_the_table(game_name: str, obs) -> list[Card]:  # type: ignore[no-untyped-def]
+    if game_name == "hearts":
+        return [card for _, card in obs.trick]
+    if game_name == "durak":
+        return [card for pair in obs.table for card in pair if card is not None]
+    return list(obs.table)
+
+
+@pytest.mark.parametrize(
+    "game_name, kinds",
+    [("hearts", ["human", "easy", "easy", "easy"]), ("durak", ["human", "easy", "easy"]),
+     ("president", ["human", "easy", "easy", "easy"])],
+)
+async def test_the_table_has_large_cards_from_120x40(game_name: str, kinds: list[str]) -> None:
+    config = TableConfig.build(game_name, kinds, seed=7)
+    state = config.new_state()
+    for _ in range(300):
+        if len(on_the_table(game_name, state.observation(0))) >= (1 if game_name == "president" else 2):
+            break
+        state.apply(state.legal_actions()[0])
+    cards = on_the_table(game_name, state.observation(0))
+    assert cards
+    app = CardtableApp(config, state=state, bot_delay=60, ascii_only=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#table")
+        drawn = table.content.plain  # type: ignore[attr-defined]
+        for card in cards:
+            assert f"│{app.card_style.label(card).rjust(3)}│" in drawn, (card, drawn)
+        assert app.screen.query_one("#side").styles.width.value == 40
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        await pilot.pause()
+        drawn = table.content.plain  # type: ignore[attr-defined]
+        assert "╭───╮" not in drawn
+        for card in cards:
+            assert app.card_style.label(card) in drawn

@@ -20,21 +20,30 @@ from cardtable.userdata import paths
 from cardtable.userdata.paths import HOME_ENV, atomic_write_text, autosave_path, set_aside
 from cardtable.userdata.savefiles import (
     finish_game,
-    latest_unfinished,
     load_save,
     mark_undo,
     save_game,
     seats_of,
     undo_used,
 )
+from cardtable.userdata.slots import latest_unfinished
 
 from .helpers import SHORT_GAMES, finished_game, new_game, play_to_end, pure_choice
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+SLOT = "0123abcd"
+"""The id the games saved here get, so their file is known: ``DATA/saves/0123abcd.json``."""
+
+
+def slot_path() -> Path:
+    return paths.saves_dir() / f"{SLOT}.json"
+
+
 def midgame(game: str = "president", seed: int = 3, actions: int = 12):
     state = new_game(game, seed)
+    state.meta["save_id"] = SLOT
     for _ in range(actions):
         state.apply(pure_choice(state, seed))
     return state
@@ -62,8 +71,8 @@ def test_without_cardtable_home_platformdirs_decides(monkeypatch: pytest.MonkeyP
 def test_save_and_load_round_trip(game: str) -> None:
     state = midgame(game)
     path = save_game(state)
-    assert path == autosave_path() and path.is_file()
-    loaded = load_save()
+    assert path == slot_path() and path.is_file()
+    loaded = load_save(slot_path())
     assert loaded.to_json() == state.to_json()
     assert [seat.name for seat in seats_of(loaded)] == [seat.name for seat in seats_of(state)]
     assert [seat.kind for seat in seats_of(loaded)][0] == "human"
@@ -74,7 +83,7 @@ def test_named_save_goes_where_asked(tmp_path: Path) -> None:
     target = tmp_path / "sub" / "mine.json"
     assert save_game(state, target) == target
     assert load_save(target).history == state.history
-    assert not autosave_path().exists()
+    assert not slot_path().exists()
 
 
 def test_seats_default_when_the_game_has_no_names() -> None:
@@ -89,7 +98,7 @@ def test_undo_marker_is_saved() -> None:
     assert not undo_used(state)
     mark_undo(state)
     save_game(state)
-    assert undo_used(load_save())
+    assert undo_used(load_save(slot_path()))
 
 
 # --- refusals ---------------------------------------------------------------------
@@ -129,7 +138,7 @@ DAMAGE = {
 def test_damaged_save_is_refused_and_kept_aside(case: str) -> None:
     make, reason = DAMAGE[case]
     content = make()
-    path = autosave_path()
+    path = slot_path()
     path.parent.mkdir(parents=True)
     if isinstance(content, str):
         path.write_text(content, encoding="utf-8")
@@ -137,14 +146,14 @@ def test_damaged_save_is_refused_and_kept_aside(case: str) -> None:
         path.write_bytes(content)
     original = path.read_bytes()
     with pytest.raises(SaveFileError) as info:
-        load_save()
+        load_save(slot_path())
     message = str(info.value)
     assert "\n" not in message and "Traceback" not in message
     assert message.startswith(f"cannot load {path}: ")
     assert reason in message
-    kept = list(path.parent.glob("autosave.corrupt-*.json"))
+    kept = list(path.parent.glob(f"{SLOT}.corrupt-*.json"))
     assert len(kept) == 1
-    assert re.fullmatch(r"autosave\.corrupt-\d{8}-\d{6}\.json", kept[0].name)
+    assert re.fullmatch(SLOT + r"\.corrupt-\d{8}-\d{6}\.json", kept[0].name)
     assert message.endswith(f"the file was kept as {kept[0]}")
     assert kept[0].read_bytes() == original
     assert not path.exists()  # the refusal wrote nothing in its place
@@ -153,23 +162,23 @@ def test_damaged_save_is_refused_and_kept_aside(case: str) -> None:
 def test_a_file_in_the_saves_folder_that_is_not_a_save_is_left_alone() -> None:
     """Cardtable's own files are known by their content: JSON that is not a save,
     even under the autosave's name, is refused and never renamed."""
-    path = autosave_path()
+    path = slot_path()
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps({"hello": "cardtable-save"}), encoding="utf-8")
     with pytest.raises(SaveFileError, match="not a cardtable save file; the file was left as it is$"):
-        load_save()
-    assert [p.name for p in path.parent.iterdir()] == ["autosave.json"]
+        load_save(slot_path())
+    assert [p.name for p in path.parent.iterdir()] == [f"{SLOT}.json"]
 
 
 def test_refusals_in_the_same_second_keep_every_file() -> None:
-    path = autosave_path()
+    path = slot_path()
     path.parent.mkdir(parents=True)
     contents = [f"broken {n}" for n in range(3)]
     for text in contents:
         path.write_text(text, encoding="utf-8")
         with pytest.raises(SaveFileError):
-            load_save()
-    kept = sorted(path.parent.glob("autosave.corrupt-*"))
+            load_save(slot_path())
+    kept = sorted(path.parent.glob(f"{SLOT}.corrupt-*"))
     assert sorted(p.read_text(encoding="utf-8") for p in kept) == contents
 
 
@@ -185,7 +194,7 @@ def test_only_save_file_errors_leave_load_save() -> None:
     """Random damage to a valid save: each file either loads or is refused cleanly."""
     text = _valid_text()
     rng = random.Random(11)
-    path = autosave_path()
+    path = slot_path()
     path.parent.mkdir(parents=True)
     outcomes = {"loaded": 0, "refused": 0}
     for _ in range(150):
@@ -195,7 +204,7 @@ def test_only_save_file_errors_leave_load_save() -> None:
             chars[position] = rng.choice('0123456789{}[]",:ACDHSKQJT ')
         path.write_text("".join(chars), encoding="utf-8")
         try:
-            load_save()
+            load_save(slot_path())
             outcomes["loaded"] += 1
         except SaveFileError as exc:
             assert "\n" not in str(exc)
@@ -208,7 +217,7 @@ def test_only_save_file_errors_leave_load_save() -> None:
 def test_crash_before_the_rename_leaves_the_old_save(monkeypatch: pytest.MonkeyPatch) -> None:
     state = midgame(actions=5)
     save_game(state)
-    before = autosave_path().read_bytes()
+    before = slot_path().read_bytes()
     state.apply(pure_choice(state, 0))
 
     def crash(*_args: object) -> None:
@@ -218,15 +227,15 @@ def test_crash_before_the_rename_leaves_the_old_save(monkeypatch: pytest.MonkeyP
         patch.setattr(os, "replace", crash)
         with pytest.raises(OSError, match="simulated crash"):
             save_game(state)
-    assert autosave_path().read_bytes() == before
-    assert [p.name for p in autosave_path().parent.iterdir()] == ["autosave.json"]  # no temp file left
-    assert len(load_save().history) == 5
+    assert slot_path().read_bytes() == before
+    assert [p.name for p in slot_path().parent.iterdir()] == [f"{SLOT}.json"]  # no temp file left
+    assert len(load_save(slot_path()).history) == 5
 
 
 def test_crash_in_the_middle_of_writing_leaves_the_old_save(monkeypatch: pytest.MonkeyPatch) -> None:
     state = midgame(actions=5)
     save_game(state)
-    before = autosave_path().read_bytes()
+    before = slot_path().read_bytes()
     state.apply(pure_choice(state, 0))
     real_fdopen = os.fdopen
 
@@ -249,8 +258,8 @@ def test_crash_in_the_middle_of_writing_leaves_the_old_save(monkeypatch: pytest.
         patch.setattr(os, "fdopen", lambda *a, **k: HalfWriter(real_fdopen(*a, **k)))
         with pytest.raises(KeyboardInterrupt):
             save_game(state)
-    assert autosave_path().read_bytes() == before
-    assert [p.name for p in autosave_path().parent.iterdir()] == ["autosave.json"]
+    assert slot_path().read_bytes() == before
+    assert [p.name for p in slot_path().parent.iterdir()] == [f"{SLOT}.json"]
 
 
 def test_atomic_write_makes_directories_and_replaces(tmp_path: Path) -> None:
@@ -278,12 +287,13 @@ def test_resume_after_a_kill_mid_game_continues_identically(game: str) -> None:
     reference = finished_game(game, seed)
     for cut in (1, 40, len(reference.history) // 3):
         state = new_game(game, seed)
+        state.meta["save_id"] = SLOT
         while len(state.history) < cut:
             state.apply(pure_choice(state, seed))
             save_game(state)  # after every action, as the app does
         del state  # the process is killed: only the file is left
-        assert latest_unfinished() == autosave_path()
-        resumed = load_save()
+        assert latest_unfinished() == slot_path()
+        resumed = load_save(slot_path())
         assert len(resumed.history) == cut
         for _ in range(10):  # the app saves after every action from here on too
             resumed.apply(pure_choice(resumed, seed))
@@ -304,7 +314,7 @@ def test_a_killed_write_loses_at_most_the_last_action(monkeypatch: pytest.Monkey
         patch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(OSError("killed")))
         with pytest.raises(OSError):
             save_game(state)
-    assert load_save().history == state.history[:-1]
+    assert load_save(slot_path()).history == state.history[:-1]
 
 
 KILLED_PLAYER = """
@@ -313,6 +323,7 @@ sys.path.insert(0, {root!r})
 from tests.userdata.helpers import new_game, pure_choice
 from cardtable.userdata.savefiles import save_game
 state = new_game("hearts", 5)
+state.meta["save_id"] = "0123abcd"
 while not state.is_over:
     state.apply(pure_choice(state, 5))
     save_game(state)
@@ -328,7 +339,7 @@ def test_resume_after_a_real_sigkill(cardtable_home: Path) -> None:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
-                if len(json.loads(autosave_path().read_text(encoding="utf-8"))["actions"]) >= 30:
+                if len(json.loads(slot_path().read_text(encoding="utf-8"))["actions"]) >= 30:
                     break
             except (OSError, ValueError):
                 pass
@@ -338,7 +349,7 @@ def test_resume_after_a_real_sigkill(cardtable_home: Path) -> None:
         process.send_signal(signal.SIGKILL)
     finally:
         process.wait()
-    resumed = load_save()  # never half-written
+    resumed = load_save(slot_path())  # never half-written
     assert resumed.history == reference.history[: len(resumed.history)]
     play_to_end(resumed, 5)
     assert resumed.history == reference.history and resumed.outcome() == reference.outcome()
@@ -354,37 +365,41 @@ def _touch_later(path: Path, seconds: float) -> None:
 def test_latest_unfinished_picks_the_newest_unfinished(tmp_path: Path) -> None:
     assert latest_unfinished() is None
     save_game(midgame())
-    assert latest_unfinished() == autosave_path()
+    assert latest_unfinished() == slot_path()
     named = tmp_path / "named.json"
     save_game(midgame("durak"), named)
     _touch_later(named, 10)
     assert latest_unfinished() == named.resolve()
     save_game(finished_game("durak"), named)
     _touch_later(named, 20)
-    assert latest_unfinished() == autosave_path()
+    assert latest_unfinished() == slot_path()
     named.unlink()
-    assert latest_unfinished() == autosave_path()
+    assert latest_unfinished() == slot_path()
 
 
 def test_a_finished_game_is_not_offered_even_without_the_marker() -> None:
     state = finished_game("president")
+    state.meta["save_id"] = SLOT
     save_game(state)
-    data = json.loads(autosave_path().read_text(encoding="utf-8"))
+    data = json.loads(slot_path().read_text(encoding="utf-8"))
     assert data["meta"]["finished_at"]
     del data["meta"]["finished_at"]
-    autosave_path().write_text(json.dumps(data), encoding="utf-8")
+    slot_path().write_text(json.dumps(data), encoding="utf-8")
     assert latest_unfinished() is None
 
 
-def test_a_damaged_newest_save_is_offered_then_set_aside(tmp_path: Path) -> None:
+def test_a_damaged_newest_save_is_set_aside_and_the_next_offered(tmp_path: Path) -> None:
+    from cardtable.userdata.slots import unfinished_games
+
     named = tmp_path / "older.json"
     save_game(midgame("hearts"), named)
-    autosave_path().parent.mkdir(parents=True, exist_ok=True)
-    autosave_path().write_text("{truncated", encoding="utf-8")
-    _touch_later(autosave_path(), 10)
-    assert latest_unfinished() == autosave_path()
-    with pytest.raises(SaveFileError, match="kept as"):
-        load_save(latest_unfinished())
+    slot_path().parent.mkdir(parents=True)
+    slot_path().write_text("{truncated", encoding="utf-8")
+    _touch_later(slot_path(), 10)
+    games, messages = unfinished_games()
+    assert [game.path for game in games] == [named.resolve()]
+    assert len(messages) == 1 and "kept as" in messages[0] and str(slot_path()) in messages[0]
+    assert not slot_path().exists() and len(list(paths.saves_dir().glob(f"{SLOT}.corrupt-*.json"))) == 1
     assert latest_unfinished() == named.resolve()
 
 
@@ -393,8 +408,10 @@ def test_finish_game_marks_the_save_keeps_a_record_and_counts_it() -> None:
     from cardtable.userdata.stats import load_stats
 
     state = finished_game("hearts")
+    state.meta["save_id"] = SLOT
     done = finish_game(state)
-    assert done.save_path == autosave_path() and done.warnings == ()
+    assert done.save_path == slot_path() and done.warnings == ()
+    assert not slot_path().exists()  # a finished game leaves the saves folder: its record holds it
     assert latest_unfinished() is None
     assert done.record_path.parent == paths.records_dir()
     replay = load_record(done.record_path)
@@ -489,6 +506,7 @@ def test_a_remembered_named_save_is_not_trusted_once_another_file_took_its_place
     save_game(midgame("durak"), named)
     assert latest_unfinished() == named.resolve()
     other = midgame("president")  # another game written over it by hand
+    other.meta["save_id"] = "fedc0000"
     named.write_text(other.to_json(), encoding="utf-8")
     assert latest_unfinished() is None
     named.write_text("my shopping list", encoding="utf-8")

@@ -214,3 +214,38 @@ def test_two_games_dealt_and_played_alike_are_both_counted() -> None:
     record_result(two)
     entries, _ = load_stats()
     assert {entry.played for entry in entries} == {2}
+
+
+def test_a_deeply_nested_stats_file_is_set_aside_without_a_traceback() -> None:
+    path = stats_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("[" * 100_000, encoding="utf-8")
+    entries, warnings = load_stats()
+    assert entries == [] and len(warnings) == 1 and "kept as" in warnings[0]
+    assert record_result(finished_game("durak")) == []
+
+
+def test_names_of_an_old_stats_file_are_made_safe_and_none_of_their_games_lost() -> None:
+    # "Ann\x07" and "Ann\n" (an old or hand-edited file) are both "Ann" once made safe:
+    # one player, with both entries' games.
+    def entry(name: str, played: int, best: int, titles: dict[str, int]) -> dict[str, object]:
+        return {"name": name, "kind": "human", "game": "president", "played": played, "wins": 1,
+                "rounds": played, "place_total": played, "score_total": best, "best_score": best,
+                "worst_score": best, "titles": titles}
+
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    entries = [entry("Ann\x07", 2, 5, {"Scum": 1}), entry("\x1b[2JBen", 1, 3, {}), entry("Ann\n", 3, 9, {"Scum": 2})]
+    path.write_text(json.dumps({"format": "cardtable-stats", "version": 1, "entries": entries, "recorded": []}))
+    stats, warnings = load_stats()
+    assert warnings == []
+    by_name = {s.name: s for s in stats}
+    assert sorted(by_name) == ["Ann", "[2JBen"]
+    ann = by_name["Ann"]
+    assert (ann.name, ann.played, ann.wins, ann.best_score, ann.worst_score, dict(ann.titles)) == (
+        "Ann", 5, 2, 9, 5, {"Scum": 3}
+    )
+    state = finished_game("president", 3)  # Ann is seat 0 of the helpers' games
+    record_result(state)
+    (ann_now,) = [s for s in load_stats()[0] if s.name == "Ann"]
+    assert ann_now.played == 6

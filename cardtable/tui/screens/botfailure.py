@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from cardtable.bots import LEVELS
+from cardtable.display import literal
 
 __all__ = ["BotFailedScreen"]
 
@@ -42,7 +43,7 @@ class BotFailedScreen(ModalScreen[str]):
                 Text.assemble("The bot of ", (self.seat_label, "bold"), " stopped the game:"),
                 id="round-over-title",
             )
-            yield Static(Text(self.failure, style="red"), id="bot-failure")
+            yield Static(literal(self.failure, style="red"), id="bot-failure")
             yield Static(Text("Give the seat to a built-in bot, or quit the table:"))
             with Horizontal(id="bot-failure-buttons"):
                 for level in LEVELS:

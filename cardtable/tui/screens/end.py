@@ -93,7 +93,7 @@ class PrivacyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy-box"):
             yield Static(Text(f"{self.player}'s turn", style="bold"), id="privacy-title")
-            yield Static(f"Press Enter when only {self.player} is looking.", id="privacy-body")
+            yield Static(Text(f"Press Enter when only {self.player} is looking."), id="privacy-body")
 
     def action_ready(self) -> None:
         self.dismiss(None)

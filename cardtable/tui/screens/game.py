@@ -21,6 +21,7 @@ import time
 from collections import deque
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual import on, work
@@ -48,6 +49,7 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError, quoted
 from cardtable.games import get_rules
+from cardtable.names import fit_name
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.end import ConfirmScreen, InfoScreen, PrivacyScreen, RoundOverScreen
 from cardtable.tui.tables import TableArea, TableContext, table_for
@@ -59,10 +61,6 @@ __all__ = ["GameScreen", "SeatBox", "seat_lines", "wrap_entry"]
 LOG_LINES = 60
 
 
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
-
-
 _SHORT_LEVELS = {"normal": "norm"}
 
 
@@ -70,14 +68,14 @@ def _head_with_level(width: int, label: str, name: str, marker: str, star: str) 
     """Line 1 of a seat box too narrow for ``marker + label + star``: keep the level."""
     level = label[len(name) + 2 : -1] if label.startswith(f"{name} (") and label.endswith(")") else ""
     if not level:
-        return marker + _fit(name, width - len(marker) - len(star)) + star
+        return marker + fit_name(name, width - cell_len(marker) - cell_len(star)) + star
     tags = [f" ({level})", f" ({_SHORT_LEVELS.get(level, level)})"]
     candidates = [marker + name + tag + star for tag in tags]
     candidates += [name + tag + star for tag in tags]
-    room = width - len(tags[-1]) - len(star)
+    room = width - cell_len(tags[-1]) - cell_len(star)
     if room >= 4:  # three letters of the name and an ellipsis
-        candidates.append(_fit(name, room) + tags[-1] + star)
-    return next((c for c in candidates if len(c) <= width), marker + _fit(name, width - len(marker) - len(star)) + star)
+        candidates.append(fit_name(name, room) + tags[-1] + star)
+    return next((c for c in candidates if cell_len(c) <= width), marker + fit_name(name, width - cell_len(marker) - cell_len(star)) + star)
 
 
 def seat_lines(
@@ -115,7 +113,7 @@ def seat_lines(
     marker = (">" if ascii_only else "▶") + " " if to_act else ""
     star = (" *" if ascii_only else " ★") if viewer else ""
     head = marker + label + star
-    if len(head) > width:
+    if cell_len(head) > width:
         head = _head_with_level(width, label, name, marker, star)
     marked = bool(marker) and head.startswith(marker)
     cards = plural(count, "card")
@@ -189,7 +187,7 @@ class GameScreen(Screen[None]):
     spectator = False
 
     # Classes app.tcss lays the table out by: the side panel narrows, then goes, in a
-    # narrow terminal; the buttons row goes in a short one; more room from 120x40.
+    # narrow terminal; the buttons row goes in a short one; large cards from 120x40.
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (60, "-narrow"), (80, "-normal-width"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-normal-height"), (40, "-tall")]
 
@@ -335,6 +333,8 @@ class GameScreen(Screen[None]):
             for seat in range(self.obs.num_players):
                 self._draw_seat(self.obs, seat, self.context)
             self._draw_log()
+        # The hand's height follows the card size, which follows the terminal's size.
+        self.query_one(HandView).refresh(layout=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show a key only where it acts: no Take in President, no Pass in Hearts, nor
@@ -471,22 +471,23 @@ class GameScreen(Screen[None]):
 
     def autosave(self) -> None:
         """Save after every action; record the result once when the game ends."""
-        from cardtable.userdata.savefiles import finish_game, save_game
-
-        path = getattr(self.app, "save_path", None)
+        if self.recorded:
+            return  # finished and recorded: its save is done with
         self.state.meta.setdefault("settings", {})["bot_speed"] = getattr(self.app, "pace", "normal")
         try:
-            if self.state.is_over and not self.recorded:
+            if self.state.is_over:
                 self.recorded = True
-                done = finish_game(self.state, path)
-                for line in done.warnings:
-                    self.app.notify(line, severity="warning")
+                lines = list(self.app.finish_current(self.state).warnings)  # type: ignore[attr-defined]
             else:
-                save_game(self.state, path)
-        except OSError as exc:
+                lines = self.app.save_current(self.state)  # type: ignore[attr-defined]
+        except (OSError, CardtableError) as exc:
             if not self.save_warned:
                 self.save_warned = True
-                self.app.notify(f"cannot save the game: {exc.strerror or exc}", severity="error")
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                self.app.notify(f"cannot save the game: {reason}", severity="error", markup=False)
+            return
+        for line in lines:
+            self.app.notify(line, severity="warning", markup=False)
 
     def _bot_seed(self, seat: int) -> int:
         return (self.state.seed * 7919 + seat) % 2**32
@@ -643,7 +644,7 @@ class GameScreen(Screen[None]):
         title = self.hand_title(obs, ctx)
         if hand.has_unplayable:
             title += f" · {hand.unplayable_mark} cannot be played now"
-        hand.border_title = title
+        hand.border_title = Text(title)  # a Text: names in it are never read as markup
         for button_id, enabled in (
             ("#play-button", my_turn),
             ("#pass-button", my_turn and PASS in self.legal),
@@ -708,9 +709,10 @@ class GameScreen(Screen[None]):
         if not self.hotseat:
             return text
         name = self.context.name(self.viewer)
-        plain = re.sub(r"\bYour\b", f"{name}'s", text.plain)
+        # Replacements are functions, so a backslash in a name is not read as a group.
+        plain = re.sub(r"\bYour\b", lambda _: f"{name}'s", text.plain)
         plain = re.sub(r"\bif you can\b", "if possible", plain)
-        plain = re.sub(r"\b[Yy]ou\b", name, plain)
+        plain = re.sub(r"\b[Yy]ou\b", lambda _: name, plain)
         return Text(plain, style=text.style)
 
     def _seat_width(self, boxes: int) -> int:

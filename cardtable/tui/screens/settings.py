@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,6 +10,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from cardtable.display import literal
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.userdata.settings import BOT_LEVELS, BOT_SPEEDS, NAME_LIMIT, Settings, save_settings
 
@@ -19,6 +21,11 @@ _SWITCHES = (
     ("ascii_suits", "ASCII only", "letters C D H S for suits, - | + for lines"),
     ("confirm_before_play", "Confirm plays", "ask y/n before playing the chosen cards"),
 )
+
+
+def not_saved(reason: object) -> Text:
+    """The line under the form when the settings could not be saved (``reason`` shown literally)."""
+    return Text.assemble(("Not saved: ", "bold red"), literal(reason))
 
 
 class SettingsScreen(Screen[bool]):
@@ -77,12 +84,12 @@ class SettingsScreen(Screen[bool]):
         try:
             settings = self.chosen()
         except ValueError as exc:
-            self.query_one("#settings-error", Static).update(f"[b red]Not saved:[/] {exc}")
+            self.query_one("#settings-error", Static).update(not_saved(exc))
             return
         try:
             path = save_settings(settings)
         except OSError as exc:
-            self.query_one("#settings-error", Static).update(f"[b red]Not saved:[/] {exc.strerror or exc}")
+            self.query_one("#settings-error", Static).update(not_saved(exc.strerror or exc))
             return
         self.app.apply_settings(settings)  # type: ignore[attr-defined]
         self.app.notify(f"Settings saved to {path}")

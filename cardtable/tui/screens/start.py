@@ -1,11 +1,13 @@
-"""The start screen: the game, the seats, the options and the seed.
+"""The start screen: the unfinished games, then a new game's seats, options and seed.
 
-Defaults are ready to play: Enter on the game list, then Enter on Start, plays you
-against normal bots.
+The unfinished games are listed newest first, read afresh each time the screen is
+shown, with *Continue* focused: Enter carries on with the newest.  Without one,
+Enter on the game list, then Enter on Start, plays you against normal bots.
 """
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,11 +16,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardtable.display import literal
 from cardtable.errors import CardtableError
 from cardtable.games import available_games, get_rules
+from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
 from cardtable.tui.widgets.cycler import Cycler
-from cardtable.tui.wording import plural
+from cardtable.userdata.slots import SavedGame
 
 __all__ = ["StartScreen", "DEFAULT_PLAYERS", "GAME_BLURBS"]
 
@@ -40,6 +44,7 @@ class StartScreen(Screen[None]):
         Binding("s", "app.statistics", "Statistics"),
         Binding("o", "app.settings", "Settings"),
         Binding("escape", "app.quit", "Quit"),
+        Binding("delete", "delete_saved", "Delete game"),
     ]
 
     def __init__(self, game: str = "president") -> None:
@@ -49,6 +54,13 @@ class StartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
             yield Static("[b]cardtable[/b]  card games in the terminal", id="start-title")
+            if self.saved_games:
+                with Vertical(id="saved-games"):
+                    yield Label("Unfinished games (Enter: continue · Delete: remove)", id="saved-title")
+                    yield OptionList(
+                        *[Option(Text(game.describe()), id=f"saved-{index}") for index, game in enumerate(self.saved_games)],
+                        id="saved-list",
+                    )
             with Horizontal(classes="start-row", id="game-row"):
                 yield Label("Game", classes="start-label")
                 yield OptionList(
@@ -70,20 +82,34 @@ class StartScreen(Screen[None]):
                         id=f"kind-{seat}",
                         ascii_only=self.app_ascii,
                     )
-                    yield Input(placeholder="name", id=f"name-{seat}", classes="name-input", max_length=16)
+                    yield Input(placeholder="name", id=f"name-{seat}", classes="name-input", max_length=NAME_LIMIT)
             yield Vertical(id="options-box")
             with Horizontal(classes="start-row"):
                 yield Label("Seed", classes="start-label")
                 yield Input(placeholder="empty: random", id="seed", classes="seed-input", restrict=r"[0-9]*")
             yield Static("", id="start-error")
             with Horizontal(id="start-buttons"):
-                if getattr(self.app, "resumable", None) is not None:
+                if self.saved_games:
                     yield Button("Continue", id="continue", variant="primary")
                 yield Button("Start", id="start", variant="success")
                 yield Button("Statistics", id="stats-button")
                 yield Button("Settings", id="settings-button")
                 yield Button("Quit", id="quit", variant="error")
         yield Footer()
+
+    @property
+    def saved_games(self) -> list[SavedGame]:
+        """The unfinished games, newest first, as the app read them for this screen."""
+        return list(getattr(self.app, "saved_games", []))
+
+    @property
+    def chosen_saved_game(self) -> SavedGame | None:
+        """The unfinished game highlighted in the list (the newest unless moved)."""
+        games = self.saved_games
+        if not games:
+            return None
+        index = self.query_one("#saved-list", OptionList).highlighted
+        return games[index if index is not None and 0 <= index < len(games) else 0]
 
     @property
     def default_level(self) -> str:
@@ -104,13 +130,13 @@ class StartScreen(Screen[None]):
         option_list = self.query_one("#game-list", OptionList)
         option_list.highlighted = games.index(self.game) if self.game in games else 0
         self._show_game(games[option_list.highlighted or 0])
-        resumable = getattr(self.app, "resumable", None)
-        if resumable is not None:
-            button = self.query_one("#continue", Button)
-            state = resumable[1]
-            button.tooltip = f"{get_rules(state.rules.name).title}, {plural(len(state.history), 'move')} in"
-            button.label = f"Continue {get_rules(state.rules.name).title}"
-        option_list.focus()
+        if self.saved_games:
+            self.add_class("with-saved")
+            self.query_one("#saved-list", OptionList).highlighted = 0
+            self._label_continue()
+            self.query_one("#continue", Button).focus()
+        else:
+            option_list.focus()
 
     # --- the game and its table -------------------------------------------------
     def _show_game(self, game: str) -> None:
@@ -189,17 +215,64 @@ class StartScreen(Screen[None]):
         try:
             config = self.build_config()
         except (CardtableError, ValueError) as exc:
-            self.query_one("#start-error", Static).update(f"[b red]Can't start:[/] {exc}")
+            self.query_one("#start-error", Static).update(
+                Text.assemble(("Can't start: ", "bold red"), literal(exc))
+            )
             return
         self.app.pace = self.query_one("#pace", Cycler).value  # type: ignore[attr-defined]
         self.app.save_path = None  # type: ignore[attr-defined]
+        self.app.initial_state = None  # type: ignore[attr-defined]
         self.app.start_game(config)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#continue")
     def _continue_pressed(self) -> None:
-        resumable = getattr(self.app, "resumable", None)
-        if resumable is not None:
-            self.app.resume_game(*resumable)  # type: ignore[attr-defined]
+        game = self.chosen_saved_game
+        if game is not None:
+            self.app.resume_game(game)  # type: ignore[attr-defined]
+
+    @on(OptionList.OptionSelected, "#saved-list")
+    def _saved_game_chosen(self) -> None:
+        self._continue_pressed()
+
+    @on(OptionList.OptionHighlighted, "#saved-list")
+    def _label_continue(self) -> None:
+        """Continue names the game it carries on with (the one highlighted in the list)."""
+        game = self.chosen_saved_game
+        if game is not None:
+            self.query_one("#continue", Button).label = f"Continue {game.title}"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "delete_saved":
+            return bool(self.saved_games)
+        return True
+
+    def action_delete_saved(self) -> None:
+        """Ask, then delete the highlighted unfinished game."""
+        game = self.chosen_saved_game
+        if game is None:
+            return
+        from cardtable.tui.screens.end import ConfirmScreen
+
+        question = Text.assemble("Delete the unfinished game\n", Text(game.describe()), "?\nIt cannot be undone.")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._delete(game)
+
+        self.app.push_screen(ConfirmScreen(question), answered)
+
+    def _delete(self, game: SavedGame) -> None:
+        from cardtable.engine.errors import SaveFileError
+        from cardtable.userdata.slots import delete_game
+
+        try:
+            message = delete_game(game)
+        except (SaveFileError, OSError) as exc:
+            message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.app.notify(message, severity="error", markup=False)
+        else:
+            self.app.notify(message[:1].upper() + message[1:], markup=False)
+        self.app.show_start(self.game)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#stats-button")
     def _stats_pressed(self) -> None:

@@ -10,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from cardtable.display import literal
+
 __all__ = ["StatsScreen"]
 
 
@@ -33,7 +35,7 @@ class StatsScreen(Screen[None]):
         for line in warnings:
             self.app.notify(line, severity="warning")
         if not entries:
-            return Text(f"No statistics yet: every finished game is counted (in {stats_path()}).")
+            return literal(f"No statistics yet: every finished game is counted (in {stats_path()}).")
         parts: list[object] = []
         for table in render_tables(entries):
             parts.extend([table, Text("")])

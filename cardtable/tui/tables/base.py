@@ -18,7 +18,8 @@ from cardtable.cards import Card
 from cardtable.engine.actions import KINDS, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
-from cardtable.tui.cardstyle import CardStyle
+from cardtable.names import fit_name
+from cardtable.tui.cardstyle import CardStyle, beside, large_cards, lines_text
 from cardtable.tui.wording import plural
 
 __all__ = ["TableArea", "TableContext", "ordinal"]
@@ -142,6 +143,22 @@ class TableArea(Static):
             return self.ctx.style
         return getattr(self.app, "card_style", CardStyle())
 
+    @property
+    def large(self) -> bool:
+        """Whether the terminal has room for large (three-line) cards on the table."""
+        return self.is_attached and large_cards(self.app.size)
+
+    def large_row(self, cards: Sequence[Card | None], style: CardStyle, indent: int = 3, gap: int = 1) -> Text:
+        """Cards side by side as large faces (``None``: an empty place), three lines."""
+        return lines_text(beside([[Text(" " * indent)]] + [style.large_face(card) for card in cards], gap=gap))
+
+    def seat_block(self, label: Text, card: Card | None, style: CardStyle, mark: str = "") -> list[Text]:
+        """A seat's name above its large card, both centred on the wider of the two."""
+        faces = style.large_face(card, mark=mark)
+        width = max(label.cell_len, 5)
+        label = Text(" " * ((width - label.cell_len) // 2)) + label
+        return [label] + [Text(" " * ((width - 5) // 2)) + face for face in faces]
+
     # --- drawing -----------------------------------------------------------------
     def show(self, obs: Observation, ctx: TableContext) -> None:
         """Redraw from ``obs``."""
@@ -207,7 +224,7 @@ class TableArea(Static):
     def score_text(self, obs: Observation, ctx: TableContext) -> Text:
         text = Text()
         for seat, score in enumerate(obs.scores):
-            text.append(f"{ctx.name(seat)[:12]:<12} {score:>4}\n")
+            text.append(f"{fit_name(ctx.name(seat), 12, pad=True)} {score:>4}\n")
         return text
 
     def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
@@ -240,7 +257,7 @@ class TableArea(Static):
     def move_phrase(self, action: Action, ctx: TableContext) -> Text:
         """The person's own move as the undo message names it: ``your A♠``, ``your pass``.
 
-        >>> from cardtable.tui.cardstyle import CardStyle
+        >>> from cardtable.tui.cardstyle import CardStyle, beside, large_cards, lines_text
         >>> ctx = TableContext(("You",), ("You",), CardStyle())
         >>> TableArea().move_phrase(Action.parse("attack AH"), ctx).plain
         'your attack with A♥'
@@ -267,5 +284,5 @@ class TableArea(Static):
         """The body of the end-of-round screen, from the ``round_over`` event."""
         text = Text()
         for seat, score in enumerate(obs.scores):
-            text.append(f"{ctx.name(seat):<14}{score:>5}\n")
+            text.append(f"{fit_name(ctx.name(seat), 14, pad=True)}{score:>5}\n")
         return text

@@ -10,12 +10,15 @@ from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.names import fit_name
+from cardtable.tui.cardstyle import CardStyle, beside, lines_text
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal
 from cardtable.tui.wording import cards_plain, plural
 
 __all__ = ["DurakTable"]
 
 PAIR = 6  # columns per attack/defence pair
+LARGE_PAIR = 9  # the same with large cards: a five-column card, shifted two, and a gap
 
 
 class DurakTable(TableArea):
@@ -50,7 +53,7 @@ class DurakTable(TableArea):
         # The pairs row starts on line 3 of the widget content (after header and a blank).
         if self.obs is None:
             return
-        column = (event.x - 3) // PAIR
+        column = (event.x - (5 if self.large else 3)) // self.pair_width
         pairs = self.obs.table  # type: ignore[attr-defined]
         if 0 <= column < len(pairs) and pairs[column][1] is None:
             self.target = pairs[column][0]
@@ -79,6 +82,9 @@ class DurakTable(TableArea):
             return text
         marker = "^" if style.ascii_only else "▲"
         target = self._effective_target(o)
+        if self.large:
+            text.append_text(self._large_pairs(o, style, target, marker))
+            return text
         top, bottom, under = Text("   "), Text("   "), Text("   ")
         for attack, beat in pairs:
             top.append_text(style.face(attack, width=4))
@@ -114,11 +120,30 @@ class DurakTable(TableArea):
         taken = event.info.get("result") == "taken"
         verdict = ctx.does(event.seat, "picks up the cards") if taken else ctx.does(event.seat, "beats off the attack")
         text.append(f"{self.winner_mark(ctx)} {verdict}", style="bold #ff5a6e" if taken else "bold green")
+        if self.large:
+            text.append("\n\n")
+            text.append_text(self.large_row(event.cards, ctx.style))
+            return text
         text.append("\n\n   ")
         for card in event.cards:
             text.append_text(ctx.style.face(card, width=4))
             text.append(" ")
         return text
+    def _large_pairs(self, o: Observation, style: CardStyle, target: Card | None, marker: str) -> Text:
+        """The bout in large cards: each attack with its beating card (or an empty place)
+        below and a little to the right, the card you are to beat marked underneath."""
+        blocks = []
+        for attack, beat in o.table:  # type: ignore[attr-defined]
+            mine = o.defender == o.seat and attack == target and not o.taking  # type: ignore[attr-defined]
+            shifted = [Text("  ") + face for face in style.large_face(beat)]
+            under = Text(f"    {marker}" if mine else "", style="bold yellow")
+            blocks.append(style.large_face(attack) + shifted + [under])
+        return lines_text(beside([[Text(" " * 2)]] + blocks, gap=LARGE_PAIR - 7))
+
+    @property
+    def pair_width(self) -> int:
+        """Columns per attack/defence pair as drawn now."""
+        return LARGE_PAIR if self.large else PAIR
 
     def _effective_target(self, o: Observation) -> Card | None:
         open_cards = self.unbeaten(o)
@@ -214,7 +239,7 @@ class DurakTable(TableArea):
         text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")  # type: ignore[attr-defined]
         text.append(f"{'':<11}{'won':>5}{'durak':>6}\n", style="dim")
         for seat, (wins, losses) in enumerate(obs.record):  # type: ignore[attr-defined]
-            text.append(f"{ctx.name(seat)[:11]:<11}{wins:>5}{losses:>6}\n")
+            text.append(f"{fit_name(ctx.name(seat), 11, pad=True)}{wins:>5}{losses:>6}\n")
         return text
 
     def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
@@ -261,5 +286,5 @@ class DurakTable(TableArea):
             text.append("\nA draw: everyone ran out together, no durak.\n", style="bold yellow")
         text.append("\nSeries record (won / durak):\n", style="bold")
         for seat, (wins, losses) in enumerate(obs.record):  # type: ignore[attr-defined]
-            text.append(f"  {ctx.name(seat):<14}{wins:>3} /{losses:>2}\n")
+            text.append(f"  {fit_name(ctx.name(seat), 14, pad=True)}{wins:>3} /{losses:>2}\n")
         return text

@@ -10,6 +10,8 @@ from cardtable.cards import Card, Suit
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.names import fit_name
+from cardtable.tui.cardstyle import beside, lines_text
 from cardtable.tui.tables.base import TableArea, TableContext
 from cardtable.tui.wording import plural
 
@@ -70,7 +72,7 @@ class HeartsTable(TableArea):
         width = max((self.size.width or 48) - 2, 30)
 
         def slot(seat: int) -> Text:
-            name = ctx.name(seat)[:10]
+            name = fit_name(ctx.name(seat), 10)
             card = played.get(seat)
             face = style.face(card, width=4) if card else Text(" -- ", style="#5c7d6a on #17402b")
             if seat == winner:
@@ -88,6 +90,8 @@ class HeartsTable(TableArea):
         assert me is not None, "a table is drawn around a seat (a replay's spectator as seat 0)"
         left, across, right = (me + 1) % n, (me + 2) % n, (me + 3) % n
         text = Text()
+        if self.large:
+            return self._large_cross(o, ctx, played, pointed, winner)
         text.append_text(centred(slot(across)))
         text.append("\n\n")
         row = slot(left)
@@ -96,6 +100,39 @@ class HeartsTable(TableArea):
         text.append("\n\n")
         text.append_text(centred(slot(me)))
         return text
+
+    def _large_cross(
+        self, o: Observation, ctx: TableContext, played: dict[int, Card], pointed: int | None,
+        winner: int | None = None,
+    ) -> Text:
+        """The trick in large cards, spread round the table: across at the top, left and
+        right at the edges, the viewer at the bottom, each name above its card."""
+        style = ctx.style
+        n = o.num_players
+        width = max((self.size.width or 60) - 2, 40)
+
+        def block(seat: int) -> list[Text]:
+            if seat == winner:
+                pointer = Text(f"{self.winner_mark(ctx)} ", style="bold yellow")
+            elif seat == pointed:
+                pointer = Text(f"{'>' if style.ascii_only else '▸'} ", style="bold yellow")
+            else:
+                pointer = Text("")
+            label = Text.assemble(pointer, (fit_name(ctx.name(seat), 12), "bold" if seat in (pointed, winner) else ""))
+            return self.seat_block(label, played.get(seat), style)
+
+        def centred(lines: list[Text]) -> list[Text]:
+            widest = max(line.cell_len for line in lines)
+            return [Text(" " * max((width - widest) // 2, 0)) + line for line in lines]
+
+        me = o.seat or 0  # a spectator's table is laid out around seat 0
+        left, across, right = (me + 1) % n, (me + 2) % n, (me + 3) % n
+        sides = [block(left), block(right)]
+        spread = max(width - sum(max(line.cell_len for line in b) for b in sides) - 4, 2)
+        rows = centred(block(across)) + [Text("")]
+        rows += beside([[Text("  ")], sides[0], [Text(" " * spread)], sides[1]], gap=0) + [Text("")]
+        rows += centred(block(me))
+        return lines_text(rows)
 
     def _header(self, o: Observation, ctx: TableContext) -> Text:
         style = ctx.style
@@ -178,7 +215,7 @@ class HeartsTable(TableArea):
         text.append(f"{'':<9}{header}{'tot':>5}\n", style="dim")
         for seat, total in enumerate(obs.scores):
             per = "".join(f"{h[seat]:>4}" for h in hands)
-            text.append(f"{ctx.name(seat)[:9]:<9}{per}{total:>5}\n")
+            text.append(f"{fit_name(ctx.name(seat), 9, pad=True)}{per}{total:>5}\n")
         return text
 
     def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
@@ -187,7 +224,7 @@ class HeartsTable(TableArea):
             return Text("No trick completed yet in this hand.")
         text = Text("Last trick:\n", style="bold")
         for seat, card in trick.plays:
-            text.append(f"  {ctx.name(seat):<12}")
+            text.append(f"  {fit_name(ctx.name(seat), 12, pad=True)}")
             text.append_text(ctx.style.inline([card]))
             text.append("\n")
         text.append(f"{ctx.name(trick.winner)} took it ({plural(trick.points, 'point')}).", style="bold")
@@ -223,7 +260,7 @@ class HeartsTable(TableArea):
         for seat in range(obs.num_players):
             style = "bold green" if totals[seat] == best else ""
             text.append(
-                f"{ctx.name(seat)[:15]:<16}{info['points_taken'][seat]:>7}{info['scores'][seat]:>8}{totals[seat]:>7}\n",
+                f"{fit_name(ctx.name(seat), 15, pad=True)} {info['points_taken'][seat]:>7}{info['scores'][seat]:>8}{totals[seat]:>7}\n",
                 style=style,
             )
         shooter = info.get("moon_shooter")

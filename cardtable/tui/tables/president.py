@@ -10,6 +10,7 @@ from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.names import fit_name
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal
 from cardtable.tui.wording import plural
 
@@ -61,6 +62,12 @@ class PresidentTable(TableArea):
         text.append("\n\n")
         if o.phase == "exchange":  # type: ignore[attr-defined]
             text.append_text(self._exchange_text(o, ctx))
+        elif o.table and self.large:  # type: ignore[attr-defined]
+            text.append(f"  {ctx.act(o.table_owner, 'played')}", style="bold")  # type: ignore[attr-defined]
+            text.append(f"   ({len(o.table)} of a kind)" if len(o.table) > 1 else "", style="dim")  # type: ignore[attr-defined]
+            text.append("\n")
+            text.append_text(self.large_row(o.table, style, indent=4))  # type: ignore[attr-defined]
+            text.append("\n")
         elif o.table:  # type: ignore[attr-defined]
             text.append(f"  {ctx.act(o.table_owner, 'played')}  ", style="bold")  # type: ignore[attr-defined]
             for card in o.table:  # type: ignore[attr-defined]
@@ -84,9 +91,13 @@ class PresidentTable(TableArea):
         text = rank_bar(obs, ctx)
         text.append("\n\n")
         text.append(f"  {self.winner_mark(ctx)} {ctx.does(event.seat, 'wins the trick with')} ", style="bold yellow")
-        for card in event.cards:
-            text.append(" ")
-            text.append_text(ctx.style.face(card, width=4))
+        if self.large:
+            text.append("\n")
+            text.append_text(self.large_row(event.cards, ctx.style, indent=4))
+        else:
+            for card in event.cards:
+                text.append(" ")
+                text.append_text(ctx.style.face(card, width=4))
         leader = event.info.get("leader")
         if leader is not None:
             text.append(f"\n\n  {ctx.act(leader, 'leads')} next.", style="italic")
@@ -162,7 +173,7 @@ class PresidentTable(TableArea):
         text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")  # type: ignore[attr-defined]
         for seat, score in enumerate(obs.scores):
             title = obs.titles[seat] or ""  # type: ignore[attr-defined]
-            text.append(f"{ctx.name(seat)[:10]:<10}{score:>4} {title[:9]}\n")
+            text.append(f"{fit_name(ctx.name(seat), 10, pad=True)}{score:>4} {title[:9]}\n")
         return text
 
     def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
@@ -216,5 +227,6 @@ class PresidentTable(TableArea):
             title = info.get("titles", [None] * obs.num_players)[seat] or ""
             points = info.get("points", [0] * obs.num_players)[seat]
             style = "bold green" if place == 0 else ("bold red" if place == len(info["order"]) - 1 else "")
-            text.append(f"{ordinal(place + 1):<7}{ctx.name(seat)[:15]:<16}{title:<16}{points:>7}{scores[seat]:>7}\n", style=style)
+            name = fit_name(ctx.name(seat), 15, pad=True)
+            text.append(f"{ordinal(place + 1):<7}{name} {title:<16}{points:>7}{scores[seat]:>7}\n", style=style)
         return text

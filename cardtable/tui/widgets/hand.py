@@ -16,11 +16,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from cardtable.cards import Card
-from cardtable.tui.cardstyle import CardStyle
+from cardtable.tui.cardstyle import CardStyle, large_cards
 
 __all__ = ["HandView"]
 
 CELL = 4  # one space then a three-column face ("10♥")
+LARGE_CELL = 6  # one space then a five-column large card ("│10♥│")
 
 
 class HandView(Widget):
@@ -112,66 +113,83 @@ class HandView(Widget):
         self.refresh()
 
     # --- drawing -----------------------------------------------------------------
+    @property
+    def large(self) -> bool:
+        """Large cards (three lines, box corners) in a terminal of 120x40 and up."""
+        return self.is_attached and large_cards(self.app.size)
+
+    @property
+    def cell(self) -> int:
+        """Columns per card."""
+        return LARGE_CELL if self.large else CELL
+
+    @property
+    def rows_per_line(self) -> int:
+        """Rows per line of cards: the face, one row to raise a selected card, the marks."""
+        return 5 if self.large else 3
+
     def _per_line(self, width: int) -> int:
-        return max(1, (max(width, CELL) - 1) // CELL)
+        return max(1, (max(width, self.cell) - 1) // self.cell)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
         lines = max(1, -(-len(self.cards) // self._per_line(width)))
-        return 3 * lines
+        return self.rows_per_line * lines
+
+    def _card_cell(self, index: int, card: Card) -> tuple[Text, Text]:
+        """One card's face (highlights applied) and its marks underneath (``CELL`` wide)."""
+        marker = "^" if self.card_style.ascii_only else "▲"
+        dim = self.playable is not None and card not in self.playable
+        face = self.card_style.face(card, dim=dim)
+        if card in self.received:
+            face.stylize("on #ffd966")
+        if card in self.hinted:
+            face.stylize("underline reverse")
+        # Every mark that applies, side by side under the face: the hint or the
+        # received mark never vanishes under the cursor or beside the ×.
+        marks = []
+        if index == self.cursor and self.show_cursor:
+            marks.append((marker, "bold yellow"))
+        if card in self.hinted:
+            marks.append((self.hint_mark, "bold cyan"))
+        if dim:
+            marks.append((self.unplayable_mark, "#8a8a8a"))
+        if card in self.received:
+            marks.append((self.received_mark, "bold #ffd966"))
+        lead = "  " if len(marks) == 1 else " "  # a lone mark sits mid-face
+        under = Text(lead)
+        for mark, mark_style in marks:
+            under.append(mark, style=mark_style)
+        under.append(" " * (CELL - len(lead) - len(marks)))
+        return face, under
 
     def render(self) -> Text:
         width = self.size.width or 80
         if not self.cards:
             return Text("\n(no cards)", style="dim italic")
         per_line = self._per_line(width)
-        marker = "^" if self.card_style.ascii_only else "▲"
-        out = Text()
+        large, cell = self.large, self.cell
+        out: list[Text] = []
         for start in range(0, len(self.cards), per_line):
             chunk = self.cards[start : start + per_line]
-            used = len(chunk) * CELL
-            pad = " " * max((width - used) // 2, 0)
-            raised, base, under = Text(pad), Text(pad), Text(pad)
+            pad = " " * max((width - len(chunk) * cell) // 2, 0)
+            rows = [Text(pad) for _ in range(self.rows_per_line)]
             for offset, card in enumerate(chunk):
-                index = start + offset
-                dim = self.playable is not None and card not in self.playable
-                face = self.card_style.face(card, dim=dim)
-                if card in self.received:
-                    face.stylize("on #ffd966")
-                if card in self.hinted:
-                    face.stylize("underline reverse")
-                blank = Text(" " * CELL)
-                if card in self.selected:
-                    raised.append(" ")
-                    raised.append_text(face)
-                    base.append_text(blank)
-                else:
-                    raised.append_text(blank)
-                    base.append(" ")
-                    base.append_text(face)
-                # Every mark that applies, side by side under the face: the hint or the
-                # received mark never vanishes under the cursor or beside the ×.
-                marks = []
-                if index == self.cursor and self.show_cursor:
-                    marks.append((marker, "bold yellow"))
-                if card in self.hinted:
-                    marks.append((self.hint_mark, "bold cyan"))
-                if dim:
-                    marks.append((self.unplayable_mark, "#8a8a8a"))
-                if card in self.received:
-                    marks.append((self.received_mark, "bold #ffd966"))
-                lead = "  " if len(marks) == 1 else " "  # a lone mark sits mid-face
-                under.append(lead)
-                for mark, mark_style in marks:
-                    under.append(mark, style=mark_style)
-                under.append(" " * (CELL - len(lead) - len(marks)))
-            if start:
-                out.append("\n")
-            out.append_text(raised)
-            out.append("\n")
-            out.append_text(base)
-            out.append("\n")
-            out.append_text(under)
-        return out
+                face, under = self._card_cell(start + offset, card)
+                # A selected card sits one row higher than the others.
+                top = 0 if card in self.selected else 1
+                faces = self.card_style.enlarge(face) if large else [face]
+                for row in range(len(rows) - 1):
+                    part = row - top
+                    if 0 <= part < len(faces):
+                        rows[row].append(" ")
+                        rows[row].append_text(faces[part])
+                    else:
+                        rows[row].append(" " * cell)
+                rows[-1].append(" " if large else "")
+                rows[-1].append_text(under)
+                rows[-1].append(" " if large else "")
+            out.extend(rows)
+        return Text("\n").join(out)
 
     @property
     def received_mark(self) -> str:
@@ -196,11 +214,11 @@ class HandView(Widget):
         """The index of the card drawn at widget coordinates ``(x, y)``, if any."""
         width = self.size.width or 80
         per_line = self._per_line(width)
-        line = y // 3
+        line = y // self.rows_per_line
         start = line * per_line
         chunk = len(self.cards[start : start + per_line])
-        pad = max((width - chunk * CELL) // 2, 0)
-        column = (x - pad) // CELL
+        pad = max((width - chunk * self.cell) // 2, 0)
+        column = (x - pad) // self.cell
         if x < pad or not 0 <= column < chunk:
             return None
         return start + column

@@ -1,0 +1,160 @@
+"""Recovery at start-up: finish what a killed cardtable left half done.
+
+Finishing a game takes four steps, each safe to do again: the finished game is saved,
+its record is written, it is counted in the statistics, and its save leaves the saves
+folder.  A process killed between two of them leaves a finished game's save behind;
+:func:`recover` (run when the app or a command that reads the saves starts) does the
+steps that are missing, so the game is counted exactly once.  It also removes the
+temporary files of atomic writes whose writer was killed: only files named as
+:func:`~cardtable.userdata.paths.atomic_write_text` names them (``.NAME.PID.XXXXXXXX.tmp``),
+only in cardtable's own folders, and only when the process that wrote them is gone
+(or, for a file without a process id, after an hour untouched).
+
+>>> import os, tempfile
+>>> os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp()
+>>> from cardtable.userdata.paths import saves_dir
+>>> saves_dir().mkdir(parents=True)
+>>> orphan = saves_dir() / ".0123abcd.json.999999999.k3j4h5g6.tmp"
+>>> _ = orphan.write_text("half a save")
+>>> recover(), orphan.exists()
+([], False)
+>>> del os.environ["CARDTABLE_HOME"]
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+from filelock import Timeout
+
+from cardtable.engine.state import GameState
+from cardtable.errors import SaveFileError
+from cardtable.userdata.meta import SAVE_ID
+from cardtable.userdata.paths import config_dir, data_dir, records_dir, saves_dir
+from cardtable.userdata.savefiles import (
+    complete_finish,
+    forget_named_save,
+    load_save,
+    recent_saves,
+    still_the_same_game,
+)
+from cardtable.userdata.slots import game_lock, migrate_autosave
+from cardtable.userdata.stats import is_counted
+
+__all__ = ["recover", "remove_orphaned_temporaries", "finish_interrupted_games", "ORPHAN_AGE"]
+
+ORPHAN_AGE = 3600.0
+"""Seconds after which a temporary file is an orphan whoever wrote it (no write takes that long)."""
+
+_TEMPORARY = re.compile(r"\.(?P<name>.+?\.(?:json|toml))(?:\.(?P<pid>\d+))?\.[a-z0-9_]{8}\.tmp")
+
+
+def recover() -> list[str]:
+    """Every recovery step; return messages for the player (one line each)."""
+    messages = migrate_autosave()
+    remove_orphaned_temporaries()
+    messages.extend(finish_interrupted_games())
+    return messages
+
+
+def _own_folders() -> list[Path]:
+    return [data_dir(), saves_dir(), records_dir(), config_dir()]
+
+
+def remove_orphaned_temporaries(now: float | None = None) -> list[Path]:
+    """Delete the temporary files that killed cardtables left; return their paths."""
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    for folder in _own_folders():
+        try:
+            candidates = list(folder.iterdir())
+        except OSError:
+            continue
+        for path in candidates:
+            match = _TEMPORARY.fullmatch(path.name)
+            if match is None or not _is_orphan(path, match.group("pid"), now):
+                continue
+            try:
+                path.unlink()
+            except OSError:
+                continue
+            removed.append(path)
+    return removed
+
+
+def _is_orphan(path: Path, pid_text: str | None, now: float) -> bool:
+    try:
+        info = path.lstat()
+    except OSError:
+        return False
+    if not path.is_file() or path.is_symlink():
+        return False
+    if now - info.st_mtime > ORPHAN_AGE:
+        return True
+    if pid_text is None:
+        return False
+    pid = int(pid_text)
+    return pid != os.getpid() and not _process_alive(pid)
+
+
+def _process_alive(pid: int) -> bool:
+    if os.name == "nt":  # signal 0 would end the process there: trust the age instead
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def finish_interrupted_games() -> list[str]:
+    """Finish the recording of finished games whose saves were left behind."""
+    messages: list[str] = []
+    try:
+        folder_saves = sorted(path for path in saves_dir().glob("*.json") if SAVE_ID.fullmatch(path.stem))
+    except OSError:
+        folder_saves = []
+    for path in folder_saves:
+        messages.extend(_finish_if_over(path))
+    for path, save_id in recent_saves():
+        if save_id is not None and still_the_same_game(path, save_id):
+            messages.extend(_finish_if_over(path, named=True))
+    return messages
+
+
+def _finish_if_over(path: Path, named: bool = False) -> list[str]:
+    lock = game_lock(path)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        return []  # open in a cardtable that is finishing it right now
+    try:
+        try:
+            state = load_save(path, set_aside_damaged=False)
+        except SaveFileError:
+            return []  # a damaged save is reported when the games are listed
+        if not state.is_over:
+            return []
+        if named and is_counted(state):
+            forget_named_save(path)
+            return []
+        counted_before = is_counted(state)
+        done = complete_finish(state, path)
+        if named and not done.warnings:
+            forget_named_save(path)
+        if done.warnings:
+            return list(done.warnings)
+        if counted_before:
+            return []
+        return [f"a finished {_title(state)} game had not been counted when cardtable stopped; it is counted now"]
+    finally:
+        lock.release()
+
+
+def _title(state: GameState) -> str:
+    return state.rules.title

@@ -1,0 +1,452 @@
+"""One save per unfinished game, and a lock on each game while it is open.
+
+Every game the app starts gets its own file in the saves folder, ``DATA/saves/ID.json``
+(``ID``: eight hex digits, claimed by creating the file exclusively), or the
+``--save`` file the player named.  It stays until the game is finished (then it
+becomes a record) or the player deletes it.  :func:`unfinished_games` lists them,
+newest first; :class:`GameSlot` is one of them opened for play.
+
+While a game is open it is held under a lock (:mod:`filelock`, one lock file per save
+in ``DATA/locks``), so a second cardtable cannot open it too.  A slot writes its file
+only while that file is still the one it last wrote or loaded: if something else took
+its place, the game goes on in a new save and the other file is left alone.
+
+>>> import os, tempfile
+>>> os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp()
+>>> from cardtable.games import get_rules
+>>> from cardtable.userdata.meta import set_seats
+>>> state = get_rules("durak").new_game(players=2, seed=4)
+>>> set_seats(state, [("Ann", "human"), ("Ada", "hard")])
+>>> slot = GameSlot.new(state)
+>>> slot.path.name == f"{slot.save_id}.json"
+True
+>>> GameSlot.open(slot.path)
+Traceback (most recent call last):
+...
+cardtable.userdata.slots.GameOpenElsewhere: the game ... is already open in another cardtable; close it there first
+>>> slot.close()
+>>> [game.save_id for game in unfinished_games()[0]] == [slot.save_id]
+True
+>>> del os.environ["CARDTABLE_HOME"]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from cardtable.engine.state import GameState
+from cardtable.errors import SaveFileError
+from cardtable.games import get_rules
+from cardtable.userdata.meta import SAVE_ID, SeatInfo, new_save_id, save_id_of, seats_of
+from cardtable.userdata.paths import (
+    atomic_create_text,
+    atomic_write_text,
+    autosave_path,
+    locks_dir,
+    read_file_bytes,
+    saves_dir,
+)
+from cardtable.userdata.records import FinishedGame
+from cardtable.userdata.savefiles import (
+    SetAsideError,
+    complete_finish,
+    forget_named_save,
+    in_saves_folder,
+    is_save_data,
+    load_save,
+    recent_saves,
+    remember_named_save,
+    stamp_finished,
+    still_the_same_game,
+)
+
+__all__ = [
+    "GameOpenElsewhere",
+    "GameSlot",
+    "SavedGame",
+    "game_lock",
+    "unfinished_games",
+    "latest_unfinished",
+    "find_game",
+    "delete_game",
+    "migrate_autosave",
+]
+
+
+class GameOpenElsewhere(SaveFileError):
+    """The game is open in another cardtable (its lock is held)."""
+
+
+def game_lock(path: str | os.PathLike[str]) -> FileLock:
+    """The lock held while the game saved at ``path`` is open (in ``DATA/locks``,
+    so that no lock file is ever made beside a file of the player's)."""
+    key = hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:20]
+    folder = locks_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return FileLock(folder / f"{key}.lock", timeout=0)
+
+
+def _acquire(path: Path) -> FileLock:
+    lock = game_lock(path)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise GameOpenElsewhere(
+            f"the game {_short(path)} is already open in another cardtable; close it there first"
+        ) from None
+    return lock
+
+
+def _short(path: Path) -> str:
+    """How a save is named in messages: its id for the saves folder, else the path."""
+    return path.stem if in_saves_folder(path) else str(path)
+
+
+def is_open_elsewhere(path: str | os.PathLike[str]) -> bool:
+    """Whether another cardtable has the game saved at ``path`` open right now."""
+    lock = game_lock(path)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        return True
+    lock.release()
+    return False
+
+
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from another: inode, size, modification time."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+class GameSlot:
+    """One game's save file, held under the game's lock while the game is open."""
+
+    def __init__(self, path: Path, save_id: str, lock: FileLock) -> None:
+        self.path = path
+        self.save_id = save_id
+        self._lock: FileLock | None = lock
+        self._signature = _signature(path)
+
+    # --- opening -------------------------------------------------------------------
+    @classmethod
+    def new(cls, state: GameState, path: str | os.PathLike[str] | None = None) -> GameSlot:
+        """Give a game that is starting its own save, written now, and lock it.
+
+        Without ``path`` the save is ``DATA/saves/ID.json`` under a fresh id.  A named
+        ``path`` must not exist yet (:class:`SaveFileError` otherwise): nothing of the
+        player's is written over.
+        """
+        if path is not None:
+            target = Path(path)
+            lock = _acquire(target)
+            save_id = save_id_of(state) or new_save_id()
+            try:
+                cls._create(state, target, save_id)
+            except FileExistsError:
+                lock.release()
+                raise SaveFileError(
+                    f"cannot save to {target}: the file exists and is not a save of this game"
+                ) from None
+            except BaseException:
+                lock.release()
+                raise
+            remember_named_save(target, save_id)
+            return cls(target, save_id, lock)
+        for _ in range(100):
+            save_id = new_save_id()
+            target = saves_dir() / f"{save_id}.json"
+            lock = _acquire(target)
+            try:
+                cls._create(state, target, save_id)
+            except FileExistsError:
+                lock.release()
+                continue
+            except BaseException:
+                lock.release()
+                raise
+            return cls(target, save_id, lock)
+        raise SaveFileError(f"no free save name in {saves_dir()}")
+
+    @staticmethod
+    def _create(state: GameState, target: Path, save_id: str) -> None:
+        state.meta["save_id"] = save_id
+        stamp_finished(state)
+        atomic_create_text(target, state.to_json())
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> tuple[GameSlot, GameState]:
+        """Lock and load the unfinished game saved at ``path``; raise :class:`SaveFileError`
+        (one line) if it is open in another cardtable, cannot be loaded, or is over."""
+        target = Path(path)
+        lock = _acquire(target)
+        try:
+            state = load_save(target)
+            if state.is_over:
+                raise SaveFileError(f"the game in {target} is over; see it again with 'cardtable replay {target}'")
+        except BaseException:
+            lock.release()
+            raise
+        save_id = save_id_of(state)
+        if save_id is None:
+            in_folder = in_saves_folder(target) and SAVE_ID.fullmatch(target.stem)
+            save_id = target.stem if in_folder else new_save_id()
+        state.meta["save_id"] = save_id
+        return cls(target, save_id, lock), state
+
+    # --- saving --------------------------------------------------------------------
+    @property
+    def is_open(self) -> bool:
+        return self._lock is not None
+
+    def save(self, state: GameState) -> list[str]:
+        """Write the game (atomically); return messages for the player (one line each).
+
+        If the file is no longer the one this slot wrote or loaded (another program
+        or a person put something else there), it is left alone and the game goes on
+        in a new save in the saves folder; the message says where.
+        """
+        messages: list[str] = []
+        current = _signature(self.path)
+        if current is not None and current != self._signature:
+            messages.append(self._move_away(state))
+            return messages
+        state.meta["save_id"] = self.save_id
+        stamp_finished(state)
+        atomic_write_text(self.path, state.to_json())
+        self._signature = _signature(self.path)
+        if not in_saves_folder(self.path):
+            remember_named_save(self.path, self.save_id)
+        return messages
+
+    def _move_away(self, state: GameState) -> str:
+        old = self.path
+        state.meta.pop("save_id", None)
+        replacement = GameSlot.new(state)
+        self.close()
+        self.path, self.save_id, self._lock = replacement.path, replacement.save_id, replacement._lock
+        self._signature = replacement._signature
+        replacement._lock = None
+        return (
+            f"{old} was changed by something else since this game saved it, so it was left as it is; "
+            f"the game is now saved as {self.save_id}"
+        )
+
+    def finish(self, state: GameState) -> FinishedGame:
+        """Save the finished game, keep its record, count it, and close the slot."""
+        messages = self.save(state)
+        try:
+            done = complete_finish(state, self.path)
+        finally:
+            self.close()
+        return FinishedGame(done.save_path, done.record_path, tuple(messages) + done.warnings)
+
+    def close(self) -> None:
+        """Let other cardtables open the game (idempotent)."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __repr__(self) -> str:
+        return f"<GameSlot {self.save_id} {self.path}>"
+
+
+# --- the list of unfinished games -------------------------------------------------------
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One unfinished game, as the start screen and ``cardtable resume --list`` show it."""
+
+    save_id: str
+    path: Path
+    game: str
+    seats: tuple[SeatInfo, ...]
+    round: int
+    moves: int
+    saved_at: datetime
+    open_elsewhere: bool = False
+
+    @property
+    def title(self) -> str:
+        return get_rules(self.game).title
+
+    @property
+    def named(self) -> bool:
+        """Saved to a file the player named (``--save``), not in the saves folder."""
+        return not in_saves_folder(self.path)
+
+    @property
+    def players(self) -> str:
+        return ", ".join(seat.label for seat in self.seats)
+
+    def when(self, now: datetime | None = None) -> str:
+        """When it was last saved, as a person says it.
+
+        >>> game = SavedGame("0", Path("x"), "durak", (), 1, 0, datetime(2026, 11, 30, 21, 5))
+        >>> game.when(datetime(2026, 11, 30, 23, 0)), game.when(datetime(2026, 12, 1, 9, 0))
+        ('today 21:05', 'yesterday 21:05')
+        >>> game.when(datetime(2026, 12, 9, 9, 0)), game.when(datetime(2027, 2, 1, 9, 0))
+        ('30 Nov 21:05', '2026-11-30')
+        """
+        now = now or datetime.now()
+        days = (now.date() - self.saved_at.date()).days
+        if days == 0:
+            return f"today {self.saved_at:%H:%M}"
+        if days == 1:
+            return f"yesterday {self.saved_at:%H:%M}"
+        if self.saved_at.year == now.year:
+            return f"{self.saved_at.day} {self.saved_at:%b %H:%M}"
+        return f"{self.saved_at:%Y-%m-%d}"
+
+    def describe(self) -> str:
+        """One short line: ``Hearts · You, Zoe, Max, Cleo · round 2 · today 09:44``."""
+        parts = [self.title, ", ".join(seat.name for seat in self.seats), f"round {self.round}", self.when()]
+        if self.open_elsewhere:
+            parts.append("open in another cardtable")
+        return " · ".join(parts)
+
+
+def _entry(path: Path, save_id: str | None) -> tuple[SavedGame | None, str | None]:
+    """The list entry for the save at ``path`` (``None`` if finished or not a save),
+    and a message for the player if the file was damaged and set aside."""
+    elsewhere = is_open_elsewhere(path)
+    try:
+        if elsewhere:
+            # Another cardtable is writing it: read it, but never move it.
+            state = load_save(path, set_aside_damaged=False)
+        else:
+            state = load_save(path)
+        saved_at = datetime.fromtimestamp(path.stat().st_mtime)
+    except SetAsideError as exc:
+        return None, str(exc)
+    except (SaveFileError, OSError):
+        return None, None
+    if state.is_over:
+        return None, None
+    return (
+        SavedGame(
+            save_id=save_id or save_id_of(state) or path.stem,
+            path=path,
+            game=state.rules.name,
+            seats=seats_of(state),
+            round=state.public_observation().round,
+            moves=len(state.history),
+            saved_at=saved_at,
+            open_elsewhere=elsewhere,
+        ),
+        None,
+    )
+
+
+def _folder_saves() -> list[Path]:
+    try:
+        return sorted(
+            path for path in saves_dir().glob("*.json")
+            if SAVE_ID.fullmatch(path.stem) or path.name == autosave_path().name
+        )
+    except OSError:
+        return []
+
+
+def unfinished_games() -> tuple[list[SavedGame], list[str]]:
+    """Every unfinished game, newest first, and messages for the player (one line each).
+
+    The games are the saves in the saves folder and the named saves written lately
+    that still hold their game.  A damaged save in the saves folder is set aside
+    (the message says where); any other file is only read.
+    """
+    messages = migrate_autosave()
+    games: list[SavedGame] = []
+    for path in _folder_saves():
+        entry, message = _entry(path, path.stem if SAVE_ID.fullmatch(path.stem) else None)
+        if message:
+            messages.append(message)
+        if entry is not None:
+            games.append(entry)
+    known = {game.path.resolve() for game in games}
+    for path, save_id in reversed(recent_saves()):
+        if path.resolve() in known or save_id is None or not still_the_same_game(path, save_id):
+            continue
+        known.add(path.resolve())
+        entry, _ = _entry(path, save_id)
+        if entry is not None:
+            games.append(entry)
+    games.sort(key=lambda game: game.saved_at, reverse=True)
+    return games, messages
+
+
+def latest_unfinished() -> Path | None:
+    """The file of the most recently saved game that is not over, or ``None``."""
+    games, _ = unfinished_games()
+    return games[0].path if games else None
+
+
+def find_game(save_id: str) -> SavedGame | None:
+    """The unfinished game with this id (as ``cardtable resume --list`` shows it)."""
+    wanted = save_id.strip().lower()
+    return next((game for game in unfinished_games()[0] if game.save_id == wanted), None)
+
+
+def delete_game(game: SavedGame) -> str:
+    """Delete an unfinished game at the player's request; return what was done (one line).
+
+    A save in the saves folder is deleted; a named save is only forgotten (its file is
+    the player's and is left as it is).  A game open in another cardtable is refused.
+    """
+    lock = _acquire(game.path)
+    try:
+        if game.named:
+            forget_named_save(game.path)
+            return f"forgot the {game.title} game {game.save_id}; its file {game.path} was left as it is"
+        game.path.unlink()
+        return f"deleted the {game.title} game {game.save_id} ({game.players})"
+    except FileNotFoundError:
+        return f"the {game.title} game {game.save_id} was already gone"
+    finally:
+        lock.release()
+
+
+def migrate_autosave() -> list[str]:
+    """Move the single autosave of older cardtables into the one-file-per-game scheme.
+
+    ``DATA/saves/autosave.json``, when its parsed content is a cardtable save, becomes
+    ``DATA/saves/ID.json`` (its own id if it has one and the name is free, else a new
+    one); nothing is lost or overwritten.  A damaged one is left for
+    :func:`unfinished_games` to set aside; a file that is not a save is left alone.
+    """
+    old = autosave_path()
+    if not old.is_file():
+        return []
+    try:
+        lock = _acquire(old)
+    except GameOpenElsewhere:
+        return []  # an older cardtable is playing it right now
+    try:
+        try:
+            data = json.loads(read_file_bytes(old))
+        except (OSError, ValueError, RecursionError):
+            return []
+        if not is_save_data(data):
+            return []
+        meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
+        found = meta.get("save_id")
+        save_id = found if isinstance(found, str) and SAVE_ID.fullmatch(found) else new_save_id()
+        target = saves_dir() / f"{save_id}.json"
+        while target.exists():
+            target = saves_dir() / f"{new_save_id()}.json"
+        # A rename moves exactly this file; an older cardtable still writing the old
+        # name makes a new file there, moved on the next start.
+        os.rename(old, target)
+        return []
+    finally:
+        lock.release()
