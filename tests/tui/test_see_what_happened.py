@@ -70,6 +70,25 @@ async def test_a_completed_hearts_trick_stays_with_its_winner_until_a_key() -> N
         assert "takes the trick" not in str(game.table.render())
 
 
+async def test_a_completed_trick_is_drawn_large_and_survives_a_resize() -> None:
+    # Found after the merge with large cards: a resize (the status line wrapping is enough)
+    # redrew the live table over the trick being shown, so no pause was ever seen.
+    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=4)
+    app = CardtableApp(config, bot_delay=0, trick_pause=LONG, ascii_only=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game, event = await play_until_completed(app, pilot, random.Random(1), "trick")
+        table = str(game.table.render())
+        assert "takes the trick" in table or "take the trick" in table, table
+        assert "╭" in table, table  # the large three-line cards of a 120x40 table
+        assert "★" in table
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert game.table.completed is event
+        table = str(game.table.render())
+        assert "takes the trick" in table or "take the trick" in table, table
+        assert "╭" not in table, table
+
+
 async def test_a_pause_ends_by_itself_after_the_pause_time() -> None:
     config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=4)
     app = CardtableApp(config, bot_delay=0, trick_pause=LONG, ascii_only=False)

@@ -170,8 +170,9 @@ class TableArea(Static):
 
     def on_resize(self) -> None:
         # The layout (centring, spacing) follows the size: draw it again.
+        # A completed trick being shown stays shown (show draws whichever is on).
         if self.obs is not None and self.ctx is not None:
-            self.update(self.draw(self.obs, self.ctx))
+            self.show(self.obs, self.ctx)
 
     def draw(self, obs: Observation, ctx: TableContext) -> Text:
         return Text(f"Round {obs.round}")
