@@ -13,7 +13,6 @@ import pytest
 from cardtable import load_game
 from cardtable.bots import BotSpecError, load_bot_factory
 from cardtable.bots.arena import (
-    wilson_interval,
     ArenaError,
     BotFailureError,
     GameRecord,
@@ -25,6 +24,7 @@ from cardtable.bots.arena import (
     play_match,
     seat_rotation,
     summarise,
+    wilson_interval,
 )
 from cardtable.engine.actions import PASS, Action
 from cardtable.engine.errors import InvalidOptionError
