@@ -22,6 +22,7 @@ from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.stats import StatsScreen
 from cardtable.userdata.paths import autosave_path, settings_path, stats_path
 from cardtable.userdata.savefiles import load_save, save_game
+from cardtable.userdata.slots import latest_unfinished
 
 from .conftest import screen_text, settle
 
@@ -41,8 +42,7 @@ def saved_game_with_names(game: str, names: list[str], kinds: list[str], seed: i
     assert len(config.seats) == players
     state = config.new_state()
     state.meta["seats"] = [{"name": name, "kind": kind} for name, kind in zip(names, kinds)]
-    save_game(state)
-    return load_save(autosave_path())
+    return load_save(save_game(state))
 
 
 async def test_a_markup_name_shows_literally_on_the_privacy_screen_and_after_resume() -> None:
@@ -62,7 +62,7 @@ async def test_a_markup_name_shows_literally_on_the_privacy_screen_and_after_res
         assert isinstance(app.screen, GameScreen)
         text = screen_text(app)
         assert "[/red]oops's view" in text and "[/red]oops's hand" in text
-    state = load_save(autosave_path())
+    state = load_save(latest_unfinished())
     app = CardtableApp(config_for_state(state), state=state, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)

@@ -27,7 +27,7 @@ from cardtable.tui.config import config_for_state
 from cardtable.tui.screens.end import PrivacyScreen, RoundOverScreen
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.stats import StatsScreen
-from cardtable.userdata.paths import autosave_path, stats_path
+from cardtable.userdata.paths import stats_path
 from cardtable.userdata.savefiles import load_save, save_game
 from cardtable.userdata.stats import STATS_FORMAT, STATS_VERSION
 
@@ -51,8 +51,7 @@ def assert_no_control(text: str) -> None:
 
 def save_with_names(state, raw: list[str]) -> object:
     state.meta["seats"] = [{"name": name, "kind": "human"} for name in raw]
-    save_game(state)
-    return load_save(autosave_path())
+    return load_save(save_game(state))
 
 
 def _durak_one_action_from_the_end() -> tuple[list[Action], Action]:
@@ -88,8 +87,7 @@ def test_privacy_and_game_screens_show_any_saved_name_literally(raw: list[str]) 
     state.meta["seats"] = [{"name": name, "kind": "human"} for name in raw] + [
         {"name": "Cy", "kind": "easy"}, {"name": "Di", "kind": "easy"}
     ]
-    save_game(state)
-    state = load_save(autosave_path())
+    state = load_save(save_game(state))
     config = config_for_state(state)
     names = expected_names(raw + ["Cy", "Di"])
     assert [seat.name for seat in config.seats] == names
