@@ -22,6 +22,7 @@ from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.stats import StatsScreen
 from cardtable.userdata.paths import autosave_path, settings_path, stats_path
 from cardtable.userdata.savefiles import load_save, save_game
+from cardtable.userdata.slots import latest_unfinished
 
 from .conftest import screen_text, settle
 
@@ -61,9 +62,7 @@ async def test_a_markup_name_shows_literally_on_the_privacy_screen_and_after_res
         assert isinstance(app.screen, GameScreen)
         text = screen_text(app)
         assert "[/red]oops's view" in text and "[/red]oops's hand" in text
-        assert app.slot is not None, "the game is saved as soon as it opens"
-        path = app.slot.path
-    state = load_save(path)
+    state = load_save(latest_unfinished())
     app = CardtableApp(config_for_state(state), state=state, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
