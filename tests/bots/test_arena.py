@@ -205,7 +205,7 @@ def test_an_illegal_choice_stops_the_match_naming_seat_level_action_and_state() 
     error = caught.value
     assert error.seat == 0 and error.level.endswith(":StubbornPasser") and error.action == "pass"
     message = str(error)
-    assert "seat 0" in message and "StubbornPasser" in message and "'pass'" in message
+    assert "at seat 1 " in message and "StubbornPasser" in message and "'pass'" in message
     assert "\n" not in message and error.state_json not in message and len(message) < 300
     state = load_game(error.state_json)  # the state is a save: it replays to the bad moment
     assert state.current_player == 0 and not state.is_legal(PASS)
@@ -223,7 +223,7 @@ def test_notation_is_not_an_action() -> None:
 
 
 def test_a_crashing_bot_is_named() -> None:
-    with pytest.raises(BotFailureError, match=r"CrashingBot' at seat 0 failed .*KeyError: 'no idea'"):
+    with pytest.raises(BotFailureError, match=r"CrashingBot' at seat 1 failed .*KeyError: 'no idea'"):
         play_match("hearts", [f"{HERE}:CrashingBot", "random", "random", "random"], games=1, seed=0)
 
 
