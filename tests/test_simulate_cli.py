@@ -151,3 +151,9 @@ def test_a_durak_rate_interval_is_a_wilson_interval_inside_zero_to_one(capsys: p
     for low, high in intervals:
         assert 0.0 <= float(low) < float(high) <= 1.0
     assert "Wilson" in out
+
+
+def test_one_game_is_written_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "president", "--seats", "easy,random,random", "--games", "1", "--seed", "1")
+    assert code == 0 and err == ""
+    assert "president: 1 game, seed 1" in out and "1 games" not in out

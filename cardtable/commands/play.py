@@ -260,12 +260,12 @@ def list_games() -> int:
         console.print("No unfinished games; start one with 'cardtable play GAME'.")
         return 0
     table = Table(box=None, header_style="bold", pad_edge=False)
-    for column in ("id", "game", "players", "round", "saved"):
+    for column in ("id", "game", "players", "at", "saved"):
         table.add_column(column)
     for game in games:
         when = game.when() + (" (open elsewhere)" if game.open_elsewhere else "")
         saved = Text(game.save_id + (f" ({game.path})" if game.named else ""))
-        table.add_row(saved, Text(game.title), Text(game.players), Text(str(game.round)), Text(when))
+        table.add_row(saved, Text(game.title), Text(game.players), Text(game.progress), Text(when))
     console.print(table)
     return 0
 

@@ -23,6 +23,7 @@ from cardtable.bots.arena import (
 from cardtable.commands.common import known_game
 from cardtable.display import literal
 from cardtable.errors import InvalidOptionError
+from cardtable.tui.wording import plural
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -82,7 +83,7 @@ def simulate(
             result = play_match(name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs)
         else:
             with progress:
-                task = progress.add_task(f"{name}: {games} games", total=games)
+                task = progress.add_task(f"{name}: {plural(games, 'game')}", total=games)
                 result = play_match(
                     name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs,
                     progress=lambda done, total: progress.update(task, completed=done),
@@ -136,7 +137,7 @@ def render_table(result: MatchResult) -> Table:
     better = "higher" if result.levels[0].higher_is_better else "lower"
     settings = ", ".join(f"{key}={value}" for key, value in result.options.items())
     # The seats and options are the user's words (bot import paths among them): Text, not markup.
-    title = Text(f"{result.game}: {result.games} games, seed {result.seed}")
+    title = Text(f"{result.game}: {plural(result.games, 'game')}, seed {result.seed}")
     if settings:
         title.append_text(literal(f", {settings}"))
     title.append("\nseats ")

@@ -178,6 +178,8 @@ class Rules(ABC):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     deck: ClassVar[tuple[Card, ...]]
     action_kinds: ClassVar[frozenset[str]]
+    #: what a person calls one deal of this game ("round"; Hearts says "hand")
+    round_noun: ClassVar[str] = "round"
 
     @property
     def option_defaults(self) -> dict[str, int | bool]:

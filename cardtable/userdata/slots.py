@@ -281,6 +281,15 @@ class SavedGame:
         return get_rules(self.game).title
 
     @property
+    def progress(self) -> str:
+        """How far it has got, in the game's own word: ``round 2``, or ``hand 2`` in Hearts.
+
+        >>> SavedGame("0", Path("x"), "hearts", (), 2, 0, datetime(2026, 11, 30)).progress
+        'hand 2'
+        """
+        return f"{get_rules(self.game).round_noun} {self.round}"
+
+    @property
     def named(self) -> bool:
         """Saved to a file the player named (``--save``), not in the saves folder."""
         return not in_saves_folder(self.path)
@@ -309,8 +318,8 @@ class SavedGame:
         return f"{self.saved_at:%Y-%m-%d}"
 
     def describe(self) -> str:
-        """One short line: ``Hearts · You, Zoe, Max, Cleo · round 2 · today 09:44``."""
-        parts = [self.title, ", ".join(seat.name for seat in self.seats), f"round {self.round}", self.when()]
+        """One short line: ``Hearts · You, Zoe, Max, Cleo · hand 2 · today 09:44``."""
+        parts = [self.title, ", ".join(seat.name for seat in self.seats), self.progress, self.when()]
         if self.open_elsewhere:
             parts.append("open in another cardtable")
         return " · ".join(parts)

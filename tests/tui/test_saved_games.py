@@ -48,7 +48,7 @@ async def test_a_second_game_from_the_start_screen_keeps_the_first() -> None:
         await quit_table(app, pilot)
         assert listed(app) == ["hearts"]
         assert app.focused is app.screen.query_one("#continue", Button)  # Continue by default
-        assert "Hearts" in screen_text(app) and "round 1" in screen_text(app)
+        assert "Hearts" in screen_text(app) and "hand 1" in screen_text(app)
         # A new game from the start screen: President.
         app.screen.query_one("#game-list", OptionList).highlighted = 0
         await pilot.press("ctrl+s")

@@ -48,7 +48,7 @@ def test_every_game_has_its_own_save_listed_newest_first() -> None:
     hearts_entry = games[2]
     assert hearts_entry.title == "Hearts" and hearts_entry.round == 1 and hearts_entry.moves == 4
     assert hearts_entry.players == "Ann, Ada (normal), Ben (normal), Cleo (normal)"
-    assert hearts_entry.describe().startswith("Hearts · Ann, Ada, Ben, Cleo · round 1 · today ")
+    assert hearts_entry.describe().startswith("Hearts · Ann, Ada, Ben, Cleo · hand 1 · today ")
 
 
 def test_a_finished_game_is_not_listed() -> None:
@@ -65,9 +65,10 @@ def test_cli_resume_list_and_delete(capsys: pytest.CaptureFixture[str]) -> None:
     _age(hearts.path, 30)
     assert main(["resume", "--list"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["id", "game", "players", "round", "saved"]
-    assert lines[1].startswith(durak.save_id) and "Durak" in lines[1]
+    assert lines[0].split() == ["id", "game", "players", "at", "saved"]
+    assert lines[1].startswith(durak.save_id) and "Durak" in lines[1] and "round 1" in lines[1]
     assert lines[2].startswith(hearts.save_id) and "Hearts" in lines[2] and "Ann, Ada (normal)" in lines[2]
+    assert "hand 1" in lines[2]
     assert main(["resume", "--delete", hearts.save_id]) == 0
     assert capsys.readouterr().out.startswith(f"Deleted the Hearts game {hearts.save_id} (")
     assert not hearts.path.exists() and durak.path.exists()

@@ -265,6 +265,7 @@ class HeartsRules(Rules):
 
     name = "hearts"
     title = "Hearts"
+    round_noun = "hand"
     min_players = 4
     max_players = 4
     options = (
