@@ -9,8 +9,6 @@ the app's statistics screen shows them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich import box
 from rich.cells import cell_len
 from rich.console import JustifyMethod
@@ -43,12 +41,8 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
             + (" (fewer is better)" if lower else "")
             + "; undo: games with a move taken back"
         )
-        if game == "president":
-            caption += "; titles per round: " + ", ".join(f"{short} {title}" for title, short in _TITLE_SHORT.items())
         headings = ["player", "kind", "games", "wins", "place", "avg", "best", "worst"]
-        if game == "president":
-            headings.append("titles")
-        elif game == "durak":
+        if game == "durak":
             headings.append("durak")
         elif game == "hearts":
             headings.append("moons")
@@ -59,8 +53,9 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
         )
         for index, heading in enumerate(headings):
             widest = max(cell_len(row[index]) for row in body)
-            if heading in ("player", "titles"):
-                # Names and title counts wrap at their spaces (or fold) rather than lose letters.
+            if heading == "player":
+                # A name keeps its line when the figures leave room; a terminal too narrow
+                # folds it, never cutting a letter, rather than cut a number.
                 table.add_column(heading, overflow="fold", min_width=min(widest, 6))
             else:
                 # Never narrower than its widest value: a narrow terminal wraps the heading
@@ -70,7 +65,50 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
         for row in body:
             table.add_row(*(literal(cell) for cell in row))
         tables.append(table)
+        titles = _titles_table(game, rows)
+        if titles is not None:
+            tables.append(titles)
     return tables
+
+
+def _titles_table(game: str, rows: list[PlayerStats]) -> Table | None:
+    """The titles each player held, one column per title: its own table, so that the
+    figures table stays narrow enough for 80 columns and no count is ever cut.
+
+    >>> from cardtable.userdata.stats import PlayerStats
+    >>> table = _titles_table("president", [PlayerStats(game="president", name="Ann", kind="human",
+    ...                                                 titles={"Scum": 2, "President": 1})])
+    >>> [column.header for column in table.columns]
+    ['player', 'P', 'VP', 'C', 'VS', 'S', 'rounds']
+    >>> _titles_table("hearts", [PlayerStats(game="hearts", name="Ann", kind="human")]) is None
+    True
+    """
+    held = {title for entry in rows for title in entry.titles}
+    if not held:
+        return None
+    order = [title for title in _TITLE_ORDER if title in _TITLE_SHORT] + sorted(held - set(_TITLE_ORDER))
+    caption = "titles held, counted per round: " + ", ".join(f"{_TITLE_SHORT.get(t, t)} {t}" for t in order)
+    table = Table(
+        title=literal(f"{game.capitalize()} titles"),
+        caption=literal(caption),
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    body = [
+        [visible(entry.name)]
+        + [str(entry.titles.get(title, 0)) for title in order]
+        + [str(sum(entry.titles.values()))]
+        for entry in rows
+    ]
+    headings = ["player"] + [_TITLE_SHORT.get(title, title) for title in order] + ["rounds"]
+    for index, heading in enumerate(headings):
+        widest = max(cell_len(row[index]) for row in body)
+        justify: JustifyMethod = "left" if index == 0 else "right"
+        table.add_column(literal(heading), justify=justify, overflow="fold", min_width=widest)
+    for row in body:
+        table.add_row(*(literal(cell) for cell in row))
+    return table
 
 
 def _row(game: str, entry: PlayerStats) -> list[str]:
@@ -84,9 +122,7 @@ def _row(game: str, entry: PlayerStats) -> list[str]:
         _plain(entry.best_score),
         _plain(entry.worst_score),
     ]
-    if game == "president":
-        row.append(_titles(entry.titles))
-    elif game == "durak":
+    if game == "durak":
         row.append(str(entry.times_durak))
     elif game == "hearts":
         row.append(str(entry.moons))
@@ -95,14 +131,16 @@ def _row(game: str, entry: PlayerStats) -> list[str]:
 
 
 def _number(value: float | None, scale: float, pattern: str) -> str:
-    return "–" if value is None else pattern.format(value * scale)
+    """A figure as the table shows it; a mean that rounds to zero is ``0.0``, never ``-0.0``.
+
+    >>> _number(-0.01, 1, "{:.1f}"), _number(None, 1, "{:.1f}"), _number(2.345, 1, "{:.2f}")
+    ('0.0', '–', '2.35')
+    """
+    if value is None:
+        return "–"
+    text = pattern.format(value * scale)
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
 
 
 def _plain(value: int | None) -> str:
     return "–" if value is None else str(value)
-
-
-def _titles(titles: Any) -> str:
-    known = [title for title in _TITLE_ORDER if titles.get(title)]
-    others = sorted(title for title in titles if title not in _TITLE_ORDER and titles[title])
-    return " ".join(f"{_TITLE_SHORT.get(title, title)}{titles[title]}" for title in known + others) or "–"
