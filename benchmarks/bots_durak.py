@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import random
 
 from cardtable.bots.durak import DurakSearchModel, HardDurakBot, NormalDurakBot
-from cardtable.bots.search import ISMCTS
+from cardtable.bots.search import ISMCTS, StateSimulator
 from cardtable.games import get_rules
 
 
@@ -68,7 +68,8 @@ class EnginePlayoutModel(DurakSearchModel):
     """The Durak search model without its kernel simulator: the search then plays
     sampled ``DurakState`` worlds step by step (events, history and all), as it did at first."""
 
-    simulator = None  # type: ignore[assignment]
+    def simulator(self, observation):  # type: ignore[no-untyped-def, override]
+        return StateSimulator(self, observation)
 
     def __init__(self, quiet: bool = False) -> None:
         super().__init__()
