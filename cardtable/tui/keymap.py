@@ -1,6 +1,6 @@
 """Every key of the table, written once: the bindings, the help screen and the prompts
 are all made from :data:`TABLE_KEYS` (the privacy screen's from :data:`PRIVACY_KEYS`, a
-yes/no question's from :data:`CONFIRM_KEYS`).
+yes/no question's from :data:`CONFIRM_KEYS`, and so on for each pop-up that names a key).
 
 A :class:`KeyUse` names the keys (as Textual names them), the screen action they run,
 the word in the footer, what the help screen says they do and when they apply, and
@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from textual.binding import Binding
 
 __all__ = [
-    "KeyUse", "TABLE_KEYS", "PRIVACY_KEYS", "CONFIRM_KEYS", "bindings", "first_key", "help_rows", "say", "written",
+    "KeyUse", "TABLE_KEYS", "PRIVACY_KEYS", "CONFIRM_KEYS", "INFO_KEYS", "BOT_FAILURE_KEYS",
+    "bindings", "first_key", "help_rows", "say", "say_first", "written",
 ]
 
 # How a person reads a key name (the rest: a letter in capitals, a word capitalised).
@@ -107,6 +108,20 @@ CONFIRM_KEYS: tuple[KeyUse, ...] = (
 """A yes/no question's keys; its buttons are labelled with the first of each."""
 
 
+INFO_KEYS: tuple[KeyUse, ...] = (
+    KeyUse("escape,enter,l,s,space", "close", "Close", "close the pop-up"),
+)
+"""A read-only pop-up's keys (the last trick, the scores: the keys that opened it close it)."""
+
+BOT_FAILURE_KEYS: tuple[KeyUse, ...] = (
+    KeyUse("e", "choose('easy')", "Easy"),
+    KeyUse("n", "choose('normal')", "Normal"),
+    KeyUse("h", "choose('hard')", "Hard"),
+    KeyUse("q", "choose('quit')", "Quit"),
+)
+"""The keys of the pop-up that gives a failed bot's seat to a built-in level."""
+
+
 def _find(action: str, keys: Sequence[KeyUse]) -> KeyUse:
     for use in keys:
         if use.action == action or use.name == action:
@@ -127,6 +142,15 @@ def first_key(action: str, keys: Sequence[KeyUse]) -> str:
     'y'
     """
     return _find(action, keys).keys.split(",")[0]
+
+
+def say_first(action: str, keys: Sequence[KeyUse]) -> str:
+    """The first key of ``action`` as a prompt writes it: ``Esc`` in ``Esc to close``.
+
+    >>> say_first("close", INFO_KEYS)
+    'Esc'
+    """
+    return written(first_key(action, keys))
 
 
 def bindings(keys: Sequence[KeyUse]) -> list[Binding | tuple[str, str] | tuple[str, str, str]]:
