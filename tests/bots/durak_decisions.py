@@ -102,7 +102,7 @@ def speed(count: int = 120, iterations: int = 400) -> float:
     for number, (_, state) in enumerate(positions(count)):
         bot = HardDurakBot(seed=number, iterations=iterations)
         observation, legal = state.observation(state.current_player), state.legal_actions()
-        if bot.shortcut(observation, legal) is not None:
+        if bot.shortcut(observation, legal, bot.deadline()) is not None:
             continue
         bot = HardDurakBot(seed=number, iterations=iterations)
         start = time.process_time()
