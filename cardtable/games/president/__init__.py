@@ -119,7 +119,7 @@ def give_action(cards: int) -> Action:
     """
     action = _GIVES.get(cards)
     if action is None:
-        action = _GIVES[cards] = Action.give(mask_to_cards(cards))
+        action = _GIVES[cards] = Action.of_mask("give", cards)
     return action
 
 
