@@ -57,8 +57,9 @@ class JoinError(CardtableError):
     """The table could not be joined (the host's one-line reason, or why not)."""
 
 
-def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """``HOST[:PORT]`` (an IPv6 address in brackets) as a host and a port."""
+def parse_address(text: str, default_port: int = DEFAULT_PORT, any_port: bool = False) -> tuple[str, int]:
+    """``HOST[:PORT]`` (an IPv6 address in brackets) as a host and a port (``any_port``:
+    port 0 is allowed, for a host that takes any free one)."""
     given = text.strip()
     host, port = given, str(default_port)
     if given.startswith("["):
@@ -69,7 +70,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
         port = rest[1:] if rest else port
     elif given.count(":") == 1:
         host, port = given.split(":")
-    if not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+    if not host or not port.isdigit() or not (0 if any_port else 1) <= int(port) <= 65535:
         raise InvalidOptionError(f"{given!r} is not HOST:PORT (the port is a number from 1 to 65535)")
     return host, int(port)
 
@@ -148,7 +149,8 @@ class TableClient:
 
     # --- the connection -----------------------------------------------------------------
     async def join(self, timeout: float = 10.0) -> Welcome:
-        """Connect and join with the code; return the welcome, or raise :class:`JoinError`.
+        """Connect and join with the code; return the welcome (once the first state is
+        in too), or raise :class:`JoinError`.
 
         The messages that follow are read in the background until :meth:`close`.
         Joining again after the connection dropped takes the same seat back.
@@ -175,8 +177,11 @@ class TableClient:
             await self.close()
             reason = first.reason if isinstance(first, (Error, Bye)) else f"it sent {type(first).__name__} first"
             raise JoinError(reason)
+        self.observation = None
         self._take(first)
         self._reader = asyncio.create_task(self._read(ws))
+        # The host sends the seat's state right after the welcome: a UI can draw at once.
+        await self.wait_for(lambda c: c.observation is not None or c.closed_reason is not None, timeout)
         return first
 
     async def close(self) -> None:

@@ -47,7 +47,8 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from cardtable.bots import make_bot
+from cardtable.bots import LEVELS, is_import_path, make_bot
+from cardtable.engine.state import GameState
 from cardtable.names import BadNameError, check_name
 from cardtable.net.protocol import (
     CLIENT_MESSAGE_LIMIT,
@@ -68,8 +69,12 @@ from cardtable.net.protocol import (
     encode,
 )
 from cardtable.session import Notice, Seat, SeatKind, TableSession
+from cardtable.userdata.meta import seats_of
 
-__all__ = ["DEFAULT_PORT", "Limits", "NetHost", "new_code", "format_address", "join_line"]
+__all__ = [
+    "DEFAULT_PORT", "Limits", "NetHost", "format_address", "join_line", "networked", "new_code", "seats_for",
+    "seats_from_state",
+]
 
 log = logging.getLogger("cardtable.net.host")
 
@@ -385,6 +390,9 @@ class NetHost:
             pass
         finally:
             self._gone(joined)
+        if joined.writer is not None:
+            # The connection ends with this handler: let the last messages (why) go first.
+            await asyncio.wait([joined.writer], timeout=2)
 
     async def _refuse(self, ws: ServerConnection, reason: str) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -634,6 +642,43 @@ class NetHost:
             return  # asked before the table paused: it is asked again when it resumes
         self.session.bot_answer(answer)
         self._advance()
+
+
+def networked(state: GameState) -> bool:
+    """Whether ``state`` is a game a host saved with remote seats (see :func:`seats_from_state`)."""
+    return bool(_remote_in_meta(state)) or any(seat.kind == "remote" for seat in seats_of(state))
+
+
+def _remote_in_meta(state: GameState) -> set[int]:
+    network = state.meta.get("network")
+    remote = network.get("remote") if isinstance(network, dict) else None
+    if not isinstance(remote, list):
+        return set()
+    return {seat for seat in remote if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.num_players}
+
+
+def seats_from_state(state: GameState) -> list[Seat]:
+    """The seats of a saved networked game: each remote seat remote again (even one a bot
+    played when it was saved: its player is waited for), the others as they were.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=3, seed=1)
+    >>> state.meta["seats"] = [{"name": "Ann", "kind": "remote"}, {"name": "Ada", "kind": "hard"},
+    ...                        {"name": "Ben", "kind": "easy"}]
+    >>> state.meta["network"] = {"remote": [0, 2]}
+    >>> [(seat.name, seat.spec) for seat in seats_from_state(state)], networked(state)
+    ([('Ann', 'remote'), ('Ada', 'hard'), ('Ben', 'remote')], True)
+    """
+    remote = _remote_in_meta(state)
+    seats = []
+    for index, info in enumerate(seats_of(state)):
+        if index in remote or info.kind == "remote":
+            seats.append(Seat(info.name, SeatKind.REMOTE))
+        elif info.kind == "human" or info.kind in LEVELS or is_import_path(info.kind):
+            seats.append(Seat.from_spec(info.name, info.kind))
+        else:
+            seats.append(Seat.bot_seat(info.name, "normal"))  # a save from outside the app
+    return seats
 
 
 def seats_for(kinds: Sequence[tuple[str, str]]) -> list[Seat]:

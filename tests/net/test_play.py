@@ -7,9 +7,12 @@ import random
 
 import pytest
 
-from cardtable.net.client import TableClient
+from cardtable.net.client import JoinError, TableClient
+from cardtable.net.host import NetHost, format_address, networked, seats_from_state
 from cardtable.net.protocol import StateUpdate
-from tests.net.tables import GAMES, LeakCheck, autoplay, client_for, open_table
+from cardtable.session import SlotSaver, TableSession
+from cardtable.userdata.slots import GameSlot, unfinished_games
+from tests.net.tables import FAST, GAMES, LeakCheck, autoplay, client_for, open_table
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -136,5 +139,47 @@ async def test_the_listener_binds_loopback_by_default() -> None:
     try:
         assert host.address[0] == "127.0.0.1"
         assert isinstance(clients[0], TableClient)
+    finally:
+        await host.close()
+
+
+async def test_a_saved_networked_game_resumes_with_new_codes_at_the_same_point() -> None:
+    saver = SlotSaver()
+    host, (ann, ada) = await open_table("durak", ["remote", "remote", "easy"], seed=9, saver=saver)
+    rng = random.Random(9)
+    old_codes = dict(host.codes)
+    try:
+        await asyncio.gather(autoplay(ann, rng, until=lambda c: len(c.events) > 6),
+                             autoplay(ada, rng, until=lambda c: len(c.events) > 6))
+        await ada.close()
+        await ann.wait_for(lambda c: c.paused)
+        host.hand_to_bot(1, "easy")  # saved while a bot plays the seat: it is still the player's
+        await ann.wait_for(lambda c: not c.paused)
+        await ann.close()
+        await host.close()
+        history = list(host.session.state.history)
+        host.session.close()
+        saver.close()
+        [saved] = unfinished_games()[0]
+        slot, state = GameSlot.open(saved.path)
+        assert networked(state) and state.history == history
+        seats = seats_from_state(state)
+        assert [seat.spec for seat in seats] == ["remote", "remote", "easy"]
+        resumed = NetHost(TableSession(state, seats, saver=SlotSaver(slot), resumed=True), limits=FAST)
+        await resumed.start()
+        assert resumed.paused and set(resumed.codes.values()).isdisjoint(old_codes.values())
+        address = format_address(*resumed.address)
+        with pytest.raises(JoinError, match="wrong code"):
+            await TableClient(address, old_codes[0]).join()
+        players = [client_for(resumed, seat) for seat in (0, 1)]
+        for seat, player in enumerate(players):
+            await player.join()
+            assert player.observation == state.observation(seat).to_dict()
+        await asyncio.gather(*(autoplay(player, rng) for player in players))
+        assert resumed.session.is_over and resumed.session.recorded and unfinished_games()[0] == []
+        assert resumed.session.state.history[:len(history)] == history
+        for player in players:
+            await player.close()
+        await resumed.close()
     finally:
         await host.close()
