@@ -9,20 +9,18 @@ the app's statistics screen shows them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich import box
 from rich.cells import cell_len
 from rich.console import JustifyMethod
 from rich.table import Table
 
 from cardtable.display import literal, visible
-from cardtable.userdata.stats import LOWER_SCORE_WINS, PlayerStats
+from cardtable.engine.facts import StatCounter
+from cardtable.errors import UnknownGameError
+from cardtable.games import get_rules
+from cardtable.userdata.stats import PlayerStats, counters_of, lower_score_wins
 
 __all__ = ["render_tables"]
-
-_TITLE_ORDER = ("President", "Vice-President", "Citizen", "Vice-Scum", "Scum")
-_TITLE_SHORT = {"President": "P", "Vice-President": "VP", "Citizen": "C", "Vice-Scum": "VS", "Scum": "S"}
 
 
 def render_tables(entries: list[PlayerStats]) -> list[Table]:
@@ -36,30 +34,29 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
         by_game.setdefault(entry.game, []).append(entry)
     tables = []
     for game, rows in by_game.items():
-        lower = game in LOWER_SCORE_WINS
-        score_word = "points" if game in ("hearts", "president") else "wins−losses"
+        title, score_word = _title_and_score_word(game)
+        counters = counters_of(game)
         caption = (
             f"place: average final place (1 best); avg, best, worst: final {score_word}"
-            + (" (fewer is better)" if lower else "")
+            + (" (fewer is better)" if lower_score_wins(game) else "")
             + "; undo: games with a move taken back"
         )
-        if game == "president":
-            caption += "; titles per round: " + ", ".join(f"{short} {title}" for title, short in _TITLE_SHORT.items())
+        for counter in counters:
+            if counter.labelled:
+                caption += f"; {counter.heading} per round: " + ", ".join(
+                    f"{short} {label}" for label, short in counter.labels.items()
+                )
         headings = ["player", "kind", "games", "wins", "place", "avg", "best", "worst"]
-        if game == "president":
-            headings.append("titles")
-        elif game == "durak":
-            headings.append("durak")
-        elif game == "hearts":
-            headings.append("moons")
+        headings += [counter.heading for counter in counters]
         headings.append("undo")
-        body = [[visible(cell) for cell in _row(game, entry)] for entry in rows]
+        wrapped = {"player"} | {counter.heading for counter in counters if counter.labelled}
+        body = [[visible(cell) for cell in _row(counters, entry)] for entry in rows]
         table = Table(
-            title=literal(game.capitalize()), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
+            title=literal(title), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
         )
         for index, heading in enumerate(headings):
             widest = max(cell_len(row[index]) for row in body)
-            if heading in ("player", "titles"):
+            if heading in wrapped:
                 # Names and title counts wrap at their spaces (or fold) rather than lose letters.
                 table.add_column(heading, overflow="fold", min_width=min(widest, 6))
             else:
@@ -73,7 +70,17 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
     return tables
 
 
-def _row(game: str, entry: PlayerStats) -> list[str]:
+def _title_and_score_word(game: str) -> tuple[str, str]:
+    """A game's title and what its scores count; a game this cardtable does not know
+    (from a newer one's file) is shown by its name."""
+    try:
+        rules = get_rules(game)
+    except UnknownGameError:
+        return game.capitalize(), "scores"
+    return rules.title, rules.score_word
+
+
+def _row(counters: tuple[StatCounter, ...], entry: PlayerStats) -> list[str]:
     row = [
         entry.name,
         entry.kind,
@@ -84,12 +91,8 @@ def _row(game: str, entry: PlayerStats) -> list[str]:
         _plain(entry.best_score),
         _plain(entry.worst_score),
     ]
-    if game == "president":
-        row.append(_titles(entry.titles))
-    elif game == "durak":
-        row.append(str(entry.times_durak))
-    elif game == "hearts":
-        row.append(str(entry.moons))
+    for counter in counters:
+        row.append(_labels(counter, entry.labels(counter.key)) if counter.labelled else str(entry.count(counter.key)))
     row.append(str(entry.games_with_undo))
     return row
 
@@ -102,7 +105,9 @@ def _plain(value: int | None) -> str:
     return "–" if value is None else str(value)
 
 
-def _titles(titles: Any) -> str:
-    known = [title for title in _TITLE_ORDER if titles.get(title)]
-    others = sorted(title for title in titles if title not in _TITLE_ORDER and titles[title])
-    return " ".join(f"{_TITLE_SHORT.get(title, title)}{titles[title]}" for title in known + others) or "–"
+def _labels(counter: StatCounter, counts: dict[str, int]) -> str:
+    """A labelled figure in the counter's order, short labels first, then any others
+    (a hand-edited file's) by name: ``P3 C1 S2``."""
+    known = [label for label in counter.labels if counts.get(label)]
+    others = sorted(label for label in counts if label not in counter.labels and counts[label])
+    return " ".join(f"{counter.labels.get(label, label)}{counts[label]}" for label in known + others) or "–"

@@ -20,6 +20,7 @@ import re
 import time
 from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -216,7 +217,7 @@ class GameScreen(Screen[None]):
         self.config = config
         self.game_name = config.game
         self.state = state if state is not None else config.new_state()
-        self.table: TableArea = table_for(config.game)
+        self.table: TableArea[Any] = table_for(config.game)
         humans = config.human_seats
         self.viewer = humans[0] if humans else 0
         #: several people share the keyboard: privacy screens, no "you"
@@ -304,7 +305,7 @@ class GameScreen(Screen[None]):
         else:
             who = f"{name}'s view"
         undone = "  ·  undo used" if self.state.meta.get("undo_used") else ""
-        return f"  {self.table.round_noun} {obs.round}  ·  {who}  ·  seed {self.state.seed}{undone}"
+        return f"  {self.state.rules.round_noun} {obs.round}  ·  {who}  ·  seed {self.state.seed}{undone}"
 
     def hand_title(self, obs: Observation, ctx: TableContext) -> str:
         if self.table_only:
@@ -827,13 +828,13 @@ class GameScreen(Screen[None]):
         obs = self.obs
         assert obs is not None
         over = self.state.is_over
-        title = "Game over" if over else f"{self.table.round_noun.capitalize()} {event.round} is over"
+        title = "Game over" if over else f"{self.state.rules.round_noun.capitalize()} {event.round} is over"
         body = self.table.round_summary(event, obs, self.context)
         if over:
             winners = [self.context.name(s) for s in event.info.get("winners", [])] or self._winners_from_events(obs)
             if winners:
                 body.append(f"\nWinner: {', '.join(winners)}", style="bold green")
-        self.app.push_screen(RoundOverScreen(title, body, over, self.table.round_noun), self.round_over_choice)
+        self.app.push_screen(RoundOverScreen(title, body, over, self.state.rules.round_noun), self.round_over_choice)
 
     def _winners_from_events(self, obs: Observation) -> list[str]:
         for event in reversed(obs.events):

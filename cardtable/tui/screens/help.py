@@ -10,11 +10,21 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
-from cardtable.games import get_rules
+from cardtable.games import all_rules, get_rules, titles_text
 
-__all__ = ["HelpScreen", "rules_markdown", "KEYS_MARKDOWN"]
+__all__ = ["HelpScreen", "rules_markdown", "keys_markdown"]
 
-KEYS_MARKDOWN = """\
+
+def _where(kind: str) -> str:
+    """The games whose moves include ``kind``, as help words them: ``(Durak)``."""
+    games = [rules for rules in all_rules() if kind in rules.action_kinds]
+    return f" ({titles_text(games, last='and')})" if games else ""
+
+
+def keys_markdown() -> str:
+    """The keys and the mouse at the table; a key that only some games use names them
+    (read from each game's rules, so a new game is named where its moves are)."""
+    return f"""\
 # Playing at the table
 
 | key | what it does |
@@ -22,19 +32,19 @@ KEYS_MARKDOWN = """\
 | ← → | move along your hand |
 | space | select / unselect the card under the cursor |
 | Enter | play the selected cards (nothing selected: the card under the cursor) |
-| p | pass |
-| t | take the table (Durak, when defending) |
-| Tab | Durak: choose which attacking card to beat |
+| p | pass{_where("pass")} |
+| t | take the table, when defending{_where("take")} |
+| Tab | choose which attacking card to beat{_where("defend")} |
 | Esc | clear the selection |
 | Home / End | the first / the last card of your hand |
-| a | select all cards of the cursor's rank (President) |
+| a | select all cards of the cursor's rank |
 | l | show the last completed trick or bout |
 | s | scores |
 | F1 or ? | this help |
 | q | quit to the start screen |
 
 **Mouse:** click a card to select or unselect it, click a button (Play, Pass, Take)
-to act. In Durak click an attacking card on the table to choose it as the card to beat.
+to act. When defending, click an attacking card on the table to choose it as the card to beat.
 
 Cards you cannot use in any legal move right now are dimmed and marked ×; cards you
 just received are marked ✚. A refused move shows the reason on the status line and
@@ -68,7 +78,7 @@ class HelpScreen(ModalScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        text = KEYS_MARKDOWN
+        text = keys_markdown()
         if self.game:
             text += "\n\n---\n\n" + rules_markdown(self.game)
         else:
