@@ -73,7 +73,7 @@ class Hard300NormalPass(HardHeartsBot):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed=seed, iterations=300)
 
-    def choose_pass(self, observation):  # type: ignore[no-untyped-def]
+    def choose_pass(self, observation, deadline=None):  # type: ignore[no-untyped-def]
         from cardtable.bots.hearts import choose_pass
         from cardtable.cards import cards_to_mask
 

@@ -81,7 +81,7 @@ def make_bot(variant: str, seed: int, iterations: int) -> HardPresidentBot:
     if name in ("uniform", "no-opponent-model"):
         bot.model.model_opponents = False
     if name == "no-check":
-        bot._trusted = lambda observation, moves, found, start: found  # type: ignore[method-assign]
+        bot.after_search = lambda observation, moves, result, deadline: result.action  # type: ignore[method-assign]
     return bot
 
 

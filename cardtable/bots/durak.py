@@ -40,11 +40,12 @@ from typing import Any
 
 from cardtable.bots.base import own_seat
 from cardtable.bots.search import (
-    DECISION_MARGIN,
     DEFAULT_EXPLORATION,
     DEFAULT_TIME_BUDGET,
+    Deadline,
     ImpossibleDealError,
     SearchBot,
+    StateSimulator,
     sample_hands,
 )
 from cardtable.cards import ALL_CARDS, SHORT_DECK, SUIT_MASKS, Card, iter_bits
@@ -978,6 +979,10 @@ class DurakSearchModel:
         state.rng.seed(rng.getrandbits(32))
         return state
 
+    def simulator(self, observation: DurakObservation) -> StateSimulator[GameState]:
+        """The search plays the sampled states, out with :meth:`playout`."""
+        return StateSimulator(self, observation, self.playout)
+
     def playout_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
         assert isinstance(state, DurakState)
         if rng.random() < PLAYOUT_NOISE:
@@ -1019,7 +1024,7 @@ def make_search_model() -> DurakSearchModel:
     return DurakSearchModel()
 
 
-class HardDurakBot(SearchBot):
+class HardDurakBot(SearchBot[DurakObservation]):
     """Searches with :class:`DurakSearchModel`; plays a two-player endgame with an empty
     deck exactly (:class:`EndgameSolver`) when it can.
 
@@ -1042,13 +1047,11 @@ class HardDurakBot(SearchBot):
         endgame_nodes: int = ENDGAME_NODE_LIMIT,
     ) -> None:
         super().__init__(DurakSearchModel(), seed, time_budget, iterations, exploration, workers)
-        self.budget = time_budget
         self.endgame_nodes = endgame_nodes
         self.solver: EndgameSolver | None = None
         self.memory = PublicMemory()
-        self._start = 0.0
 
-    def shortcut(self, observation: DurakObservation, legal_actions: Sequence[Action]) -> Action | None:  # type: ignore[override]
+    def shortcut(self, observation: DurakObservation, legal_actions: Sequence[Action], deadline: Deadline) -> Action | None:
         trump = _trump_of(observation)
         if self.solver is None or self.solver.trump != trump:
             self.solver = EndgameSolver(trump)
@@ -1056,26 +1059,13 @@ class HardDurakBot(SearchBot):
             self.solver.table.clear()
         self.memory.update(observation)
         preferred = [normal_choice(observation, self.memory)]
-        deadline = None if self.searcher.iterations is not None else self._start + self.budget * ENDGAME_SHARE
-        solved = solve_endgame(observation, self.endgame_nodes, self.solver, preferred, deadline)
+        solved = solve_endgame(observation, self.endgame_nodes, self.solver, preferred, deadline.share(ENDGAME_SHARE))
         if solved is None:
             return None
         action, result = solved
         if result > 0.0:
             return action
         return None  # lost against best play: let the search look for the opponent's mistakes
-
-    def choose(self, observation: DurakObservation, legal_actions: Sequence[Action]) -> Action:  # type: ignore[override]
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        self._start = start = time.perf_counter()
-        quick = self.shortcut(observation, legal_actions)
-        if quick is not None:
-            return quick
-        if self.searcher.iterations is None:
-            # Stop a little early: the last iteration and the reply still take a moment.
-            self.searcher.time_budget = max(self.budget - (time.perf_counter() - start) - DECISION_MARGIN, 0.02)
-        return self.searcher.search(observation, legal_actions, self.model, self.rng)
 
 
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {

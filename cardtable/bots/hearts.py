@@ -41,8 +41,8 @@ from operator import attrgetter
 
 from cardtable.bots.base import own_seat
 from cardtable.bots.search import (
-    DECISION_MARGIN,
     DEFAULT_TIME_BUDGET,
+    Deadline,
     SearchBot,
     sample_hands,
 )
@@ -1007,7 +1007,7 @@ def make_search_model() -> HeartsSearchModel:
     return HeartsSearchModel()
 
 
-class HardHeartsBot(SearchBot):
+class HardHeartsBot(SearchBot[HeartsObservation]):
     """Plays by the shared ISMCTS with :class:`HeartsSearchModel` (whose
     :class:`HeartsSimulator` runs the iterations on bitmasks); passes by :func:`search_pass`.
 
@@ -1031,38 +1031,27 @@ class HardHeartsBot(SearchBot):
         pass_playouts: int | None = None,
     ) -> None:
         self.pass_playouts = pass_playouts
-        # The budget covers the whole decision: the search stops a little early to leave
-        # room for its last iteration and for rebuilding the position from the observation.
-        search_budget = max(time_budget - DECISION_MARGIN, time_budget / 2)
-        super().__init__(HeartsSearchModel(group_alike=True), seed, search_budget, iterations, exploration, workers)
-        self.time_budget = time_budget
+        super().__init__(HeartsSearchModel(group_alike=True), seed, time_budget, iterations, exploration, workers)
 
-    def shortcut(self, observation: HeartsObservation, legal_actions: Sequence[Action]) -> Action | None:  # type: ignore[override]
-        if legal_actions[0].kind == "give":
-            return give_action(self.choose_pass(observation))
-        return None
+    def pass_search(self, observation: HeartsObservation, legal_actions: Sequence[Action], deadline: Deadline) -> Action:
+        return give_action(self.choose_pass(observation, deadline))
 
-    def choose(self, observation: HeartsObservation, legal_actions: Sequence[Action]) -> Action:  # type: ignore[override]
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        if legal_actions[0].kind == "give":
-            return give_action(self.choose_pass(observation))
-        choices = search_choices(observation, legal_actions)
-        if len(choices) == 1:
-            return choices[0]
-        return self.searcher.search(observation, choices, self.model, self.rng)
+    def root_moves(self, observation: HeartsObservation, legal_actions: Sequence[Action]) -> dict[Action, Action]:
+        """One card of each group that plays alike (:func:`search_choices`)."""
+        return {action: action for action in search_choices(observation, legal_actions)}
 
-    def choose_pass(self, observation: HeartsObservation) -> int:
+    def choose_pass(self, observation: HeartsObservation, deadline: Deadline | None = None) -> int:
         """The three cards to pass, as a bitmask, by :func:`search_pass` within the same
-        budget as a play: the time budget, or in fixed-iteration mode ``pass_playouts``
-        hands played out (default: half of ``iterations``, as a hand played out from the
-        pass costs about twice a search iteration)."""
-        start = time.perf_counter()
+        budget as a play: to the decision's ``deadline`` (one starting now by default),
+        or in fixed-iteration mode ``pass_playouts`` hands played out (default: half of
+        ``iterations``, as a hand played out from the pass costs about twice a search
+        iteration)."""
+        if deadline is None:
+            deadline = self.deadline()
         iterations = self.searcher.iterations
         playouts = None if iterations is None else self.pass_playouts or max(1, iterations // 2)
-        deadline = None if iterations is not None else start + self.searcher.time_budget
         offset = PASS_OFFSETS[observation.pass_direction]
-        return search_pass(_mask(observation.hand), own_seat(observation), offset, self.rng, playouts, deadline)
+        return search_pass(_mask(observation.hand), own_seat(observation), offset, self.rng, playouts, deadline.end)
 
 
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {

@@ -48,16 +48,17 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from cardtable.bots.base import own_seat
 from cardtable.bots.search import (
-    DECISION_MARGIN,
     DEFAULT_EXPLORATION,
     DEFAULT_TIME_BUDGET,
+    Deadline,
     SearchBot,
+    SearchResult,
+    StateSimulator,
     _advance,
     sample_hands,
 )
@@ -116,7 +117,7 @@ INFERENCE_STEPS = 8
 
 CHECKED_MOVES = 1
 """How many of the search's most visited moves the hard bot plays out head to head
-against the normal move before it decides (see ``HardPresidentBot._trusted``).  Three
+against the normal move before it decides (see ``HardPresidentBot.after_search``).  Three
 did no better than one over 400 rounds (38.2% against 41.2% President finishes)."""
 
 PAIRS_PER_ITERATION = 1 / 3
@@ -794,6 +795,10 @@ class PresidentSearchModel:
             state.policy = self
         return state
 
+    def simulator(self, observation: PresidentObservation) -> StateSimulator[PresidentState]:
+        """The search plays the sampled states, out with :meth:`playout`."""
+        return StateSimulator(self, observation, self.playout)  # type: ignore[arg-type]
+
     def _normal_move(
         self, hand: int, unseen: int, table_rank: int, table_size: int, rev: bool, enabled: bool,
         fewest: int, behind: bool = False,
@@ -1007,7 +1012,7 @@ def make_search_model() -> PresidentSearchModel:
     return PresidentSearchModel()
 
 
-class HardPresidentBot(SearchBot):
+class HardPresidentBot(SearchBot[PresidentObservation]):
     """Goes out by force when it can, else searches with :class:`PresidentSearchModel`.
 
     ``time_budget`` seconds per decision (default 0.5), or exactly ``iterations``
@@ -1019,6 +1024,8 @@ class HardPresidentBot(SearchBot):
 
     level = "hard"
     model: PresidentSearchModel
+    # The search gets most of the budget; the paired check of its answer the rest.
+    search_share = SEARCH_SHARE
 
     def __init__(
         self,
@@ -1029,13 +1036,11 @@ class HardPresidentBot(SearchBot):
         workers: int = 1,
     ) -> None:
         super().__init__(PresidentSearchModel(), seed, time_budget, iterations, exploration, workers)
-        # The search gets most of the budget; the paired check of its answer the rest.
-        self.budget = time_budget
-        self.searcher.time_budget = time_budget * SEARCH_SHARE
 
-    def shortcut(self, observation: PresidentObservation, legal_actions: Sequence[Action]) -> Action | None:  # type: ignore[override]
-        if legal_actions[0].kind == "give":
-            return _give_action(choose_gift(_mask(observation.hand), observation.exchange_due))
+    def pass_search(self, observation: PresidentObservation, legal_actions: Sequence[Action], deadline: Deadline) -> Action:
+        return _give_action(choose_gift(_mask(observation.hand), observation.exchange_due))
+
+    def shortcut(self, observation: PresidentObservation, legal_actions: Sequence[Action], deadline: Deadline) -> Action | None:
         hand, table_rank, table_size, unseen, _, _ = _situation(observation)
         line = forced_line(
             rank_counts(hand), observation.revolution, rank_counts(unseen),
@@ -1045,28 +1050,22 @@ class HardPresidentBot(SearchBot):
             return _play(hand, *line[0])
         return None
 
-    def choose(self, observation: PresidentObservation, legal_actions: Sequence[Action]) -> Action:  # type: ignore[override]
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        quick = self.shortcut(observation, legal_actions)
-        if quick is not None:
-            return quick
-        start = time.perf_counter()
+    def root_moves(self, observation: PresidentObservation, legal_actions: Sequence[Action]) -> dict[Action, Action]:
+        """One move per (rank, size), named by :func:`canonical`; a lead is a whole group
+        (see :class:`_SearchState`)."""
         real: dict[Action, Action] = {}
         whole = _mask(observation.hand)
         for action in legal_actions:
             if not observation.table and action.kind == "play":
                 rank = action.cards[0].rank
                 if len(action.cards) != _BITS[whole >> (rank - 2) * 4 & 15]:
-                    continue  # the search leads whole groups only (see _SearchState)
+                    continue
             real.setdefault(canonical(action), action)
-        if len(real) == 1:
-            return next(iter(real.values()))
-        moves = list(real)
-        result = self.searcher.search_with_stats(observation, moves, self.model, self.rng)
-        return real[self._trusted(observation, moves, result.action, start)]
+        return real
 
-    def _trusted(self, observation: PresidentObservation, moves: list[Action], found: Action, start: float) -> Action:
+    def after_search(
+        self, observation: PresidentObservation, moves: Sequence[Action], result: SearchResult, deadline: Deadline
+    ) -> Action:
         """The best of the search's favourite moves and the normal move, head to head.
 
         With a few hundred play-outs per decision the most visited move is often a
@@ -1076,13 +1075,14 @@ class HardPresidentBot(SearchBot):
         play-outs, which cancel most of the luck of the deal), and the one that does
         best is played; the normal move wins a tie.  This limits tactical mistakes.
         """
+        found = result.action
         hand, table_rank, table_size, unseen, fewest, behind = _situation(observation)
         move = normal_move(
             hand, table_rank, table_size, observation.revolution,
             observation.revolution_enabled, unseen, fewest, behind,
         )
         usual = PASS if move is None else canonical(_play(hand, *move))
-        root = self.searcher.last_result.root if self.searcher.last_result is not None else {}
+        root = result.root
         by_visits = sorted(moves, key=lambda m: (-root.get(str(m), (0, 0.0))[0], moves.index(m)))
         candidates = [usual] if usual in moves else []
         for candidate in [found] + by_visits:
@@ -1096,14 +1096,13 @@ class HardPresidentBot(SearchBot):
         seat = own_seat(observation)
         rng = self.rng
         pairs = self.searcher.iterations
-        deadline = start + self.budget - DECISION_MARGIN
         totals = [0.0] * len(candidates)
         done = 0
         while True:
             if pairs is not None:
                 if done >= max(8, int(pairs * PAIRS_PER_ITERATION)):
                     break
-            elif done >= 4 and time.perf_counter() >= deadline:
+            elif done >= 4 and deadline.passed():
                 break
             world = model.sample_state(observation, rng)
             seed = rng.getrandbits(32)

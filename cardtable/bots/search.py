@@ -19,10 +19,12 @@ action in ``legal_actions``); it is always one of ``legal_actions``.
 That loop (:meth:`ISMCTS.run`) is the only tree search in the project; every game and
 the worker processes of :mod:`cardtable.bots.search_pool` run it.  What differs between
 games sits behind a :class:`Simulator`: how to deal a world, list and play the moves in
-it, play it out and score it.  A game gives the search a :class:`SearchModel` (built on
-its ``GameState``), which :class:`StateSimulator` turns into a simulator; a model may
-instead build its own, faster simulator on bare integers with a ``simulator(observation)``
-method (Hearts does).
+it, play it out and score it.  A game gives the search a :class:`SearchModel`, whose
+``simulator(observation)`` builds the simulator of one decision: :class:`StateSimulator`
+over the model's sampled ``GameState`` objects, or the game's own, faster one on bare
+integers (Hearts).  The hard bots are :class:`SearchBot` subclasses that fill in its
+hooks (the root moves, a shortcut, the pass search, a check after the search); the
+bot's time budget is split between them by one rule (:class:`Deadline`).
 
 >>> import random
 >>> from cardtable.bots.search import ISMCTS
@@ -30,8 +32,8 @@ method (Hearts does).
 >>> # action = searcher.search(observation, legal_actions, model, random.Random(7))
 
 With ``iterations=N`` the search is fully reproducible for a given rng seed; otherwise it
-runs until ``time_budget`` seconds have passed (checked before each iteration, so it
-overruns by at most one iteration).
+runs until ``time_budget`` seconds have passed, or to the deadline it is given (checked
+before each iteration, so it overruns by at most one iteration).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter, methodcaller
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
@@ -51,13 +53,14 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 
 __all__ = [
+    "Searchable",
     "SearchModel",
     "Simulator",
     "StateSimulator",
-    "simulator_for",
     "ISMCTS",
     "SearchResult",
     "SearchBot",
+    "Deadline",
     "search",
     "sample_hands",
     "ImpossibleDealError",
@@ -73,6 +76,8 @@ ObservationT = TypeVar("ObservationT", bound=Observation, contravariant=True)
 StateT = TypeVar("StateT", bound=GameState)
 #: The move keys of a :class:`Simulator`'s tree.
 MoveT = TypeVar("MoveT", bound=Hashable)
+#: The observation type a :class:`SearchBot` decides from.
+ObsT = TypeVar("ObsT", bound=Observation)
 
 DEFAULT_TIME_BUDGET = 0.5
 """Seconds per decision when nothing else is asked for."""
@@ -86,13 +91,33 @@ preparation of a decision, so that a decision stays within its budget."""
 
 
 @runtime_checkable
-class SearchModel(Protocol[ObservationT, StateT]):
-    """What a game gives the search.  All four are called many thousands of times a
-    second, so keep them cheap; every random choice must come from the ``rng`` passed.
+class Searchable(Protocol[ObservationT]):
+    """What the search plays on: anything that builds a :class:`Simulator` for an
+    observation.  :meth:`ISMCTS.run` asks for one simulator per decision and reaches
+    the game through it alone."""
+
+    def simulator(self, observation: ObservationT) -> Simulator[Any]:
+        """The simulator of one decision (one observation)."""
+        ...
+
+
+@runtime_checkable
+class SearchModel(Searchable[ObservationT], Protocol[ObservationT, StateT]):
+    """What a game gives the search: a model of the game on its ``GameState``.  The
+    four methods below are called many thousands of times a second, so keep them cheap;
+    every random choice must come from the ``rng`` passed.
 
     Inside a sampled state nothing is hidden any more: the playout policy and the
     evaluation may read every hand of it directly.  Only :meth:`sample_state` sees the
     observation, and it must use nothing but what the observation holds.
+
+    :meth:`~Searchable.simulator` says how the search plays the model:
+    ``StateSimulator(self, observation)`` plays the sampled states with these four
+    methods; ``StateSimulator(self, observation, self.playout)`` plays them out with
+    a faster play-out of the model's own (on bare integers, without building actions,
+    events and history it will throw away: President and Durak); a model may also
+    return a simulator on its own representation (Hearts: a few bitmasks), and the four
+    methods then still state the model for :func:`check_model` and the tests.
     """
 
     def sample_state(self, observation: ObservationT, rng: random.Random) -> StateT:
@@ -116,19 +141,6 @@ class SearchModel(Protocol[ObservationT, StateT]):
     def is_terminal_for_search(self, state: StateT) -> bool:
         """Whether playouts stop here (e.g. the current round is over)."""
         ...
-
-
-# Two optional methods let a model trade generality for speed:
-#
-# - ``playout(state, rng) -> None``: play ``state`` on (in place) until the search
-#   stops, as the step-by-step loop over ``playout_action`` would.  The search uses it
-#   when present; a game can then simulate its play-outs on bare integers, without
-#   building actions, events and history it will throw away (President and Durak do).
-# - ``simulator(observation) -> Simulator``: the whole iteration (deal, tree moves,
-#   play-out, value) on the game's own representation; see :class:`Simulator`.  The
-#   search then plays on whatever worlds it deals, not on sampled states (Hearts:
-#   a few bitmasks).  The four methods above still state the model for
-#   :func:`check_model` and the tests.
 
 
 @runtime_checkable
@@ -156,7 +168,7 @@ class Simulator(Protocol[MoveT]):
     >>> for _ in range(5):  # four passes and the 2C
     ...     state.apply(state.legal_actions()[0])
     >>> seat = state.current_player
-    >>> simulator = simulator_for(HeartsSearchModel(), state.observation(seat))
+    >>> simulator = HeartsSearchModel().simulator(state.observation(seat))
     >>> world = simulator.deal(random.Random(1))
     >>> simulator.to_move(world) == seat, isinstance(simulator, Simulator)
     (True, True)
@@ -255,7 +267,9 @@ def _advance(state: GameState, action: Action) -> None:
 class StateSimulator(Generic[StateT]):
     """The :class:`Simulator` of any :class:`SearchModel`: worlds are the model's sampled
     states, moves their ``legal_actions()``, played with :func:`_advance`; the play-out
-    is the model's ``playout`` when it has one, else ``playout_action`` step by step.
+    is ``playout(state, rng)`` when one is given (it must play the state on, in place,
+    to where ``is_terminal_for_search`` stops, as the step-by-step loop would), else
+    ``playout_action`` step by step.
 
     >>> from cardtable.bots.hearts import HeartsSearchModel
     >>> from cardtable.games import get_rules
@@ -271,12 +285,16 @@ class StateSimulator(Generic[StateT]):
     True
     """
 
-    def __init__(self, model: SearchModel[Any, StateT], observation: Observation) -> None:
+    def __init__(
+        self,
+        model: SearchModel[Any, StateT],
+        observation: Observation,
+        playout: Callable[[StateT, random.Random], None] | None = None,
+    ) -> None:
         self.model = model
         self.observation = observation
-        fast_playout = getattr(model, "playout", None)
-        if fast_playout is not None:
-            self.finish = fast_playout  # type: ignore[method-assign]
+        if playout is not None:
+            self.finish = playout  # type: ignore[method-assign, assignment]
 
     def root_key(self, action: Action) -> Action:
         return action
@@ -303,23 +321,6 @@ class StateSimulator(Generic[StateT]):
 
     def value(self, state: StateT, seat: int) -> float:
         return self.model.evaluate(state, seat)
-
-
-def simulator_for(model: SearchModel[Any, Any], observation: Observation) -> Simulator[Any]:
-    """The model's own simulator for ``observation`` if it builds one, else a
-    :class:`StateSimulator` over it.
-
-    >>> from cardtable.bots.president import make_search_model
-    >>> from cardtable.games import get_rules
-    >>> observation = get_rules("president").new_game(players=4, seed=1).observation(0)
-    >>> type(simulator_for(make_search_model(), observation)).__name__
-    'StateSimulator'
-    """
-    build = getattr(model, "simulator", None)
-    if build is not None:
-        simulator: Simulator[Any] = build(observation)
-        return simulator
-    return StateSimulator(model, observation)
 
 
 class ISMCTS:
@@ -359,37 +360,46 @@ class ISMCTS:
         self,
         observation: Observation,
         legal_actions: Sequence[Action],
-        model: SearchModel[Any, Any],
+        model: Searchable[Any],
         rng: random.Random,
+        deadline: float | None = None,
     ) -> Action:
-        """The chosen action, always one of ``legal_actions``."""
-        return self.search_with_stats(observation, legal_actions, model, rng).action
+        """The chosen action, always one of ``legal_actions``.
+
+        Without ``iterations`` the search stops at ``deadline`` (by
+        ``time.perf_counter``) when one is given, else ``time_budget`` seconds after
+        it started.
+        """
+        return self.search_with_stats(observation, legal_actions, model, rng, deadline).action
 
     def search_with_stats(
         self,
         observation: Observation,
         legal_actions: Sequence[Action],
-        model: SearchModel[Any, Any],
+        model: Searchable[Any],
         rng: random.Random,
+        deadline: float | None = None,
     ) -> SearchResult:
         """As :meth:`search`, returning the statistics too (also kept in ``last_result``)."""
         if not legal_actions:
             raise ValueError("the search needs at least one legal action")
         start = time.perf_counter()
+        if self.iterations is not None:
+            deadline = None
+        elif deadline is None:
+            deadline = start + self.time_budget
         if len(legal_actions) == 1:
             result = SearchResult(legal_actions[0], elapsed=time.perf_counter() - start)
         elif self.workers > 1:
             root, iterations, rejected, trees = parallel_search(
-                self, observation, legal_actions, model, rng
+                self, observation, legal_actions, model, rng, deadline
             )
             result = SearchResult(
                 choose_from_stats(root, legal_actions), iterations,
                 time.perf_counter() - start, root, rejected, trees,
             )
         else:
-            stats, iterations, rejected = self.run(
-                observation, legal_actions, model, rng, self.iterations, self._deadline(start)
-            )
+            stats, iterations, rejected = self.run(observation, legal_actions, model, rng, self.iterations, deadline)
             result = SearchResult(
                 choose_from_stats(stats, legal_actions), iterations,
                 time.perf_counter() - start, stats, rejected,
@@ -398,14 +408,11 @@ class ISMCTS:
         self.last_result = result
         return result
 
-    def _deadline(self, start: float) -> float | None:
-        return None if self.iterations is not None else start + self.time_budget
-
     def run(
         self,
         observation: Observation,
         legal_actions: Sequence[Action],
-        model: SearchModel[Any, Any],
+        model: Searchable[Any],
         rng: random.Random,
         iterations: int | None,
         deadline: float | None,
@@ -414,12 +421,12 @@ class ISMCTS:
 
         Runs until the iterations done plus the samples rejected reach ``iterations``,
         or (when that is ``None``) until ``deadline`` by ``time.perf_counter``, always at
-        least one.  The game is reached only
-        through :func:`simulator_for`; a world whose root moves differ from
+        least one.  The game is reached only through the simulator
+        ``model.simulator(observation)``; a world whose root moves differ from
         ``legal_actions`` counts as rejected, and only the real moves are searched in
         it; a world with another player to move is rejected and skipped.
         """
-        simulator = simulator_for(model, observation)
+        simulator = model.simulator(observation)
         deal = simulator.deal
         to_move = simulator.to_move
         moves = simulator.moves
@@ -530,7 +537,7 @@ def choose_from_stats(
 def search(
     observation: Observation,
     legal_actions: Sequence[Action],
-    model: SearchModel[Any, Any],
+    model: Searchable[Any],
     rng: random.Random,
     time_budget: float = DEFAULT_TIME_BUDGET,
     iterations: int | None = None,
@@ -542,21 +549,81 @@ def search(
     return searcher.search(observation, legal_actions, model, rng)
 
 
-class SearchBot:
+@dataclass(frozen=True)
+class Deadline:
+    """The time one decision of a :class:`SearchBot` has, on ``time.perf_counter``: from
+    ``start`` to ``end``; ``end`` is ``None`` when the bot runs a fixed number of
+    iterations and reads no clock.
+
+    The one rule for every hard bot: a decision of ``time_budget`` seconds ends
+    :data:`DECISION_MARGIN` before the budget is up (but never before half of it), which
+    leaves room for the last iteration and the reply.  The hooks split that time with
+    :meth:`share`: the endgame solver, the search, the check after it.
+
+    >>> deadline = Deadline(10.0, 10.5)
+    >>> deadline.share(0.6), Deadline(10.0, None).share(0.6) is None
+    (10.3, True)
+    """
+
+    start: float
+    end: float | None
+
+    @classmethod
+    def starting_now(cls, time_budget: float, iterations: int | None) -> Deadline:
+        """The deadline of a decision that starts now, by the rule above."""
+        start = time.perf_counter()
+        if iterations is not None:
+            return cls(start, None)
+        return cls(start, start + max(time_budget - DECISION_MARGIN, time_budget / 2))
+
+    def share(self, fraction: float) -> float | None:
+        """The moment ``fraction`` of the decision's time has passed (``None``: no clock)."""
+        if self.end is None:
+            return None
+        return self.start + (self.end - self.start) * fraction
+
+    def passed(self) -> bool:
+        """Whether the decision's time is up (never, with no clock)."""
+        return self.end is not None and time.perf_counter() >= self.end
+
+
+class SearchBot(Generic[ObsT]):
     """A bot that decides by :class:`ISMCTS` with a game's model.
 
-    Per-game hard bots subclass it (or wrap it) and may override :meth:`shortcut` to
-    answer without searching (a forced win, an exact endgame):
+    One decision (:meth:`choose`): a single legal action is played at once; otherwise
+    the clock starts (:class:`Deadline`) and the hooks are asked in turn, each a method
+    a hard bot may override:
 
-    >>> # bot = SearchBot(PresidentModel(), seed=3, time_budget=0.5)
-    >>> # action = bot.choose(observation, legal_actions)
+    1. :meth:`pass_search`, when the actions hand cards over (``give``: an exchange, the
+       Hearts pass): an action, or ``None`` to decide as for a play;
+    2. :meth:`shortcut`: an action without searching (a forced win, an exact endgame),
+       or ``None``;
+    3. :meth:`root_moves`: the moves the tree searches, each mapped to the legal action
+       it stands for (moves that play alike merged); one move is played at once;
+    4. the tree search, until ``search_share`` of the decision's time;
+    5. :meth:`after_search`: the move to play, from the search's result (the search's
+       choice by default), in the rest of the time.
+
+    ``SearchBot`` is generic over the observation its game shows, so the hooks take the
+    game's own observation type.
+
+    >>> from cardtable.bots.durak import DurakSearchModel
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=2, seed=1)
+    >>> bot = SearchBot(DurakSearchModel(), seed=3, iterations=50)
+    >>> seat = state.current_player
+    >>> bot.choose(state.observation(seat), state.legal_actions()) in state.legal_actions()
+    True
     """
 
     level = "hard"
 
+    search_share = 1.0
+    """The part of a decision's time the tree search gets; :meth:`after_search` has the rest."""
+
     def __init__(
         self,
-        model: SearchModel[Any, Any],
+        model: SearchModel[ObsT, Any],
         seed: int | None = None,
         time_budget: float = DEFAULT_TIME_BUDGET,
         iterations: int | None = None,
@@ -565,19 +632,53 @@ class SearchBot:
     ) -> None:
         self.model = model
         self.rng = random.Random(seed)
+        self.time_budget = time_budget
         self.searcher = ISMCTS(time_budget, iterations, exploration, workers)
 
-    def shortcut(self, observation: Observation, legal_actions: Sequence[Action]) -> Action | None:
+    def deadline(self) -> Deadline:
+        """The deadline of a decision starting now (:meth:`Deadline.starting_now`)."""
+        return Deadline.starting_now(self.time_budget, self.searcher.iterations)
+
+    def pass_search(self, observation: ObsT, legal_actions: Sequence[Action], deadline: Deadline) -> Action | None:
+        """Which cards to hand over (``legal_actions`` are ``give`` actions), or ``None``
+        to decide as for any other action (the default)."""
+        return None
+
+    def shortcut(self, observation: ObsT, legal_actions: Sequence[Action], deadline: Deadline) -> Action | None:
         """An action to take without searching, or ``None`` to search (the default)."""
         return None
 
-    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+    def root_moves(self, observation: ObsT, legal_actions: Sequence[Action]) -> Mapping[Action, Action]:
+        """The tree's root moves, in order, each mapped to the legal action played for
+        it; by default every legal action stands for itself."""
+        return {action: action for action in legal_actions}
+
+    def after_search(
+        self, observation: ObsT, moves: Sequence[Action], result: SearchResult, deadline: Deadline
+    ) -> Action:
+        """The root move to play, one of ``moves``, given the search's ``result``; by
+        default the search's choice."""
+        return result.action
+
+    def choose(self, observation: ObsT, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        quick = self.shortcut(observation, legal_actions)
+        deadline = self.deadline()
+        if legal_actions[0].kind == "give":
+            given = self.pass_search(observation, legal_actions, deadline)
+            if given is not None:
+                return given
+        quick = self.shortcut(observation, legal_actions, deadline)
         if quick is not None:
             return quick
-        return self.searcher.search(observation, legal_actions, self.model, self.rng)
+        roots = self.root_moves(observation, legal_actions)
+        if len(roots) == 1:
+            return next(iter(roots.values()))
+        moves = list(roots)
+        result = self.searcher.search_with_stats(
+            observation, moves, self.model, self.rng, deadline.share(self.search_share)
+        )
+        return roots[self.after_search(observation, moves, result, deadline)]
 
 
 def check_model(

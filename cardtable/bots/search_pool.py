@@ -28,7 +28,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 
 if TYPE_CHECKING:
-    from cardtable.bots.search import ISMCTS, SearchModel
+    from cardtable.bots.search import ISMCTS, Searchable
 
 #: Root statistics (each root action's notation to visits and summed value), the
 #: iterations done, the samples rejected, and the number of trees that were merged.
@@ -85,7 +85,7 @@ def _share(
     searcher_type: type[ISMCTS],
     observation: Observation,
     legal_actions: Sequence[Action],
-    model: SearchModel[Any, Any],
+    model: Searchable[Any],
     seed: int,
     exploration: float,
     iterations: int | None,
@@ -105,17 +105,19 @@ def parallel_search(
     searcher: ISMCTS,
     observation: Observation,
     legal_actions: Sequence[Action],
-    model: SearchModel[Any, Any],
+    model: Searchable[Any],
     rng: random.Random,
+    deadline: float | None,
 ) -> MergedSearch:
     """Search with ``searcher.workers`` trees at once and merge their root statistics.
 
     In iteration mode the iterations are split between the trees and each tree's seed
-    comes from ``rng``, so the result is reproducible.  :meth:`ISMCTS.search_with_stats`
-    chooses the action from the merged statistics.
+    comes from ``rng``, so the result is reproducible; otherwise every tree stops at
+    ``deadline`` (by ``time.perf_counter``).  :meth:`ISMCTS.search_with_stats` chooses
+    the action from the merged statistics.
     """
-    start = time.perf_counter()
-    stop_at = time.monotonic() + searcher.time_budget - _RETURN_MARGIN
+    if searcher.iterations is None and deadline is None:
+        raise ValueError("a search by the clock needs a deadline")
     workers = searcher.workers
     seeds = [rng.getrandbits(64) for _ in range(workers)]
     if searcher.iterations is not None:
@@ -124,10 +126,11 @@ def parallel_search(
             for i in range(workers)
         ]
         shares = [max(1, s) for s in shares]  # type: ignore[type-var]
-        seconds = None
+        deadline = stop_at = None
     else:
         shares = [None] * workers
-        seconds = searcher.time_budget
+        # A worker's clock is the system-wide monotonic one (see _share).
+        stop_at = time.monotonic() + (deadline - time.perf_counter()) - _RETURN_MARGIN  # type: ignore[operator]
     futures: list[Future[tuple[dict[str, tuple[int, float]], int, int]]] = []
     try:
         pool = _get_pool(workers - 1)
@@ -135,19 +138,18 @@ def parallel_search(
             futures.append(
                 pool.submit(
                     _share, type(searcher), observation, list(legal_actions), model, seeds[i],
-                    searcher.exploration, shares[i], None if seconds is None else stop_at,
+                    searcher.exploration, shares[i], stop_at,
                 )
             )
     except Exception:  # noqa: BLE001 - no pool (pickling, resources): search alone
         futures = []
-    deadline = None if seconds is None else start + searcher.time_budget
     stats, done, rejected = searcher.run(
         observation, legal_actions, model, random.Random(seeds[0]), shares[0], deadline
     )
     merged = {key: list(value) for key, value in stats.items()}
     used = 1
     for future in futures:
-        timeout = None if seconds is None else max(0.0, start + searcher.time_budget + _LATE_GRACE - time.perf_counter())
+        timeout = None if deadline is None else max(0.0, deadline + _LATE_GRACE - time.perf_counter())
         try:
             other, other_done, other_rejected = future.result(timeout=timeout)
         except Exception:  # noqa: BLE001 - a lost worker only costs its share

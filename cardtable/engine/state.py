@@ -20,7 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 from cardtable.cards import Card, RankOrder, cards_to_mask, format_cards, mask_to_cards, resolve_deck
 from cardtable.engine.actions import Action
@@ -41,7 +41,15 @@ GAME_OVER = "the game is over; no more actions"
 """What every game says to an action after its end."""
 
 __all__ = [
-    "GAME_OVER", "OptionSpec", "Outcome", "Rules", "GameState", "Measure", "StatCounter", "check_guessed_hands",
+    "GAME_OVER",
+    "OptionSpec",
+    "Outcome",
+    "Rules",
+    "GameState",
+    "KernelView",
+    "Measure",
+    "StatCounter",
+    "check_guessed_hands",
     "seat_word",
 ]
 
@@ -162,6 +170,26 @@ def check_guessed_hands(
     if placed != deck_mask:
         raise ValueError(f"{format_cards(mask_to_cards(deck_mask & ~placed))} would be nowhere")
     return masks
+
+
+class KernelView(Protocol):
+    """A game's rules kernel, read directly: the answers of the one copy of the rules.
+
+    The public :class:`GameState` adds validation, events, observations and notation on
+    top of its kernel.  The simulation battery (``tests/games/test_battery.py``) plays
+    random games through the public API and asks the kernel, move by move, the same
+    questions through this view, which reads the kernel's own integers and masks and
+    nothing of the public state.
+    """
+
+    def to_move(self) -> int | None:
+        """The seat the kernel says must act, or ``None`` when its game is over."""
+
+    def legal_move_texts(self) -> list[str]:
+        """The kernel's legal moves for that seat, in the public notation (``str(action)``)."""
+
+    def scores(self) -> tuple[int, ...]:
+        """The cumulative scores per seat as the kernel keeps them (as in :class:`Outcome`)."""
 
 
 def seat_word(seat: int) -> str:
@@ -513,6 +541,10 @@ class GameState(ABC):
             events=self.events_for(None),
             **type(seen).SEAT_PRIVATE,
         )
+
+    def kernel_view(self) -> KernelView:
+        """This game's rules kernel as a :class:`KernelView` (live: it follows the game)."""
+        raise NotImplementedError(f"{self.rules.name} has no rules kernel view")
 
     def to_json(self) -> str:
         """Save the whole game as JSON; :func:`cardtable.load_game` restores it exactly."""

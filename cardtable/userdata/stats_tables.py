@@ -1,6 +1,10 @@
 """The statistics as Rich tables, one per game: ``cardtable stats`` prints them and
 the app's statistics screen shows them.
 
+What a game counts besides the shared figures comes from its rules
+(``Rules.stat_counters``): a plain count is a column of the game's table, a count per
+label (President's titles) a table of its own.
+
 >>> from cardtable.userdata.stats import PlayerStats
 >>> [table] = render_tables([PlayerStats(game="hearts", name="Ann", kind="human")])
 >>> str(table.title), [column.header for column in table.columns][:3]
@@ -24,7 +28,8 @@ __all__ = ["render_tables"]
 
 
 def render_tables(entries: list[PlayerStats]) -> list[Table]:
-    """One Rich table per game, in the entries' order.
+    """One Rich table per game, in the entries' order, each followed by a table per
+    labelled figure of that game that someone holds.
 
     Every cell is a Rich ``Text`` (see :func:`cardtable.display.literal`): a name,
     kind or title read from the statistics file is shown as written, never as markup.
@@ -36,28 +41,24 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
     for game, rows in by_game.items():
         title, score_word = _title_and_score_word(game)
         counters = counters_of(game)
+        plain = [counter for counter in counters if not counter.labelled]
         caption = (
             f"place: average final place (1 best); avg, best, worst: final {score_word}"
             + (" (fewer is better)" if lower_score_wins(game) else "")
             + "; undo: games with a move taken back"
         )
-        for counter in counters:
-            if counter.labelled:
-                caption += f"; {counter.heading} per round: " + ", ".join(
-                    f"{short} {label}" for label, short in counter.labels.items()
-                )
         headings = ["player", "kind", "games", "wins", "place", "avg", "best", "worst"]
-        headings += [counter.heading for counter in counters]
+        headings += [counter.heading for counter in plain]
         headings.append("undo")
-        wrapped = {"player"} | {counter.heading for counter in counters if counter.labelled}
-        body = [[visible(cell) for cell in _row(counters, entry)] for entry in rows]
+        body = [[visible(cell) for cell in _row(plain, entry)] for entry in rows]
         table = Table(
             title=literal(title), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
         )
         for index, heading in enumerate(headings):
             widest = max(cell_len(row[index]) for row in body)
-            if heading in wrapped:
-                # Names and title counts wrap at their spaces (or fold) rather than lose letters.
+            if heading == "player":
+                # A name keeps its line when the figures leave room; a terminal too narrow
+                # folds it, never cutting a letter, rather than cut a number.
                 table.add_column(heading, overflow="fold", min_width=min(widest, 6))
             else:
                 # Never narrower than its widest value: a narrow terminal wraps the heading
@@ -67,6 +68,10 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
         for row in body:
             table.add_row(*(literal(cell) for cell in row))
         tables.append(table)
+        for counter in counters:
+            labelled = _labels_table(title, counter, rows) if counter.labelled else None
+            if labelled is not None:
+                tables.append(labelled)
     return tables
 
 
@@ -80,7 +85,48 @@ def _title_and_score_word(game: str) -> tuple[str, str]:
     return rules.title, rules.score_word
 
 
-def _row(counters: tuple[StatCounter, ...], entry: PlayerStats) -> list[str]:
+def _labels_table(title: str, counter: StatCounter, rows: list[PlayerStats]) -> Table | None:
+    """A labelled figure (titles) per player, one column per label: its own table, so
+    that the figures table stays narrow enough for 80 columns and no count is ever cut.
+
+    >>> from cardtable.userdata.stats import PlayerStats
+    >>> titles = StatCounter("titles", "titles", "titles", {"President": "P", "Scum": "S"})
+    >>> entry = PlayerStats(game="president", name="Ann", kind="human", counts={"titles": {"Scum": 2, "Boss": 1}})
+    >>> table = _labels_table("President", titles, [entry])
+    >>> str(table.title), [str(column.header) for column in table.columns]
+    ('President titles', ['player', 'P', 'S', 'Boss', 'rounds'])
+    >>> _labels_table("President", titles, [PlayerStats(game="president", name="Ann", kind="human")]) is None
+    True
+    """
+    held = {label for entry in rows for label in entry.labels(counter.key)}
+    if not held:
+        return None
+    order = list(counter.labels) + sorted(held - set(counter.labels))
+    caption = f"{counter.heading} held, counted per round: " + ", ".join(
+        f"{counter.labels.get(label, label)} {label}" for label in order
+    )
+    table = Table(
+        title=literal(f"{title} {counter.heading}"),
+        caption=literal(caption),
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    body = []
+    for entry in rows:
+        counts = entry.labels(counter.key)
+        body.append([visible(entry.name)] + [str(counts.get(label, 0)) for label in order] + [str(sum(counts.values()))])
+    headings = ["player"] + [counter.labels.get(label, label) for label in order] + ["rounds"]
+    for index, heading in enumerate(headings):
+        widest = max(cell_len(row[index]) for row in body)
+        justify: JustifyMethod = "left" if index == 0 else "right"
+        table.add_column(literal(heading), justify=justify, overflow="fold", min_width=widest)
+    for row in body:
+        table.add_row(*(literal(cell) for cell in row))
+    return table
+
+
+def _row(counters: list[StatCounter], entry: PlayerStats) -> list[str]:
     row = [
         entry.name,
         entry.kind,
@@ -91,23 +137,22 @@ def _row(counters: tuple[StatCounter, ...], entry: PlayerStats) -> list[str]:
         _plain(entry.best_score),
         _plain(entry.worst_score),
     ]
-    for counter in counters:
-        row.append(_labels(counter, entry.labels(counter.key)) if counter.labelled else str(entry.count(counter.key)))
+    row += [str(entry.count(counter.key)) for counter in counters]
     row.append(str(entry.games_with_undo))
     return row
 
 
 def _number(value: float | None, scale: float, pattern: str) -> str:
-    return "–" if value is None else pattern.format(value * scale)
+    """A figure as the table shows it; a mean that rounds to zero is ``0.0``, never ``-0.0``.
+
+    >>> _number(-0.01, 1, "{:.1f}"), _number(None, 1, "{:.1f}"), _number(2.345, 1, "{:.2f}")
+    ('0.0', '–', '2.35')
+    """
+    if value is None:
+        return "–"
+    text = pattern.format(value * scale)
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
 
 
 def _plain(value: int | None) -> str:
     return "–" if value is None else str(value)
-
-
-def _labels(counter: StatCounter, counts: dict[str, int]) -> str:
-    """A labelled figure in the counter's order, short labels first, then any others
-    (a hand-edited file's) by name: ``P3 C1 S2``."""
-    known = [label for label in counter.labels if counts.get(label)]
-    others = sorted(label for label in counts if label not in counter.labels and counts[label])
-    return " ".join(f"{counter.labels.get(label, label)}{counts[label]}" for label in known + others) or "–"

@@ -23,7 +23,7 @@ from cardtable.bots.president import (
     normal_move,
     rank_counts,
 )
-from cardtable.bots.search import check_model
+from cardtable.bots.search import SearchResult, check_model
 from cardtable.cards import ALL_CARDS, PRESIDENT_ORDER, REVOLUTION_ORDER, cards_to_mask, mask_to_cards, parse_cards
 from cardtable.engine.actions import PASS, Action
 from cardtable.games import get_rules
@@ -620,9 +620,8 @@ def test_the_head_to_head_check_keeps_the_normal_move_on_a_tie_and_else_plays_th
     moves = sorted({canonical(a) for a in state.legal_actions()}, key=str)
     usual = canonical(_play_of(hand, *normal_move(hand, 0, 0, False, True, ALL & ~hand, 13)))
     other = next(m for m in moves if m != usual)
-    bot.searcher.last_result = None
     bot.model.evaluate = lambda state, seat: 0.5  # every move is worth the same
-    assert bot._trusted(observation, moves, other, 0.0) == usual
+    assert bot.after_search(observation, moves, SearchResult(other), bot.deadline()) == usual
     # A model under which only ``other`` ever wins: the check finds it.
     won = {"by": None}
 
@@ -637,7 +636,7 @@ def test_the_head_to_head_check_keeps_the_normal_move_on_a_tie_and_else_plays_th
 
     bot.model.evaluate = evaluate
     bot.model.playout = playout
-    assert bot._trusted(observation, moves, usual, 0.0) == other
+    assert bot.after_search(observation, moves, SearchResult(usual), bot.deadline()) == other
 
 
 def _play_of(hand: int, rank: int, size: int) -> Action:

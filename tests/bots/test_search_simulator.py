@@ -22,7 +22,7 @@ from cardtable.bots.hearts import (
     NormalHeartsBot,
     search_choices,
 )
-from cardtable.bots.search import ISMCTS, Simulator, StateSimulator, simulator_for
+from cardtable.bots.search import ISMCTS, Searchable, SearchModel, Simulator, StateSimulator
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 from cardtable.games import get_rules
@@ -124,7 +124,9 @@ class NimModel:
 def test_nim_simulator_satisfies_the_protocol():
     assert isinstance(NimSimulator(4, 0), Simulator)
     model = NimModel(4)
-    assert simulator_for(model, nim_observation()) is model.last
+    # The search needs nothing but the simulator: a Searchable, not a whole SearchModel.
+    assert isinstance(model, Searchable) and not isinstance(model, SearchModel)
+    assert model.simulator(nim_observation()) is model.last
 
 
 @pytest.mark.parametrize(("pile", "winning"), [(4, 1), (5, 2), (7, 1), (8, 2)])
@@ -185,11 +187,17 @@ def test_the_same_seed_grows_the_same_tree():
 # --- the default simulator over a SearchModel ------------------------------------------------
 
 
-class ToyWithOwnSimulator(ToyModel):
-    """The toy model handing the search a StateSimulator itself."""
+class ToyStepByStep(ToyModel):
+    """The toy model with the search's own step-by-step loop spelled out as its play-out."""
 
     def simulator(self, observation):
-        return StateSimulator(self, observation)
+        return StateSimulator(self, observation, self.playout)
+
+    def playout(self, state, rng):
+        while not self.is_terminal_for_search(state):
+            seat = state.current_player
+            state._apply(self.playout_action(state, seat, rng))
+            state.history.append((seat, None))
 
 
 def toy_positions(count: int):
@@ -207,26 +215,24 @@ def toy_positions(count: int):
     return found
 
 
-def test_a_model_without_a_simulator_is_searched_through_state_simulator():
+def test_a_play_out_given_to_state_simulator_replaces_the_step_by_step_loop():
     for k, state in enumerate(toy_positions(8)):
         seat = state.current_player
         observation, legal = state.observation(seat), state.legal_actions()
-        assert isinstance(simulator_for(ToyModel(), observation), StateSimulator)
+        assert isinstance(ToyModel().simulator(observation), StateSimulator)
+        assert isinstance(ToyModel(), SearchModel)
         plain = ISMCTS(iterations=150).search_with_stats(observation, legal, ToyModel(), random.Random(k))
-        own = ISMCTS(iterations=150).search_with_stats(observation, legal, ToyWithOwnSimulator(), random.Random(k))
+        own = ISMCTS(iterations=150).search_with_stats(observation, legal, ToyStepByStep(), random.Random(k))
         assert plain.root == own.root and plain.action == own.action
 
 
-def test_state_simulator_uses_the_models_fast_playout_when_it_has_one():
-    class CountingPlayout(ToyModel):
+def test_state_simulator_uses_the_play_out_it_is_given():
+    class CountingPlayout(ToyStepByStep):
         playouts = 0
 
         def playout(self, state, rng):
             CountingPlayout.playouts += 1
-            while not self.is_terminal_for_search(state):
-                seat = state.current_player
-                state._apply(self.playout_action(state, seat, rng))
-                state.history.append((seat, None))
+            super().playout(state, rng)
 
     state = toy_positions(1)[0]
     seat = state.current_player
@@ -316,13 +322,17 @@ def test_hearts_play_out_matches_the_models_state_play_out():
 
 
 class HeartsStateOnly:
-    """The Hearts model seen through the four SearchModel methods only (no simulator)."""
+    """The Hearts model seen through the four SearchModel methods only (its bitmask
+    simulator replaced by the StateSimulator over them)."""
 
     def __init__(self, model: HeartsSearchModel) -> None:
         self.sample_state = model.sample_state
         self.playout_action = model.playout_action
         self.evaluate = model.evaluate
         self.is_terminal_for_search = model.is_terminal_for_search
+
+    def simulator(self, observation):
+        return StateSimulator(self, observation)
 
 
 def test_the_hearts_simulator_searches_exactly_as_the_state_model(monkeypatch):

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.bots.search import sample_hands
+from cardtable.bots.search import StateSimulator, sample_hands
 from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, Rank, cards_to_mask, iter_bits, mask_to_cards
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
@@ -275,6 +275,10 @@ class ToyModel:
             hand_size=observation.hand_size,
             history=history,
         )
+
+    def simulator(self, observation: ToyObservation) -> StateSimulator[ToyState]:
+        # The search plays the sampled states with the three methods below.
+        return StateSimulator(self, observation)
 
     def playout_action(self, state: ToyState, seat: int, rng: random.Random) -> Action:
         actions = state.legal_actions()

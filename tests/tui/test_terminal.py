@@ -185,7 +185,7 @@ async def test_statistics_screen_fits_80_columns_without_cutting_numbers() -> No
     from cardtable.userdata.stats import STATS_FORMAT, STATS_VERSION, PlayerStats
 
     entry = PlayerStats("Maximilian Longn", "human", "durak", 12345, 5678, 890, 61700, 23450, -98765, 1200, -3000,
-                        {}, 34567)
+                        {"times_durak": 34567})
     path = stats_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"format": STATS_FORMAT, "version": STATS_VERSION,
@@ -201,18 +201,47 @@ async def test_statistics_screen_fits_80_columns_without_cutting_numbers() -> No
         assert "…" not in screen_text(app)
 
 
-@pytest.mark.parametrize("width", [80, 100])
+async def test_statistics_screen_shows_president_titles_in_their_own_table_at_80_columns() -> None:
+    import json
+
+    from cardtable.userdata.paths import stats_path
+    from cardtable.userdata.stats import STATS_FORMAT, STATS_VERSION, PlayerStats
+
+    titles = {"President": 1277, "Vice-President": 105, "Citizen": 4401, "Vice-Scum": 115, "Scum": 302}
+    entry = PlayerStats("Annabelle Lee", "human", "president", 1240, 600, 3, 16000, 5000, 26, 6, 0, {"titles": titles})
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"format": STATS_FORMAT, "version": STATS_VERSION,
+                                "entries": [entry.to_dict()], "recorded": []}), encoding="utf-8")
+    app = CardtableApp(bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "President titles" in text
+        assert sum("Annabelle Lee" in line for line in text.splitlines()) == 2, text
+        for value in ("1277", "105", "4401", "115", "302", str(sum(titles.values()))):
+            assert value in text.split(), value
+        assert "…" not in text
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
 async def test_six_players_every_bot_shows_its_level(width: int) -> None:
     config = TableConfig.build("president", ["human", "easy", "normal", "hard", "easy", "normal"], seed=2)
     app = CardtableApp(config, bot_delay=0, ascii_only=False)
-    async with app.run_test(size=(width, 24)) as pilot:
+    async with app.run_test(size=(width, 24 if width > 60 else 20)) as pilot:
         await settle(app, pilot)
         game = app.screen
         assert isinstance(game, GameScreen)
         for seat in range(1, 6):
-            first_line = str(game.query_one(f"#seat-{seat}").content).splitlines()[0]
+            lines = str(game.query_one(f"#seat-{seat}").content).splitlines()
             level = config.seats[seat].kind
-            assert f"({level})" in first_line or f"({level[:4]})" in first_line, first_line
+            if width >= 80:
+                assert f"({level})" in lines[0] or f"({level[:4]})" in lines[0], lines
+            elif "to act" not in lines[-1]:
+                # Too narrow beside the name: the level leads the third line.
+                assert lines[-1].split(" · ")[0] in (level, level[:4]), lines
 
 
 # --- small terminals ------------------------------------------------------------------

@@ -7,9 +7,9 @@ from collections import Counter, defaultdict
 
 import pytest
 
+from cardtable.games import get_rules
 from cardtable.userdata.paths import stats_path
 from cardtable.userdata.savefiles import mark_undo, seats_of
-from cardtable.games import get_rules
 from cardtable.userdata.stats import (
     filter_stats,
     final_places,

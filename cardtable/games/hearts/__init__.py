@@ -389,6 +389,33 @@ def _table_field(name: str) -> Any:
     return property(attrgetter(f"table.{name}"), set_field, doc=f"The kernel table's ``{name}``.")
 
 
+class _HeartsKernelView:
+    """The Hearts kernel's own answers about a :class:`kernel.Table` (see :class:`KernelView`).
+
+    >>> state = RULES.new_game(players=4, seed=1)
+    >>> view = state.kernel_view()
+    >>> view.to_move(), len(view.legal_move_texts()), view.scores()
+    (0, 286, (0, 0, 0, 0))
+    """
+
+    def __init__(self, table: kernel.Table) -> None:
+        self._table = table
+
+    def to_move(self) -> int | None:
+        return self._table.current
+
+    def legal_move_texts(self) -> list[str]:
+        table = self._table
+        if table.current is None:
+            return []
+        if table.phase == _PHASE_PLAY:
+            return [ALL_CARDS[index].code for index in kernel.bits(kernel.legal_plays(table))]
+        return [f"give {_mask_codes(mask)}" for mask in kernel.pass_choices(table.hands[table.current])]
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._table.totals)
+
+
 class HeartsState(GameState):
     """A game of Hearts in progress.  See the module docstring for an example.
 
@@ -473,6 +500,9 @@ class HeartsState(GameState):
     @property
     def current_player(self) -> int | None:
         return self.table.current
+
+    def kernel_view(self) -> _HeartsKernelView:
+        return _HeartsKernelView(self.table)
 
     def _playable(self, seat: int) -> int:
         """The bitmask of the cards ``seat`` may play now (it must be their turn)."""

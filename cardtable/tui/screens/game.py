@@ -108,6 +108,13 @@ def seat_lines(
     ['Ben (norm)', '6 cards', 'to act']
     >>> seat_lines(11, "Maximilian (hard)", "Maximilian", 6, [])[0]
     'Max… (hard)'
+
+    When not even that fits (six players at 60 columns), the level leads the third line:
+
+    >>> seat_lines(9, "Ada (easy)", "Ada", 9, [], ["P"])
+    ['Ada', '9 cards', 'easy · P']
+    >>> seat_lines(9, "Ben (normal)", "Ben", 9, [], [])
+    ['Ben', '9 cards', 'normal']
     >>> seat_lines(30, "Ben (normal)", "Ben", 6, ["defender", "to act"], ["won 0 · durak 1"], to_act=True)
     ['▶ Ben (normal)', 'defender, to act · 6 cards', 'won 0 · durak 1']
     """
@@ -117,6 +124,11 @@ def seat_lines(
     if cell_len(head) > width:
         head = _head_with_level(width, label, name, marker, star)
     marked = bool(marker) and head.startswith(marker)
+    level = label[len(name) + 2 : -1] if label.startswith(f"{name} (") and label.endswith(")") else ""
+    if level and f"({_SHORT_LEVELS.get(level, level)})" not in head and f"({level})" not in head:
+        # No room for the level beside the name: it leads the third line instead.
+        short = _SHORT_LEVELS.get(level, level)
+        badges = [f"{level} · {b}" for b in badges if b] + [f"{short} · {b}" for b in badges if b] + [level, short]
     cards = plural(count, "card")
     if len(cards) > width:
         cards = f"{count}c"

@@ -1,0 +1,552 @@
+"""A table in play, without any user interface: :class:`TableSession`.
+
+The session owns the game state and its seats and runs the turn loop as plain
+methods.  A user interface (the game screen; a test; later a network server) asks it
+whose turn it is, hands it moves, runs the bots' thinking where it likes, and listens
+to its :class:`Notice` stream to tell the players what happened.
+
+Every seat is given only its own observation, ``state.observation(seat)``, and
+answers with an action (an :class:`~cardtable.engine.actions.Action` or its text),
+which the session applies through the engine; a refused action changes nothing and
+the engine's one-line reason comes back.
+
+A bot's turn is a :class:`BotRequest`: the seat's observation and legal actions
+taken now, and the bot.  Its :meth:`BotRequest.think` touches nothing of the session,
+so it can run in a worker thread; it can be cancelled, and the answer carries the
+session's *generation* (a counter moved on by every change: a move, an undo, a new
+bot, closing), so an answer that comes back after the table moved on is dropped.
+
+>>> from cardtable.games import get_rules
+>>> state = get_rules("hearts").new_game(players=4, seed=2)
+>>> seats = [Seat.human("Ann")] + [Seat.bot_seat(name, "easy") for name in ("Ada", "Ben", "Cleo")]
+>>> session = TableSession(state, seats)
+>>> session.human_to_act, session.to_act
+(True, 0)
+>>> session.act(0, "play 2C")
+'first pass 3 cards left to seat 1 (for example: give 2C 3C QS)'
+>>> session.act(0, session.legal_actions()[0]) is None
+True
+>>> request = session.bot_request()
+>>> request.seat
+1
+>>> session.bot_answer(request.think())
+'played'
+>>> session.bot_answer(request.think())  # the same question again: the table moved on
+'stale'
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from cardtable.bots import (
+    Bot,
+    action_text,
+    bot_name,
+    describe_failure,
+    is_import_path,
+    make_bot,
+    seat_bot_factory,
+)
+from cardtable.engine.actions import Action
+from cardtable.engine.events import Event
+from cardtable.engine.observation import Observation
+from cardtable.engine.state import GameState
+from cardtable.errors import CardtableError, quoted
+from cardtable.session.saving import Saver
+from cardtable.session.seats import Seat
+from cardtable.userdata.meta import mark_undo
+from cardtable.userdata.records import Replay
+
+__all__ = [
+    "BotAnswer",
+    "BotOutcome",
+    "BotRequest",
+    "HintAnswer",
+    "HintRequest",
+    "Notice",
+    "TableSession",
+]
+
+BotOutcome = Literal["played", "stale", "failed"]
+"""What became of a bot's answer: played, dropped (the table moved on), or the bot failed."""
+
+#: how often a pacing wait looks whether it was cancelled
+_POLL = 0.05
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One thing that happened at the table, for whoever shows it to the players.
+
+    ``kind`` is one of:
+
+    - ``moved``: ``seat`` made ``action``; ``events`` are the engine events it caused,
+      in full (a seat's own view of one is ``event.for_seat(seat)``);
+    - ``hand_hidden``: hot-seat, a person moved and only bots move before the next
+      person: the last hand must go from the screen now;
+    - ``handover``: the keyboard goes to ``seat``'s person (nobody's hand is shown);
+    - ``revealed``: ``seat``'s person has the keyboard and may see their hand;
+    - ``undone``: the person's ``action`` was taken back with every move after it;
+    - ``bot_replaced``: ``seat`` is now played by the built-in level ``text``;
+    - ``save_warning``: saving worked, with something to tell (``text``);
+    - ``save_failed``: the game cannot be saved (``text``: why), told once;
+    - ``finished``: the game is over and its result recorded.
+    """
+
+    kind: str
+    seat: int | None = None
+    action: Action | None = None
+    events: tuple[Event, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class BotAnswer:
+    """A bot's answer to a :class:`BotRequest`: an ``action``, or a ``failure`` line, or
+    nothing when the thinking was ``cancelled``."""
+
+    seat: int
+    generation: int
+    history: int
+    action: object = None
+    failure: str | None = None
+    cancelled: bool = False
+
+
+@dataclass
+class BotRequest:
+    """One bot turn, taken from the table when it was asked: safe to think in a thread."""
+
+    seat: int
+    generation: int
+    history: int
+    spec: str
+    bot: Bot
+    observation: Observation
+    legal: Sequence[Action]
+    cancel_event: threading.Event = field(default_factory=threading.Event)
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancel_event.is_set()
+
+    def cancel(self) -> None:
+        """Stop the thinking: the pacing wait ends and no answer is given."""
+        self.cancel_event.set()
+
+    def think(self, delay: float = 0.0, cancelled: Callable[[], bool] | None = None) -> BotAnswer:
+        """Wait ``delay`` seconds (so a person can follow), then ask the bot.
+
+        ``cancelled`` is asked too (a worker thread's own flag).  An exception from
+        the bot's code (``SystemExit`` too) becomes the answer's ``failure`` line.
+        """
+
+        def stopped() -> bool:
+            return self.cancelled or (cancelled is not None and cancelled())
+
+        end = time.monotonic() + delay
+        while time.monotonic() < end:
+            if stopped():
+                return self._answer(cancelled=True)
+            time.sleep(min(_POLL, max(end - time.monotonic(), 0)))
+        if stopped():
+            return self._answer(cancelled=True)
+        try:
+            action = self.bot.choose(self.observation, self.legal)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # noqa: BLE001 - a bot's own bug (sys.exit too) pauses the game
+            return self._answer(failure=f"bot {bot_name(self.spec)} failed: {describe_failure(error)}")
+        return self._answer(action=action, cancelled=stopped())
+
+    def _answer(self, action: object = None, failure: str | None = None, cancelled: bool = False) -> BotAnswer:
+        return BotAnswer(self.seat, self.generation, self.history, action, failure, cancelled)
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    """The hard bot's suggestion for ``seat`` (``None``: cancelled)."""
+
+    seat: int
+    generation: int
+    action: Action | None
+
+
+@dataclass
+class HintRequest:
+    """A hint asked for ``seat``: the hard bot thinks on that seat's observation only."""
+
+    seat: int
+    generation: int
+    game: str
+    seed: int
+    iterations: int | None
+    observation: Observation
+    legal: Sequence[Action]
+    cancel_event: threading.Event = field(default_factory=threading.Event)
+
+    def cancel(self) -> None:
+        self.cancel_event.set()
+
+    def think(self, cancelled: Callable[[], bool] | None = None) -> HintAnswer:
+        """Ask the hard bot (in a worker thread, if the caller likes)."""
+        bot = make_bot(self.game, "hard", seed=self.seed, iterations=self.iterations)
+        action = bot.choose(self.observation, self.legal)
+        if self.cancel_event.is_set() or (cancelled is not None and cancelled()):
+            return HintAnswer(self.seat, self.generation, None)
+        return HintAnswer(self.seat, self.generation, action)
+
+
+class TableSession:
+    """One game at a table: its state, its seats, their bots, the saves.
+
+    ``resumed``: the state comes from a save (or was set up by hand), so what happened
+    before now was told already.  ``saver`` writes the game after every change
+    (:class:`~cardtable.session.saving.SlotSaver`); without one nothing is saved.
+    ``hint_iterations`` fixes the hint search's size (tests), else it has its time
+    budget.  ``pace`` is the bot speed, kept in the save's settings.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        seats: Sequence[Seat],
+        *,
+        saver: Saver | None = None,
+        resumed: bool = False,
+        hint_iterations: int | None = None,
+        pace: str = "normal",
+    ) -> None:
+        if len(seats) != state.num_players:
+            raise ValueError(f"{len(seats)} seats for a {state.num_players}-player game")
+        self.state = state
+        self.seats: tuple[Seat, ...] = tuple(seats)
+        self.saver = saver
+        self.hint_iterations = hint_iterations
+        self.pace = pace
+        #: moves on at every change; an answer asked at an older one is dropped
+        self.generation = 0
+        self.closed = False
+        #: the game is over and its result was recorded (a finished save is done with)
+        self.recorded = state.is_over
+        self._save_failed = False
+        self._listeners: list[Callable[[Notice], None]] = []
+        self._asked: list[BotRequest | HintRequest] = []
+        self.bots: dict[int, Bot] = {}
+        #: seats whose bot could not be made or failed, with the line saying how
+        self.bot_failures: dict[int, str] = {}
+        for seat, spec in enumerate(self.seats):
+            if spec.is_bot:
+                try:
+                    self.bots[seat] = seat_bot_factory(self.game, spec.bot)(self.bot_seed(seat))
+                except CardtableError as exc:
+                    self.bot_failures[seat] = str(exc)
+        humans = self.human_seats
+        #: several people share the keyboard: the hand is covered between their turns
+        self.hotseat = len(humans) > 1
+        #: the seat the table is drawn from (or, while nobody's hand shows, around)
+        self.viewer = humans[0] if humans else 0
+        #: whose hand may be shown now (``None``: nobody's, in hot-seat)
+        self.revealed: int | None = None if self.hotseat else self.viewer
+        start = len(state.events) if resumed else 0
+        #: per seat, the first event whose received cards were not told to it yet
+        self._received_from: dict[int, int] = {}
+        self._received_start = start
+
+    # --- the table ------------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return self.state.rules.name
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        """The seats of people at this keyboard."""
+        return tuple(seat for seat, spec in enumerate(self.seats) if spec.is_human)
+
+    def listen(self, listener: Callable[[Notice], None]) -> None:
+        """Call ``listener`` with every :class:`Notice` from now on."""
+        self._listeners.append(listener)
+
+    def _tell(self, notice: Notice) -> None:
+        for listener in list(self._listeners):
+            listener(notice)
+
+    def bot_seed(self, seat: int) -> int:
+        """Each seat's bot gets its own seed, fixed by the game's."""
+        return (self.state.seed * 7919 + seat) % 2**32
+
+    # --- whose turn -----------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over."""
+        return self.state.current_player
+
+    @property
+    def seat_to_act(self) -> Seat | None:
+        seat = self.to_act
+        return None if seat is None else self.seats[seat]
+
+    @property
+    def human_to_act(self) -> bool:
+        """Whether a person at this keyboard is to act."""
+        spec = self.seat_to_act
+        return spec is not None and spec.is_human
+
+    @property
+    def bot_to_act(self) -> bool:
+        spec = self.seat_to_act
+        return spec is not None and spec.is_bot
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see: all a seat of any kind is ever given."""
+        return self.state.observation(seat)
+
+    def legal_actions(self) -> Sequence[Action]:
+        return self.state.legal_actions()
+
+    # --- moves ------------------------------------------------------------------------
+    def act(self, seat: int, action: Action | str) -> str | None:
+        """Make ``seat``'s move (an action or its text) through the engine.
+
+        Returns ``None`` when it was made, else the one-line reason it was refused (by
+        the engine's rules, or because it is not that seat's turn); a refusal changes
+        nothing.  Bots' moves come through :meth:`bot_answer` instead.
+        """
+        if self.closed:
+            return "the table is closed"
+        to_act = self.to_act
+        if to_act is None:
+            return self.state.why_illegal(action)  # the engine's "the game is over"
+        if seat != to_act:
+            return f"it is not {self.seats[seat].name}'s turn: {self.seats[to_act].name} is to act"
+        if self.seats[seat].is_bot:
+            return f"{self.seats[seat].name} is played by a bot"
+        before = len(self.state.events)
+        try:
+            self.state.apply(action)
+        except CardtableError as exc:
+            return str(exc)
+        self._moved(seat, before)
+        return None
+
+    def _moved(self, seat: int, before: int) -> None:
+        """After ``seat``'s move: tell it, hide the hand if only bots follow, save."""
+        self.generation += 1
+        self._cancel_asked()
+        caused = tuple(self.state.events[before:])
+        self._tell(Notice("moved", seat, self.state.history[-1][1], caused))
+        if self.hotseat and self.seats[seat].is_human and not self.human_to_act:
+            # Whoever takes the keyboard next must see the table and nothing else.
+            self.revealed = None
+            self._tell(Notice("hand_hidden", seat))
+        self.autosave()
+
+    # --- bots -------------------------------------------------------------------------
+    def bot_request(self) -> BotRequest | None:
+        """The bot turn to think about now, or ``None`` (not a bot's turn, or its bot
+        failed: see :attr:`bot_failures`)."""
+        seat = self.to_act
+        if self.closed or seat is None or not self.seats[seat].is_bot or seat in self.bot_failures:
+            return None
+        request = BotRequest(
+            seat, self.generation, len(self.state.history), self.seats[seat].bot, self.bots[seat],
+            self.state.observation(seat), self.state.legal_actions(),
+        )
+        self._asked.append(request)
+        return request
+
+    def failed_bot(self) -> int | None:
+        """The seat to act if it is a bot's that failed (the table waits for a new bot)."""
+        seat = self.to_act
+        return seat if seat is not None and seat in self.bot_failures else None
+
+    def _stale(self, seat: int, generation: int) -> bool:
+        return self.closed or generation != self.generation or self.to_act != seat
+
+    def bot_answer(self, answer: BotAnswer) -> BotOutcome:
+        """Play a bot's answer, unless the table moved on since it was asked.
+
+        A built-in bot's illegal move is replaced by its first legal one (the table must
+        never stall); a user's bot is reported instead (``failed``), and so is its
+        failure while thinking: the seat then waits in :attr:`bot_failures`.
+        """
+        if answer.cancelled or self._stale(answer.seat, answer.generation) or answer.history != len(self.state.history):
+            return "stale"
+        seat = answer.seat
+        if answer.failure is not None:
+            self.bot_failures[seat] = answer.failure
+            return "failed"
+        spec = self.seats[seat].bot
+        before = len(self.state.events)
+        action = answer.action
+        try:
+            if not isinstance(action, Action):
+                raise CardtableError(f"it returned a {type(action).__name__}, not an Action")
+            self.state.apply(action)
+        except CardtableError as exc:
+            if is_import_path(spec):
+                # A user's bot is told about, not covered for: the player decides.
+                self.bot_failures[seat] = (
+                    f"bot {bot_name(spec)} chose the illegal action {quoted(action_text(action))}: {exc}"
+                )
+                return "failed"
+            self.state.apply(self.state.legal_actions()[0])
+        self._moved(seat, before)
+        return "played"
+
+    def replace_bot(self, seat: int, level: str) -> None:
+        """Give ``seat`` to the built-in ``level`` (after its bot failed) and save."""
+        name = self.seats[seat].name
+        self.bots[seat] = make_bot(self.game, level, seed=self.bot_seed(seat))
+        self.bot_failures.pop(seat, None)
+        seats = list(self.seats)
+        seats[seat] = Seat.bot_seat(name, level)
+        self.seats = tuple(seats)
+        recorded = self.state.meta.get("seats")
+        if isinstance(recorded, list) and seat < len(recorded) and isinstance(recorded[seat], dict):
+            recorded[seat]["kind"] = level  # the save says who plays the seat now
+        self.generation += 1
+        self._tell(Notice("bot_replaced", seat, text=level))
+        self.autosave()
+
+    def _cancel_asked(self) -> None:
+        for request in self._asked:
+            request.cancel()
+        self._asked.clear()
+
+    def cancel_thinking(self) -> None:
+        """Stop every bot and hint thinking now; their answers, if any, are dropped."""
+        self.generation += 1
+        self._cancel_asked()
+
+    def close(self) -> None:
+        """The table is left: nothing more is played or saved (the save stays)."""
+        self.closed = True
+        self.cancel_thinking()
+
+    # --- hot-seat ---------------------------------------------------------------------
+    def handover_due(self) -> int | None:
+        """The seat whose person must take the keyboard before anything is shown: in
+        hot-seat, when a person is to act who is not the one whose hand is shown."""
+        seat = self.to_act
+        if not self.hotseat or seat is None or not self.seats[seat].is_human or seat == self.revealed:
+            return None
+        return seat
+
+    def hand_over(self, seat: int) -> None:
+        """Cover the table for ``seat``'s person: nobody's hand may be shown."""
+        self.revealed = None
+        self.viewer = seat
+        self._tell(Notice("handover", seat))
+
+    def reveal(self, seat: int) -> None:
+        """``seat``'s person has the keyboard (they pressed Enter): show their view."""
+        self.revealed = self.viewer = seat
+        self._tell(Notice("revealed", seat))
+
+    @property
+    def table_only(self) -> bool:
+        """Hot-seat while no person's hand may be shown: the table as everyone sees it."""
+        return self.hotseat and self.revealed is None
+
+    def take_received(self, seat: int) -> list[Event]:
+        """The cards passed or given to ``seat`` that it was not told of yet (as its own
+        view of those events), told once: a second call returns nothing new."""
+        start = self._received_from.get(seat, self._received_start)
+        events = self.state.events
+        self._received_from[seat] = len(events)
+        return [
+            event.for_seat(seat)
+            for event in events[start:]
+            if event.kind == "exchange" and event.info.get("to") == seat and event.cards and event.visible(seat)
+        ]
+
+    # --- undo -------------------------------------------------------------------------
+    def undo_refusal(self) -> str | None:
+        """Why the last move cannot be taken back now, or ``None``."""
+        humans = self.human_seats
+        if len(humans) != 1:
+            return "Undo is only for games with a single person at the table."
+        if self.is_over:
+            return "The game is over: nothing to undo."
+        if not any(seat == humans[0] for seat, _ in self.state.history):
+            return "Nothing to undo yet."
+        return None
+
+    def undo(self) -> str | None:
+        """Take back the person's last move and every bot move after it; again for the
+        move before that, and so on.  Returns why not, or ``None``.  The game is marked
+        (``undo_used``), so its statistics stay honest."""
+        problem = self.undo_refusal()
+        if problem is not None:
+            return problem
+        human = self.human_seats[0]
+        history = self.state.history
+        keep = max(index for index, (seat, _) in enumerate(history) if seat == human)
+        taken = history[keep][1]
+        state = Replay.from_state(self.state).state_at(keep)
+        state.meta = dict(self.state.meta)
+        mark_undo(state)
+        self.state = state
+        self.cancel_thinking()
+        self._received_from.clear()
+        self._received_start = len(state.events)
+        self._tell(Notice("undone", human, taken))
+        self.autosave()
+        return None
+
+    # --- hints ------------------------------------------------------------------------
+    def hint_refusal(self, seat: int) -> str | None:
+        if self.is_over or self.to_act != seat or self.revealed != seat or not self.seats[seat].is_human:
+            return "A hint is for your own turn."
+        return None
+
+    def hint_request(self, seat: int) -> HintRequest | str:
+        """A hint for ``seat`` to think about, or why not (it is not that seat's turn)."""
+        problem = self.hint_refusal(seat)
+        if problem is not None:
+            return problem
+        request = HintRequest(
+            seat, self.generation, self.game, (self.state.seed * 31 + len(self.state.history)) % 2**32,
+            self.hint_iterations, self.state.observation(seat), self.state.legal_actions(),
+        )
+        self._asked.append(request)
+        return request
+
+    def hint_answer(self, answer: HintAnswer) -> Action | None:
+        """The suggested action, unless the table moved on since it was asked."""
+        if answer.action is None or self._stale(answer.seat, answer.generation):
+            return None
+        return answer.action
+
+    # --- saving -----------------------------------------------------------------------
+    def autosave(self) -> None:
+        """Save the game; once it is over, record its result (once)."""
+        if self.saver is None or self.recorded or self.closed:
+            return
+        self.state.meta.setdefault("settings", {})["bot_speed"] = self.pace
+        try:
+            if self.state.is_over:
+                self.recorded = True
+                lines = self.saver.finish(self.state)
+            else:
+                lines = self.saver.save(self.state)
+        except (OSError, CardtableError) as exc:
+            if not self._save_failed:
+                self._save_failed = True
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                self._tell(Notice("save_failed", text=reason))
+            return
+        for line in lines:
+            self._tell(Notice("save_warning", text=line))
+        if self.recorded:
+            self._tell(Notice("finished"))

@@ -1,0 +1,136 @@
+"""The Durak bots' decisions at fixed iterations on a fixed set of positions.
+
+``tests/bots/data/durak_decisions.json`` holds, per position, the action the hard bot
+chose, the root statistics of its search (visits and summed value per root action, the
+value as ``repr`` of the float; ``None`` when it answered without searching: a single
+legal action or the exact endgame), and the actions of the easy and the normal bot.
+The positions come from games of easy and normal bots through the public API, two,
+three and four players: openings, defences, takes, throw-ins after a take, the last
+cards of the stock, and endgames with an empty deck.  A change that must not change the
+bots (a faster kernel, a refactoring) keeps every entry identical:
+
+    python tests/bots/durak_decisions.py check     # compare with the fixture
+    python tests/bots/durak_decisions.py record    # rewrite it (a deliberate change)
+    python tests/bots/durak_decisions.py speed     # search iterations per CPU second
+
+``tests/bots/test_durak_decisions.py`` runs the comparison in the test suite.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from cardtable.bots.durak import EasyDurakBot, HardDurakBot, NormalDurakBot  # noqa: E402
+from cardtable.games import get_rules  # noqa: E402
+
+FIXTURE = Path(__file__).parent / "data" / "durak_decisions.json"
+POSITIONS = 300
+ITERATIONS = 80
+PLAYER_COUNTS = (2, 2, 3, 4)
+
+
+def positions(count: int = POSITIONS, seed: int = 14) -> list[tuple[str, Any]]:
+    """``count`` positions as ``(label, state)``: whole games of easy and normal bots,
+    every few actions one position with a choice kept."""
+    rules = get_rules("durak")
+    rng = random.Random(seed)
+    found: list[tuple[str, Any]] = []
+    game = 0
+    while len(found) < count:
+        game_seed = rng.randrange(10**6)
+        players = rng.choice(PLAYER_COUNTS)
+        state = rules.new_game(players=players, seed=game_seed, rounds=rng.choice((1, 1, 2)))
+        bots = [
+            (NormalDurakBot if rng.random() < 0.7 else EasyDurakBot)(game_seed + seat) for seat in range(players)
+        ]
+        step = 0
+        gap = rng.randrange(2, 9)
+        while not state.is_over and len(found) < count:
+            seat = state.current_player
+            legal = state.legal_actions()
+            step += 1
+            if step % gap == 0 and len(legal) > 1:
+                found.append((f"game {game} ({players} players) seed {game_seed} action {len(state.history)}",
+                              state.clone()))
+                gap = rng.randrange(2, 9)
+            state.apply(bots[seat].choose(state.observation(seat), legal))
+        game += 1
+    return found
+
+
+def decision(state: Any, bot_seed: int) -> dict[str, Any]:
+    """What each bot (the hard one at fixed iterations) chooses in ``state``."""
+    seat = state.current_player
+    observation, legal = state.observation(seat), state.legal_actions()
+    hard = HardDurakBot(seed=bot_seed, iterations=ITERATIONS)
+    action = hard.choose(observation, legal)
+    result = hard.searcher.last_result
+    root = None
+    if result is not None:
+        root = {key: [visits, repr(value)] for key, (visits, value) in sorted(result.root.items())}
+    return {
+        "action": str(action),
+        "root": root,
+        "rejected": None if result is None else result.rejected_samples,
+        "normal": str(NormalDurakBot(bot_seed).choose(observation, legal)),
+        "easy": str(EasyDurakBot(bot_seed).choose(observation, legal)),
+    }
+
+
+def decisions(count: int = POSITIONS) -> list[dict[str, Any]]:
+    out = []
+    for number, (label, state) in enumerate(positions(count)):
+        out.append({"position": label, **decision(state, number)})
+    return out
+
+
+def speed(count: int = 120, iterations: int = 400) -> float:
+    """The hard bot's search iterations per CPU second over the searched positions among
+    the first ``count`` (``iterations`` each; positions the endgame solver answers are
+    left out)."""
+    done = 0
+    spent = 0.0
+    for number, (_, state) in enumerate(positions(count)):
+        bot = HardDurakBot(seed=number, iterations=iterations)
+        observation, legal = state.observation(state.current_player), state.legal_actions()
+        if bot.shortcut(observation, legal, bot.deadline()) is not None:
+            continue
+        bot = HardDurakBot(seed=number, iterations=iterations)
+        start = time.process_time()
+        bot.choose(observation, legal)
+        spent += time.process_time() - start
+        result = bot.searcher.last_result
+        done += result.iterations if result is not None else 0
+    return done / spent
+
+
+def main(argv: list[str]) -> int:
+    mode = argv[1] if len(argv) > 1 else "check"
+    if mode == "speed":
+        print(f"{speed():.0f} iterations per CPU second")
+        return 0
+    got = decisions()
+    if mode == "record":
+        FIXTURE.write_text(json.dumps(got, indent=0, sort_keys=True) + "\n")
+        print(f"recorded {len(got)} decisions in {FIXTURE}")
+        return 0
+    want = json.loads(FIXTURE.read_text())
+    same = sum(1 for a, b in zip(got, want) if a == b)
+    for a, b in zip(got, want):
+        if a != b:
+            print(f"differs: {b['position']}: {b['action']} then, {a['action']} now")
+    print(f"{same}/{len(want)} decisions identical (root statistics included)")
+    return 0 if same == len(want) == len(got) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
