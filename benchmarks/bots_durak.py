@@ -9,8 +9,9 @@ Decision times (run it alone on the machine, it is what it measures):
 
     python benchmarks/bots_durak.py --games 6 --players 2
 
-Search speed, the bitmask play-out (``DurakSearchModel.playout``) against step-by-step
-play-outs through the engine, in iterations per CPU-second on the same positions (CPU
+Search speed, the kernel simulator (``DurakSearchModel.simulator``: worlds are rules
+kernel tables, played out by ``kernel.play_out``) against sampled ``DurakState`` worlds
+played out step by step through the engine, in iterations per CPU-second on the same positions (CPU
 time, so a loaded machine distorts it less than wall time):
 
     python benchmarks/bots_durak.py --compare-playouts --players 2
@@ -29,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import random
 
 from cardtable.bots.durak import DurakSearchModel, HardDurakBot, NormalDurakBot
-from cardtable.bots.search import ISMCTS
+from cardtable.bots.search import ISMCTS, StateSimulator
 from cardtable.games import get_rules
 
 
@@ -64,10 +65,11 @@ def Hard2000(seed: int | None = None) -> HardDurakBot:
 
 
 class EnginePlayoutModel(DurakSearchModel):
-    """The Durak search model without its bitmask play-out: the search then plays out
-    step by step through ``DurakState`` (events, history and all), as it did at first."""
+    """The Durak search model without its kernel simulator: the search then plays
+    sampled ``DurakState`` worlds step by step (events, history and all), as it did at first."""
 
-    playout = None  # type: ignore[assignment]
+    def simulator(self, observation):  # type: ignore[no-untyped-def, override]
+        return StateSimulator(self, observation)
 
     def __init__(self, quiet: bool = False) -> None:
         super().__init__()
@@ -99,7 +101,7 @@ def compare_playouts(players: int, iterations: int, positions: int, seed: int) -
     models = (
         ("engine play-outs, with events", lambda: EnginePlayoutModel(quiet=False)),
         ("engine play-outs, quiet", lambda: EnginePlayoutModel(quiet=True)),
-        ("bitmask play-outs", DurakSearchModel),
+        ("kernel simulator", DurakSearchModel),
     )
     for name, make_model in models:
         done = 0
@@ -119,7 +121,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=0.5)
     parser.add_argument("--compare-playouts", action="store_true",
-                        help="compare the bitmask play-out with engine play-outs instead")
+                        help="compare the kernel simulator with engine play-outs instead")
     parser.add_argument("--iterations", type=int, default=300, help="per position, with --compare-playouts")
     parser.add_argument("--positions", type=int, default=20, help="with --compare-playouts")
     args = parser.parse_args()

@@ -308,9 +308,35 @@ def cards_to_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
+# The cards of each byte of a 52-bit mask: seven tables of 256 tuples (games turn masks
+# into cards at every deal, pass and event, so this is one of the engine's hot paths).
+_BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(
+        tuple(ALL_CARDS[8 * chunk + bit] for bit in range(8) if byte >> bit & 1 and 8 * chunk + bit < 52)
+        for byte in range(256)
+    )
+    for chunk in range(7)
+)
+
+
 def mask_to_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of a bitmask, in index order."""
-    return tuple(ALL_CARDS[i] for i in iter_bits(mask))
+    """The cards of a bitmask, in index order.
+
+    >>> mask_to_cards(0b1011 | 1 << 51)
+    (Card.parse('2C'), Card.parse('2D'), Card.parse('2S'), Card.parse('AS'))
+    """
+    if mask >> 52 or mask < 0:
+        return tuple(ALL_CARDS[i] for i in iter_bits(mask))  # raises for a bit past the deck
+    b0, b1, b2, b3, b4, b5, b6 = _BYTE_CARDS
+    return (
+        *b0[mask & 255],
+        *b1[mask >> 8 & 255],
+        *b2[mask >> 16 & 255],
+        *b3[mask >> 24 & 255],
+        *b4[mask >> 32 & 255],
+        *b5[mask >> 40 & 255],
+        *b6[mask >> 48],
+    )
 
 
 def parse_cards(cards: str | Iterable[Card | str]) -> list[Card]:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from cardtable.bots.base import own_seat
@@ -45,13 +46,13 @@ from cardtable.bots.search import (
     Deadline,
     ImpossibleDealError,
     SearchBot,
-    StateSimulator,
     sample_hands,
 )
-from cardtable.cards import ALL_CARDS, SHORT_DECK, SUIT_MASKS, Card, iter_bits
+from cardtable.cards import Card, iter_bits
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.state import GameState
-from cardtable.games.durak import HAND_SIZE, MAX_ATTACKS, DurakObservation, DurakState
+from cardtable.games.durak import DurakObservation, DurakState, action_of, kernel, move_of
+from cardtable.games.durak.kernel import BEATERS, DECK_MASK, SAME_RANK, SUITS, Table, defence
 
 __all__ = [
     "BOT_LEVELS",
@@ -68,23 +69,19 @@ __all__ = [
     "normal_attack",
     "normal_defence",
     "normal_throw_in",
-    "playout_round",
+    "normal_move",
+    "DurakSimulator",
 ]
 
-_DECK = sum(card.mask for card in SHORT_DECK)
-_SUITS = tuple(mask & _DECK for mask in SUIT_MASKS)
-_ABOVE = tuple(_SUITS[i & 3] & ~((2 << i) - 1) for i in range(52))
-_SAME_RANK = tuple(0xF << (i & ~3) for i in range(52))
-_ATTACK = tuple(Action("attack", (card,)) for card in ALL_CARDS)
-_DEFEND: dict[int, Action] = {
-    a.index * 64 + b.index: Action("defend", (a, b)) for a in SHORT_DECK for b in SHORT_DECK if a is not b
-}
+# The rules' facts (what beats what, which ranks may be thrown in) are the kernel's.
+_DECK = DECK_MASK
+_SUITS = SUITS
+_ABOVE = kernel.ABOVE_IN_SUIT
+_SAME_RANK = SAME_RANK
+_BEATERS = BEATERS
 
-# Per trump suit: each card's keeping value (card_value) and every card that beats it.
+# Per trump suit: each card's keeping value (card_value).
 _VALUES = tuple(tuple((i >> 2) - 4 + (9 if i & 3 == t else 0) for i in range(52)) for t in range(4))
-_BEATERS = tuple(
-    tuple(_ABOVE[i] if i & 3 == t else _ABOVE[i] | _SUITS[t] for i in range(52)) for t in range(4)
-)
 
 PLAYOUT_NOISE = 0.1
 """How often the hard bot's play-outs make a random legal move instead of the normal one."""
@@ -132,7 +129,7 @@ def cheapest_cover(hand: int, attacking: Sequence[int], trump: int) -> list[tupl
     Each card takes the cheapest card that beats it, the dearest attacking cards first;
     when that fails a full matching search finds a cover if one exists.
 
-    >>> from cardtable.cards import parse_cards
+    >>> from cardtable.cards import ALL_CARDS, parse_cards
     >>> hand = sum(c.mask for c in parse_cards("7S 9S 6H"))
     >>> [(ALL_CARDS[a].code, ALL_CARDS[b].code) for a, b in cheapest_cover(hand, [Card.parse("6S").index], 1)]
     [('6S', '7S')]
@@ -181,7 +178,7 @@ def normal_attack(hand: int, trump: int, deck_count: int, defender_may_hold: int
     can be thrown in); a card the defender apparently cannot beat is worth more still.
     Trumps come last, unless the deck is empty and only trumps are left.
 
-    >>> from cardtable.cards import parse_cards
+    >>> from cardtable.cards import ALL_CARDS, parse_cards
     >>> hand = sum(c.mask for c in parse_cards("7S 8H 8D AC"))
     >>> ALL_CARDS[normal_attack(hand, 0, 20, _DECK)].code
     '8D'
@@ -219,7 +216,7 @@ def normal_defence(
     rather take a few low cards than spend its high trumps (it keeps its hand strong,
     and it draws nothing while it holds six or more); once the deck is empty it fights.
 
-    >>> from cardtable.cards import parse_cards
+    >>> from cardtable.cards import ALL_CARDS, parse_cards
     >>> hand = sum(c.mask for c in parse_cards("7S 6D AC"))
     >>> normal_defence(hand, 0, [Card.parse("6H").index], 0, 20) is None  # only the trump ace beats it
     True
@@ -257,7 +254,7 @@ def normal_throw_in(
     beat) even when they are dear; trumps are kept while the deck lasts.  After a take
     it hands the defender only cards it is glad to be rid of.
 
-    >>> from cardtable.cards import parse_cards
+    >>> from cardtable.cards import ALL_CARDS, parse_cards
     >>> mask = sum(c.mask for c in parse_cards("7S AC"))
     >>> ALL_CARDS[normal_throw_in(mask, 0, 12, False, _DECK, 6)].code
     '7S'
@@ -424,7 +421,7 @@ class EasyDurakBot:
         if phase == "defend":
             unbeaten = [a.index for a, d in observation.table if d is None]
             pair = _easy_defence(hand, trump, unbeaten)
-            return TAKE if pair is None else _DEFEND[pair[0] * 64 + pair[1]]
+            return TAKE if pair is None else action_of(defence(*pair))
         cards = [a for a in legal_actions if a.kind == "attack"]
         if phase == "attack":
             # Legal attacks come lowest first (non-trumps by rank, then trumps).
@@ -472,221 +469,56 @@ def normal_choice(observation: DurakObservation, memory: PublicMemory) -> Action
         unbeaten = [a.index for a, d in observation.table if d is None]
         table = _gone(observation) & ~_mask(observation.discard)
         pair = normal_defence(hand, trump, unbeaten, table, deck)
-        return TAKE if pair is None else _DEFEND[pair[0] * 64 + pair[1]]
+        return TAKE if pair is None else action_of(defence(*pair))
     defender = observation.defender
     assert defender is not None
     may_hold = (_unseen(observation) & ~memory.lacks[defender]) | _mask(observation.known_cards[defender])
     if phase == "attack":
-        return _ATTACK[normal_attack(hand, trump, deck, may_hold)]
+        return action_of(normal_attack(hand, trump, deck, may_hold))
     ranks = 0
     for a, d in observation.table:
         ranks |= _SAME_RANK[a.index]
         if d is not None:
             ranks |= _SAME_RANK[d.index]
     card = normal_throw_in(hand & ranks, trump, deck, observation.taking, may_hold, hand.bit_count())
-    return PASS if card < 0 else _ATTACK[card]
+    return PASS if card < 0 else action_of(card)
+
+
+def normal_move(table: Table) -> int:
+    """The normal strategy's kernel move in a world where every hand is known (a sampled
+    world of the search: the defender's whole hand is what it "may hold").
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=2, seed=3)
+    >>> action_of(normal_move(state.table)) in state.legal_actions()
+    True
+    """
+    seat: int = table.turn  # type: ignore[assignment]
+    trump = table.trump
+    hand = table.hands[seat]
+    deck = len(table.stock) - table.stock_pos
+    if table.phase == kernel.DEFEND:
+        unbeaten_mask = table.unbeaten
+        unbeaten = [a for a in table.attacks if unbeaten_mask >> a & 1]
+        pair = normal_defence(hand, trump, unbeaten, table.cards, deck)
+        return kernel.TAKE if pair is None else defence(*pair)
+    may_hold = table.hands[table.defender]
+    if table.phase == kernel.ATTACK:
+        return normal_attack(hand, trump, deck, may_hold)
+    card = normal_throw_in(kernel.attack_cards(table), trump, deck, table.taking, may_hold, hand.bit_count())
+    return kernel.PASS if card < 0 else card
 
 
 def state_normal_action(state: DurakState, seat: int) -> Action:
-    """The normal strategy inside a sampled world, where every hand is known (play-outs)."""
-    trump = state.trump
-    hand = state.hands[seat]
-    phase = state.phase
-    deck = len(state.stock) - state.stock_pos
-    if phase == "defend":
-        unbeaten_mask = state.unbeaten
-        unbeaten = [a for a in state.table_att if unbeaten_mask >> a & 1]
-        pair = normal_defence(hand, trump, unbeaten, state.table_mask, deck)
-        return TAKE if pair is None else _DEFEND[pair[0] * 64 + pair[1]]
-    may_hold = state.hands[state.defender]
-    if phase == "attack":
-        return _ATTACK[normal_attack(hand, trump, deck, may_hold)]
-    card = normal_throw_in(hand & state.rank_mask, trump, deck, state.taking, may_hold, hand.bit_count())
-    return PASS if card < 0 else _ATTACK[card]
-
-
-_PHASE_CODES = {"attack": 0, "defend": 1, "throw_in": 2}
-
-
-def _nth_bit(mask: int, n: int) -> int:
-    """The index of the ``n``-th lowest set bit of ``mask`` (counting from 0)."""
-    for _ in range(n):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
-
-
-def playout_round(state: DurakState, rng: random.Random, noise: float = PLAYOUT_NOISE) -> dict[str, Any]:
-    """Play the round in progress in ``state`` to its end with the normal strategy for
-    every seat (a uniformly random legal move ``noise`` of the time), on bitmasks, and
-    return its result as ``{"round", "durak", "draw", "first_out"}``.  ``state`` itself
-    is not changed.  It follows the rules exactly as :class:`DurakState` plays them:
-    who is asked to throw in, the limit, the draws, who goes out and in which order.
-
-    >>> from cardtable.games import get_rules
-    >>> state = get_rules("durak").new_game(players=3, seed=2)
-    >>> result = playout_round(state, random.Random(1))
-    >>> result["round"], result["durak"] in (0, 1, 2, None)
-    (1, True)
-    """
-    n = state.num_players
-    trump = state.trump
-    trump_mask = _SUITS[trump]
-    hands = list(state.hands)
-    stock = state.stock
-    pos = state.stock_pos
-    size = len(stock)
-    active = list(state.active)
-    out = list(state.out_order)
-    emptied = list(state.emptied)
-    clock = len(state.history)
-    phase = _PHASE_CODES[state.phase]
-    attacker = state.attacker
-    defender = state.defender
-    ask = state.ask_order
-    limit = state.limit
-    played = list(state.table_att)  # this bout's attacking cards in the order played
-    attacks = len(played)
-    unbeaten = state.unbeaten
-    table = state.table_mask
-    ranks = state.rank_mask
-    passed = state.passed
-    taking = state.taking
-    turn = state._turn
-    assert turn is not None, "playout_round plays a round in progress: someone is to act"
-    random_ = rng.random
-    randrange = rng.randrange
-    same_rank = _SAME_RANK
-    above = _ABOVE
-    while True:
-        if phase == 1:  # defend
-            hand = hands[defender]
-            if random_() < noise:
-                options = []
-                rest = unbeaten
-                while rest:
-                    low = rest & -rest
-                    a = low.bit_length() - 1
-                    rest ^= low
-                    beaters = hand & (above[a] if a & 3 == trump else above[a] | trump_mask)
-                    while beaters:
-                        blow = beaters & -beaters
-                        options.append((a, blow.bit_length() - 1))
-                        beaters ^= blow
-                pick = randrange(len(options) + 1)
-                pair = options[pick] if pick < len(options) else None
-            else:
-                if unbeaten & (unbeaten - 1):
-                    pair = normal_defence(hand, trump, [a for a in played if unbeaten >> a & 1], table, size - pos)
-                else:
-                    pair = normal_defence(hand, trump, (unbeaten.bit_length() - 1,), table, size - pos)
-            if pair is None:
-                taking = True
-            else:
-                a, b = pair
-                hand ^= 1 << b
-                hands[defender] = hand
-                unbeaten ^= 1 << a
-                table |= 1 << b
-                ranks |= same_rank[b]
-                if not hand:
-                    emptied[defender] = clock
-        else:
-            seat = turn
-            hand = hands[seat]
-            if phase == 0:
-                if random_() < noise:
-                    card = _nth_bit(hand, randrange(hand.bit_count()))
-                else:
-                    card = normal_attack(hand, trump, size - pos, hands[defender])
-            else:
-                candidates = hand & ranks
-                if random_() < noise:
-                    pick = randrange(candidates.bit_count() + 1)
-                    card = _nth_bit(candidates, pick) if pick < candidates.bit_count() else -1
-                else:
-                    card = normal_throw_in(candidates, trump, size - pos, taking, hands[defender], hand.bit_count())
-            if card < 0:
-                passed |= 1 << seat
-            else:
-                bit = 1 << card
-                hand ^= bit
-                hands[seat] = hand
-                unbeaten |= bit
-                table |= bit
-                ranks |= same_rank[card]
-                passed = 0
-                attacks += 1
-                played.append(card)
-                if not hand:
-                    emptied[seat] = clock
-        clock += 1
-        # Who acts next (DurakState._advance).
-        if unbeaten and not taking:
-            phase = 1
-            continue
-        if attacks < limit and (taking or hands[defender]):
-            turn = -1
-            for seat in ask:
-                if not passed >> seat & 1 and hands[seat]:
-                    turn = seat
-                    break
-            if turn >= 0:
-                phase = 2
-                continue
-        # The bout is over (DurakState._end_bout).
-        if taking:
-            hands[defender] |= table
-        if pos < size:
-            for seat in ask + (defender,):
-                need = HAND_SIZE - hands[seat].bit_count()
-                if need <= 0 or pos >= size:
-                    continue
-                end = pos + need if pos + need < size else size
-                hand = hands[seat]
-                for i in range(pos, end):
-                    hand |= 1 << stock[i]
-                hands[seat] = hand
-                pos = end
-        if pos >= size:
-            leaving = [s for s in range(n) if active[s] and not hands[s]]
-            if leaving:
-                leaving.sort(key=emptied.__getitem__)
-                for s in leaving:
-                    active[s] = False
-                    out.append(s)
-                remaining = [s for s in range(n) if active[s]]
-                if len(remaining) <= 1:
-                    durak = remaining[0] if remaining else None
-                    return {"round": state.round_no, "durak": durak, "draw": durak is None,
-                            "first_out": out[0]}
-        if taking or not active[defender]:
-            attacker = (defender + 1) % n
-            while not active[attacker]:
-                attacker = (attacker + 1) % n
-        else:
-            attacker = defender
-        # A new bout (DurakState._start_bout).
-        defender = (attacker + 1) % n
-        while not active[defender]:
-            defender = (defender + 1) % n
-        order = [attacker]
-        for step in range(1, n):
-            s = (defender + step) % n
-            if s != attacker and active[s]:
-                order.append(s)
-        ask = tuple(order)
-        start = hands[defender].bit_count()
-        limit = start if start < MAX_ATTACKS else MAX_ATTACKS
-        attacks = unbeaten = table = ranks = passed = 0
-        played = []
-        taking = False
-        phase = 0
-        turn = attacker
+    """The normal strategy inside a sampled state, where every hand is known (``seat``
+    must be the one to act)."""
+    assert state.current_player == seat
+    return action_of(normal_move(state.table))
 
 
 # --- the exact endgame ---------------------------------------------------------------------
 
-_ATT, _DEF, _THROW = 0, 1, 2
+_ATT, _DEF, _THROW = kernel.ATTACK, kernel.DEFEND, kernel.THROW_IN
 
 
 class _OutOfBudget(Exception):
@@ -730,55 +562,61 @@ class EndgameSolver:
         return self._search(position, alpha, beta)
 
     def moves(self, position: Position) -> list[tuple[Action, Position, bool]]:
-        """``(action, next position, same attacker?)`` for every legal move, cheapest first.
+        """``(action, next position, same attacker?)`` for every legal move, cheapest first
+        (the kernel's order: beating cards and cards to play non-trumps first, low before
+        high; the unbeaten cards lowest first; taking and passing last).
 
         ``same attacker?`` is false when the move ends the bout with a successful
         defence, so the roles swap; a finished game is a position ``("end", value)``.
+        The moves are the kernel's, each played on a copy of the position's table.
         """
-        phase, att, dfn, unbeaten, table, attacks, limit, taking = position
-        trump = self.trump
+        table = self._table(position)
         out: list[tuple[Action, Position, bool]] = []
-        if phase == _DEF:
-            for a in iter_bits(unbeaten):
-                for b in sorted(iter_bits(dfn & _beaters(a, trump)), key=lambda i: card_value(i, trump)):
-                    out.append((_DEFEND[a * 64 + b],) + self._advance(
-                        att, dfn ^ (1 << b), unbeaten ^ (1 << a), table | (1 << b), attacks, limit, False))
-            out.append((TAKE,) + self._advance(att, dfn, unbeaten, table, attacks, limit, True))
-            return out
-        if phase == _ATT:
-            playable = att
-        else:
-            ranks = 0
-            for i in iter_bits(table):
-                ranks |= _SAME_RANK[i]
-            playable = att & ranks
-        for c in sorted(iter_bits(playable), key=lambda i: card_value(i, trump)):
-            bit = 1 << c
-            out.append((_ATTACK[c],) + self._advance(att ^ bit, dfn, unbeaten | bit, table | bit, attacks + 1, limit, taking))
-        if phase == _THROW:
-            out.append((PASS,) + self._end_bout(att, dfn, table, taking))
+        for move in kernel.legal_moves(table):
+            child = kernel.copy_table(table)
+            kernel.play(child, move)
+            out.append((action_of(move),) + self._position(child))
         return out
 
-    def _advance(self, att: int, dfn: int, unbeaten: int, table: int, attacks: int, limit: int, taking: bool) -> tuple[Position, bool]:
-        if unbeaten and not taking:
-            return (_DEF, att, dfn, unbeaten, table, attacks, limit, taking), True
-        if attacks < limit and (taking or dfn) and att:
-            return (_THROW, att, dfn, unbeaten, table, attacks, limit, taking), True
-        return self._end_bout(att, dfn, table, taking)
+    def _table(self, position: Position) -> Table:
+        """A kernel table of the position: the attacker seat 0, the defender seat 1, the
+        stock empty."""
+        phase, att, dfn, unbeaten, cards, attacks, limit, taking = position
+        table = kernel.new_table(2)
+        table.round = 1
+        table.trump = trump = self.trump
+        table.trump_mask = SUITS[trump]
+        table.hands = [att, dfn]
+        table.attacker, table.defender, table.ask = 0, 1, (0,)
+        table.limit = limit
+        # The position names the unbeaten cards only: the kernel counts the attacking
+        # cards, so card 0 (not in the deck: nothing attacks with it) stands for each beaten one.
+        open_cards = list(iter_bits(unbeaten))
+        beaten = attacks - len(open_cards)
+        table.attacks = open_cards + [0] * beaten
+        table.defences = [-1] * len(open_cards) + [0] * beaten
+        table.unbeaten = unbeaten
+        table.cards = cards
+        ranks = 0
+        for i in iter_bits(cards):
+            ranks |= SAME_RANK[i]
+        table.ranks = ranks
+        table.taking = taking
+        table.phase = phase
+        table.turn = 1 if phase == _DEF else 0
+        return table
 
     @staticmethod
-    def _end_bout(att: int, dfn: int, table: int, taking: bool) -> tuple[Position, bool]:
-        if taking:
-            dfn |= table
-        if not att:
-            return ("end", 0.5 if not dfn else 1.0), True
-        if not dfn:
-            return ("end", 0.0), True
-        if taking:
-            count = dfn.bit_count()
-            return (_ATT, att, dfn, 0, 0, 0, count if count < 6 else 6, False), True
-        count = att.bit_count()
-        return (_ATT, dfn, att, 0, 0, 0, count if count < 6 else 6, False), False
+    def _position(table: Table) -> tuple[Position, bool]:
+        """The position of a table played on from :meth:`_table`, and whether seat 0 is
+        still the attacker."""
+        if table.phase == kernel.ROUND_OVER:
+            durak = table.durak
+            return ("end", 0.5 if durak is None else float(durak)), True
+        attacker, defender = table.attacker, table.defender
+        hands = table.hands
+        return (table.phase, hands[attacker], hands[defender], table.unbeaten, table.cards,
+                len(table.attacks), table.limit, table.taking), attacker == 0
 
     def _search(self, position: Position, alpha: float, beta: float) -> float:
         if position[0] == "end":
@@ -902,10 +740,11 @@ class DurakSearchModel:
       that suit until it draws again (:class:`PublicMemory`), unless no deal agrees.
       It rebuilds the state with :meth:`DurakState.from_observation`.
     - ``playout_action`` is the normal strategy on the sampled hands, with a random
-      legal move :data:`PLAYOUT_NOISE` of the time; ``playout`` plays the same policy
-      to the end of the round on bare bitmasks (:func:`playout_round`), which the
-      search uses instead (about twice the iterations per second).  Samples are
-      ``quiet`` states: the search's own moves add no events.
+      legal move :data:`PLAYOUT_NOISE` of the time.  Samples are ``quiet`` states: the
+      search's own moves add no events.
+    - ``simulator`` gives the search a :class:`DurakSimulator` instead, the same
+      deals and values on bare kernel tables, played out by the kernel
+      (several times the iterations per second of sampled states).
     - ``evaluate``: 0 for the durak, 0.5 in a draw, 1 for everyone else (1.05 for
       the first out would break [0, 1]; being first out is worth nothing in the series
       but a win, so it gets 1 and the others 0.9).
@@ -979,9 +818,9 @@ class DurakSearchModel:
         state.rng.seed(rng.getrandbits(32))
         return state
 
-    def simulator(self, observation: DurakObservation) -> StateSimulator[GameState]:
-        """The search plays the sampled states, out with :meth:`playout`."""
-        return StateSimulator(self, observation, self.playout)
+    def simulator(self, observation: DurakObservation) -> DurakSimulator:
+        """The search's simulator for ``observation``: worlds on the rules kernel."""
+        return DurakSimulator(self, observation)
 
     def playout_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
         assert isinstance(state, DurakState)
@@ -990,33 +829,105 @@ class DurakSearchModel:
             return legal[rng.randrange(len(legal))]
         return state_normal_action(state, seat)
 
-    def playout(self, state: GameState, rng: random.Random) -> None:
-        """Play the current round of ``state`` out to its end, as the step-by-step loop
-        over :meth:`playout_action` would, but on bare integers (no actions, events or
-        history: several times faster).  The result is recorded in
-        ``state.round_results`` for :meth:`evaluate`; the rest of the state is left as
-        it was and must not be played on.
-        """
-        assert isinstance(state, DurakState)
-        if state._turn is None or state.round_no != self.round:
-            return
-        result = playout_round(state, rng, PLAYOUT_NOISE)
-        state.round_results.append(result)
-
     def is_terminal_for_search(self, state: GameState) -> bool:
         assert isinstance(state, DurakState)
-        return state.round_no != self.round or state._turn is None
+        return state.round_no != self.round or state.current_player is None
 
     def evaluate(self, state: GameState, seat: int) -> float:
         assert isinstance(state, DurakState)
         result = next((r for r in state.round_results if r["round"] == self.round), None)
         if result is None:
             return 0.5
-        if result["durak"] == seat:
-            return 0.0
-        if result["draw"]:
+        return _value(result["durak"], result["first_out"], seat)
+
+
+def _value(durak: int | None, first_out: int, seat: int) -> float:
+    """A finished round's worth for ``seat`` (see :class:`DurakSearchModel`)."""
+    if durak == seat:
+        return 0.0
+    if durak is None:
+        return 0.5
+    return 1.0 if first_out == seat else 0.9
+
+
+class DurakSimulator:
+    """The search's :class:`~cardtable.bots.search.Simulator` for Durak: every world is a
+    :class:`~cardtable.games.durak.kernel.Table`, the rules kernel's own state, moved
+    with the kernel's functions, so the search has no rules of its own.
+
+    - ``deal`` copies the observation's table (rebuilt once per decision) and deals the
+      unseen cards as :meth:`DurakSearchModel.sample_state` does, from the same draws.
+    - Moves are kernel moves (ints) in the public order; ``root_key`` maps an action
+      to its move.
+    - ``finish`` plays the round out on :func:`~cardtable.games.durak.kernel.play_out`
+      with the normal strategy for every seat (:func:`normal_attack`,
+      :func:`normal_defence`, :func:`normal_throw_in`: every hand is known in a world)
+      and a random legal move :data:`PLAYOUT_NOISE` of the time; the search stops at the end of the
+      round (``turn`` is ``None``), and ``value`` scores it as ``evaluate`` does.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=3, seed=4)
+    >>> for _ in range(5):
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> simulator = DurakSimulator(DurakSearchModel(), state.observation(seat))
+    >>> world = simulator.deal(random.Random(1))
+    >>> simulator.to_move(world) == seat
+    True
+    >>> [action_of(move) for move in simulator.moves(world)] == state.legal_actions()
+    True
+    >>> simulator.play(world, simulator.moves(world)[0]); simulator.finish(world, random.Random(2))
+    >>> simulator.stopped(world), 0.0 <= simulator.value(world, seat) <= 1.0
+    (True, True)
+    """
+
+    def __init__(self, model: DurakSearchModel, observation: DurakObservation) -> None:
+        model.prepare(observation)
+        assert model._template is not None and model._deal is not None, "prepare() set them"
+        self.model = model
+        self.observation = observation
+        self.template = model._template.table
+        self.players = observation.num_players
+        self.seat = own_seat(observation)
+        self.trump_card = observation.trump_card.index
+        self.stocked = observation.deck_count > 0
+
+    def root_key(self, action: Action) -> int:
+        return move_of(action)
+
+    def deal(self, rng: random.Random) -> Table:
+        model = self.model
+        unseen, counts, forbidden, _, _, _ = model._deal  # type: ignore[misc]
+        dealt = sample_hands(unseen, counts, None, forbidden, rng)
+        hands, stock = model._place(self.players, self.seat, dealt)
+        rng.shuffle(stock)
+        world = kernel.copy_table(self.template)
+        world.hands = hands
+        if self.stocked:
+            world.stock = tuple(stock) + (self.trump_card,)
+        # A sampled DurakState seeds its own rng (for later rounds' deals) with this draw;
+        # a world never deals again, but drawing it keeps the two samplers in step, so
+        # a search from a seed decides the same whichever it uses.
+        rng.getrandbits(32)
+        return world
+
+    to_move = attrgetter("turn")
+    moves = staticmethod(kernel.legal_moves)
+    play = staticmethod(kernel.play)
+
+    @staticmethod
+    def stopped(world: Table) -> bool:
+        return world.turn is None
+
+    def finish(self, world: Table, rng: random.Random) -> None:
+        if world.turn is not None:
+            kernel.play_out(world, normal_attack, normal_defence, normal_throw_in, rng, PLAYOUT_NOISE)
+
+    @staticmethod
+    def value(world: Table, seat: int) -> float:
+        if world.phase != kernel.ROUND_OVER:
             return 0.5
-        return 1.0 if result["first_out"] == seat else 0.9
+        return _value(world.durak, world.out[0], seat)
 
 
 def make_search_model() -> DurakSearchModel:

@@ -457,15 +457,16 @@ def test_memory_reused_across_games_matches_a_fresh_one():
         assert memory.lacks == fresh.lacks
 
 
-# --- the bitmask play-out ---------------------------------------------------------------------
+# --- the kernel play-out ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_bitmask_playout_matches_the_engine_move_for_move(players):
-    """Without noise the fast play-out must end every round exactly as the engine does
-    when each seat plays the normal strategy on the full state: same durak, same first
-    out, same draw (the order of going out and the draws follow the rules)."""
-    from cardtable.bots.durak import playout_round, state_normal_action
+def test_kernel_playout_matches_the_engine_move_for_move(players):
+    """Without noise the kernel's play-out with the normal strategy ends every round
+    exactly as the public game does when each seat plays the normal strategy on the
+    full state: same places, same durak."""
+    from cardtable.bots.durak import normal_attack, normal_defence, normal_throw_in, state_normal_action
+    from cardtable.games.durak import kernel
 
     compared = 0
     for seed in range(25):
@@ -474,34 +475,33 @@ def test_bitmask_playout_matches_the_engine_move_for_move(players):
         advance(state, drivers, (seed * 5) % 40)
         if state.is_over:
             continue
-        fast = playout_round(state.clone(), random.Random(seed), noise=0.0)
+        fast = state.clone().table
+        kernel.play_out(fast, normal_attack, normal_defence, normal_throw_in)
         slow = state.clone()
-        while slow._turn is not None and slow.round_no == state.round_no:
+        while slow.current_player is not None and slow.round_no == state.round_no:
             slow.apply(state_normal_action(slow, slow.current_player))
         want = slow.round_results[0]
-        assert (fast["durak"], fast["first_out"], fast["draw"]) == (want["durak"], want["first_out"], want["draw"])
+        assert (fast.durak, fast.out[0]) == (want["durak"], want["first_out"])
+        assert fast.out + ([fast.durak] if fast.durak is not None else []) == want["order"]
         compared += 1
     assert compared >= 20
 
 
-def test_bitmask_playout_with_noise_always_ends_the_round():
-    from cardtable.bots.durak import playout_round
+def test_simulator_playout_with_noise_always_ends_the_round():
+    from cardtable.bots.durak import DurakSimulator
 
-    model = DurakSearchModel()
     for seed in range(30):
         players = 2 + seed % 5
         state = RULES.new_game(players=players, seed=seed)
-        result = playout_round(state, random.Random(seed), noise=0.5)
-        assert result["round"] == 1
-        assert result["draw"] == (result["durak"] is None)
-        assert result["first_out"] != result["durak"]
-        # The search model's hook records the result where evaluate reads it.
-        model.round = 1
-        sample = state.clone()
-        model.playout(sample, random.Random(seed))
-        values = [model.evaluate(sample, seat) for seat in range(players)]
+        seat = state.current_player
+        simulator = DurakSimulator(DurakSearchModel(), state.observation(seat))
+        world = simulator.deal(random.Random(seed))
+        simulator.finish(world, random.Random(seed))
+        assert simulator.stopped(world) and world.round == 1
+        assert world.out[0] != world.durak
+        values = [simulator.value(world, s) for s in range(players)]
         assert all(0.0 <= v <= 1.0 for v in values)
-        assert values.count(0.0) == (0 if sample.round_results[-1]["draw"] else 1)
+        assert values.count(0.0) == (0 if world.durak is None else 1)
 
 
 def test_quiet_state_plays_the_same_game_without_move_events():

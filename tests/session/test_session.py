@@ -12,7 +12,7 @@ import pytest
 from cardtable.bots import bot_name
 from cardtable.engine.actions import Action
 from cardtable.games import available_games, get_rules
-from cardtable.session import BotAnswer, Notice, Seat, SlotSaver, TableSession
+from cardtable.session import BotAnswer, Notice, Seat, SeatKind, SlotSaver, TableSession
 from cardtable.userdata.savefiles import load_save
 from cardtable.userdata.slots import GameSlot, unfinished_games
 
@@ -424,3 +424,36 @@ def test_the_bot_speed_is_kept_in_the_save() -> None:
     session.act(0, session.legal_actions()[0])
     assert session.saver.slot is not None
     assert load_save(session.saver.slot.path).meta["settings"]["bot_speed"] == "slow"
+
+
+# --- a remote seat ------------------------------------------------------------------------------
+
+
+def test_a_remote_seat_is_waited_for_and_answers_with_text() -> None:
+    state = get_rules("durak").new_game(players=3, seed=8)
+    seats = [Seat.human("Ann"), Seat("Rob", SeatKind.REMOTE), Seat.bot_seat("Ada", "easy")]
+    session = TableSession(state, seats)
+    assert not session.hotseat and session.human_seats == (0,)  # a remote player never shares the keyboard
+    assert seats[1].waits_for_outside and not seats[1].is_human and seats[1].spec == "remote"
+    rng = random.Random(8)
+    told_remote = 0
+    for _ in range(400):
+        if session.is_over:
+            break
+        seat = session.to_act
+        assert seat is not None and session.handover_due() is None
+        if seat == 1:
+            assert session.bot_request() is None and not session.human_to_act  # the table waits for Rob
+            observation = session.observation(1)
+            assert observation.seat == 1 and observation.hand == session.state.hand(1)
+            told_remote += 1
+            text = str(rng.choice(list(session.legal_actions())))  # what a connection would send
+            assert session.act(1, text) is None
+        elif session.human_to_act:
+            session.act(seat, rng.choice(list(session.legal_actions())))
+        else:
+            request = session.bot_request()
+            assert request is not None
+            session.bot_answer(request.think())
+    assert session.is_over and told_remote
+    assert session.act(1, "pass") == session.state.why_illegal("pass")  # the game is over

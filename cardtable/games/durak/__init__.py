@@ -27,8 +27,12 @@ Who acts when (one player at a time):
 - The bout ends when every attacker has passed since the last card was added, or when
   nothing may be added any more (the limit is reached, or the defender has no cards).
 
-Internally hands are bitmasks of card indexes (see :mod:`cardtable.cards`); the stock
-is a tuple of indexes drawn from the front, with the face-up trump last.
+The rules themselves are :mod:`cardtable.games.durak.kernel`: a
+:class:`~cardtable.games.durak.kernel.Table` of small integers and bitmasks moved by plain
+functions, which the bots' search and endgame solver play on too.  This module adds
+what a public game needs on top: validation with reasons, events, observations,
+notation (:class:`~cardtable.engine.actions.Action`), the deals of later rounds from the
+seeded ``rng``, and saves.
 """
 
 from __future__ import annotations
@@ -38,46 +42,49 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.cards import (
-    ALL_CARDS,
-    SHORT_DECK,
-    SUIT_MASKS,
-    Card,
-    Rank,
-    RankOrder,
-    Suit,
-    mask_to_cards,
-    shuffled,
-)
+from cardtable.cards import ALL_CARDS, SHORT_DECK, Card, Rank, RankOrder, Suit, mask_to_cards, shuffled
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import Measure, RoundShare, StatCounter
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules, check_guessed_hands
+from cardtable.games.durak import kernel
 
-__all__ = ["DurakRules", "DurakState", "DurakObservation", "RULES", "HAND_SIZE", "MAX_ATTACKS", "DURAK_ORDER"]
+__all__ = [
+    "DurakRules",
+    "DurakState",
+    "DurakObservation",
+    "RULES",
+    "HAND_SIZE",
+    "MAX_ATTACKS",
+    "DURAK_ORDER",
+    "action_of",
+    "move_of",
+]
 
 DURAK_ORDER = RankOrder("durak", [Rank(r) for r in range(6, 15)])
 """Durak's ranks: 6 to ace."""
 
-HAND_SIZE = 6
+HAND_SIZE = kernel.HAND_SIZE
 """Players draw back up to this many cards after each bout."""
 
-MAX_ATTACKS = 6
+MAX_ATTACKS = kernel.MAX_ATTACKS
 """No bout has more attacking cards than this (nor than the defender held at its start)."""
 
-_DECK_MASK = sum(card.mask for card in SHORT_DECK)
-_SUIT_MASKS = tuple(mask & _DECK_MASK for mask in SUIT_MASKS)
-# Every card of the same rank as card index i: the ranks on the table, as a card mask.
-_SAME_RANK = tuple(0xF << (i & ~3) for i in range(52))
-# Cards of the same suit strictly above card index i (same suit: higher index = higher rank).
-_ABOVE_IN_SUIT = tuple(_SUIT_MASKS[i & 3] & ~((2 << i) - 1) for i in range(52))
+_DECK_MASK = kernel.DECK_MASK
+_SAME_RANK = kernel.SAME_RANK
 
-# Actions are values: build each once so the hot loop only looks them up.
+# Actions are values: build each once, and the kernel's move for each, so the hot loop
+# only looks them up.
 _ATTACK = tuple(Action("attack", (card,)) for card in ALL_CARDS)
 _DEFEND: dict[int, Action] = {
-    a.index * 64 + b.index: Action("defend", (a, b)) for a in SHORT_DECK for b in SHORT_DECK if a is not b
+    kernel.defence(a.index, b.index): Action("defend", (a, b)) for a in SHORT_DECK for b in SHORT_DECK if a is not b
 }
+_ACTION_OF_MOVE: dict[int, Action] = {card.index: _ATTACK[card.index] for card in SHORT_DECK}
+_ACTION_OF_MOVE.update(_DEFEND)
+_ACTION_OF_MOVE[kernel.PASS] = PASS
+_ACTION_OF_MOVE[kernel.TAKE] = TAKE
+_MOVE_OF_ACTION: dict[Action, int] = {action: move for move, action in _ACTION_OF_MOVE.items()}
 
 # Shared by every throw-in event; events are read-only, so one dict serves them all.
 _THROW_IN_INFO: dict[str, Any] = {"throw_in": True}
@@ -86,26 +93,31 @@ PHASE_ATTACK = "attack"
 PHASE_DEFEND = "defend"
 PHASE_THROW_IN = "throw_in"
 PHASE_OVER = "over"
+_PHASE_NAMES = {
+    kernel.ATTACK: PHASE_ATTACK,
+    kernel.DEFEND: PHASE_DEFEND,
+    kernel.THROW_IN: PHASE_THROW_IN,
+    kernel.ROUND_OVER: PHASE_OVER,
+    kernel.OVER: PHASE_OVER,
+}
 
 
-def _ordered(mask: int, trump_mask: int) -> list[int]:
-    """Card indexes of ``mask``: non-trumps by (rank, suit), then trumps by rank.
+def action_of(move: int) -> Action:
+    """The action of a kernel move (see :mod:`cardtable.games.durak.kernel`).
 
-    >>> _ordered(Card.parse("7H").mask | Card.parse("6S").mask | Card.parse("9C").mask, SUIT_MASKS[3])
-    [22, 28, 19]
+    >>> str(action_of(20)), str(action_of(kernel.defence(20, 24))), action_of(kernel.TAKE) is TAKE
+    ('attack 7C', 'defend 7C 8C', True)
     """
-    out = []
-    rest = mask & ~trump_mask
-    while rest:
-        low = rest & -rest
-        out.append(low.bit_length() - 1)
-        rest ^= low
-    rest = mask & trump_mask
-    while rest:
-        low = rest & -rest
-        out.append(low.bit_length() - 1)
-        rest ^= low
-    return out
+    return _ACTION_OF_MOVE[move]
+
+
+def move_of(action: Action) -> int:
+    """The kernel move of a Durak action (``KeyError`` for anything else).
+
+    >>> move_of(Action.parse("defend 7C 8C")) == kernel.defence(20, 24), move_of(PASS) == kernel.PASS
+    (True, True)
+    """
+    return _MOVE_OF_ACTION[action]
 
 
 _ATTACK_LISTS: dict[int, tuple[Action, ...]] = {}
@@ -119,15 +131,8 @@ def _attacks(mask: int, trump: int) -> tuple[Action, ...]:
     if cached is None:
         if len(_ATTACK_LISTS) >= _ATTACK_LISTS_MAX:
             _ATTACK_LISTS.clear()  # keeps memory bounded; the cache refills quickly
-        cached = _ATTACK_LISTS[key] = tuple(_ATTACK[i] for i in _ordered(mask, _SUIT_MASKS[trump]))
+        cached = _ATTACK_LISTS[key] = tuple(_ATTACK[i] for i in kernel.ordered(mask, trump))
     return cached
-
-
-def _beats(attacking: int, beating: int, trump: int) -> bool:
-    """Whether card index ``beating`` beats card index ``attacking`` with trump suit ``trump``."""
-    if beating & 3 == attacking & 3:
-        return beating > attacking
-    return beating & 3 == trump
 
 
 @dataclass(frozen=True)
@@ -207,15 +212,98 @@ class DurakRules(Rules):
         return DurakState(self, players, seed, options, deck)
 
 
+def _table_field(name: str, doc: str) -> Any:
+    """A read-write attribute of the state that is the kernel table's field ``name``."""
+
+    def get_field(state: DurakState) -> Any:
+        return getattr(state.table, name)
+
+    def set_field(state: DurakState, value: Any) -> None:
+        setattr(state.table, name, value)
+        state._offered = None
+
+    return property(get_field, set_field, doc=doc)
+
+
+class _DurakKernelView:
+    """The Durak kernel's own answers about a :class:`kernel.Table` (see :class:`KernelView`).
+
+    >>> state = RULES.new_game(players=2, seed=5)
+    >>> view = state.kernel_view()
+    >>> view.to_move() == state.current_player, view.legal_move_texts() == [str(a) for a in state.legal_actions()]
+    (True, True)
+    >>> view.scores()
+    (0, 0)
+    """
+
+    def __init__(self, table: kernel.Table) -> None:
+        self._table = table
+
+    def to_move(self) -> int | None:
+        return self._table.turn
+
+    def legal_move_texts(self) -> list[str]:
+        return [kernel.move_text(move) for move in kernel.legal_moves(self._table)]
+
+    def scores(self) -> tuple[int, ...]:
+        table = self._table
+        return tuple(won - lost for won, lost in zip(table.wins, table.losses))
+
+
 class DurakState(GameState):
     """A Durak game: one round, or a series of ``rounds`` rounds.
+
+    The game itself is ``table``, a :class:`~cardtable.games.durak.kernel.Table` moved
+    by the kernel's functions; its fields read (and, for tests and search, write) as
+    attributes of the state too, under their older names: ``hands``, ``stock``,
+    ``stock_pos``, ``trump`` (the suit), ``trump_idx`` (the face-up card),
+    ``trump_holder``, ``attacker``, ``defender``, ``ask_order``, ``limit``,
+    ``table_att``, ``table_def``, ``unbeaten``, ``table_mask``, ``rank_mask``,
+    ``passed``, ``taking``, ``active``, ``out_order``, ``wins``, ``losses``,
+    ``round_no``, ``total_rounds``; ``phase`` reads as its name.  Beside the kernel the
+    state keeps what only observers need: ``known`` (per seat, the cards everyone saw
+    it pick up and it has not played since), ``discard`` (in the order discarded) and
+    ``round_results``.
+
+    ``apply`` skips the legality check for an action the last ``legal_actions()`` of
+    this position offered; any other action is checked.
 
     ``quiet`` (default off) is for a search's throw-away copies: the moves and bouts
     then add no events to the log (rounds still do), so play is faster but the log,
     and the observations built from it, stop at the moment it was set.
     """
 
+    rules: DurakRules
+    table: kernel.Table
+
     quiet: bool = False
+
+    hands = _table_field("hands", "Per seat, the cards held (masks).")
+    stock = _table_field("stock", "The card indexes to draw, from ``stock_pos`` on; the face-up trump last.")
+    stock_pos = _table_field("stock_pos", "How many cards of ``stock`` are drawn.")
+    trump = _table_field("trump", "The trump suit's number.")
+    trump_idx = _table_field("trump_card", "The face-up trump card's index.")
+    trump_mask = _table_field("trump_mask", "The trump suit's cards (a mask).")
+    trump_holder = _table_field("trump_holder", "Who drew (or kept) the face-up trump, else ``None``.")
+    active = _table_field("active", "Per seat, still in the round.")
+    out_order = _table_field("out", "The seats out of this round, in order.")
+    emptied = _table_field("emptied", "Per seat, the move number at which its hand last became empty.")
+    attacker = _table_field("attacker", "This bout's main attacker.")
+    defender = _table_field("defender", "This bout's defender.")
+    ask_order = _table_field("ask", "The attackers in the order they are asked to throw in.")
+    start_cards = _table_field("start_cards", "The defender's cards when the bout began.")
+    limit = _table_field("limit", "The most attacking cards this bout may have.")
+    table_att = _table_field("attacks", "This bout's attacking cards, in the order played.")
+    table_def = _table_field("defences", "The card that beat each attacking card, -1 while unbeaten.")
+    unbeaten = _table_field("unbeaten", "The unbeaten attacking cards (a mask).")
+    table_mask = _table_field("cards", "Every card on the table (a mask).")
+    rank_mask = _table_field("ranks", "Every card of a rank on the table (a mask): what may be thrown in.")
+    passed = _table_field("passed", "A bit per attacker who passed since the last card was added.")
+    taking = _table_field("taking", "Whether the defender has said take.")
+    wins = _table_field("wins", "Per seat, rounds won (first out) in the series.")
+    losses = _table_field("losses", "Per seat, rounds lost (the durak) in the series.")
+    round_no = _table_field("round", "The round being played (from 1).")
+    total_rounds = _table_field("rounds", "How many rounds the series has.")
 
     def __init__(
         self,
@@ -226,209 +314,149 @@ class DurakState(GameState):
         deck: Sequence[Card] | None,
     ) -> None:
         super().__init__(rules, players, seed, options, deck)
-        self.total_rounds: int = int(options["rounds"])
-        self.round_no = 0
-        self.wins = [0] * players
-        self.losses = [0] * players
+        self.table = kernel.new_table(players, int(options["rounds"]))
         self.round_results: list[dict[str, Any]] = []
+        # The moves the last legal_actions() offered (None: nothing offered since the
+        # state last changed).
+        self._offered: list[int] | None = None
         first = list(deck) if deck is not None else shuffled(rules.deck, self.rng)
         self._start_round([card.index for card in first])
 
+    @property
+    def phase(self) -> str:
+        """``"attack"``, ``"defend"``, ``"throw_in"`` or ``"over"``."""
+        return _PHASE_NAMES[self.table.phase]
+
     # --- rounds and bouts -------------------------------------------------
     def _start_round(self, order: list[int]) -> None:
+        table = self.table
+        kernel.deal(table, order)
         n = self.num_players
-        self.round_no += 1
-        hands = [0] * n
-        dealt = HAND_SIZE * n
-        for position in range(dealt):
-            hands[position % n] |= 1 << order[position]
         self.known = [0] * n
-        if dealt == len(order):
+        if table.trump_holder is not None:
             # Six players: the last card dealt shows the trump and stays in its owner's hand.
-            self.trump_idx = order[-1]
-            self.trump_holder: int | None = (dealt - 1) % n
-            self.known[self.trump_holder] = 1 << self.trump_idx
-            self.stock: tuple[int, ...] = ()
-        else:
-            self.trump_idx = order[dealt]
-            self.trump_holder = None
-            self.stock = tuple(order[dealt + 1 :]) + (self.trump_idx,)
-        self.stock_pos = 0
-        self.trump = self.trump_idx & 3
-        self.trump_mask = _SUIT_MASKS[self.trump]
-        self.hands = hands
-        self.active = [True] * n
-        self.out_order: list[int] = []
-        self.emptied = [0] * n
+            self.known[table.trump_holder] = 1 << table.trump_card
         self.discard: list[int] = []
-        round_no = self.round_no
-        trump_card = ALL_CARDS[self.trump_idx]
+        round_no = table.round
+        trump_card = ALL_CARDS[table.trump_card]
         for seat in range(n):
             self.events.append(
-                Event("deal", seat, mask_to_cards(hands[seat]), round_no, {"count": HAND_SIZE}, (seat,))
+                Event("deal", seat, mask_to_cards(table.hands[seat]), round_no, {"count": HAND_SIZE}, (seat,))
             )
         self.events.append(
-            Event("trump", self.trump_holder, (trump_card,), round_no,
-                  {"suit": trump_card.suit.letter, "kept_by": self.trump_holder})
+            Event("trump", table.trump_holder, (trump_card,), round_no,
+                  {"suit": trump_card.suit.letter, "kept_by": table.trump_holder})
         )
-        lowest = self.trump_mask & (sum(hands))
-        first = 0
-        if lowest:
-            low_bit = lowest & -lowest
-            first = next(seat for seat in range(n) if hands[seat] & low_bit)
-            self.events.append(
-                Event("lowest_trump", first, (ALL_CARDS[low_bit.bit_length() - 1],), round_no)
-            )
-        self._start_bout(first)
+        lowest = kernel.lowest_trump(table.hands, table.trump_mask)
+        if lowest is not None:
+            self.events.append(Event("lowest_trump", lowest[0], (ALL_CARDS[lowest[1]],), round_no))
 
-    def _next_active(self, seat: int) -> int:
-        """The next seat after ``seat`` still in the round."""
-        n = self.num_players
-        active = self.active
-        nxt = (seat + 1) % n
-        while not active[nxt]:
-            nxt = (nxt + 1) % n
-        return nxt
-
-    def _start_bout(self, attacker: int) -> None:
-        n = self.num_players
-        active = self.active
-        defender = self._next_active(attacker)
-        order = [attacker]
-        for step in range(1, n):
-            seat = (defender + step) % n
-            if seat != attacker and active[seat]:
-                order.append(seat)
-        self.attacker = attacker
-        self.defender = defender
-        self.ask_order = tuple(order)
-        self.start_cards = start = self.hands[defender].bit_count()
-        self.limit = start if start < MAX_ATTACKS else MAX_ATTACKS
-        self.table_att: list[int] = []
-        self.table_def: list[int] = []
-        self.unbeaten = self.table_mask = self.rank_mask = self.passed = 0
-        self.taking = False
-        self.phase = PHASE_ATTACK
-        self._turn: int | None = attacker
-
-    def _advance(self) -> None:
-        """Find who acts next, ending the bout (and the round) when nobody can."""
-        if self.unbeaten and not self.taking:
-            self.phase = PHASE_DEFEND
-            self._turn = self.defender
-            return
-        if len(self.table_att) < self.limit and (self.taking or self.hands[self.defender]):
-            passed = self.passed
-            hands = self.hands
-            for seat in self.ask_order:
-                if not (passed >> seat) & 1 and hands[seat]:
-                    self.phase = PHASE_THROW_IN
-                    self._turn = seat
-                    return
-        self._end_bout()
-
-    def _end_bout(self) -> None:
-        round_no = self.round_no
-        defender = self.defender
-        hands = self.hands
-        table = self.table_mask
-        played = self._table_order()
-        if self.taking:
-            hands[defender] |= table
-            self.known[defender] |= table
-        else:
-            self.discard.extend(played)
+    def _play(self, seat: int, move: int) -> None:
+        """Make the kernel ``move`` for ``seat`` (the seat to act) and log what happened."""
+        self._offered = None
+        table = self.table
         quiet = self.quiet
-        if not quiet:
-            # One event says how the bout ended and where the table cards went.
-            self.events.append(
-                Event("bout_over", defender, tuple(ALL_CARDS[i] for i in played), round_no,
-                      {"result": "taken" if self.taking else "defended", "attacker": self.attacker})
-            )
-        self.table_att = []
-        self.table_def = []
-        self.unbeaten = self.table_mask = self.rank_mask = 0
-        # Draw back to six: main attacker, the other attackers, the defender last.
-        stock = self.stock
-        size = len(stock)
-        if self.stock_pos < size:
-            for seat in self.ask_order + (defender,):
-                need = HAND_SIZE - hands[seat].bit_count()
-                position = self.stock_pos
-                if need <= 0 or position >= size:
-                    continue
-                drawn = stock[position : position + need]
-                self.stock_pos = position = position + len(drawn)
-                for index in drawn:
-                    hands[seat] |= 1 << index
-                if not quiet:
-                    self.events.append(
-                        Event("draw", seat, tuple([ALL_CARDS[i] for i in drawn]), round_no,
-                              {"deck_left": size - position}, (seat,))
-                    )
-                if position == size:
-                    # The face-up trump is the last card of the stock.
-                    self.trump_holder = seat
-                    self.known[seat] |= 1 << self.trump_idx
-                    if not quiet:
-                        self.events.append(Event("trump_drawn", seat, (ALL_CARDS[self.trump_idx],), round_no))
-        if self.stock_pos >= size:
-            active = self.active
-            leaving = [seat for seat in range(self.num_players) if active[seat] and not hands[seat]]
-            if leaving:
-                leaving.sort(key=self.emptied.__getitem__)
-                for seat in leaving:
-                    active[seat] = False
-                    self.out_order.append(seat)
-                    self.events.append(Event("out", seat, (), round_no, {"place": len(self.out_order)}))
-                remaining = [seat for seat in range(self.num_players) if active[seat]]
-                if len(remaining) <= 1:
-                    self._end_round(remaining[0] if remaining else None)
-                    return
-        if self.taking or not self.active[defender]:
-            self._start_bout(self._next_active(defender))
+        events = self.events
+        round_no = table.round
+        if move < kernel.PASS:
+            self.known[seat] &= ~(1 << move)
+            if quiet:
+                pass
+            elif table.attacks:
+                events.append(Event("attack", seat, (ALL_CARDS[move],), round_no, _THROW_IN_INFO))
+            else:
+                # The opening card starts the bout: say who defends and how far it may go.
+                info = {"throw_in": False, "defender": table.defender, "limit": table.limit,
+                        "attackers": list(table.ask)}
+                events.append(Event("attack", seat, (ALL_CARDS[move],), round_no, info))
+        elif move == kernel.PASS:
+            if not quiet:
+                events.append(Event("pass", seat, (), round_no))
+        elif move == kernel.TAKE:
+            if not quiet:
+                events.append(Event("take", seat, (), round_no))
         else:
-            self._start_bout(defender)
+            self.known[seat] &= ~(1 << (move & 63))
+            if not quiet:
+                events.append(Event("defend", seat, (ALL_CARDS[move >> 6], ALL_CARDS[move & 63]), round_no))
+        log: kernel.Log = []
+        kernel.play(table, move, log)
+        if log:
+            self._record(log, round_no)
+
+    def _record(self, log: kernel.Log, round_no: int) -> None:
+        """Turn what the kernel reports after a move (a bout's end) into events."""
+        quiet = self.quiet
+        events = self.events
+        known = self.known
+        for entry in log:
+            kind = entry[0]
+            if kind == "bout_over":
+                _, defender, played, taken, attacker = entry
+                if taken:
+                    for index in played:
+                        known[defender] |= 1 << index
+                else:
+                    self.discard.extend(played)
+                if not quiet:
+                    # One event says how the bout ended and where the table cards went.
+                    events.append(
+                        Event("bout_over", defender, tuple(ALL_CARDS[i] for i in played), round_no,
+                              {"result": "taken" if taken else "defended", "attacker": attacker})
+                    )
+            elif kind == "draw":
+                _, seat, drawn, left = entry
+                if not quiet:
+                    events.append(
+                        Event("draw", seat, tuple([ALL_CARDS[i] for i in drawn]), round_no, {"deck_left": left}, (seat,))
+                    )
+            elif kind == "trump_drawn":
+                seat = entry[1]
+                trump_card = self.table.trump_card
+                known[seat] |= 1 << trump_card
+                if not quiet:
+                    events.append(Event("trump_drawn", seat, (ALL_CARDS[trump_card],), round_no))
+            elif kind == "out":
+                events.append(Event("out", entry[1], (), round_no, {"place": entry[2]}))
+            else:
+                self._end_round(entry[1])
 
     def _end_round(self, durak: int | None) -> None:
-        first_out = self.out_order[0]
-        self.wins[first_out] += 1
+        table = self.table
+        round_no = table.round
+        first_out = table.out[0]
         if durak is not None:
-            self.losses[durak] += 1
-            self.events.append(Event("durak", durak, (), self.round_no))
-        order = list(self.out_order) + ([durak] if durak is not None else [])
+            self.events.append(Event("durak", durak, (), round_no))
+        order = list(table.out) + ([durak] if durak is not None else [])
         result = {
-            "round": self.round_no,
+            "round": round_no,
             "order": order,
             "first_out": first_out,
             "durak": durak,
             "draw": durak is None,
         }
         self.round_results.append(result)
-        self.events.append(Event("round_over", None, (), self.round_no, dict(result)))
-        if self.round_no < self.total_rounds:
+        self.events.append(Event("round_over", None, (), round_no, dict(result)))
+        if round_no < table.rounds:
             self._start_round([card.index for card in shuffled(self.rules.deck, self.rng)])
             return
-        self.phase = PHASE_OVER
-        self._turn = None
+        kernel.finish_game(table)
         self.events.append(
-            Event("game_over", None, (), self.round_no, {"winners": list(self._winners())})
+            Event("game_over", None, (), round_no, {"winners": list(self._winners())})
         )
 
     def _table_order(self) -> list[int]:
         """Table cards in the order played: each attacking card, then its beating card."""
-        cards = []
-        for attacking, beating in zip(self.table_att, self.table_def):
-            cards.append(attacking)
-            if beating >= 0:
-                cards.append(beating)
-        return cards
+        return kernel.table_order(self.table)
 
     # --- the turn ---------------------------------------------------------
     @property
     def current_player(self) -> int | None:
         """The one seat that acts now (see the phases above), ``None`` once over."""
-        return self._turn
+        return self.table.turn
+
+    def kernel_view(self) -> _DurakKernelView:
+        return _DurakKernelView(self.table)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action, in this order.
@@ -441,33 +469,24 @@ class DurakState(GameState):
         - ``throw_in`` phase: ``attack X`` for each card of a rank on the table (same
           order as the opening), then ``pass``.
         """
-        seat = self._turn
-        if seat is None:
+        table = self.table
+        if table.turn is None:
             return []
-        hand = self.hands[seat]
-        phase = self.phase
-        trump_mask = self.trump_mask
-        if phase == PHASE_DEFEND:
-            actions = []
-            unbeaten = self.unbeaten
-            trump = self.trump
-            for attacking in self.table_att:
-                if not (unbeaten >> attacking) & 1:
-                    continue
-                beaters = hand & _ABOVE_IN_SUIT[attacking]
-                if attacking & 3 != trump:
-                    beaters |= hand & trump_mask
-                if beaters:
-                    key = attacking * 64
-                    for beating in _ordered(beaters, trump_mask):
-                        actions.append(_DEFEND[key + beating])
-            actions.append(TAKE)
-            return actions
-        if phase == PHASE_ATTACK:
-            return list(_attacks(hand, self.trump))
-        actions = list(_attacks(hand & self.rank_mask, self.trump))
-        actions.append(PASS)
-        return actions
+        moves = kernel.legal_moves(table)
+        self._offered = moves
+        return list(map(_ACTION_OF_MOVE.__getitem__, moves))
+
+    def apply(self, action: Action | str) -> None:
+        offered = self._offered
+        if offered is not None and isinstance(action, Action):
+            # An action legal_actions() handed out for this very position is legal as it is.
+            move = _MOVE_OF_ACTION.get(action)
+            if move is not None and move in offered:
+                seat: int = self.table.turn  # type: ignore[assignment]
+                self._play(seat, move)
+                self.history.append((seat, action))
+                return
+        super().apply(action)
 
     def _why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal now, else one line saying why not.
@@ -477,41 +496,42 @@ class DurakState(GameState):
         >>> state.why_illegal(Action.parse("pass"))
         'the main attacker must open the bout with a card; passing is not allowed'
         """
-        seat = self._turn
+        table = self.table
+        seat = table.turn
         if seat is None:
             return "the game is over; no more actions"
         kind = action.kind
-        phase = self.phase
-        hand = self.hands[seat]
+        phase = table.phase
+        hand = table.hands[seat]
         if kind == "attack":
             card = action.cards[0]
-            if phase == PHASE_DEFEND:
+            if phase == kernel.DEFEND:
                 return "you are defending: beat an attacking card (defend A B) or take"
             if not card.mask & _DECK_MASK:
                 return f"{card} is not in the Durak deck (6 to A)"
             if not hand & card.mask:
                 return f"{card} is not in your hand"
-            if phase == PHASE_THROW_IN and not self.rank_mask & card.mask:
+            if not kernel.attack_cards(table) & card.mask:
                 ranks = " ".join(sorted({ALL_CARDS[i].rank.label for i in self._table_order()},
                                         key=lambda label: "6789 10JQKA".index(label)))
                 return f"you can only throw in a rank already on the table ({ranks}), not a {card.rank.label}"
             return None
         if kind == "defend":
-            if phase != PHASE_DEFEND:
-                if phase == PHASE_ATTACK:
+            if phase != kernel.DEFEND:
+                if phase == kernel.ATTACK:
                     return "you are attacking: open the bout with attack X"
                 return "there is nothing to beat now: throw in (attack X) or pass"
             attacking, beating = action.cards
-            if not self.table_mask & attacking.mask or attacking.index not in self.table_att:
+            if not table.cards & attacking.mask or attacking.index not in table.attacks:
                 return f"{attacking} is not an attacking card on the table"
-            if not self.unbeaten & attacking.mask:
+            if not table.unbeaten & attacking.mask:
                 return f"{attacking} is already beaten"
             if not beating.mask & _DECK_MASK:
                 return f"{beating} is not in the Durak deck (6 to A)"
             if not hand & beating.mask:
                 return f"{beating} is not in your hand"
-            if not _beats(attacking.index, beating.index, self.trump):
-                if attacking.suit == self.trump:
+            if not kernel.beats(attacking.index, beating.index, table.trump):
+                if attacking.suit == table.trump:
                     return f"{beating} does not beat {attacking}: only a higher trump beats a trump"
                 if beating.suit != attacking.suit:
                     return (f"{beating} does not beat {attacking}: "
@@ -519,81 +539,34 @@ class DurakState(GameState):
                 return f"{beating} does not beat {attacking}: {beating.rank.label} is lower than {attacking.rank.label}"
             return None
         if kind == "take":
-            if phase != PHASE_DEFEND:
-                if self.taking and seat != self.defender:
+            if phase != kernel.DEFEND:
+                if table.taking and seat != table.defender:
                     return "you have already said take; the attackers may still throw in"
                 return "only the defender can take, and only after an attack"
             return None
         if kind == "pass":
-            if phase == PHASE_ATTACK:
+            if phase == kernel.ATTACK:
                 return "the main attacker must open the bout with a card; passing is not allowed"
-            if phase == PHASE_DEFEND:
+            if phase == kernel.DEFEND:
                 return "the defender cannot pass: beat an attacking card (defend A B) or take"
             return None
         return f"'{action}' is not a Durak action"
 
     def _apply(self, action: Action) -> None:
-        seat = self._turn
+        seat = self.table.turn
         assert seat is not None
-        kind = action.kind
-        hands = self.hands
-        if kind == "attack":
-            card = action.cards[0]
-            index = card.index
-            bit = card.mask
-            hands[seat] ^= bit
-            self.known[seat] &= ~bit
-            table_att = self.table_att
-            table_att.append(index)
-            self.table_def.append(-1)
-            self.unbeaten |= bit
-            self.table_mask |= bit
-            self.rank_mask |= _SAME_RANK[index]
-            self.passed = 0
-            if not hands[seat]:
-                # History only grows, so its length orders the moments players emptied their hands.
-                self.emptied[seat] = len(self.history)
-            if self.quiet:
-                pass
-            elif len(table_att) > 1:
-                self.events.append(Event("attack", seat, (card,), self.round_no, _THROW_IN_INFO))
-            else:
-                # The opening card starts the bout: say who defends and how far it may go.
-                info = {"throw_in": False, "defender": self.defender, "limit": self.limit,
-                        "attackers": list(self.ask_order)}
-                self.events.append(Event("attack", seat, (card,), self.round_no, info))
-        elif kind == "defend":
-            attacking, beating = action.cards
-            bit = beating.mask
-            hands[seat] ^= bit
-            self.known[seat] &= ~bit
-            self.unbeaten ^= attacking.mask
-            self.table_def[self.table_att.index(attacking.index)] = beating.index
-            self.table_mask |= bit
-            self.rank_mask |= _SAME_RANK[beating.index]
-            if not hands[seat]:
-                self.emptied[seat] = len(self.history)
-            if not self.quiet:
-                self.events.append(Event("defend", seat, (attacking, beating), self.round_no))
-        elif kind == "take":
-            self.taking = True
-            if not self.quiet:
-                self.events.append(Event("take", seat, (), self.round_no))
-        else:
-            self.passed |= 1 << seat
-            if not self.quiet:
-                self.events.append(Event("pass", seat, (), self.round_no))
-        self._advance()
+        self._play(seat, _MOVE_OF_ACTION[action])
 
     # --- views ------------------------------------------------------------
     def _hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in index order (full information: not for bots)."""
-        return mask_to_cards(self.hands[seat])
+        return mask_to_cards(self.table.hands[seat])
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Wins minus losses per seat."""
-        return tuple(won - lost for won, lost in zip(self.wins, self.losses))
+        table = self.table
+        return tuple(won - lost for won, lost in zip(table.wins, table.losses))
 
     def _observation(self, seat: int) -> DurakObservation:
         """The game as ``seat`` sees it: its own hand and the public facts only.
@@ -603,42 +576,43 @@ class DurakState(GameState):
         >>> len(view.hand), view.deck_count, view.phase
         (6, 18, 'attack')
         """
-        over = self._turn is None
+        table = self.table
+        over = table.turn is None
         return DurakObservation(
             game=self.rules.name,
             seat=seat,
             num_players=self.num_players,
-            current_player=self._turn,
-            hand=mask_to_cards(self.hands[seat]),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            round=self.round_no,
+            current_player=table.turn,
+            hand=mask_to_cards(table.hands[seat]),
+            hand_sizes=tuple(h.bit_count() for h in table.hands),
+            round=table.round,
             scores=self.scores,
             history=tuple((s, str(a)) for s, a in self.history),
             events=self.events_for(seat),
             is_over=over,
-            phase=self.phase,
-            trump_suit=Suit(self.trump),
-            trump_card=ALL_CARDS[self.trump_idx],
-            trump_card_holder=self.trump_holder,
-            deck_count=len(self.stock) - self.stock_pos,
+            phase=_PHASE_NAMES[table.phase],
+            trump_suit=Suit(table.trump),
+            trump_card=ALL_CARDS[table.trump_card],
+            trump_card_holder=table.trump_holder,
+            deck_count=len(table.stock) - table.stock_pos,
             table=tuple(
                 (ALL_CARDS[a], ALL_CARDS[d] if d >= 0 else None)
-                for a, d in zip(self.table_att, self.table_def)
+                for a, d in zip(table.attacks, table.defences)
             ),
             known_cards=tuple(mask_to_cards(mask) for mask in self.known),
             discard=tuple(ALL_CARDS[i] for i in self.discard),
-            main_attacker=None if over else self.attacker,
-            defender=None if over else self.defender,
-            attack_order=() if over else self.ask_order,
-            taking=self.taking,
-            limit=self.limit,
-            limit_left=0 if over else self.limit - len(self.table_att),
-            bout_start_defender_cards=self.start_cards,
-            passed=tuple(s for s in self.ask_order if (self.passed >> s) & 1),
-            in_game=tuple(s for s in range(self.num_players) if self.active[s]),
-            out=tuple(self.out_order),
-            record=tuple(zip(self.wins, self.losses)),
-            rounds_total=self.total_rounds,
+            main_attacker=None if over else table.attacker,
+            defender=None if over else table.defender,
+            attack_order=() if over else table.ask,
+            taking=table.taking,
+            limit=table.limit,
+            limit_left=0 if over else table.limit - len(table.attacks),
+            bout_start_defender_cards=table.start_cards,
+            passed=tuple(s for s in table.ask if (table.passed >> s) & 1),
+            in_game=tuple(s for s in range(self.num_players) if table.active[s]),
+            out=tuple(table.out),
+            record=tuple(zip(table.wins, table.losses)),
+            rounds_total=table.rounds,
         )
 
     def _winners(self) -> tuple[int, ...]:
@@ -652,9 +626,10 @@ class DurakState(GameState):
         ``order`` is the last completed round's places (out order, the durak last); while
         the first round is still going, the players out so far.
         """
-        over = self._turn is None
+        table = self.table
+        over = table.turn is None
         last = self.round_results[-1] if self.round_results else None
-        order = tuple(last["order"]) if last else tuple(self.out_order)
+        order = tuple(last["order"]) if last else tuple(table.out)
         durak = last["durak"] if last else None
         titles = tuple("Durak" if last and seat == durak else None for seat in range(self.num_players))
         return Outcome(
@@ -667,7 +642,7 @@ class DurakState(GameState):
             winners=self._winners() if over else (),
             rounds=tuple(dict(result) for result in self.round_results),
             details={
-                "record": [{"wins": won, "losses": lost} for won, lost in zip(self.wins, self.losses)],
+                "record": [{"wins": won, "losses": lost} for won, lost in zip(table.wins, table.losses)],
                 "durak": durak,
                 "draw": bool(last and last["draw"]),
             },
@@ -733,68 +708,64 @@ class DurakState(GameState):
             [(actor, Action.parse(text)) for actor, text in observation.history],
             rng,
         )
-        state.total_rounds = observation.rounds_total
-        state.round_no = observation.round
-        state.wins = [won for won, _ in observation.record]
-        state.losses = [lost for _, lost in observation.record]
+        state._offered = None
+        table = state.table = kernel.new_table(players, observation.rounds_total)
+        table.round = observation.round
+        table.wins = [won for won, _ in observation.record]
+        table.losses = [lost for _, lost in observation.record]
         state.round_results = [dict(e.info) for e in observation.events if e.kind == "round_over"]
+        if state.round_results:
+            table.durak = state.round_results[-1]["durak"]
         state.known = [sum(card.mask for card in cards) for cards in observation.known_cards]
-        state.trump_idx = trump_idx
-        state.trump_holder = observation.trump_card_holder
-        state.stock = tuple(stock_idx) + ((trump_idx,) if deck_count else ())
-        state.stock_pos = 0
-        state.trump = trump_idx & 3
-        state.trump_mask = _SUIT_MASKS[state.trump]
-        state.hands = masks
-        state.active = [s in observation.in_game for s in range(players)]
-        state.out_order = list(observation.out)
+        table.trump_card = trump_idx
+        table.trump_holder = observation.trump_card_holder
+        table.stock = tuple(stock_idx) + ((trump_idx,) if deck_count else ())
+        table.stock_pos = 0
+        table.trump = trump_idx & 3
+        table.trump_mask = kernel.SUITS[table.trump]
+        table.hands = masks
+        table.active = [s in observation.in_game for s in range(players)]
+        table.out = list(observation.out)
+        table.clock = len(state.history)
         # Who emptied their hand during this bout, and when: it orders players going out together.
-        state.emptied = [0] * players
+        table.emptied = emptied = [0] * players
         for index in range(len(state.history) - 1, -1, -1):
             actor, action = state.history[index]
-            if action.kind in ("attack", "defend") and state.active[actor] and not masks[actor] \
-                    and not state.emptied[actor]:
-                state.emptied[actor] = index
+            if action.kind in ("attack", "defend") and table.active[actor] and not masks[actor] \
+                    and not emptied[actor]:
+                emptied[actor] = index
         state.discard = [card.index for card in observation.discard]
         # Both are None only once the game is over, which was refused above.
         assert observation.main_attacker is not None and observation.defender is not None
-        state.attacker = observation.main_attacker
-        state.defender = observation.defender
-        state.ask_order = tuple(observation.attack_order)
-        state.start_cards = observation.bout_start_defender_cards
-        state.limit = observation.limit
-        state.table_att = [a.index for a, _ in observation.table]
-        state.table_def = [d.index if d is not None else -1 for _, d in observation.table]
-        state.unbeaten = sum(a.mask for a, d in observation.table if d is None)
-        state.table_mask = sum(card.mask for card in table_cards)
-        state.rank_mask = 0
+        table.attacker = observation.main_attacker
+        table.defender = observation.defender
+        table.ask = tuple(observation.attack_order)
+        table.start_cards = observation.bout_start_defender_cards
+        table.limit = observation.limit
+        table.attacks = [a.index for a, _ in observation.table]
+        table.defences = [d.index if d is not None else -1 for _, d in observation.table]
+        table.unbeaten = sum(a.mask for a, d in observation.table if d is None)
+        table.cards = sum(card.mask for card in table_cards)
+        table.ranks = 0
         for card in table_cards:
-            state.rank_mask |= _SAME_RANK[card.index]
-        state.passed = sum(1 << s for s in observation.passed)
-        state.taking = observation.taking
-        state.phase = observation.phase
-        state._turn = observation.current_player
+            table.ranks |= _SAME_RANK[card.index]
+        table.passed = sum(1 << s for s in observation.passed)
+        table.taking = observation.taking
+        table.phase = {PHASE_ATTACK: kernel.ATTACK, PHASE_DEFEND: kernel.DEFEND,
+                       PHASE_THROW_IN: kernel.THROW_IN}[observation.phase]
+        table.turn = observation.current_player
         return state
 
     def clone(self) -> DurakState:
-        """An independent copy: the mutable lists are copied, the rest is shared values."""
+        """An independent copy."""
         new = object.__new__(DurakState)
         self._clone_base(new)
-        new.__dict__.update(self.__dict__ | {
-            "rules": new.rules, "rng": new.rng, "history": new.history,
-            "events": new.events, "meta": new.meta,
-        })
-        new.wins = list(self.wins)
-        new.losses = list(self.losses)
+        new.table = kernel.copy_table(self.table)
         new.round_results = [dict(r) for r in self.round_results]
         new.known = list(self.known)
-        new.hands = list(self.hands)
-        new.active = list(self.active)
-        new.out_order = list(self.out_order)
-        new.emptied = list(self.emptied)
         new.discard = list(self.discard)
-        new.table_att = list(self.table_att)
-        new.table_def = list(self.table_def)
+        new.quiet = self.quiet
+        new._offered = None
         return new
 
 

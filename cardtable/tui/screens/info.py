@@ -1,0 +1,34 @@
+"""A small read-only pop-up over the table: the last trick or bout, the scores."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from cardtable.tui.keymap import INFO_KEYS, bindings, say_first
+
+__all__ = ["InfoScreen"]
+
+
+class InfoScreen(ModalScreen[None]):
+    """A small read-only pop-up (last trick, scores); any of Esc, Enter, l, s closes it."""
+
+    BINDINGS = bindings(INFO_KEYS)
+
+    def __init__(self, body: Text) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="info-box"):
+            yield Static(self.body, id="info-body")
+            yield Static(Text(f"{say_first('close', INFO_KEYS)} to close", style="dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
