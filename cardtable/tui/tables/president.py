@@ -105,10 +105,10 @@ class PresidentTable(TableArea[PresidentObservation]):
         return text
 
     def completed_line(self, event: Event, ctx: TableContext) -> Text:
-        """``Ben wins the trick with 9♠ 9♥``, and who leads next."""
+        """``Ben wins the trick with 9♠ 9♥``, and who leads next if not the winner (who is out)."""
         text = Text.assemble((f"{ctx.does(event.seat, 'wins the trick with')} ", "bold yellow"), ctx.style.inline(event.cards))
         leader = event.info.get("leader")
-        if leader is not None:
+        if leader is not None and leader != event.seat:
             text.append(f"; {ctx.act(leader, 'leads')} next", style="italic")
         return text
 
