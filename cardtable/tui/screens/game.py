@@ -270,13 +270,17 @@ class GameScreen(Screen[None]):
     # --- the turn loop ----------------------------------------------------------------
     def after_change(self) -> None:
         """Redraw, then show a round's end if one just happened, or let the next player
-        act; in hot-seat, first cover the screen for the next person if a hand-over is due."""
+        act; in hot-seat, first cover the screen for the next person if a hand-over is due
+        (the person who looked last sees their hand again without one)."""
         self.pause_token += 1  # a pause still running is over: the game moved on
         self.table.completed = None
         due = self.session.handover_due()
         if due is not None:
             self.hand_over(due)
             return
+        again = self.session.reveal_due()
+        if again is not None:
+            self.session.reveal(again)  # only bots moved since this person looked
         self.refresh_view()
         if self.start_pause():
             return
