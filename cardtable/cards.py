@@ -35,8 +35,6 @@ __all__ = [
     "RANK_MASKS",
     "PRESIDENT_ORDER",
     "REVOLUTION_ORDER",
-    "DURAK_ORDER",
-    "HEARTS_ORDER",
     "parse_cards",
     "cards_to_mask",
     "mask_to_cards",
@@ -462,9 +460,3 @@ PRESIDENT_ORDER = RankOrder(
 
 REVOLUTION_ORDER = PRESIDENT_ORDER.inverted("revolution")
 """President's order during a revolution: 2 A K Q J 10 9 8 7 6 5 4 3."""
-
-DURAK_ORDER = RankOrder("durak", [Rank(r) for r in range(6, 15)])
-"""Durak: 6 to ace."""
-
-HEARTS_ORDER = RankOrder("hearts", [Rank(r) for r in range(2, 15)])
-"""Hearts: 2 to ace."""

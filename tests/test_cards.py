@@ -11,9 +11,7 @@ import pytest
 from cardtable import InvalidCardError, InvalidDeckError
 from cardtable.cards import (
     ALL_CARDS,
-    DURAK_ORDER,
     FULL_DECK,
-    HEARTS_ORDER,
     PRESIDENT_ORDER,
     RANK_MASKS,
     REVOLUTION_ORDER,
@@ -32,6 +30,8 @@ from cardtable.cards import (
     resolve_deck,
     shuffled,
 )
+from cardtable.games.durak import DURAK_ORDER
+from cardtable.games.hearts import HEARTS_ORDER
 
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "CDHS"

@@ -24,15 +24,20 @@ from cardtable.tui.keymap import START_KEYS, bindings, say, written
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.userdata.slots import SavedGame
 
-__all__ = ["StartScreen", "DEFAULT_PLAYERS", "GAME_BLURBS"]
+__all__ = ["StartScreen", "game_blurb"]
 
-DEFAULT_PLAYERS = {"president": 4, "durak": 3, "hearts": 4}
-GAME_BLURBS = {
-    "president": "Shed your cards first; beat sets of equal rank. 3-6 players.",
-    "durak": "Attack and defend with a trump suit; don't be the last with cards. 2-6 players.",
-    "hearts": "Avoid hearts and the queen of spades in tricks. 4 players.",
-}
 MAX_SEATS = 6
+
+
+def game_blurb(game: str) -> str:
+    """The line beside the game list: the rules' blurb and how many can play.
+
+    >>> game_blurb("durak")
+    "Attack and defend with a trump suit; don't be the last with cards. 2-6 players."
+    """
+    rules = get_rules(game)
+    counts = f"{rules.min_players}-{rules.max_players}" if rules.max_players > rules.min_players else f"{rules.min_players}"
+    return f"{rules.blurb} {counts} players.".strip()
 
 
 class StartScreen(Screen[None]):
@@ -40,9 +45,10 @@ class StartScreen(Screen[None]):
 
     BINDINGS = bindings(START_KEYS)
 
-    def __init__(self, game: str = "president") -> None:
+    def __init__(self, game: str | None = None) -> None:
         super().__init__()
-        self.game = game
+        #: the game highlighted in the list (the first in the registry unless given)
+        self.game = game or available_games()[0]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
@@ -138,10 +144,10 @@ class StartScreen(Screen[None]):
     def _show_game(self, game: str) -> None:
         self.game = game
         rules = get_rules(game)
-        self.query_one("#game-blurb", Static).update(GAME_BLURBS.get(game, ""))
+        self.query_one("#game-blurb", Static).update(game_blurb(game))
         players = self.query_one("#players", Cycler)
         counts = [str(n) for n in rules.player_counts]
-        players.set_values(counts, str(DEFAULT_PLAYERS.get(game, rules.min_players)))
+        players.set_values(counts, str(rules.default_players))
         self._show_seats(int(players.value))
         box = self.query_one("#options-box", Vertical)
         box.remove_children()
