@@ -10,7 +10,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
@@ -21,6 +20,7 @@ from cardtable.errors import CardtableError
 from cardtable.games import available_games, get_rules
 from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
+from cardtable.tui.keymap import START_KEYS, bindings, say, written
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.userdata.slots import SavedGame
 
@@ -43,14 +43,7 @@ def game_blurb(game: str) -> str:
 class StartScreen(Screen[None]):
     """Choose a game and its table, then start."""
 
-    BINDINGS = [
-        Binding("f1,question_mark", "app.help", "Help"),
-        Binding("ctrl+s", "start", "Start"),
-        Binding("s", "app.statistics", "Statistics"),
-        Binding("o", "app.settings", "Settings"),
-        Binding("escape", "app.quit", "Quit"),
-        Binding("delete", "delete_saved", "Delete game"),
-    ]
+    BINDINGS = bindings(START_KEYS)
 
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
@@ -62,7 +55,10 @@ class StartScreen(Screen[None]):
             yield Static("[b]cardtable[/b]  card games in the terminal", id="start-title")
             if self.saved_games:
                 with Vertical(id="saved-games"):
-                    yield Label("Unfinished games (Enter: continue · Delete: remove)", id="saved-title")
+                    yield Label(
+                        f"Unfinished games ({written('enter')}: continue · {say('delete_saved', START_KEYS)}: remove)",
+                        id="saved-title",
+                    )
                     yield OptionList(
                         *[Option(Text(game.describe()), id=f"saved-{index}") for index, game in enumerate(self.saved_games)],
                         id="saved-list",
