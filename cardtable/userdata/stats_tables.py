@@ -120,7 +120,7 @@ def _labels_table(title: str, counter: StatCounter, rows: list[PlayerStats]) -> 
     for index, heading in enumerate(headings):
         widest = max(cell_len(row[index]) for row in body)
         justify: JustifyMethod = "left" if index == 0 else "right"
-        table.add_column(literal(heading), justify=justify, overflow="fold", min_width=widest)
+        table.add_column(heading, justify=justify, overflow="fold", min_width=widest)
     for row in body:
         table.add_row(*(literal(cell) for cell in row))
     return table
