@@ -26,9 +26,9 @@ from cardtable.asciitext import to_ascii
 from cardtable.display import visible
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
+from cardtable.session import SlotSaver
 from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
 from cardtable.tui.config import PACES, TRICK_PAUSES, TableConfig, config_for_state
-from cardtable.userdata.records import FinishedGame
 from cardtable.userdata.settings import Settings, load_settings
 from cardtable.userdata.slots import GameSlot, SavedGame
 
@@ -100,10 +100,8 @@ class CardtableApp(App[None]):
         self.apply_settings(settings)
         self._bot_delay = bot_delay
         self._trick_pause = trick_pause
-        #: a file the player named for the next new game (``play --save``)
-        self.save_path: Path | None = Path(save_path) if save_path is not None else None
-        #: the open game's save, locked while it is open (made at the game's first save)
-        self.slot: GameSlot | None = slot
+        #: saves the open game to its slot, locked while it is open (made at its first save)
+        self.saver = SlotSaver(slot, save_path)
         #: a fixed number of search iterations for hints (tests), else the time budget
         self.hint_iterations = hint_iterations
         #: the unfinished games the start screen lists, newest first
@@ -257,28 +255,27 @@ class CardtableApp(App[None]):
         self._put_screen(GameScreen(config, state))
 
     # --- saving the open game ----------------------------------------------------------
-    def save_current(self, state: GameState) -> list[str]:
-        """Save the open game (its first save makes its file); return messages (one line each)."""
-        if self.slot is None or not self.slot.is_open:
-            self.slot = GameSlot.new(state, self.save_path)
-            self.save_path = None
-            return []
-        return self.slot.save(state)
+    @property
+    def slot(self) -> GameSlot | None:
+        """The open game's save (``None`` before its first save)."""
+        return self.saver.slot
 
-    def finish_current(self, state: GameState) -> FinishedGame:
-        """Save the finished game, keep its record, count it, and let go of its save."""
-        if self.slot is None or not self.slot.is_open:
-            self.save_current(state)
-        assert self.slot is not None
-        done = self.slot.finish(state)
-        self.slot = None
-        return done
+    @slot.setter
+    def slot(self, slot: GameSlot | None) -> None:
+        self.saver.slot = slot
+
+    @property
+    def save_path(self) -> Path | None:
+        """A file the player named for the next new game (``play --save``)."""
+        return self.saver.path
+
+    @save_path.setter
+    def save_path(self, path: Path | None) -> None:
+        self.saver.path = path
 
     def close_game(self) -> None:
         """Let go of the open game's lock (its save stays as it is)."""
-        if self.slot is not None:
-            self.slot.close()
-            self.slot = None
+        self.saver.close()
 
     def on_unmount(self) -> None:
         self.close_game()

@@ -12,8 +12,8 @@ os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 from cardtable.engine.actions import Action
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
-from cardtable.tui.screens.end import RoundOverScreen
 from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.tui.widgets.hand import HandView
 
 

@@ -7,8 +7,8 @@ import random
 from cardtable.engine.actions import PASS, TAKE
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
-from cardtable.tui.screens.end import RoundOverScreen
 from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.screens.roundover import RoundOverScreen
 
 from .conftest import perform, screen_text, select_cards, settle
 

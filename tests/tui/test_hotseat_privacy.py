@@ -11,8 +11,9 @@ import pytest
 from cardtable.cards import FULL_DECK
 from cardtable.commands.play import build_config
 from cardtable.tui.app import CardtableApp
-from cardtable.tui.screens.end import PrivacyScreen, RoundOverScreen
 from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.screens.privacy import PrivacyScreen
+from cardtable.tui.screens.roundover import RoundOverScreen
 
 from .conftest import screen_text, settle
 

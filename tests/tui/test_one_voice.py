@@ -14,10 +14,10 @@ from cardtable.games import get_rules
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.cardstyle import CardStyle
 from cardtable.tui.config import TableConfig
-from cardtable.tui.screens.game import seat_lines
 from cardtable.tui.screens.replay import ReplayScreen
 from cardtable.tui.tables import TableContext, table_for
 from cardtable.tui.widgets.hand import HandView
+from cardtable.tui.widgets.seats import seat_lines
 from cardtable.tui.wording import engine_text
 from cardtable.userdata.records import export_record, load_record
 from cardtable.userdata.savefiles import set_seats
@@ -219,7 +219,7 @@ def test_seat_box_known_cards_follow_the_ascii_setting() -> None:
 
 # --- Hearts calls a hand a hand; seats count from 1 ---------------------------------------
 async def test_hearts_calls_a_hand_a_hand_in_the_title_and_the_pop_up() -> None:
-    from cardtable.tui.screens.end import RoundOverScreen
+    from cardtable.tui.screens.roundover import RoundOverScreen
 
     config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=8)
     state = config.new_state()

@@ -16,10 +16,12 @@ from cardtable.engine.errors import InvalidOptionError
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig, config_for_state
 from cardtable.tui.screens.botfailure import BotFailedScreen
-from cardtable.tui.screens.end import PrivacyScreen, RoundOverScreen
-from cardtable.tui.screens.game import GameScreen, seat_lines
+from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.screens.privacy import PrivacyScreen
+from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.stats import StatsScreen
+from cardtable.tui.widgets.seats import seat_lines
 from cardtable.userdata.paths import autosave_path, settings_path, stats_path
 from cardtable.userdata.savefiles import load_save, save_game
 from cardtable.userdata.slots import latest_unfinished

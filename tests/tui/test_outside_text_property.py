@@ -24,8 +24,9 @@ from cardtable.names import safe_name
 from cardtable.tui import app as app_module
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import config_for_state
-from cardtable.tui.screens.end import PrivacyScreen, RoundOverScreen
 from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.screens.privacy import PrivacyScreen
+from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.tui.screens.stats import StatsScreen
 from cardtable.userdata.paths import stats_path
 from cardtable.userdata.savefiles import load_save, save_game

@@ -8,8 +8,9 @@ import pytest
 from cardtable.engine.actions import PASS, TAKE
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
-from cardtable.tui.screens.game import GameScreen, SeatBox
+from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.widgets.hand import HandView
+from cardtable.tui.widgets.seats import SeatBox
 
 from .conftest import click_cards, screen_text, settle
 

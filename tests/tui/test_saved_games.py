@@ -8,7 +8,7 @@ from textual.widgets import Button, OptionList
 
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
-from cardtable.tui.screens.end import ConfirmScreen
+from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.userdata.paths import saves_dir

@@ -9,9 +9,10 @@ from cardtable.commands.play import build_config
 from cardtable.games import get_rules
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
-from cardtable.tui.screens.end import ConfirmScreen, RoundOverScreen
+from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.replay import ReplayScreen
+from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.tui.screens.settings import SettingsScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.screens.stats import StatsScreen
@@ -157,7 +158,7 @@ async def test_stats_recorded_once_when_the_game_ends_and_shown() -> None:
             app.screen.human_move(rng.choice(app.screen.state.legal_actions()))
         game = app.screen_stack[-2]
         assert game.state.is_over
-        game.autosave()  # a second save must not count the game twice
+        game.session.autosave()  # a second save must not count the game twice
         entries, _ = load_stats()
         mine = [e for e in entries if e.name == "You"]
         assert len(mine) == 1 and mine[0].played == 1

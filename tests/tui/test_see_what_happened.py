@@ -9,8 +9,9 @@ import random
 from cardtable.engine.actions import Action
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
-from cardtable.tui.screens.end import PrivacyScreen, RoundOverScreen
 from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.screens.privacy import PrivacyScreen
+from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.tui.widgets.hand import HandView
 
 from .conftest import open_table, screen_text, settle, status_of
@@ -64,10 +65,17 @@ async def test_a_completed_hearts_trick_stays_with_its_winner_until_a_key() -> N
         for card in event.cards:
             assert card.label() in table
         assert f"★ {winner}"[:12] in table  # the winner's seat on the table is marked too
+        # The status line names what is shown, not whose turn comes after it.
+        status = status_of(game)
+        points = event.info.get("points", 0)
+        told = f"{winner} takes the trick" if winner != "You" else "You take the trick"
+        assert status == told + (f" (+{points} point{'s' if points != 1 else ''})" if points else ""), status
+        assert "to act" not in status and "thinking" not in status
         await pilot.press("escape")
         await pilot.pause()
         assert game.table.completed is None
         assert "takes the trick" not in str(game.table.render())
+        assert "take the trick" not in status_of(game) and "takes the trick" not in status_of(game)
 
 
 async def test_a_completed_trick_is_drawn_large_and_survives_a_resize() -> None:
@@ -112,6 +120,8 @@ async def test_a_durak_bout_stays_on_the_table() -> None:
         table = str(game.table.render())
         verdicts = ("picks up the cards", "pick up the cards", "beats off the attack", "beat off the attack")
         assert "★ " in table and any(verdict in table for verdict in verdicts), table
+        status = status_of(game)
+        assert status.startswith(game.context.name(event.seat)) and any(verdict in status for verdict in verdicts), status
         assert all(card.label() in table for card in event.cards)
 
 
@@ -122,6 +132,9 @@ async def test_a_president_set_that_ends_a_trick_stays_on_the_table() -> None:
         game, event = await play_until_completed(app, pilot, random.Random(3), "trick")
         table = str(game.table.render())
         assert "* " in table and "the trick with" in table, table
+        status = status_of(game)
+        assert "the trick with" in status and all(card.label(ascii_only=True) in status for card in event.cards), status
+        assert "to act" not in status
         assert all(card.label(ascii_only=True) in table for card in event.cards)
 
 

@@ -173,7 +173,9 @@ async def test_hinted_cards_are_listed_in_hand_order() -> None:
         others = sorted((c for c in hand.cards if c.suit.name in ("CLUBS", "SPADES")), key=lambda c: c.rank)[-2:]
         action = Action.give([heart, *others])
         assert [str(c) for c in action.cards] != [str(c) for c in hand.cards if c in action.cards]
-        game.hint_done(action, len(game.state.history), game.state)
+        from cardtable.session import HintAnswer
+
+        game.hint_done(HintAnswer(game.viewer, game.session.generation, action))
         in_hand_order = " ".join(c.label() for c in hand.cards if c in action.cards)
         assert status_of(game) == f"Hint: pass {in_hand_order} — Enter to play it"
 

@@ -1,193 +1,54 @@
 """The game screen, shared by every game: opponents, table, log, scores, status, hand.
 
-Everything drawn comes from ``state.observation(viewer)`` where ``viewer`` is the human
-seat at the keyboard, and every move (human or bot) goes through ``state.apply``.
-Bots think in thread workers after a pacing delay, so the screen never freezes.
+The screen draws a :class:`~cardtable.session.TableSession` and routes keys to it; the
+session runs the table (whose turn, the bots, hot-seat, saving, undo, hints).  A key
+press goes: binding (from :mod:`cardtable.tui.keymap`) → ``action_*`` → the session
+(``act``, ``undo``, ``hint_request``) → :meth:`GameScreen.after_change` → the
+session's notices and a redraw from ``state.observation(viewer)``.
 
-Hot-seat: with several human seats, whenever a different person is to act the screen
-is blanked and covered by a :class:`PrivacyScreen`; it is drawn again from the new
-seat's observation only after that person presses Enter, and the move log is rebuilt
-from what that seat may see.  After every action the game is saved (atomically) with
-:func:`cardtable.userdata.savefiles.save_game`; when it ends, the result is recorded
-once with :func:`cardtable.userdata.savefiles.finish_game`.
+What only a screen can do stays here: running the bots' thinking in worker threads
+(the session hands out a :class:`~cardtable.session.BotRequest` to think about and
+drops a stale answer), the pause that keeps a completed trick on the table, the
+privacy screen between two people's turns, and the pop-ups.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import io
 import re
-import time
-from collections import deque
 from collections.abc import Sequence
 
-from rich.cells import cell_len
-from rich.console import Console
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
-from cardtable.bots import (
-    Bot,
-    action_text,
-    bot_name,
-    describe_failure,
-    is_import_path,
-    make_bot,
-    seat_bot_factory,
-)
 from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
-from cardtable.errors import CardtableError, quoted
+from cardtable.errors import CardtableError
 from cardtable.games import get_rules
-from cardtable.names import fit_name
-from cardtable.tui.config import TableConfig
-from cardtable.tui.screens.end import ConfirmScreen, InfoScreen, PrivacyScreen, RoundOverScreen
+from cardtable.session import BotAnswer, BotRequest, HintAnswer, HintRequest, Notice, Seat, TableSession
+from cardtable.tui.config import SeatConfig, TableConfig
+from cardtable.tui.keymap import TABLE_KEYS, bindings, say
+from cardtable.tui.screens.confirm import ConfirmScreen
+from cardtable.tui.screens.info import InfoScreen
+from cardtable.tui.screens.privacy import PrivacyScreen
+from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.tui.tables import TableArea, TableContext, table_for
+from cardtable.tui.widgets.buttons import MoveButton
 from cardtable.tui.widgets.hand import HandView
+from cardtable.tui.widgets.movelog import MoveLog
+from cardtable.tui.widgets.seats import SeatBox, seat_lines
 from cardtable.tui.wording import engine_text, plural
 
-__all__ = ["GameScreen", "SeatBox", "seat_lines", "wrap_entry"]
-
-LOG_LINES = 60
-
-
-_SHORT_LEVELS = {"normal": "norm"}
-
-
-def _head_with_level(width: int, label: str, name: str, marker: str, star: str) -> str:
-    """Line 1 of a seat box too narrow for ``marker + label + star``: keep the level."""
-    level = label[len(name) + 2 : -1] if label.startswith(f"{name} (") and label.endswith(")") else ""
-    if not level:
-        return marker + fit_name(name, width - cell_len(marker) - cell_len(star)) + star
-    tags = [f" ({level})", f" ({_SHORT_LEVELS.get(level, level)})"]
-    candidates = [marker + name + tag + star for tag in tags]
-    candidates += [name + tag + star for tag in tags]
-    room = width - cell_len(tags[-1]) - cell_len(star)
-    if room >= 4:  # three letters of the name and an ellipsis
-        candidates.append(fit_name(name, room) + tags[-1] + star)
-    return next((c for c in candidates if cell_len(c) <= width), marker + fit_name(name, width - cell_len(marker) - cell_len(star)) + star)
-
-
-def seat_lines(
-    width: int,
-    label: str,
-    name: str,
-    count: int,
-    words: list[str],
-    badges: Sequence[str] = (),
-    to_act: bool = False,
-    viewer: bool = False,
-    ascii_only: bool = False,
-) -> list[str]:
-    """The three lines of a seat box, each at most ``width`` columns.
-
-    Line 1 is the name (with its level when it fits), marked ``▶`` when the seat is
-    to act and ``★`` for the viewer; the card count and the status words never get
-    cut: when they do not share a line they take one each, "to act" gives way to
-    the ``▶`` marker, and then the least specific words go.  ``badges`` are one
-    piece of extra information, longest form first; the first that fits is used.
-
-    A bot's level stays on line 1 at six players: shortened (``norm``), then without the
-    ``▶`` (the box's colour and "to act" still say whose turn it is), then with the name
-    shortened.
-
-    >>> seat_lines(11, "Ben (normal)", "Ben", 6, ["defender"], ["won 0 · durak 1", "0/1"])
-    ['Ben (norm)', '6 cards', 'defender']
-    >>> seat_lines(11, "Ben (normal)", "Ben", 6, ["defender", "to act"], ["won 0 · durak 1", "0/1"], to_act=True)
-    ['Ben (norm)', '6 cards', 'to act']
-    >>> seat_lines(11, "Maximilian (hard)", "Maximilian", 6, [])[0]
-    'Max… (hard)'
-
-    When not even that fits (six players at 60 columns), the level leads the third line:
-
-    >>> seat_lines(9, "Ada (easy)", "Ada", 9, [], ["P"])
-    ['Ada', '9 cards', 'easy · P']
-    >>> seat_lines(9, "Ben (normal)", "Ben", 9, [], [])
-    ['Ben', '9 cards', 'normal']
-    >>> seat_lines(30, "Ben (normal)", "Ben", 6, ["defender", "to act"], ["won 0 · durak 1"], to_act=True)
-    ['▶ Ben (normal)', 'defender, to act · 6 cards', 'won 0 · durak 1']
-    """
-    marker = (">" if ascii_only else "▶") + " " if to_act else ""
-    star = (" *" if ascii_only else " ★") if viewer else ""
-    head = marker + label + star
-    if cell_len(head) > width:
-        head = _head_with_level(width, label, name, marker, star)
-    marked = bool(marker) and head.startswith(marker)
-    level = label[len(name) + 2 : -1] if label.startswith(f"{name} (") and label.endswith(")") else ""
-    if level and f"({_SHORT_LEVELS.get(level, level)})" not in head and f"({level})" not in head:
-        # No room for the level beside the name: it leads the third line instead.
-        short = _SHORT_LEVELS.get(level, level)
-        badges = [f"{level} · {b}" for b in badges if b] + [f"{short} · {b}" for b in badges if b] + [level, short]
-    cards = plural(count, "card")
-    if len(cards) > width:
-        cards = f"{count}c"
-
-    def status_fitting(room: int) -> str:
-        kept = list(words)
-        if marked and len(", ".join(kept)) > room and "to act" in kept:
-            kept.remove("to act")
-        while kept and len(", ".join(kept)) > room:
-            kept.pop(0)
-        return ", ".join(kept)
-
-    def badge_fitting(room: int) -> str:
-        return next((b for b in badges if b and len(b) <= room), "")
-
-    status = ", ".join(words)
-    if status and len(status) + 3 + len(cards) <= width:
-        return [head, f"{status} · {cards}", badge_fitting(width)]
-    if not status:
-        return [head, cards, badge_fitting(width)]
-    status = status_fitting(width)
-    badge = badge_fitting(width - len(cards) - 3)
-    second = f"{cards} · {badge}" if badge else cards
-    if not badge:
-        badge = badge_fitting(width - len(status) - 3) if status else ""
-        if badge:
-            return [head, second, f"{status} · {badge}"]
-    return [head, second, status]
-
-
-def wrap_entry(entry: Text, width: int) -> list[Text]:
-    """One move-log entry as lines of at most ``width`` columns, continuations indented.
-
-    >>> [line.plain for line in wrap_entry(Text("Ben has the lowest trump 6♠ and attacks"), 20)]
-    ['Ben has the lowest', '  trump 6♠ and', '  attacks']
-    """
-    first = entry.wrap(_MEASURE, width)
-    if len(first) <= 1:
-        return list(first) or [Text("")]
-    head = first[0]
-    head.rstrip()
-    rest = entry[len(head.plain):]
-    rest = rest[len(rest.plain) - len(rest.plain.lstrip()):]
-    lines = [head]
-    for line in rest.wrap(_MEASURE, width - 2):
-        line.rstrip()
-        lines.append(Text("  ") + line)
-    return lines
-
-
-#: measures text for wrapping; never prints
-_MEASURE = Console(width=200, file=io.StringIO())
-
-
-class SeatBox(Static):
-    """One player around the table: name and level, card count, status, title."""
-
-
-class MoveButton(Button, can_focus=False):
-    """A button that never takes the focus, so keys always reach the table."""
+__all__ = ["GameScreen"]
 
 
 class GameScreen(Screen[None]):
@@ -203,55 +64,22 @@ class GameScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (60, "-narrow"), (80, "-normal-width"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-normal-height"), (40, "-tall")]
 
-    BINDINGS = [
-        Binding("left", "cursor(-1)", "Move", show=False),
-        Binding("right", "cursor(1)", "Move", show=False),
-        Binding("home", "cursor_end(0)", "First card", show=False),
-        Binding("end", "cursor_end(1)", "Last card", show=False),
-        Binding("space", "toggle_card", "Select"),
-        Binding("enter", "play", "Play"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("t", "take", "Take"),
-        Binding("tab", "next_target", "Target", show=False),
-        Binding("escape", "clear", "Clear", show=False),
-        Binding("a", "select_rank", "Same rank", show=False),
-        Binding("l", "last", "Last trick"),
-        Binding("s", "scores", "Scores", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("f1,question_mark", "app.help", "Help"),
-        Binding("q", "quit_table", "Quit"),
-    ]
+    BINDINGS = bindings(TABLE_KEYS)
 
     def __init__(self, config: TableConfig, state: GameState | None = None) -> None:
         super().__init__()
         self.config = config
         self.game_name = config.game
-        self.state = state if state is not None else config.new_state()
+        seats = [Seat.from_spec(seat.name, seat.kind) for seat in config.seats]
+        self.session = TableSession(
+            state if state is not None else config.new_state(), seats, resumed=state is not None
+        )
+        self.session.listen(self.on_notice)
         self.table: TableArea = table_for(config.game)
-        humans = config.human_seats
-        self.viewer = humans[0] if humans else 0
-        #: several people share the keyboard: privacy screens, no "you"
-        self.hotseat = len(humans) > 1
-        #: whose view is on screen (``None``: nobody's yet, or covered for a hand-over)
-        self.revealed: int | None = None if self.hotseat else self.viewer
-        self.events_handled = len(self.state.events) if state is not None else 0
-        self.recorded = self.state.is_over
         self.hint_action: Action | None = None
-        self.save_warned = False
-        self.bots: dict[int, Bot] = {}
-        #: seats whose bot failed to start, with the line saying how: asked about on their turn
-        self.bot_failures: dict[int, str] = {}
-        for seat, spec in enumerate(config.seats):
-            if spec.is_human:
-                continue
-            try:
-                self.bots[seat] = seat_bot_factory(config.game, spec.kind)(self._bot_seed(seat))
-            except CardtableError as exc:
-                self.bot_failures[seat] = str(exc)
         self.obs: Observation | None = None
         self.legal: Sequence[Action] = []
-        self.log_lines: deque[Text] = deque(maxlen=LOG_LINES)
+        #: the first event of the viewer's observation not yet in the log
         self.seen_events = 0
         self.message: Text | None = None
         #: the status line shows why the last choice was refused
@@ -263,11 +91,36 @@ class GameScreen(Screen[None]):
         #: a trick, bout or set completed by the last move, to keep on the table a moment
         self.just_completed: Event | None = None
         self.pause_token = 0
-        #: per seat, the first event not yet told to that seat (cards it received)
-        self.news_from: dict[int, int] = {}
-        self.news_start = self.events_handled
         self.received_token = 0
         self.finished = False
+
+    # --- what the session holds -------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def viewer(self) -> int:
+        """The seat drawn at the bottom (whose hand shows, when one may)."""
+        return self.session.viewer
+
+    @property
+    def revealed(self) -> int | None:
+        """Whose hand may be on screen now (``None``: nobody's, in hot-seat)."""
+        return self.session.revealed
+
+    @property
+    def hotseat(self) -> bool:
+        return self.session.hotseat
+
+    @property
+    def table_only(self) -> bool:
+        """Hot-seat while only bots move: the table as everyone sees it, no hand."""
+        return self.session.table_only and not self.read_only
+
+    @property
+    def log_lines(self) -> Sequence[Text]:
+        return self.query_one(MoveLog).lines
 
     # --- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -280,7 +133,7 @@ class GameScreen(Screen[None]):
             yield self.table
             with Vertical(id="side"):
                 yield Static(id="scores")
-                yield Static(id="log")
+                yield MoveLog(id="log")
         yield Static(id="status")
         yield HandView(self.app.card_style, id="hand")  # type: ignore[attr-defined]
         with Horizontal(id="moves"):
@@ -333,7 +186,16 @@ class GameScreen(Screen[None]):
         )
 
     def on_mount(self) -> None:
+        if not self.read_only:
+            self.session.saver = getattr(self.app, "saver", None)
+            self.session.hint_iterations = getattr(self.app, "hint_iterations", None)
+            self.session.pace = getattr(self.app, "pace", "normal")
+            self.session.autosave()  # a new game has its save from the start
         self.after_change()
+
+    def on_screen_resume(self) -> None:
+        # The settings screen may have changed the bot speed the save records.
+        self.session.pace = getattr(self.app, "pace", "normal")
 
     def on_resize(self) -> None:
         # After the layout: the breakpoint classes may have resized the side panel.
@@ -344,7 +206,7 @@ class GameScreen(Screen[None]):
         if self.obs is not None and not self.has_class("concealed"):
             for seat in range(self.obs.num_players):
                 self._draw_seat(self.obs, seat, self.context)
-            self._draw_log()
+            self.query_one(MoveLog).redraw()
         # The hand's height follows the card size, which follows the terminal's size.
         self.query_one(HandView).refresh(layout=True)
 
@@ -356,7 +218,7 @@ class GameScreen(Screen[None]):
         if action == "take":
             return self.offers("take")
         if action == "undo":
-            return len(self.config.human_seats) == 1
+            return len(self.session.human_seats) == 1
         if action == "next_target":
             return hasattr(self.table, "next_target")
         return True
@@ -372,23 +234,48 @@ class GameScreen(Screen[None]):
         action = PASS if move == "pass" else TAKE
         return action in self.legal
 
+    # --- what the session tells ----------------------------------------------------------
+    def on_notice(self, notice: Notice) -> None:
+        """Turn the session's news into what the screen shows next."""
+        if notice.kind == "moved":
+            for event in notice.events:
+                if event.kind in self.table.completions:
+                    self.just_completed = event
+                elif event.kind == "round_over":
+                    self.pending_round_over = event
+                elif event.kind == "revolution":
+                    self.message = self.table.log_line(event, self.context, self.viewer)
+        elif notice.kind == "hand_hidden":
+            self.hide_hand()
+        elif notice.kind == "undone" and notice.action is not None:
+            self.pending_round_over = self.just_completed = None
+            self.query_one(MoveLog).lines.clear()
+            self.seen_events = 0
+            self.forget_received()
+            self.hint_action = None
+            self.query_one(HandView).clear_selection()
+            self.message = Text.assemble(
+                ("Undone: ", "bold cyan"), self.table.move_phrase(notice.action, self.context),
+                " and the moves after it.",
+            )
+        elif notice.kind == "bot_replaced" and notice.seat is not None:
+            name = self.session.seats[notice.seat].name
+            self.app.notify(f"{name} now plays as the {notice.text} bot.", timeout=6, markup=False)
+        elif notice.kind == "save_warning":
+            self.app.notify(notice.text, severity="warning", markup=False)
+        elif notice.kind == "save_failed":
+            self.app.notify(f"cannot save the game: {notice.text}", severity="error", markup=False)
+
     # --- the turn loop ----------------------------------------------------------------
     def after_change(self) -> None:
-        """Save, redraw, show a round's end if one just happened, then let the next player act."""
+        """Redraw, then show a round's end if one just happened, or let the next player
+        act; in hot-seat, first cover the screen for the next person if a hand-over is due."""
         self.pause_token += 1  # a pause still running is over: the game moved on
         self.table.completed = None
-        self.autosave()
-        seat = self.state.current_player
-        human_turn = seat is not None and self.config.seats[seat].is_human
-        target = seat if seat is not None and human_turn else self.viewer
-        if self.hotseat and human_turn and target != self.revealed:
-            self.hand_over(target)
+        due = self.session.handover_due()
+        if due is not None:
+            self.hand_over(due)
             return
-        if self.hotseat and not human_turn and self.revealed is not None:
-            # Only bots move before the next person: hide the last person's hand at once,
-            # so that whoever takes the keyboard next sees the table and nothing else.
-            self.hide_hand()
-        self.viewer = target
         self.refresh_view()
         if self.start_pause():
             return
@@ -402,11 +289,88 @@ class GameScreen(Screen[None]):
             return
         self.next_turn()
 
+    def next_turn(self) -> None:
+        """A bot's turn: ask the session for its request and think about it in a worker."""
+        if self.finished:
+            return
+        failed = self.session.failed_bot()
+        if failed is not None:
+            self.bot_failed(failed)
+            return
+        request = self.session.bot_request()
+        if request is None:
+            return
+        news = self.news
+        self.set_status(Text.assemble(news, "  ·  ", self.thinking_text()) if news else self.thinking_text())
+        self.bot_turn(request)
+
+    @work(thread=True, group="bots", exit_on_error=True)
+    def bot_turn(self, request: BotRequest) -> None:
+        """Think in a thread (after the pacing delay), then hand the answer back."""
+        worker = get_current_worker()
+        answer = request.think(self.app.bot_delay, lambda: worker.is_cancelled)  # type: ignore[attr-defined]
+        if not answer.cancelled:
+            self.app.call_from_thread(self.bot_answered, answer)
+
+    def bot_answered(self, answer: BotAnswer) -> None:
+        if self._gone() or self.finished:
+            return
+        outcome = self.session.bot_answer(answer)
+        if outcome == "played":
+            self.after_change()
+        elif outcome == "failed":
+            self.bot_failed(answer.seat)
+
+    def bot_failed(self, seat: int) -> None:
+        """Pause the game on the failure and ask which built-in level plays on for ``seat``."""
+        from cardtable.tui.screens.botfailure import BotFailedScreen
+
+        line = self.session.bot_failures[seat]
+        self.set_status(Text(line, style="bold red"))
+        label = self.context.labels[seat]
+        self.app.push_screen(BotFailedScreen(label, line), lambda choice: self.replace_bot(seat, choice))
+
+    def replace_bot(self, seat: int, choice: str | None) -> None:
+        """Give ``seat`` to the built-in level ``choice`` and go on (``quit``: leave the table)."""
+        if choice == "quit" or choice is None:
+            self.action_quit_table()
+            return
+        seats = list(self.config.seats)
+        seats[seat] = SeatConfig(choice, seats[seat].name)
+        self.config = dataclasses.replace(self.config, seats=tuple(seats))
+        self.session.replace_bot(seat, choice)
+        self.after_change()
+
+    def on_unmount(self) -> None:
+        self.finished = True  # a bot answering after this has no table to play on
+        self.session.close()
+
+    def _gone(self) -> bool:
+        """Whether the screen is being torn down (app closing): nothing may be drawn."""
+        return not self.is_attached or self._closing or self._closed or not self.query("#title-bar")
+
+    def human_move(self, action: Action | str) -> bool:
+        """Make the viewer's move; on refusal show the engine's reason, change nothing."""
+        seat = self.session.to_act
+        if seat is None or not self.session.human_to_act or seat != self.viewer or seat != self.revealed:
+            self.set_status(self.wait_text())
+            return False
+        reason = self.session.act(seat, action)
+        if reason is not None:
+            self.show_refusal(reason)
+            return False
+        self.query_one(HandView).clear_selection()
+        self.hint_action = None
+        self.news = None
+        self.forget_received()
+        self.after_change()
+        return True
+
     # --- a completed trick or bout stays on the table for a moment ----------------------
     def start_pause(self) -> bool:
         """Keep a trick, bout or set just completed on the table, its winner marked, for
-        the app's ``trick_pause`` (it follows the bot speed) or until a key is pressed.
-        Returns whether the game now waits for the pause to end."""
+        the app's ``trick_pause`` (it follows the bot speed) or until a key is pressed;
+        the status line says what is shown.  Returns whether the game now waits."""
         event, self.just_completed = self.just_completed, None
         seconds = getattr(self.app, "trick_pause", 0.0)
         if event is None or seconds <= 0 or self.obs is None:
@@ -415,6 +379,7 @@ class GameScreen(Screen[None]):
         token = self.pause_token
         self.table.completed = event
         self.table.show(self.obs, self.context)
+        self.set_status(self.table.completed_line(event, self.context))
         self.set_timer(seconds, lambda: self.end_pause(token))
         return True
 
@@ -428,26 +393,21 @@ class GameScreen(Screen[None]):
             return
         if self.obs is not None and not self.has_class("concealed"):
             self.table.show(self.obs, self.context)
+            self.show_status()
         self.carry_on()
 
     def on_key(self, event: Key) -> None:
         # Any key ends the pause at once; the key still does what it does.
         if self.table.completed is not None:
             self.end_pause()
-        if event.key == "ctrl+z" and not self.check_action("undo", ()):
+        if event.key in _UNDO_KEYS and not self.check_action("undo", ()):
             # Undo is not offered here (hot-seat), yet the key gets its one-line answer.
             self.action_undo()
 
     # --- hot-seat --------------------------------------------------------------------
-    @property
-    def table_only(self) -> bool:
-        """Hot-seat while only bots move: the table as everyone sees it, no hand."""
-        return self.hotseat and self.revealed is None and not self.read_only
-
     def hide_hand(self) -> None:
         """Hot-seat, bots to move: show the table as everyone sees it, and no hand."""
-        self.revealed = None
-        self.log_lines.clear()
+        self.query_one(MoveLog).lines.clear()
         self.seen_events = 0
         self.hint_action = None
         self.news = None
@@ -455,8 +415,7 @@ class GameScreen(Screen[None]):
 
     def hand_over(self, seat: int) -> None:
         """Blank everything, then cover the screen until ``seat``'s player presses Enter."""
-        self.revealed = None
-        self.viewer = seat
+        self.session.hand_over(seat)
         self.conceal()
         name = self.context.name(seat)
         self.app.push_screen(PrivacyScreen(name), lambda _: self.reveal(seat))
@@ -468,164 +427,14 @@ class GameScreen(Screen[None]):
         self.table.update("")
         for widget_id in ("#log", "#status", "#scores", "#title-bar"):
             self.query_one(widget_id, Static).update("")
-        self.log_lines.clear()
-        self.seen_events = 0
-        self.hint_action = None
-        self.news = None
+        self.hide_hand()
 
     def reveal(self, seat: int) -> None:
         if self.finished:
             return
-        self.revealed = seat
-        self.viewer = seat
+        self.session.reveal(seat)
         self.remove_class("concealed")
         self.after_change()
-
-    def autosave(self) -> None:
-        """Save after every action; record the result once when the game ends."""
-        if self.recorded:
-            return  # finished and recorded: its save is done with
-        self.state.meta.setdefault("settings", {})["bot_speed"] = getattr(self.app, "pace", "normal")
-        try:
-            if self.state.is_over:
-                self.recorded = True
-                lines = list(self.app.finish_current(self.state).warnings)  # type: ignore[attr-defined]
-            else:
-                lines = self.app.save_current(self.state)  # type: ignore[attr-defined]
-        except (OSError, CardtableError) as exc:
-            if not self.save_warned:
-                self.save_warned = True
-                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                self.app.notify(f"cannot save the game: {reason}", severity="error", markup=False)
-            return
-        for line in lines:
-            self.app.notify(line, severity="warning", markup=False)
-
-    def _bot_seed(self, seat: int) -> int:
-        return (self.state.seed * 7919 + seat) % 2**32
-
-    def next_turn(self) -> None:
-        seat = self.state.current_player
-        if seat is None or self.finished:
-            return
-        if self.config.seats[seat].is_human:
-            return
-        if seat in self.bot_failures:
-            self.bot_failed(seat, self.bot_failures[seat], len(self.state.history), self.state)
-            return
-        news = self.news
-        self.set_status(Text.assemble(news, "  ·  ", self.thinking_text()) if news else self.thinking_text())
-        observation = self.state.observation(seat)
-        legal = self.state.legal_actions()
-        self.bot_turn(seat, observation, legal, len(self.state.history), self.state)
-
-    @work(thread=True, group="bots", exit_on_error=True)
-    def bot_turn(
-        self, seat: int, observation: Observation, legal: list[Action], token: int, state: GameState
-    ) -> None:
-        """Think in a thread: wait the pacing delay, choose, then hand the move back."""
-        worker = get_current_worker()
-        delay = self.app.bot_delay  # type: ignore[attr-defined]
-        end = time.monotonic() + delay
-        while time.monotonic() < end:
-            if worker.is_cancelled:
-                return
-            time.sleep(min(0.05, max(end - time.monotonic(), 0)))
-        try:
-            action = self.bots[seat].choose(observation, legal)
-        except KeyboardInterrupt:
-            raise
-        except BaseException as error:  # noqa: BLE001 - a bot's own bug (sys.exit too) pauses the game
-            if not worker.is_cancelled:
-                line = f"bot {bot_name(self.config.seats[seat].kind)} failed: {describe_failure(error)}"
-                self.app.call_from_thread(self.bot_failed, seat, line, token, state)
-            return
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self.bot_done, seat, action, token, state)
-
-    def on_unmount(self) -> None:
-        self.finished = True  # a bot answering after this has no table to play on
-
-    def _gone(self) -> bool:
-        """Whether the screen is being torn down (app closing): nothing may be drawn."""
-        return not self.is_attached or self._closing or self._closed or not self.query("#title-bar")
-
-    def _moved_on(self, seat: int, token: int, state: GameState) -> bool:
-        """Whether the game moved on (new game, quit, undo) since ``seat`` was asked."""
-        return (
-            self._gone()
-            or self.finished
-            or self.state is not state
-            or token != len(self.state.history)
-            or self.state.current_player != seat
-        )
-
-    def bot_done(self, seat: int, action: Action, token: int, state: GameState) -> None:
-        if self._moved_on(seat, token, state):
-            return
-        kind = self.config.seats[seat].kind
-        try:
-            if not isinstance(action, Action):
-                raise CardtableError(f"it returned a {type(action).__name__}, not an Action")
-            self.state.apply(action)
-        except CardtableError as exc:
-            if is_import_path(kind):
-                # A user's bot is told about, not covered for: the player decides.
-                line = f"bot {bot_name(kind)} chose the illegal action {quoted(action_text(action))}: {exc}"
-                self.bot_failed(seat, line, token, state)
-                return
-            # A built-in bot must never stall the table: fall back to its first legal move.
-            self.state.apply(self.state.legal_actions()[0])
-        self.after_change()
-
-    def bot_failed(self, seat: int, line: str, token: int, state: GameState) -> None:
-        """Pause the game on ``line`` and ask which built-in level plays on for ``seat``."""
-        if self._moved_on(seat, token, state):
-            return
-        from cardtable.tui.screens.botfailure import BotFailedScreen
-
-        self.bot_failures[seat] = line
-        self.set_status(Text(line, style="bold red"))
-        label = self.context.labels[seat]
-        self.app.push_screen(BotFailedScreen(label, line), lambda choice: self.replace_bot(seat, choice))
-
-    def replace_bot(self, seat: int, choice: str | None) -> None:
-        """Give ``seat`` to the built-in level ``choice`` and go on (``quit``: leave the table)."""
-        if choice == "quit" or choice is None:
-            self.action_quit_table()
-            return
-        from dataclasses import replace
-
-        from cardtable.tui.config import SeatConfig
-
-        self.bots[seat] = make_bot(self.config.game, choice, seed=self._bot_seed(seat))
-        self.bot_failures.pop(seat, None)
-        seats = list(self.config.seats)
-        seats[seat] = SeatConfig(choice, seats[seat].name)
-        self.config = replace(self.config, seats=tuple(seats))
-        recorded = self.state.meta.get("seats")
-        if isinstance(recorded, list) and seat < len(recorded) and isinstance(recorded[seat], dict):
-            recorded[seat]["kind"] = choice  # the save says who plays the seat now
-        self.app.notify(f"{seats[seat].name} now plays as the {choice} bot.", timeout=6, markup=False)
-        self.after_change()
-
-    def human_move(self, action: Action | str) -> bool:
-        """Apply the viewer's move; on refusal show the engine's reason, change nothing."""
-        seat = self.state.current_player
-        if seat is None or not self.config.seats[seat].is_human or seat != self.viewer:
-            self.set_status(self.wait_text())
-            return False
-        try:
-            self.state.apply(action)
-        except CardtableError as exc:
-            self.show_refusal(exc)
-            return False
-        self.query_one(HandView).clear_selection()
-        self.hint_action = None
-        self.news = None
-        self.forget_received()
-        self.after_change()
-        return True
 
     # --- drawing ---------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -637,16 +446,13 @@ class GameScreen(Screen[None]):
         self._take_events(obs, ctx)
         rules = get_rules(self.game_name)
         self.query_one("#title-bar", Static).update(
-            Text.assemble(
-                (f" {rules.title} ", "bold black on #d4af37"),
-                self.title_text(obs, ctx),
-            )
+            Text.assemble((f" {rules.title} ", "bold black on #d4af37"), self.title_text(obs, ctx))
         )
         for seat in range(obs.num_players):
             self._draw_seat(obs, seat, ctx)
         self.table.show(obs, ctx)
         self.query_one("#scores", Static).update(self.table.score_text(obs, ctx))
-        self._draw_log()
+        self.query_one(MoveLog).redraw()
         hand = self.query_one(HandView)
         playable = self.table.playable_cards(obs, self.legal) if my_turn else None
         hand.show_cursor = my_turn
@@ -668,131 +474,42 @@ class GameScreen(Screen[None]):
             for button in self.query(button_id):
                 button.display = self.offers(move)
         for button in self.query("#undo-button"):
-            button.display = len(self.config.human_seats) == 1
+            button.display = len(self.session.human_seats) == 1
         self.refresh_bindings()
         if self.message is not None:
             self.news, self.message = self.message, None
+        self.show_status()
+
+    def show_status(self) -> None:
+        """The status line: what just happened, and what to do now."""
+        my_turn = self.obs is not None and self.obs.current_player == self.viewer and not self.read_only
         if self.news is not None and my_turn:
             # What happened, and what to do now (after a pass: lead the 2♣).
             self.set_status(Text.assemble(self.news, "  ·  ", self.prompt_now()))
         else:
             self.set_status(self.news or self.prompt_now())
 
-    def prompt_now(self) -> Text:
-        """What the status line says when nothing has just happened: what to do now."""
-        obs = self.obs
-        assert obs is not None
-        ctx = self.context
-        if obs.is_over:
-            return Text("The game is over.", style="bold")
-        if obs.current_player == self.viewer and not self.read_only:
-            return self.personalise(self.table.prompt(obs, self.legal, ctx))
-        return Text(f"{ctx.labels[obs.current_player]} to act.", style="italic")  # type: ignore[index]
-
-    def thinking_text(self) -> Text:
-        """``Ada (hard) is thinking…``, for the seat to act."""
-        seat = self.state.current_player
-        return Text(f"{self.context.labels[seat]} is thinking…", style="italic")  # type: ignore[index]
-
-    def wait_text(self) -> Text:
-        """The answer to a key pressed out of turn: wait, and who is thinking."""
-        text = Text("Wait for your turn.", style="bold yellow")
-        seat = self.state.current_player
-        if seat is not None and not self.config.seats[seat].is_human:
-            text.append("  ")
-            text.append_text(self.thinking_text())
-        return text
-
-    def _draw_log(self) -> None:
-        """The newest log entries that fit, each wrapped (continuation lines indented)."""
-        log_widget = self.query_one("#log", Static)
-        height = log_widget.content_size.height or 12
-        width = max(log_widget.content_size.width or 28, 12)
-        rows: list[Text] = []
-        for entry in reversed(self.log_lines):
-            wrapped = wrap_entry(entry, width)
-            rows[:0] = wrapped
-            if len(rows) >= height:
-                break
-        log_widget.update(Text("\n").join(rows[-height:]))
-
-    def personalise(self, text: Text) -> Text:
-        """In hot-seat, put the player's name where a prompt says "you"."""
-        if not self.hotseat:
-            return text
-        name = self.context.name(self.viewer)
-        # Replacements are functions, so a backslash in a name is not read as a group.
-        plain = re.sub(r"\bYour\b", lambda _: f"{name}'s", text.plain)
-        plain = re.sub(r"\bif you can\b", "if possible", plain)
-        plain = re.sub(r"\b[Yy]ou\b", lambda _: name, plain)
-        return Text(plain, style=text.style)
-
-    def _seat_width(self, boxes: int) -> int:
-        """The columns inside one seat box (boxes share the row, 1-column gap, left padding)."""
-        width = self.size.width or self.app.size.width or 80
-        return max((width - boxes) // boxes - 1, 6)
-
-    def _draw_seat(self, obs: Observation, seat: int, ctx: TableContext) -> None:
-        box = self.query_one(f"#seat-{seat}", SeatBox)
-        to_act = seat == obs.current_player
-        badges = self.table.seat_badges(obs, seat)
-        lines = seat_lines(
-            width=self._seat_width(obs.num_players),
-            label=ctx.labels[seat],
-            name=ctx.name(seat),
-            count=obs.hand_sizes[seat],
-            words=list(self.table.seat_status(obs, seat)),
-            badges=badges,
-            to_act=to_act,
-            viewer=seat == self.viewer and not self.spectator and not self.table_only,
-            ascii_only=ctx.style.ascii_only,
-        )
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for number, line in enumerate(lines):
-            if number:
-                text.append("\n")
-            if number == 0:
-                text.append(line, style="bold" if to_act else "")
-            elif line in badges:
-                text.append(line, style="cyan")
-            else:
-                text.append(line, style="bold yellow" if to_act and "to act" in line else "")
-        box.update(text)
-        box.set_class(to_act, "to-act")
-        box.set_class(seat == self.viewer and not self.spectator and not self.table_only, "viewer")
-
     def _take_events(self, obs: Observation, ctx: TableContext) -> None:
+        """Add the viewer's new events to the log; tell the viewer the cards it received."""
+        log = self.query_one(MoveLog).lines
         events = obs.events
         for number, event in enumerate(events[self.seen_events :], start=self.seen_events):
             if number and events[number - 1].kind == "round_over" and event.kind != "game_over":
                 # Each round's log starts afresh: a card played last round may be in a hand
                 # now.  The last round's log stays once the game is over.
-                self.log_lines.clear()
+                log.clear()
             line = self.table.log_line(event, ctx, self.viewer)
             if line is not None:
-                self.log_lines.append(line)
-            if (
-                event.kind == "exchange" and event.info.get("to") == self.viewer and event.cards
-                and number >= self.news_from.get(self.viewer, self.news_start)
-            ):
-                # Cards received, told to their receiver once (in hot-seat, when their turn comes).
+                log.append(line)
+        self.seen_events = len(events)
+        if self.revealed == self.viewer and not self.table_only:
+            # Cards received, told to their receiver once (in hot-seat, when their turn comes).
+            for event in self.session.take_received(self.viewer):
                 self.message = Text.assemble(
                     (f"{ctx.name(event.seat)} {self.table.gave_word} {ctx.you(self.viewer, capital=False)} ", "bold"),
                     ctx.style.inline(self.table.in_hand_order(obs, event.cards)),
                 )
                 self.show_received(event.cards)
-            if number < self.events_handled:
-                continue  # a log rebuilt for a new viewer: pop-ups were shown already
-            if event.kind in ("revolution",):
-                self.message = line
-            if event.kind in self.table.completions:
-                self.just_completed = event
-            if event.kind == "round_over":
-                self.pending_round_over = event
-        self.seen_events = len(events)
-        self.events_handled = max(self.events_handled, len(events))
-        if self.revealed == self.viewer:
-            self.news_from[self.viewer] = len(events)
 
     def show_received(self, cards: Sequence[Card]) -> None:
         """Mark cards just received in the hand until the receiver's next move, or for a
@@ -813,9 +530,9 @@ class GameScreen(Screen[None]):
             hands.first().received = set()
             hands.first().refresh()
 
-    def show_refusal(self, exc: CardtableError) -> None:
+    def show_refusal(self, reason: str) -> None:
         """Put a refusal on the status line until the selection changes."""
-        self.set_status(self.refusal(exc))
+        self.set_status(self.refusal(reason))
         self.refused = True
 
     def choice_changed(self) -> None:
@@ -823,16 +540,73 @@ class GameScreen(Screen[None]):
         if self.refused and self.obs is not None:
             self.set_status(self.prompt_now())
 
-    def refusal(self, exc: CardtableError) -> Text:
+    def refusal(self, reason: str) -> Text:
         """A refused move's reason on the status line, its cards and seats written as
         everywhere else on screen (``Refused: 8♦ does not beat 6♠``)."""
         ctx = self.context
-        reason = engine_text(str(exc), ctx.style, seat_name=ctx.name, text_style="red")
-        return Text.assemble(("Refused: ", "bold red"), reason)
+        text = engine_text(reason, ctx.style, seat_name=ctx.name, text_style="red")
+        return Text.assemble(("Refused: ", "bold red"), text)
 
     def set_status(self, text: Text) -> None:
         self.refused = False
         self.query_one("#status", Static).update(text)
+
+    def prompt_now(self) -> Text:
+        """What the status line says when nothing has just happened: what to do now."""
+        obs = self.obs
+        assert obs is not None
+        ctx = self.context
+        if obs.is_over:
+            return Text("The game is over.", style="bold")
+        if obs.current_player == self.viewer and not self.read_only:
+            return self.personalise(self.table.prompt(obs, self.legal, ctx))
+        return Text(f"{ctx.labels[obs.current_player]} to act.", style="italic")  # type: ignore[index]
+
+    def thinking_text(self) -> Text:
+        """``Ada (hard) is thinking…``, for the seat to act."""
+        seat = self.state.current_player
+        return Text(f"{self.context.labels[seat]} is thinking…", style="italic")  # type: ignore[index]
+
+    def wait_text(self) -> Text:
+        """The answer to a key pressed out of turn: wait, and who is thinking."""
+        text = Text("Wait for your turn.", style="bold yellow")
+        if self.session.bot_to_act:
+            text.append("  ")
+            text.append_text(self.thinking_text())
+        return text
+
+    def personalise(self, text: Text) -> Text:
+        """In hot-seat, put the player's name where a prompt says "you"."""
+        if not self.hotseat:
+            return text
+        name = self.context.name(self.viewer)
+        # Replacements are functions, so a backslash in a name is not read as a group.
+        plain = re.sub(r"\bYour\b", lambda _: f"{name}'s", text.plain)
+        plain = re.sub(r"\bif you can\b", "if possible", plain)
+        plain = re.sub(r"\b[Yy]ou\b", lambda _: name, plain)
+        return Text(plain, style=text.style)
+
+    def _seat_width(self, boxes: int) -> int:
+        """The columns inside one seat box (boxes share the row, 1-column gap, left padding)."""
+        width = self.size.width or self.app.size.width or 80
+        return max((width - boxes) // boxes - 1, 6)
+
+    def _draw_seat(self, obs: Observation, seat: int, ctx: TableContext) -> None:
+        to_act = seat == obs.current_player
+        badges = self.table.seat_badges(obs, seat)
+        viewer = seat == self.viewer and not self.spectator and not self.table_only
+        lines = seat_lines(
+            width=self._seat_width(obs.num_players),
+            label=ctx.labels[seat],
+            name=ctx.name(seat),
+            count=obs.hand_sizes[seat],
+            words=list(self.table.seat_status(obs, seat)),
+            badges=badges,
+            to_act=to_act,
+            viewer=viewer,
+            ascii_only=ctx.style.ascii_only,
+        )
+        self.query_one(f"#seat-{seat}", SeatBox).show(lines, badges, to_act, viewer)
 
     # --- end of a round ------------------------------------------------------------------
     def show_round_over(self, event: Event) -> None:
@@ -869,7 +643,7 @@ class GameScreen(Screen[None]):
         else:
             self.next_turn()
 
-    # --- player actions ----------------------------------------------------------------
+    # --- keys: the hand ---------------------------------------------------------------
     def action_cursor(self, step: int) -> None:
         self.query_one(HandView).move(step)
         self.choice_changed()
@@ -907,6 +681,7 @@ class GameScreen(Screen[None]):
             cards = [hand.cursor_card]
         return cards
 
+    # --- keys: moves --------------------------------------------------------------------
     def action_play(self) -> None:
         if self.obs is None:
             return
@@ -915,12 +690,12 @@ class GameScreen(Screen[None]):
             return
         cards = self.selected_for_move()
         if not cards:
-            self.set_status(Text("Select cards first (space), or pass.", style="bold yellow"))
+            self.set_status(Text(f"Select cards first ({say('toggle_card')}), or pass.", style="bold yellow"))
             return
         try:
             action = self.table.build_action(self.obs, self.legal, cards)
         except CardtableError as exc:
-            self.show_refusal(exc)
+            self.show_refusal(str(exc))
             return
         settings = getattr(self.app, "settings", None)
         if settings is not None and settings.confirm_before_play:
@@ -928,118 +703,17 @@ class GameScreen(Screen[None]):
                 self.human_move(action)  # refused with the engine's reason; nothing to confirm
                 return
             question = Text.assemble(
-                f"{self.table.play_label} ", self.context.style.inline(action.cards), "?  (y/n)"
+                f"{self.table.play_label} ", self.context.style.inline(action.cards), f"?  {ConfirmScreen.keys_hint()}"
             )
-            token = len(self.state.history)
+            generation = self.session.generation
 
             def answered(yes: bool | None) -> None:
-                if yes and token == len(self.state.history):
+                if yes and generation == self.session.generation:
                     self.human_move(action)
 
             self.app.push_screen(ConfirmScreen(question), answered)
             return
         self.human_move(action)
-
-    # --- hints and undo --------------------------------------------------------------
-    def action_hint(self) -> None:
-        """Ask the hard bot for a move from the viewer's observation, in a worker."""
-        if self.state.is_over or self.state.current_player != self.viewer or self.revealed != self.viewer:
-            self.set_status(Text("A hint is for your own turn.", style="bold yellow"))
-            return
-        self.set_status(Text("Thinking of a hint…", style="italic"))
-        observation = self.state.observation(self.viewer)
-        self.hint_worker(observation, list(self.legal), len(self.state.history), self.state)
-
-    @work(thread=True, group="hint", exclusive=True, exit_on_error=False)
-    def hint_worker(self, observation: Observation, legal: list[Action], token: int, state: GameState) -> None:
-        bot = make_bot(
-            self.game_name,
-            "hard",
-            seed=(state.seed * 31 + token) % 2**32,
-            iterations=getattr(self.app, "hint_iterations", None),
-        )
-        action = bot.choose(observation, legal)
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self.hint_done, action, token, state)
-
-    def hint_done(self, action: Action, token: int, state: GameState) -> None:
-        """Show the suggestion and select it, so that Enter (or P, T) makes it."""
-        if self._gone() or self.state is not state or token != len(self.state.history) or self.state.current_player != self.viewer:
-            return
-        self.hint_action = action
-        hand = self.query_one(HandView)
-        style = self.context.style
-        if action.kind == "defend":
-            attacking, beating = action.cards
-            self.table.target = attacking  # type: ignore[attr-defined]
-            if self.obs is not None:
-                self.table.show(self.obs, self.context)
-            mine = [beating]
-            words = Text.assemble(
-                ("Hint: ", "bold cyan"), "beat ", style.inline([attacking]), " with ",
-                style.inline([beating]), " — Enter to play it",
-            )
-        elif action.cards:
-            mine = [card for card in hand.cards if card in action.cards]  # as the hand shows them
-            verb = {"give": self.table.give_verb, "attack": "attack with"}.get(action.kind, "play")
-            words = Text.assemble(
-                ("Hint: ", "bold cyan"), f"{verb} ", style.inline(mine or action.cards), " — Enter to play it",
-            )
-        else:
-            mine = []
-            words = Text.assemble(
-                ("Hint: ", "bold cyan"),
-                {"pass": "pass — press P", "take": "take the cards — press T"}.get(action.kind, action.kind),
-            )
-        hand.hinted = set(mine)
-        hand.selected = set(mine)
-        if mine:
-            hand.cursor = min(hand.cards.index(card) for card in mine)
-        hand.refresh()
-        self.set_status(words)
-
-    def undo_refusal(self) -> str | None:
-        """Why undo is not possible now, or ``None``."""
-        humans = self.config.human_seats
-        if len(humans) != 1:
-            return "Undo is only for games with a single person at the table."
-        if self.state.is_over:
-            return "The game is over: nothing to undo."
-        if not any(seat == humans[0] for seat, _ in self.state.history):
-            return "Nothing to undo yet."
-        return None
-
-    def action_undo(self) -> None:
-        """Take back the person's last action and every bot move after it."""
-        problem = self.undo_refusal()
-        if problem is not None:
-            self.set_status(Text(problem, style="bold yellow"))
-            return
-        from cardtable.userdata.records import Replay
-        from cardtable.userdata.savefiles import mark_undo
-
-        self.workers.cancel_group(self, "bots")
-        self.workers.cancel_group(self, "hint")
-        human = self.config.human_seats[0]
-        history = self.state.history
-        keep = max(index for index, (seat, _) in enumerate(history) if seat == human)
-        taken = history[keep][1]
-        state = Replay.from_state(self.state).state_at(keep)
-        state.meta = dict(self.state.meta)
-        mark_undo(state)
-        self.state = state
-        self.pending_round_over = None
-        self.log_lines.clear()
-        self.seen_events = 0
-        self.events_handled = self.news_start = len(state.events)
-        self.news_from.clear()
-        self.forget_received()
-        self.hint_action = None
-        self.query_one(HandView).clear_selection()
-        self.message = Text.assemble(
-            ("Undone: ", "bold cyan"), self.table.move_phrase(taken, self.context), " and the moves after it."
-        )
-        self.after_change()
 
     def action_pass_turn(self) -> None:
         self.human_move(PASS)
@@ -1052,6 +726,72 @@ class GameScreen(Screen[None]):
         if step is not None:
             step()
 
+    # --- keys: hints and undo --------------------------------------------------------------
+    def action_hint(self) -> None:
+        """Ask the session for a hint (the hard bot, on the viewer's observation) in a worker."""
+        request = self.session.hint_request(self.viewer)
+        if isinstance(request, str):
+            self.set_status(Text(request, style="bold yellow"))
+            return
+        self.set_status(Text("Thinking of a hint…", style="italic"))
+        self.hint_worker(request)
+
+    @work(thread=True, group="hint", exclusive=True, exit_on_error=False)
+    def hint_worker(self, request: HintRequest) -> None:
+        worker = get_current_worker()
+        answer = request.think(lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.hint_done, answer)
+
+    def hint_done(self, answer: HintAnswer) -> None:
+        """Show the suggestion and select it, so that Enter (or P, T) makes it."""
+        if self._gone():
+            return
+        action = self.session.hint_answer(answer)
+        if action is None:
+            return
+        self.hint_action = action
+        hand = self.query_one(HandView)
+        style = self.context.style
+        enter = f" — {say('play')} to play it"
+        if action.kind == "defend":
+            attacking, beating = action.cards
+            self.table.target = attacking  # type: ignore[attr-defined]
+            if self.obs is not None:
+                self.table.show(self.obs, self.context)
+            mine = [beating]
+            words = Text.assemble(
+                ("Hint: ", "bold cyan"), "beat ", style.inline([attacking]), " with ", style.inline([beating]), enter,
+            )
+        elif action.cards:
+            mine = [card for card in hand.cards if card in action.cards]  # as the hand shows them
+            verb = {"give": self.table.give_verb, "attack": "attack with"}.get(action.kind, "play")
+            words = Text.assemble(("Hint: ", "bold cyan"), f"{verb} ", style.inline(mine or action.cards), enter)
+        else:
+            mine = []
+            spoken = {
+                "pass": f"pass — press {say('pass_turn')}",
+                "take": f"take the cards — press {say('take')}",
+            }
+            words = Text.assemble(("Hint: ", "bold cyan"), spoken.get(action.kind, action.kind))
+        hand.hinted = set(mine)
+        hand.selected = set(mine)
+        if mine:
+            hand.cursor = min(hand.cards.index(card) for card in mine)
+        hand.refresh()
+        self.set_status(words)
+
+    def action_undo(self) -> None:
+        """Take back the person's last move and every bot move after it (again: the one before)."""
+        problem = self.session.undo()
+        if problem is not None:
+            self.set_status(Text(problem, style="bold yellow"))
+            return
+        self.workers.cancel_group(self, "bots")
+        self.workers.cancel_group(self, "hint")
+        self.after_change()
+
+    # --- keys: views and leaving ---------------------------------------------------------
     def action_last(self) -> None:
         if self.obs is not None:
             self.app.push_screen(InfoScreen(self.table.last_completed(self.obs, self.context)))
@@ -1062,6 +802,7 @@ class GameScreen(Screen[None]):
 
     def action_quit_table(self) -> None:
         self.finished = True
+        self.session.close()
         self.workers.cancel_group(self, "bots")
         self.app.show_start(self.game_name)  # type: ignore[attr-defined]
 
@@ -1084,3 +825,7 @@ class GameScreen(Screen[None]):
         handler = actions.get(event.button.id or "")
         if handler is not None:
             handler()
+
+
+#: the keys bound to undo (they answer even where undo is not offered)
+_UNDO_KEYS = frozenset(next(use.keys for use in TABLE_KEYS if use.action == "undo").split(","))

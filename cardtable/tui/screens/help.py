@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -11,28 +12,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from cardtable.games import get_rules
+from cardtable.tui.keymap import TABLE_KEYS, help_rows
+from cardtable.tui.tables import table_for
 
-__all__ = ["HelpScreen", "rules_markdown", "KEYS_MARKDOWN"]
+__all__ = ["HelpScreen", "rules_markdown", "keys_markdown", "KEYS_MARKDOWN"]
 
-KEYS_MARKDOWN = """\
-# Playing at the table
-
-| key | what it does |
-|---|---|
-| ← → | move along your hand |
-| space | select / unselect the card under the cursor |
-| Enter | play the selected cards (nothing selected: the card under the cursor) |
-| p | pass |
-| t | take the table (Durak, when defending) |
-| Tab | Durak: choose which attacking card to beat |
-| Esc | clear the selection |
-| Home / End | the first / the last card of your hand |
-| a | select all cards of the cursor's rank (President) |
-| l | show the last completed trick or bout |
-| s | scores |
-| F1 or ? | this help |
-| q | quit to the start screen |
-
+NOTES_MARKDOWN = """\
 **Mouse:** click a card to select or unselect it, click a button (Play, Pass, Take)
 to act. In Durak click an attacking card on the table to choose it as the card to beat.
 
@@ -40,6 +25,37 @@ Cards you cannot use in any legal move right now are dimmed and marked ×; cards
 just received are marked ✚. A refused move shows the reason on the status line and
 changes nothing. A completed trick stays on the table a moment: any key moves on.
 """
+
+
+def keys_markdown(has: Collection[str] | None = None) -> str:
+    """The keys of the table (from the keymap; with ``has``, only those the game uses),
+    then how the mouse and the marks work.
+
+    >>> print(keys_markdown(has=("pass",)).splitlines()[4])
+    | ← / → | move along your hand |
+    >>> print(keys_markdown(has=("take",)).splitlines()[7])
+    | T | take the cards on the table (when defending) |
+    >>> "| T |" in keys_markdown(has=("pass",)), "| T |" in keys_markdown()
+    (False, True)
+    """
+    rows = [f"| {keys} | {does}{f' ({when})' if when else ''} |" for keys, does, when in help_rows(TABLE_KEYS, has)]
+    table = "\n".join(["| key | what it does |", "|---|---|", *rows])
+    return f"# Playing at the table\n\n{table}\n\n{NOTES_MARKDOWN}"
+
+
+KEYS_MARKDOWN = keys_markdown()
+"""Every key of the table, for a help screen opened before a game is chosen."""
+
+
+def table_features(game: str) -> tuple[str, ...]:
+    """The moves and features of ``game``'s table that keys depend on (``pass``,
+    ``take``, ``target``).
+
+    >>> table_features("hearts")
+    ()
+    """
+    table = table_for(game)
+    return tuple(table.extra_moves) + (("target",) if hasattr(table, "next_target") else ())
 
 
 def rules_markdown(game: str) -> str:
@@ -68,11 +84,10 @@ class HelpScreen(ModalScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        text = KEYS_MARKDOWN
         if self.game:
-            text += "\n\n---\n\n" + rules_markdown(self.game)
+            text = keys_markdown(table_features(self.game)) + "\n\n---\n\n" + rules_markdown(self.game)
         else:
-            text += "\n\nChoose a game on the start screen; its rules show here once you play."
+            text = KEYS_MARKDOWN + "\n\nChoose a game on the start screen; its rules show here once you play."
         with VerticalScroll(id="help-scroll"):
             yield Markdown(text, id="help-text")
         yield Footer()

@@ -17,8 +17,10 @@ from textual.widgets import Button
 
 from cardtable.engine.observation import Observation
 from cardtable.tui.config import SEAT_KINDS, SeatConfig, TableConfig
-from cardtable.tui.screens.game import GameScreen, MoveButton
+from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.tables import TableContext
+from cardtable.tui.widgets.buttons import MoveButton
+from cardtable.tui.widgets.movelog import MoveLog
 from cardtable.userdata.records import Replay
 
 __all__ = ["ReplayScreen"]
@@ -51,11 +53,10 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         self.replay = replay
         self.seat = seat
         self.spectator = seat is None
-        self.viewer = seat if seat is not None else 0
-        self.revealed = self.viewer
-        self.hotseat = True  # names, never "you"
-        self.bots = {}
-        self.recorded = True
+        session = self.session
+        session.close()  # nothing is played or saved here
+        session.viewer = session.revealed = seat if seat is not None else 0
+        session.hotseat = True  # names, never "you"
 
     def compose_moves(self) -> ComposeResult:
         yield MoveButton("|<", id="replay-start", compact=True)
@@ -86,10 +87,9 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         return super().hand_title(obs, ctx)
 
     def after_change(self) -> None:
-        self.state = self.replay.state
-        self.log_lines.clear()
+        self.session.state = self.replay.state
+        self.query_one(MoveLog).lines.clear()
         self.seen_events = 0
-        self.events_handled = 1 << 30  # no pop-ups: this is a replay
         self.refresh_view()
         self.set_status(self.move_text())
 

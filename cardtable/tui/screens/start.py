@@ -251,7 +251,7 @@ class StartScreen(Screen[None]):
         game = self.chosen_saved_game
         if game is None:
             return
-        from cardtable.tui.screens.end import ConfirmScreen
+        from cardtable.tui.screens.confirm import ConfirmScreen
 
         question = Text.assemble("Delete the unfinished game\n", Text(game.describe()), "?\nIt cannot be undone.")
 

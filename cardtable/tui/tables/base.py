@@ -182,6 +182,11 @@ class TableArea(Static):
         a colour), as it stays on the table for a moment."""
         return self.draw(obs, ctx)
 
+    def completed_line(self, event: Event, ctx: TableContext) -> Text:
+        """What the trick or bout ``event`` came to, in one line: the status line says it
+        while the completed trick stays on the table (``Ben takes the trick``)."""
+        return Text(ctx.does(event.seat, "takes the trick"), style="bold yellow")
+
     def winner_mark(self, ctx: TableContext) -> str:
         return "*" if ctx.style.ascii_only else "★"
 

@@ -12,6 +12,7 @@ from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, lines_text
+from cardtable.tui.keymap import say
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal
 from cardtable.tui.wording import cards_plain, plural
 
@@ -117,9 +118,9 @@ class DurakTable(TableArea):
     def draw_completed(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
         """The bout just over: its cards, and whether the defender took them or beat it off."""
         text = self._trump_line(obs, ctx)
-        taken = event.info.get("result") == "taken"
-        verdict = ctx.does(event.seat, "picks up the cards") if taken else ctx.does(event.seat, "beats off the attack")
-        text.append(f"{self.winner_mark(ctx)} {verdict}", style="bold #ff5a6e" if taken else "bold green")
+        line = self.completed_line(event, ctx)
+        text.append(f"{self.winner_mark(ctx)} ", style=line.style)
+        text.append_text(line)
         if self.large:
             text.append("\n\n")
             text.append_text(self.large_row(event.cards, ctx.style))
@@ -129,6 +130,13 @@ class DurakTable(TableArea):
             text.append_text(ctx.style.face(card, width=4))
             text.append(" ")
         return text
+
+    def completed_line(self, event: Event, ctx: TableContext) -> Text:
+        """``Ben picks up the cards`` or ``Ben beats off the attack``."""
+        if event.info.get("result") == "taken":
+            return Text(ctx.does(event.seat, "picks up the cards"), style="bold #ff5a6e")
+        return Text(ctx.does(event.seat, "beats off the attack"), style="bold green")
+
     def _large_pairs(self, o: Observation, style: CardStyle, target: Card | None, marker: str) -> Text:
         """The bout in large cards: each attack with its beating card (or an empty place)
         below and a little to the right, the card you are to beat marked underneath."""
@@ -220,19 +228,23 @@ class DurakTable(TableArea):
     def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
         o = obs
         if o.phase == "attack":  # type: ignore[attr-defined]
-            return Text("Your attack: choose a card (← →) and press Enter.")
+            return Text(f"Your attack: choose a card ({say('cursor(-1)')} {say('cursor(1)')}) and press {say('play')}.")
         if o.phase == "defend":  # type: ignore[attr-defined]
             if not any(action.kind == "defend" for action in legal):
-                return Text("Nothing in your hand beats it: T to take the cards.")
+                return Text(f"Nothing in your hand beats it: {say('take')} to take the cards.")
             many = len(self.unbeaten(o)) > 1
-            return Text("Beat it: choose a card and Enter" + (", Tab picks which" if many else "") + "; T takes.")
+            return Text(
+                f"Beat it: choose a card and {say('play')}"
+                + (f", {say('next_target')} picks which" if many else "")
+                + f"; {say('take')} takes."
+            )
         can_add = any(action.kind == "attack" for action in legal)
         if not can_add:
             taking = f"{ctx.act(o.defender, 'takes')}. " if o.taking else ""  # type: ignore[attr-defined]
-            return Text(f"{taking}Nothing to throw in: P to pass.")
+            return Text(f"{taking}Nothing to throw in: {say('pass_turn')} to pass.")
         if o.taking:  # type: ignore[attr-defined]
-            return Text(f"{ctx.act(o.defender, 'takes')}: throw in a card of a rank on the table, or P to pass.")  # type: ignore[attr-defined]
-        return Text("Throw in a card of a rank on the table, or P to pass.")
+            return Text(f"{ctx.act(o.defender, 'takes')}: throw in a card of a rank on the table, or {say('pass_turn')} to pass.")  # type: ignore[attr-defined]
+        return Text(f"Throw in a card of a rank on the table, or {say('pass_turn')} to pass.")
 
     def score_text(self, obs: Observation, ctx: TableContext) -> Text:
         text = Text()

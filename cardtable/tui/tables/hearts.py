@@ -12,6 +12,7 @@ from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import beside, lines_text
+from cardtable.tui.keymap import say
 from cardtable.tui.tables.base import TableArea, TableContext
 from cardtable.tui.wording import plural
 
@@ -49,18 +50,22 @@ class HeartsTable(TableArea):
     def draw_completed(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
         """The four cards of the trick just taken, the winner marked ★ and named."""
         plays = {seat: Card.parse(code) for seat, code in event.info.get("plays", [])}
-        points = event.info.get("points", 0)
         text = Text()
         text.append(f"Hand {event.round} · trick {event.info.get('trick', '?')}/13", style="bold")
         text.append("\n")
-        text.append(
-            f"{self.winner_mark(ctx)} {ctx.does(event.seat, 'takes the trick')}"
-            + (f" (+{plural(points, 'point')})" if points else ""),
-            style="bold yellow",
-        )
+        text.append(f"{self.winner_mark(ctx)} ", style="bold yellow")
+        text.append_text(self.completed_line(event, ctx))
         text.append("\n\n")
         text.append_text(self._trick_cross(obs, ctx, plays, None, winner=event.seat))
         return text
+
+    def completed_line(self, event: Event, ctx: TableContext) -> Text:
+        """``Ben takes the trick (+3 points)``."""
+        points = event.info.get("points", 0)
+        return Text(
+            ctx.does(event.seat, "takes the trick") + (f" (+{plural(points, 'point')})" if points else ""),
+            style="bold yellow",
+        )
 
     def _trick_cross(
         self, o: Observation, ctx: TableContext, played: dict[int, Card], pointed: int | None,
@@ -196,15 +201,15 @@ class HeartsTable(TableArea):
     def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
         if obs.phase == "pass":  # type: ignore[attr-defined]
             return Text(
-                f"Your turn: select 3 cards to pass {obs.pass_direction} (space), then Enter."  # type: ignore[attr-defined]
+                f"Your turn: select 3 cards to pass {obs.pass_direction} ({say('toggle_card')}), then {say('play')}."  # type: ignore[attr-defined]
             )
         if obs.lead_suit is None:  # type: ignore[attr-defined]
             if [action.cards for action in legal] == [(TWO_OF_CLUBS,)]:
                 two = ctx.style.label(TWO_OF_CLUBS)
-                return Text(f"Your lead: play the {two} (Enter).")
-            return Text("Your lead: choose a card (← →) and press Enter.")
+                return Text(f"Your lead: play the {two} ({say('play')}).")
+            return Text(f"Your lead: choose a card ({say('cursor(-1)')} {say('cursor(1)')}) and press {say('play')}.")
         suit = ctx.style.suit_label(obs.lead_suit)  # type: ignore[attr-defined]
-        return Text(f"Your turn: follow {suit} if you can; choose a card and press Enter.")
+        return Text(f"Your turn: follow {suit} if you can; choose a card and press {say('play')}.")
 
     def score_text(self, obs: Observation, ctx: TableContext) -> Text:
         text = Text()

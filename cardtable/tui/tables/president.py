@@ -11,6 +11,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.names import fit_name
+from cardtable.tui.keymap import say
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal
 from cardtable.tui.wording import plural
 
@@ -103,6 +104,14 @@ class PresidentTable(TableArea):
             text.append(f"\n\n  {ctx.act(leader, 'leads')} next.", style="italic")
         return text
 
+    def completed_line(self, event: Event, ctx: TableContext) -> Text:
+        """``Ben wins the trick with 9♠ 9♥``, and who leads next."""
+        text = Text.assemble((f"{ctx.does(event.seat, 'wins the trick with')} ", "bold yellow"), ctx.style.inline(event.cards))
+        leader = event.info.get("leader")
+        if leader is not None:
+            text.append(f"; {ctx.act(leader, 'leads')} next", style="italic")
+        return text
+
     def _exchange_text(self, o: Observation, ctx: TableContext) -> Text:
         style = ctx.style
         text = Text("  Card exchange before the round\n", style="bold")
@@ -158,15 +167,15 @@ class PresidentTable(TableArea):
     def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
         if obs.phase == "exchange":  # type: ignore[attr-defined]
             due = obs.exchange_due  # type: ignore[attr-defined]
-            return Text(f"Your turn: select {plural(due, 'card')} to give back, then Enter.")
+            return Text(f"Your turn: select {plural(due, 'card')} to give back, then {say('play')}.")
         if not obs.table:  # type: ignore[attr-defined]
-            return Text("Your lead: select 1-4 cards of one rank (space), then Enter.")
+            return Text(f"Your lead: select 1-4 cards of one rank ({say('toggle_card')}), then {say('play')}.")
         size = len(obs.table)  # type: ignore[attr-defined]
         if not any(action.kind == "play" for action in legal):
             what = "that card" if size == 1 else f"those {size}"
-            return Text(f"You cannot beat {what}: P to pass.")
+            return Text(f"You cannot beat {what}: {say('pass_turn')} to pass.")
         need = plural(size, "card")
-        return Text(f"Your turn: beat it with {need} of a higher rank, or P to pass.")
+        return Text(f"Your turn: beat it with {need} of a higher rank, or {say('pass_turn')} to pass.")
 
     def score_text(self, obs: Observation, ctx: TableContext) -> Text:
         text = Text()

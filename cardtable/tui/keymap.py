@@ -1,0 +1,149 @@
+"""Every key of the table, written once: the bindings, the help screen and the prompts
+are all made from :data:`TABLE_KEYS` (the privacy screen's from :data:`PRIVACY_KEYS`, a
+yes/no question's from :data:`CONFIRM_KEYS`).
+
+A :class:`KeyUse` names the keys (as Textual names them), the screen action they run,
+the word in the footer, what the help screen says they do and when they apply, and
+how a prompt writes them.
+
+>>> say("play"), say("pass_turn"), say("toggle_card")
+('Enter', 'P', 'space')
+>>> [b.key for b in bindings(TABLE_KEYS)][:3]
+['left', 'right', 'space']
+>>> help_rows(TABLE_KEYS)[0]
+('← / →', 'move along your hand', '')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+__all__ = [
+    "KeyUse", "TABLE_KEYS", "PRIVACY_KEYS", "CONFIRM_KEYS", "bindings", "first_key", "help_rows", "say", "written",
+]
+
+# How a person reads a key name (the rest: a letter in capitals, a word capitalised).
+_WRITTEN = {
+    "left": "←", "right": "→", "up": "↑", "down": "↓", "enter": "Enter", "space": "space",
+    "escape": "Esc", "tab": "Tab", "question_mark": "?", "ctrl+z": "Ctrl+Z",
+}
+
+
+def written(key: str) -> str:
+    """One Textual key name as a prompt writes it.
+
+    >>> [written(k) for k in ("enter", "p", "f1", "question_mark", "ctrl+z", "home")]
+    ['Enter', 'P', 'F1', '?', 'Ctrl+Z', 'Home']
+    """
+    if key in _WRITTEN:
+        return _WRITTEN[key]
+    return key.upper() if len(key) <= 2 else key.capitalize()
+
+
+@dataclass(frozen=True)
+class KeyUse:
+    """One binding: ``keys`` (Textual names, comma-separated) run ``action``.
+
+    ``label`` is its word in the footer (``footer``: whether it is shown there),
+    ``does`` and ``when`` its row on the help screen (an entry with no ``does`` joins
+    the row above: ``← / →``), ``needs`` the table's move or feature it needs
+    (``pass``, ``take``, ``target``): without it the key is left out of a game's help.
+    """
+
+    keys: str
+    action: str
+    label: str
+    does: str = ""
+    when: str = ""
+    footer: bool = True
+    needs: str = ""
+
+    @property
+    def name(self) -> str:
+        """The action's name without its arguments: ``cursor`` for ``cursor(-1)``."""
+        return self.action.partition("(")[0]
+
+    @property
+    def written(self) -> str:
+        """The keys as a person reads them: ``F1 or ?``."""
+        return " or ".join(written(key) for key in self.keys.split(","))
+
+
+TABLE_KEYS: tuple[KeyUse, ...] = (
+    KeyUse("left", "cursor(-1)", "Move", "move along your hand", footer=False),
+    KeyUse("right", "cursor(1)", "Move", footer=False),
+    KeyUse("space", "toggle_card", "Select", "select / unselect the card under the cursor"),
+    KeyUse("enter", "play", "Play", "play the selected cards (nothing selected: the card under the cursor)"),
+    KeyUse("p", "pass_turn", "Pass", "pass", needs="pass"),
+    KeyUse("t", "take", "Take", "take the cards on the table", "when defending", needs="take"),
+    KeyUse("tab", "next_target", "Target", "choose which attacking card to beat", "when defending", False, "target"),
+    KeyUse("escape", "clear", "Clear", "clear the selection", footer=False),
+    KeyUse("home", "cursor_end(0)", "First card", "the first / the last card of your hand", footer=False),
+    KeyUse("end", "cursor_end(1)", "Last card", footer=False),
+    KeyUse("a", "select_rank", "Same rank", "select all cards of the cursor's rank", footer=False),
+    KeyUse("l", "last", "Last trick", "show the last completed trick or bout"),
+    KeyUse("s", "scores", "Scores", "scores", footer=False),
+    KeyUse("h", "hint", "Hint", "a hint: the hard bot's move, selected", "on your own turn"),
+    KeyUse("ctrl+z", "undo", "Undo", "take back your last move (again: the one before)", "with one person at the table"),
+    KeyUse("f1,question_mark", "app.help", "Help", "this help"),
+    KeyUse("q", "quit_table", "Quit", "quit to the start screen (the game is saved)"),
+)
+"""The game screen's keys, in the order the help screen lists them (the everyday ones
+first, so that they are on the help's first page at 80x24)."""
+
+PRIVACY_KEYS: tuple[KeyUse, ...] = (
+    KeyUse("enter", "ready", "Show my hand", "show the hand of the person named"),
+)
+"""The hot-seat privacy screen's one key."""
+
+
+CONFIRM_KEYS: tuple[KeyUse, ...] = (
+    KeyUse("y,enter", "answer(True)", "Yes", "yes"),
+    KeyUse("n,escape", "answer(False)", "No", "no"),
+)
+"""A yes/no question's keys; its buttons are labelled with the first of each."""
+
+
+def _find(action: str, keys: Sequence[KeyUse]) -> KeyUse:
+    for use in keys:
+        if use.action == action or use.name == action:
+            return use
+    raise KeyError(action)
+
+
+def say(action: str, keys: Sequence[KeyUse] | None = None) -> str:
+    """How a prompt writes the key of ``action`` (its name, or with its arguments) in
+    ``keys``, by default the table's."""
+    return _find(action, TABLE_KEYS if keys is None else keys).written
+
+
+def first_key(action: str, keys: Sequence[KeyUse]) -> str:
+    """The first key of ``action`` as typed, for a button label: ``y`` in ``Yes (y)``.
+
+    >>> first_key("answer(True)", CONFIRM_KEYS)
+    'y'
+    """
+    return _find(action, keys).keys.split(",")[0]
+
+
+def bindings(keys: Sequence[KeyUse]) -> list[Binding | tuple[str, str] | tuple[str, str, str]]:
+    """The Textual bindings of ``keys`` (typed as a screen's ``BINDINGS``)."""
+    return [Binding(use.keys, use.action, use.label, show=use.footer) for use in keys]
+
+
+def help_rows(keys: Sequence[KeyUse], has: Collection[str] | None = None) -> list[tuple[str, str, str]]:
+    """``(keys, what they do, when)`` rows for the help screen, joined as :class:`KeyUse`
+    says; with ``has`` (the table's moves and features), only the keys that apply."""
+    rows: list[tuple[str, str, str]] = []
+    for use in keys:
+        if has is not None and use.needs and use.needs not in has:
+            continue
+        if not use.does and rows:
+            keys_text, does, when = rows[-1]
+            rows[-1] = (f"{keys_text} / {use.written}", does, when)
+            continue
+        rows.append((use.written, use.does, use.when))
+    return rows

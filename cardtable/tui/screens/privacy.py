@@ -1,0 +1,35 @@
+"""The hot-seat privacy screen: it covers the whole terminal between two people's turns."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from cardtable.tui.keymap import PRIVACY_KEYS, bindings, say
+
+__all__ = ["PrivacyScreen"]
+
+
+class PrivacyScreen(Screen[None]):
+    """Covers the whole terminal between two people's turns at one keyboard.
+
+    It is a full screen (nothing of the table shows through) and names only the
+    player who is to look next; Enter hands the table over.
+    """
+
+    BINDINGS = bindings(PRIVACY_KEYS)
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="privacy-box"):
+            yield Static(Text(f"{self.player}'s turn", style="bold"), id="privacy-title")
+            yield Static(Text(f"Press {say('ready', PRIVACY_KEYS)} when only {self.player} is looking."), id="privacy-body")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,56 @@
+"""The pop-up at the end of a round or of the game: the result, then the next round,
+another game, a new table or quit."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+__all__ = ["RoundOverScreen"]
+
+
+class RoundOverScreen(ModalScreen[str]):
+    """The result of a round (or the whole game); dismisses with ``next``, ``again``,
+    ``new`` or ``quit``."""
+
+    BINDINGS = [
+        Binding("enter", "choose('primary')", "Continue"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, title: str, body: Text, game_over: bool, round_noun: str = "round") -> None:
+        super().__init__()
+        self.round_noun = round_noun
+        self.title_text = title
+        self.body = body
+        self.game_over = game_over
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="round-over"):
+            yield Static(Text(self.title_text, style="bold"), id="round-over-title")
+            yield Static(self.body, id="round-over-body")
+            with Horizontal(id="round-over-buttons"):
+                if self.game_over:
+                    yield Button("Play again", id="again", variant="success")
+                else:
+                    yield Button(f"Next {self.round_noun}", id="next", variant="success")
+                yield Button("New game", id="new", variant="primary")
+                yield Button("Quit", id="quit", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#again" if self.game_over else "#next", Button).focus()
+
+    def action_choose(self, choice: str) -> None:
+        if choice == "primary":
+            choice = "again" if self.game_over else "next"
+        self.dismiss(choice)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "next")
