@@ -50,6 +50,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from operator import attrgetter
 
 from cardtable.bots.base import own_seat
 from cardtable.bots.search import (
@@ -58,23 +59,28 @@ from cardtable.bots.search import (
     Deadline,
     SearchBot,
     SearchResult,
-    StateSimulator,
-    _advance,
     sample_hands,
 )
 from cardtable.cards import Card
 from cardtable.engine.actions import PASS, Action
 from cardtable.games.president import (
-    _GIFT_STRENGTH,
-    _NORMAL_RANKS,
-    _PLAY,
-    _PLAYS,
-    _POSITION,
-    _REVOLUTION_RANKS,
     PresidentObservation,
     PresidentState,
-    _give_action,
+    give_action,
+    kernel,
+    play_action,
     played_this_round,
+)
+from cardtable.games.president.kernel import (
+    GIFT_STRENGTH,
+    HIGHER,
+    LOWEST,
+    NIBBLE_BITS,
+    ORDERS,
+    POSITION,
+    Table,
+    can_beat,
+    copy_table,
 )
 
 __all__ = [
@@ -83,7 +89,14 @@ __all__ = [
     "NormalPresidentBot",
     "HardPresidentBot",
     "PresidentSearchModel",
+    "PresidentSimulator",
     "make_search_model",
+    "search_moves",
+    "play_move",
+    "move_of",
+    "move_action",
+    "canonical",
+    "PASS_MOVE",
     "normal_move",
     "choose_gift",
     "forced_line",
@@ -132,33 +145,12 @@ _ALL = (1 << 52) - 1
 _MEMO_LIMIT = 50_000
 # What the memo of normal moves answers for a position it has not seen (None is a pass).
 _MEMO_MISS: tuple[int, int] = (-1, -1)
-_ORDERS = (_NORMAL_RANKS, _REVOLUTION_RANKS)
-_BITS = tuple(n.bit_count() for n in range(16))
-# _HIGHER[revolution][rank]: the ranks that beat ``rank`` in that order, low to high;
-# index 0 (an empty table) lists every rank.
-_HIGHER: tuple[list[tuple[int, ...]], ...] = tuple(
-    [order if r < 2 else order[_POSITION[rev][r] + 1 :] for r in range(15)]
-    for rev, order in enumerate(_ORDERS)
-)
-# _ABOVE_MASK[revolution][rank]: every card of the ranks that beat ``rank``.
-_ABOVE_MASK: tuple[list[int], ...] = tuple(
-    [sum(15 << (h - 2) * 4 for h in _HIGHER[rev][r]) for r in range(15)] for rev in (0, 1)
-)
-# _LOWEST[nibble][k]: the ``k`` lowest suits of ``nibble`` (the cards a play of ``k`` uses).
-_LOWEST: list[list[int]] = []
-for _nib in range(16):
-    _row, _taken = [0], 0
-    for _s in range(4):
-        if _nib >> _s & 1:
-            _taken |= 1 << _s
-            _row.append(_taken)
-    _LOWEST.append(_row + [0] * (5 - len(_row)))
-# One play per (rank, size), the suits fixed: how the search sees a move.
+_NORMAL_RANKS = ORDERS[0]
+# One play per (rank, size), the suits fixed: how the search names a move.
 _CANON: list[list[Action | None]] = [[None] * 5 for _ in range(15)]
 for _r in _NORMAL_RANKS:
     for _k in range(1, 5):
-        _CANON[_r][_k] = _PLAYS[_r][15][_k][0]
-
+        _CANON[_r][_k] = play_action(LOWEST[15][_k] << (_r - 2) * 4)
 
 # One opponent action of this round for the hard bot's sampler (see _round_checks).
 _Check = tuple[int, int, int, int, bool, int, bool, "tuple[int, int] | None"]
@@ -186,20 +178,6 @@ def _counts(mask: int) -> bytes:
     return b"\0\0" + format(mask, "013x").translate(_HEX_BITS).encode()[::-1]
 
 
-def _can_follow(candidates: int, size: int) -> bool:
-    """Whether some rank of ``candidates`` (a card mask) has ``size`` cards or more."""
-    if size == 1 or not candidates:
-        return candidates != 0
-    bits = _BITS
-    while candidates:
-        low = candidates & -candidates
-        shift = (low.bit_length() - 1) & ~3
-        if bits[candidates >> shift & 15] >= size:
-            return True
-        candidates &= ~(15 << shift)
-    return False
-
-
 def _random_bit(mask: int, rng: random.Random) -> int:
     """The index of one set bit of ``mask``, chosen uniformly."""
     pick = rng.randrange(mask.bit_count())
@@ -217,7 +195,8 @@ def _mask(cards: Sequence[Card]) -> int:
 
 def _play(hand: int, rank: int, size: int) -> Action:
     """The play of ``size`` cards of ``rank`` from ``hand`` (its lowest suits)."""
-    return _PLAYS[rank][hand >> (rank - 2) * 4 & 15][size][0]
+    shift = (rank - 2) * 4
+    return play_action(LOWEST[hand >> shift & 15][size] << shift)
 
 
 def is_safe(rank: int, size: int, revolution: bool, unseen: Sequence[int], revolution_enabled: bool = True) -> bool:
@@ -232,7 +211,7 @@ def is_safe(rank: int, size: int, revolution: bool, unseen: Sequence[int], revol
     (False, True)
     """
     after = revolution != (size == 4 and revolution_enabled)
-    for higher in _HIGHER[after][rank]:  # noqa: SIM110 - a plain loop: all() costs more here
+    for higher in HIGHER[after][rank]:  # noqa: SIM110 - a plain loop: all() costs more here
         if unseen[higher] >= size:
             return False
     return True
@@ -276,7 +255,7 @@ def forced_line(
     failed: set[tuple[tuple[int, ...], bool]] = set()
 
     def lead(held: list[int], rev: bool) -> list[tuple[int, int]] | None:
-        groups = [r for r in _ORDERS[rev] if held[r]]
+        groups = [r for r in ORDERS[rev] if held[r]]
         if len(groups) == 1:
             return [(groups[0], held[groups[0]])]
         key = (tuple(held), rev)
@@ -297,7 +276,7 @@ def forced_line(
     if not table_size:
         return lead(held, revolution) if any(held) else None
     total = sum(held)
-    for r in _HIGHER[revolution][table_rank]:
+    for r in HIGHER[revolution][table_rank]:
         if held[r] < table_size:
             continue
         if total == table_size:
@@ -343,10 +322,10 @@ def normal_move(
     counts = _counts(hand)
     size = table_size
     if size:
-        options = [r for r in _HIGHER[revolution][table_rank] if counts[r] >= size]
+        options = [r for r in HIGHER[revolution][table_rank] if counts[r] >= size]
         if not options:
             return None
-    order = _ORDERS[revolution]
+    order = ORDERS[revolution]
     top = order[-1]
     groups = [r for r in order if counts[r]]
     cards = hand.bit_count()
@@ -374,7 +353,7 @@ def normal_move(
     if cards == size:
         return options[0], size
     urgent = fewest_cards <= (3 if behind else 2) or cards <= 4
-    position = _POSITION[revolution]
+    position = POSITION[revolution]
     for r in options:  # a group of exactly this size, not a control card
         if counts[r] == size and r != top and (counts[r] < 4 or not keep_fours or size == 4):
             return r, size
@@ -398,7 +377,7 @@ def normal_move(
 
 def _revolution_helps(counts: Sequence[int], four: int, revolution: bool) -> bool:
     """Whether the cards besides ``four`` would be stronger in the inverted order."""
-    position = _POSITION[revolution]
+    position = POSITION[revolution]
     now = turned = held = 0
     for r in _NORMAL_RANKS:
         c = counts[r]
@@ -423,7 +402,7 @@ def choose_gift(hand: int, count: int) -> int:
     ['3C']
     """
     counts = rank_counts(hand)
-    position = _POSITION[0]
+    position = POSITION[0]
     cards = sorted(
         (i for i in range(52) if hand >> i & 1),
         key=lambda i: (position[(i >> 2) + 2], i),
@@ -479,10 +458,10 @@ class EasyPresidentBot:
         if observation.table:
             return legal_actions[0]  # the lowest rank that beats the table, or pass
         hand = _mask(observation.hand)
-        for r in _ORDERS[observation.revolution]:
+        for r in ORDERS[observation.revolution]:
             nibble = hand >> (r - 2) * 4 & 15
             if nibble:
-                return _PLAYS[r][nibble][_BITS[nibble]][0]
+                return play_action(nibble << (r - 2) * 4)
         return legal_actions[0]
 
 
@@ -503,7 +482,7 @@ class NormalPresidentBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         if legal_actions[0].kind == "give":
-            return _give_action(choose_gift(_mask(observation.hand), observation.exchange_due))
+            return give_action(choose_gift(_mask(observation.hand), observation.exchange_due))
         hand, table_rank, table_size, unseen, fewest, behind = _situation(observation)
         move = normal_move(
             hand, table_rank, table_size, observation.revolution,
@@ -515,60 +494,64 @@ class NormalPresidentBot:
 # --- the hard bot -----------------------------------------------------------------------------
 
 
-class _SearchState(PresidentState):
-    """A sampled state as the search sees it: one move per (rank, size), suits aside,
-    and a lead is always a whole group.
+# A move of the search: a play of (rank, size) is ``rank << 3 | size``, a pass 0.
+PASS_MOVE = 0
+
+
+def search_moves(table: Table) -> list[int]:
+    """The moves of the seat to move as the search names them: one per (rank, size),
+    suits aside, and a lead is always a whole group.
 
     Suits never matter within a round, so ``3C`` and ``3D`` are the same move; listing
     them once makes the search tree up to six times narrower.  Leading part of a group
     only leaves a weaker remnant behind, so the search leaves those leads out (to
     follow, breaking a group is often the only way, and it stays).  A move is carried
-    out with the lowest suits of that rank the player holds.
+    out with the lowest suits of that rank the player holds (:func:`play_move`).
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("president").new_game(players=4, seed=1)
+    >>> [str(move_action(move)) for move in search_moves(state.table)][:3]
+    ['3C', '4C', '6C']
     """
+    hand = table.hands[table.current]  # type: ignore[index]
+    size = table.table_size
+    bits = NIBBLE_BITS
+    if size == 0:
+        moves = []
+        for r in ORDERS[table.revolution]:
+            count = bits[hand >> (r - 2) * 4 & 15]
+            if count:
+                moves.append(r << 3 | count)
+        return moves
+    moves = [r << 3 | size for r in HIGHER[table.revolution][table.table_rank] if bits[hand >> (r - 2) * 4 & 15] >= size]
+    moves.append(PASS_MOVE)
+    return moves
 
-    final_order: list[int] | None = None
-    """The round's finishing order, set by :meth:`PresidentSearchModel.playout`."""
 
-    searcher: int = -1
-    """The searching seat; the others play the normal strategy in the tree too (when
-    ``policy`` is set), so every branch of the tree is one of the searcher's choices."""
+def play_move(table: Table, move: int) -> None:
+    """Make the search's ``move`` on ``table`` with the rules kernel: a play with the
+    lowest suits of its rank the seat to move holds, or a pass."""
+    if move == PASS_MOVE:
+        kernel.pass_turn(table)
+        return
+    shift = ((move >> 3) - 2) * 4
+    kernel.play(table, LOWEST[table.hands[table.current] >> shift & 15][move & 7] << shift)  # type: ignore[index]
 
-    policy: PresidentSearchModel | None = None
 
-    def legal_actions(self) -> list[Action]:
-        seat = self._turn
-        if self.policy is not None and seat is not None and seat != self.searcher and self.phase == _PLAY:
-            move = self.policy.policy_move(self, seat)
-            return [PASS if move is None else _CANON[move[0]][move[1]]]  # type: ignore[list-item]
-        return self.search_moves()
+def move_of(action: Action) -> int:
+    """The search's move for an action: its rank and size, or a pass.
 
-    def search_moves(self) -> list[Action]:
-        """Every move of the player to act, as the search names them (no policy)."""
-        seat = self._turn
-        if seat is None or self.phase != _PLAY:
-            return super().legal_actions()
-        hand = self.hands[seat]
-        rev = self.revolution
-        size = self.table_size
-        actions: list[Action] = []
-        if size == 0:
-            for r in _ORDERS[rev]:
-                count = _BITS[hand >> (r - 2) * 4 & 15]
-                if count:
-                    actions.append(_CANON[r][count])  # type: ignore[arg-type]
-            return actions
-        for r in _HIGHER[rev][self.table_rank]:
-            if _BITS[hand >> (r - 2) * 4 & 15] >= size:
-                actions.append(_CANON[r][size])  # type: ignore[arg-type]
-        actions.append(PASS)
-        return actions
+    >>> move_of(Action.parse("7H 7S")) == 7 << 3 | 2, move_of(PASS)
+    (True, 0)
+    """
+    if action.kind != "play":
+        return PASS_MOVE
+    return kernel.rank_of(action.mask) << 3 | len(action.cards)
 
-    def _apply(self, action: Action) -> None:
-        if action.kind == "play" and self.phase == _PLAY:
-            mask = action.mask
-            rank = (mask & -mask).bit_length() + 7 >> 2
-            action = _play(self.hands[self._turn], rank, len(action.cards))  # type: ignore[index]
-        super()._apply(action)
+
+def move_action(move: int) -> Action:
+    """The action that names the search's ``move`` (:func:`canonical`'s suits)."""
+    return PASS if move == PASS_MOVE else _CANON[move >> 3][move & 7]  # type: ignore[return-value]
 
 
 def canonical(action: Action) -> Action:
@@ -592,12 +575,17 @@ class PresidentSearchModel:
       that gave this seat its best cards automatically holds nothing better than the
       weakest of them (apart from what this seat gave it back).  The state is rebuilt
       with :meth:`PresidentState.from_observation`.
-    - ``playout_action`` is :func:`normal_move` on the sampled hands, with a random legal
-      move :data:`PLAYOUT_NOISE` of the time.
+    - ``playout_action`` is :func:`normal_move` on the sampled hands, with a random
+      move of :func:`search_moves` :data:`PLAYOUT_NOISE` of the time (a seat that cannot
+      beat the table passes).
     - ``evaluate`` values the finishing place of the round searched: 1 for first, 0 for
       last, :data:`PLACE_DECAY` to the power of the place between (``place_values``
       overrides it).
     - Play-outs stop at the end of the round.
+
+    Those methods state the model on ``PresidentState``; the search itself runs on
+    :meth:`simulator`, the same deals, moves, play-out and values on the rules kernel's
+    :class:`~cardtable.games.president.kernel.Table`.
 
     >>> model = PresidentSearchModel()
     >>> from cardtable.games import get_rules
@@ -625,7 +613,10 @@ class PresidentSearchModel:
         # function of the key.  Emptied when it grows past _MEMO_LIMIT.
         self._moves: dict[tuple[int, int, int, int, bool, bool, int], tuple[int, int] | None] = {}
         self._seen: PresidentObservation | None = None
-        self._template: _SearchState | None = None
+        # The state rebuilt from the observation, and its kernel table: every sample
+        # copies them and swaps in its own hands.
+        self._template_state: PresidentState | None = None
+        self._template: Table | None = None
         self._deal: tuple[int, list[int], list[int], list[int], list[int]] | None = None
         self.round_number = 0
         # Reading the opponents' plays (see _round_checks): the checks of this decision
@@ -644,7 +635,9 @@ class PresidentSearchModel:
         # A search worker gets the settings, not this process's caches: the memo can
         # hold tens of thousands of entries, and prepare() rebuilds the rest.
         state = dict(self.__dict__)
-        state.update(_moves={}, _seen=None, _template=None, _deal=None, _checks=[], _chain=None, _wrong=[])
+        state.update(
+            _moves={}, _seen=None, _template_state=None, _template=None, _deal=None, _checks=[], _chain=None, _wrong=[]
+        )
         return state
 
     def prepare(self, observation: PresidentObservation) -> None:
@@ -666,11 +659,11 @@ class PresidentSearchModel:
                 known[receiver] |= _mask(event.cards) & unknown
             elif receiver == seat and event.info["automatic"] and event.cards:
                 # The giver handed over its best cards: it kept nothing stronger.
-                weakest = min(_GIFT_STRENGTH[c.index] for c in event.cards)
+                weakest = min(GIFT_STRENGTH[c.index] for c in event.cards)
                 giver = event.seat
                 assert giver is not None, "an exchange is always someone's give"
                 forbidden[giver] |= sum(
-                    1 << i for i in range(52) if _GIFT_STRENGTH[i] > weakest
+                    1 << i for i in range(52) if GIFT_STRENGTH[i] > weakest
                 )
         for s in range(n):
             forbidden[s] &= unknown & ~known[s]
@@ -683,7 +676,9 @@ class PresidentSearchModel:
             others,
         )
         first = sample_hands(deal[0], deal[1], deal[2], deal[3], random.Random(0))
-        self._template = _SearchState.from_observation(observation, self._hands(own, seat, others, first))
+        template = PresidentState.from_observation(observation, self._hands(own, seat, others, first))
+        self._template_state = template
+        self._template = template.table
         self._deal = deal
         self._seen = observation
         self.round_number = observation.round
@@ -712,10 +707,9 @@ class PresidentSearchModel:
         wrong = 0
         enabled = self._enabled
         remembered = self._normal_move
-        above = _ABOVE_MASK
         for later, before, table_rank, table_size, rev, fewest, behind, made in self._checks[place]:
             held = hand | later
-            if made is None and table_size and not _can_follow(held & above[rev][table_rank], table_size):
+            if made is None and table_size and not can_beat(held, table_rank, table_size, rev):
                 continue  # it could not beat the table: any strategy passes
             move = remembered(held, _ALL & ~held & ~before, table_rank, table_size, rev, enabled, fewest, behind)
             if move != made:
@@ -782,22 +776,18 @@ class PresidentSearchModel:
             self._step(rng)
         return list(self._chain)  # type: ignore[arg-type]
 
-    def sample_state(self, observation: PresidentObservation, rng: random.Random) -> _SearchState:
+    def sample_state(self, observation: PresidentObservation, rng: random.Random) -> PresidentState:
         dealt = self.sample_deal(observation, rng)
         # sample_deal prepared the deal and the template for this observation.
-        assert self._deal is not None and self._template is not None
-        others = self._deal[4]
-        state = self._template.clone()
+        assert self._deal is not None and self._template_state is not None
+        state = self._template_state.clone()
         seat = own_seat(observation)
-        state.hands = self._hands(state.hands[seat], seat, others, dealt)
-        if self.model_opponents:
-            state.searcher = seat
-            state.policy = self
+        state.hands = self._hands(state.hands[seat], seat, self._deal[4], dealt)
         return state
 
-    def simulator(self, observation: PresidentObservation) -> StateSimulator[PresidentState]:
-        """The search plays the sampled states, out with :meth:`playout`."""
-        return StateSimulator(self, observation, self.playout)  # type: ignore[arg-type]
+    def simulator(self, observation: PresidentObservation) -> PresidentSimulator:
+        """The search's simulator for ``observation``: a :class:`PresidentSimulator`."""
+        return PresidentSimulator(self, observation)
 
     def _normal_move(
         self, hand: int, unseen: int, table_rank: int, table_size: int, rev: bool, enabled: bool,
@@ -812,10 +802,10 @@ class PresidentSearchModel:
             move = memo[key] = normal_move(hand, table_rank, table_size, rev, enabled, unseen, fewest, behind)
         return move  # type: ignore[return-value]
 
-    def policy_move(self, state: PresidentState, seat: int) -> tuple[int, int] | None:
-        """:func:`normal_move` for ``seat`` in ``state``, seeing what it would see
+    def policy_move(self, table: Table, seat: int) -> tuple[int, int] | None:
+        """:func:`normal_move` for ``seat`` at ``table``, seeing what it would see
         (every card in other hands is unseen to it); remembered like the play-outs'."""
-        hands = state.hands
+        hands = table.hands
         unseen = 0
         fewest = 52
         for s, other in enumerate(hands):
@@ -825,129 +815,184 @@ class PresidentSearchModel:
                 if n < fewest:
                     fewest = n
         return self._normal_move(
-            hands[seat], unseen, state.table_rank, state.table_size, state.revolution,
-            state._revolution_enabled, fewest,
+            hands[seat], unseen, table.table_rank, table.table_size, table.revolution, table.revolution_enabled, fewest,
         )
 
-    def playout_action(self, state: PresidentState, seat: int, rng: random.Random) -> Action:
-        if self.noise and rng.random() < self.noise:
-            legal = state.search_moves() if isinstance(state, _SearchState) else state.legal_actions()
-            return legal[rng.randrange(len(legal))]
-        move = self.policy_move(state, seat)
-        return PASS if move is None else _play(state.hands[seat], *move)
-
-    def is_terminal_for_search(self, state: PresidentState) -> bool:
-        return state.round_number != self.round_number or state._turn is None
-
-    def playout(self, state: _SearchState, rng: random.Random) -> None:
-        """Play the round out as :meth:`playout_action` would, on bare masks.
-
-        Every seat plays :func:`normal_move` (a random legal move :attr:`noise` of the
-        time); no action, event or history is made.  The finishing order ends up in
-        ``state.final_order`` and the state is left finished (no one to act).
-        """
-        if state._turn is None or self.is_terminal_for_search(state):
-            return
-        hands = state.hands
-        n = len(hands)
-        table_rank = state.table_rank
-        size = state.table_size
-        owner = state.table_owner
-        passed = state.passed
-        out = state.out
-        finished = list(state.finished)
-        rev = state.revolution
-        enabled = state._revolution_enabled
-        turn: int = state._turn
+    def playout_policy(self, rng: random.Random) -> kernel.Policy:
+        """The play-outs' choice for :func:`~cardtable.games.president.kernel.play_out`:
+        :func:`normal_move` for every seat, remembered, and a random move of
+        :func:`search_moves` :data:`noise` of the time (from ``rng``)."""
         noise = self.noise
         chance = rng.random
-        lowest = _LOWEST
-        bits = _BITS
-        above = _ABOVE_MASK
+        randrange = rng.randrange
         memo = self._moves
         miss = _MEMO_MISS
-        if len(memo) > _MEMO_LIMIT:
-            memo.clear()
-        while True:
+        enabled = self._enabled
+
+        def policy(hands: list[int], turn: int, table_rank: int, size: int, rev: bool) -> tuple[int, int] | None:
             hand = hands[turn]
-            move: tuple[int, int] | None
             if noise and chance() < noise:
                 options: list[tuple[int, int] | None] = []
                 if size:
-                    for r in _HIGHER[rev][table_rank]:
-                        if bits[hand >> (r - 2) * 4 & 15] >= size:
+                    for r in HIGHER[rev][table_rank]:
+                        if NIBBLE_BITS[hand >> (r - 2) * 4 & 15] >= size:
                             options.append((r, size))
                     options.append(None)
                 else:
-                    for r in _ORDERS[rev]:
-                        count = bits[hand >> (r - 2) * 4 & 15]
+                    for r in ORDERS[rev]:
+                        count = NIBBLE_BITS[hand >> (r - 2) * 4 & 15]
                         if count:
                             options.append((r, count))
-                move = options[rng.randrange(len(options))]
-            elif size and not _can_follow(hand & above[rev][table_rank], size):
-                move = None  # nothing beats the table: normal_move would pass too
-            else:
-                unseen = 0
-                fewest = 52
-                for s in range(n):
-                    if s != turn:
-                        other = hands[s]
-                        if other:
-                            unseen |= other
-                            c = other.bit_count()
-                            if c < fewest:
-                                fewest = c
-                key = (hand, unseen, table_rank, size, rev, enabled, fewest)
-                move = memo.get(key, miss)  # None is a pass, so a miss needs its own marker
-                if move is miss:
-                    move = memo[key] = normal_move(hand, table_rank, size, rev, enabled, unseen, fewest)
-            if move is None:
-                passed |= 1 << turn
-            else:
-                r, k = move
-                shift = (r - 2) * 4
-                hand &= ~(lowest[hand >> shift & 15][k] << shift)
-                hands[turn] = hand
-                table_rank, size, owner = r, k, turn
-                if k == 4 and enabled:
-                    rev = not rev
-                if not hand:
-                    out |= 1 << turn
-                    finished.append(turn)
-                    if len(finished) == n - 1:
-                        for s in range(n):
-                            if not out >> s & 1:
-                                finished.append(s)
-                        break
-            blocked = out | passed | (1 << owner)
-            candidate = turn
-            for _ in range(n - 1):
-                candidate = candidate + 1 if candidate + 1 < n else 0
-                if not blocked >> candidate & 1:
-                    turn = candidate
-                    break
-            else:  # everyone else passed: the owner takes the trick and leads
-                turn = owner
-                while out >> turn & 1:
-                    turn = turn + 1 if turn + 1 < n else 0
-                table_rank = size = passed = 0
-                owner = -1
-        state.final_order = finished
-        state._turn = None
+                return options[randrange(len(options))]
+            unseen = 0
+            fewest = 52
+            for s in range(len(hands)):
+                if s != turn:
+                    other = hands[s]
+                    if other:
+                        unseen |= other
+                        c = other.bit_count()
+                        if c < fewest:
+                            fewest = c
+            key = (hand, unseen, table_rank, size, rev, enabled, fewest)
+            move = memo.get(key, miss)  # None is a pass, so a miss needs its own marker
+            if move is miss:
+                move = memo[key] = normal_move(hand, table_rank, size, rev, enabled, unseen, fewest)
+            return move
+
+        return policy
+
+    def playout_action(self, state: PresidentState, seat: int, rng: random.Random) -> Action:
+        table = state.table
+        hand = table.hands[seat]
+        if table.table_size and not can_beat(hand, table.table_rank, table.table_size, table.revolution):
+            return PASS  # the only legal move: the play-outs never ask the policy here
+        if self.noise and rng.random() < self.noise:
+            moves = search_moves(table)
+            move: tuple[int, int] | None = None
+            pick = moves[rng.randrange(len(moves))]
+            if pick != PASS_MOVE:
+                move = (pick >> 3, pick & 7)
+        else:
+            move = self.policy_move(table, seat)
+        return PASS if move is None else _play(hand, *move)
+
+    def is_terminal_for_search(self, state: PresidentState) -> bool:
+        return state.round_number != self.round_number or state.current_player is None
+
+    def playout(self, state: PresidentState, rng: random.Random) -> None:
+        """Play the searched round of ``state`` out on its kernel table, as the loop over
+        :meth:`playout_action` would (:func:`~cardtable.games.president.kernel.play_out`
+        with :meth:`playout_policy`): no action, event or history is made, so the state
+        is left finished on its table (for :meth:`evaluate`) and must not be played on."""
+        if self.is_terminal_for_search(state):
+            return
+        self.trim_memo()
+        kernel.play_out(state.table, self.playout_policy(rng))
+
+    def trim_memo(self) -> None:
+        """Empty the memo of normal moves once it holds more than ``_MEMO_LIMIT``."""
+        if len(self._moves) > _MEMO_LIMIT:
+            self._moves.clear()
 
     def evaluate(self, state: PresidentState, seat: int) -> float:
-        order: list[int] | None = getattr(state, "final_order", None)
-        if order is None:
-            for result in reversed(state._round_results):
-                if result["round"] == self.round_number:
-                    order = result["order"]
-                    break
-            else:
-                return 0.5  # the round was cut short: no place yet
+        orders = state.table.orders
+        if len(orders) < self.round_number:
+            return 0.5  # the round was cut short: no place yet
+        return self.place_value(orders[self.round_number - 1], seat)
+
+    def place_value(self, order: Sequence[int], seat: int) -> float:
+        """What finishing the searched round in ``order`` is worth to ``seat``."""
         place = order.index(seat)
         if self.place_values is not None and len(order) == len(self.place_values):
             return self.place_values[place]
         return 0.0 if place == len(order) - 1 else PLACE_DECAY**place
+
+
+class PresidentSimulator:
+    """The search's :class:`~cardtable.bots.search.Simulator` for President, on the
+    rules kernel: the same deals, moves, play-out and values as the ``PresidentState``
+    methods of :class:`PresidentSearchModel`, without building states.
+
+    - A world is a :class:`~cardtable.games.president.kernel.Table`: a copy of the
+      position rebuilt from the observation with a sampled deal of the hidden cards
+      (:meth:`PresidentSearchModel.sample_deal`).
+    - Moves are :func:`search_moves`; with ``model_opponents`` every other seat has one
+      move in the tree too, the normal strategy's, so every branch of the tree is one of
+      the searcher's choices.
+    - The play-out is :func:`~cardtable.games.president.kernel.play_out` with the
+      model's :meth:`~PresidentSearchModel.playout_policy`, to the end of the round; a
+      seat's value is :meth:`~PresidentSearchModel.place_value` of its place.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("president").new_game(players=4, seed=4)
+    >>> for _ in range(5):
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> simulator = PresidentSimulator(PresidentSearchModel(), state.observation(seat))
+    >>> world = simulator.deal(random.Random(1))
+    >>> simulator.to_move(world) == seat, simulator.stopped(world)
+    (True, False)
+    >>> simulator.finish(world, random.Random(2)); simulator.stopped(world)
+    True
+    >>> sorted(simulator.value(world, s) for s in range(4))
+    [0.0, 0.09, 0.3, 1.0]
+    """
+
+    def __init__(self, model: PresidentSearchModel, observation: PresidentObservation) -> None:
+        model.prepare(observation)
+        assert model._template is not None and model._deal is not None, "prepare() set them"
+        self.model = model
+        self.observation = observation
+        self._seat = seat = own_seat(observation)
+        self._template = model._template
+        self._own = model._template.hands[seat]
+        self._others = model._deal[4]
+        self._opponents = model.model_opponents
+        self._round = model.round_number
+        self._policy: kernel.Policy | None = None
+        self._policy_rng: random.Random | None = None
+
+    def root_key(self, action: Action) -> int:
+        return move_of(action)
+
+    def deal(self, rng: random.Random) -> Table:
+        dealt = self.model.sample_deal(self.observation, rng)
+        world = copy_table(self._template)
+        hands = [0] * len(world.hands)
+        hands[self._seat] = self._own
+        for place, other in enumerate(self._others):
+            hands[other] = dealt[place]
+        world.hands = hands
+        return world
+
+    # Plain C callables rather than methods: the search calls these at every tree step.
+    to_move = attrgetter("current")
+    play = staticmethod(play_move)
+
+    @staticmethod
+    def stopped(world: Table) -> bool:
+        """The round is over."""
+        return world.current is None
+
+    def moves(self, world: Table) -> list[int]:
+        seat: int = world.current  # type: ignore[assignment]
+        if self._opponents and seat != self._seat:
+            move = self.model.policy_move(world, seat)
+            return [PASS_MOVE if move is None else move[0] << 3 | move[1]]
+        return search_moves(world)
+
+    def finish(self, world: Table, rng: random.Random) -> None:
+        if world.current is None:
+            return
+        if rng is not self._policy_rng:
+            self._policy = self.model.playout_policy(rng)
+            self._policy_rng = rng
+        self.model.trim_memo()
+        kernel.play_out(world, self._policy)  # type: ignore[arg-type]
+
+    def value(self, world: Table, seat: int) -> float:
+        return self.model.place_value(world.orders[self._round - 1], seat)
 
 
 def _round_checks(observation: PresidentObservation, others: list[int]) -> list[list[_Check]]:
@@ -1038,7 +1083,7 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
         super().__init__(PresidentSearchModel(), seed, time_budget, iterations, exploration, workers)
 
     def pass_search(self, observation: PresidentObservation, legal_actions: Sequence[Action], deadline: Deadline) -> Action:
-        return _give_action(choose_gift(_mask(observation.hand), observation.exchange_due))
+        return give_action(choose_gift(_mask(observation.hand), observation.exchange_due))
 
     def shortcut(self, observation: PresidentObservation, legal_actions: Sequence[Action], deadline: Deadline) -> Action | None:
         hand, table_rank, table_size, unseen, _, _ = _situation(observation)
@@ -1052,13 +1097,13 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
 
     def root_moves(self, observation: PresidentObservation, legal_actions: Sequence[Action]) -> dict[Action, Action]:
         """One move per (rank, size), named by :func:`canonical`; a lead is a whole group
-        (see :class:`_SearchState`)."""
+        (see :func:`search_moves`)."""
         real: dict[Action, Action] = {}
         whole = _mask(observation.hand)
         for action in legal_actions:
             if not observation.table and action.kind == "play":
                 rank = action.cards[0].rank
-                if len(action.cards) != _BITS[whole >> (rank - 2) * 4 & 15]:
+                if len(action.cards) != NIBBLE_BITS[whole >> (rank - 2) * 4 & 15]:
                     continue
             real.setdefault(canonical(action), action)
         return real
@@ -1092,7 +1137,7 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
                 candidates.append(candidate)
         if len(candidates) == 1:
             return candidates[0]
-        model = self.model
+        simulator = PresidentSimulator(self.model, observation)
         seat = own_seat(observation)
         rng = self.rng
         pairs = self.searcher.iterations
@@ -1104,13 +1149,13 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
                     break
             elif done >= 4 and deadline.passed():
                 break
-            world = model.sample_state(observation, rng)
+            world = simulator.deal(rng)
             seed = rng.getrandbits(32)
             for index, candidate in enumerate(candidates):
-                state = world.clone()
-                _advance(state, candidate)
-                model.playout(state, random.Random(seed))
-                totals[index] += model.evaluate(state, seat)
+                table = copy_table(world)
+                play_move(table, move_of(candidate))
+                simulator.finish(table, random.Random(seed))
+                totals[index] += simulator.value(table, seat)
             done += 1
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]

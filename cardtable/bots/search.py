@@ -115,8 +115,8 @@ class SearchModel(Searchable[ObservationT], Protocol[ObservationT, StateT]):
     ``StateSimulator(self, observation)`` plays the sampled states with these four
     methods; ``StateSimulator(self, observation, self.playout)`` plays them out with
     a faster play-out of the model's own (on bare integers, without building actions,
-    events and history it will throw away: President); a model may also return a
-    simulator on its own representation (Hearts and Durak: their rules kernels), and the four
+    events and history it will throw away); a model may also return a simulator on its
+    own representation (President, Durak and Hearts: their rules kernels), and the four
     methods then still state the model for :func:`check_model` and the tests.
     """
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardtable.cards import Card, cards_to_mask, parse_cards
+from cardtable.cards import Card, cards_to_mask, mask_to_cards, parse_cards
 from cardtable.errors import InvalidCardError, MalformedActionError, quoted
 
 __all__ = ["Action", "PASS", "TAKE", "KINDS"]
@@ -107,6 +107,33 @@ class Action:
     def defend(cls, attacking: Card, beating: Card) -> Action:
         """Beat the attacking card with another."""
         return cls("defend", (attacking, beating))
+
+    @classmethod
+    def of_mask(cls, kind: str, mask: int) -> Action:
+        """The action of ``kind`` with the cards of ``mask``, for a game that generates
+        its legal moves as masks (a card is listed once, in index order, by construction).
+
+        >>> Action.of_mask("give", 0b10011) == Action.parse("give 2C 2D 3C")
+        True
+        >>> Action.of_mask("defend", 0b11)
+        Traceback (most recent call last):
+        ...
+        cardtable.errors.MalformedActionError: 'defend' is made with Action.defend, not from a mask
+        """
+        if kind not in KINDS or kind in _NO_CARDS or kind in ("defend", "attack") or mask <= 0:
+            if kind == "defend":
+                raise MalformedActionError("'defend' is made with Action.defend, not from a mask")
+            return cls(kind, mask_to_cards(mask))
+        cards = mask_to_cards(mask)
+        action = object.__new__(cls)
+        codes = " ".join([card.code for card in cards])
+        text = codes if kind == "play" else f"{kind} {codes}"
+        object.__setattr__(action, "kind", kind)
+        object.__setattr__(action, "cards", cards)
+        object.__setattr__(action, "mask", mask)
+        object.__setattr__(action, "_text", text)
+        object.__setattr__(action, "_hash", hash(text))
+        return action
 
     @classmethod
     def parse(cls, text: str) -> Action:

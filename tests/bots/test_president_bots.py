@@ -10,24 +10,37 @@ from itertools import combinations
 import pytest
 
 from cardtable.bots import make_bot
+from cardtable.bots import president as president_bots
 from cardtable.bots.president import (
     BOT_LEVELS,
     EasyPresidentBot,
     HardPresidentBot,
     NormalPresidentBot,
     PresidentSearchModel,
+    PresidentSimulator,
     canonical,
     choose_gift,
     forced_line,
     is_safe,
+    move_action,
+    move_of,
     normal_move,
+    play_move,
     rank_counts,
+    search_moves,
 )
 from cardtable.bots.search import SearchResult, check_model
-from cardtable.cards import ALL_CARDS, PRESIDENT_ORDER, REVOLUTION_ORDER, cards_to_mask, mask_to_cards, parse_cards
+from cardtable.cards import ALL_CARDS, cards_to_mask, mask_to_cards, parse_cards
 from cardtable.engine.actions import PASS, Action
 from cardtable.games import get_rules
-from cardtable.games.president import PresidentObservation, PresidentState, played_this_round
+from cardtable.games.president import (
+    PRESIDENT_ORDER,
+    REVOLUTION_ORDER,
+    PresidentObservation,
+    PresidentState,
+    played_this_round,
+)
+from cardtable.games.president.kernel import copy_table
 
 RULES = get_rules("president")
 ALL = (1 << 52) - 1
@@ -147,14 +160,13 @@ def position(hands: list[str], table: str = "", owner: int = 1, current: int = 0
     state.hands = [mask(h) for h in hands]
     if table:
         action = Action.parse(table)
-        state.table_cards = action.cards
         state.table_mask = action.mask
         state.table_rank = action.cards[0].rank
         state.table_size = len(action.cards)
         state.table_owner = owner
         state.trick = [(owner, action)]
     state.revolution = revolution
-    state._turn = current
+    state.table.current = current
     state.leader = owner if table else current
     return state
 
@@ -372,7 +384,7 @@ def test_model_samples_agree_with_the_observation() -> None:
             view = state.observation(seat)
             if view.phase == "play" and rng.random() < 0.15:
                 model = PresidentSearchModel()
-                problem = check_model(model, view, canonical_legal(state), rng, samples=5)
+                problem = check_model(model, view, state.legal_actions(), rng, samples=5)
                 assert problem is None, problem
                 checked += 1
             state.apply(bots[seat].choose(view, state.legal_actions()))
@@ -412,23 +424,28 @@ def test_sampling_keeps_what_the_exchange_revealed() -> None:
         assert sample.hands[president] & gifts == gifts & ~cards_to_mask(view.exchange_received)
 
 
-def test_search_state_lists_one_move_per_rank_and_size() -> None:
+def test_the_search_lists_one_move_per_rank_and_size() -> None:
     real = RULES.new_game(players=4, seed=9)
     for _ in range(5):
         seat = real.current_player
-        searched = PresidentSearchModel().sample_state(real.observation(seat), random.Random(2))
-        moves = searched.legal_actions()
-        assert sorted(map(str, moves)) == sorted(map(str, canonical_legal(real)))
-        assert len(moves) == len({(a.cards[0].rank, len(a.cards)) if a.cards else () for a in moves})
+        simulator = PresidentSimulator(PresidentSearchModel(), real.observation(seat))
+        world = simulator.deal(random.Random(2))
+        moves = simulator.moves(world)
+        assert sorted(map(str, map(move_action, moves))) == sorted(map(str, canonical_legal(real)))
+        assert len(set(moves)) == len(moves) and moves == search_moves(world)
         real.apply(real.legal_actions()[-1])
     # A move names rank and size only; it is carried out with the cards the player holds.
-    state = PresidentSearchModel().sample_state(real.observation(real.current_player), random.Random(3))
-    seat = state.current_player
-    before = state.hands[seat]
-    move = state.legal_actions()[0]
-    state._apply(move)
-    played = before & ~state.hands[seat]
-    assert played.bit_count() == len(move.cards) and {c.rank for c in mask_to_cards(played)} == {move.cards[0].rank}
+    simulator = PresidentSimulator(PresidentSearchModel(), real.observation(real.current_player))
+    world = simulator.deal(random.Random(3))
+    seat = world.current
+    before = world.hands[seat]
+    move = simulator.moves(world)[0]
+    play_move(world, move)
+    played = before & ~world.hands[seat]
+    assert played.bit_count() == move & 7 and {c.rank for c in mask_to_cards(played)} == {move >> 3}
+    # The lowest suits of that rank.
+    shift = ((move >> 3) - 2) * 4
+    assert played >> shift == min(sub for sub in range(16) if sub & (before >> shift & 15) == sub and sub.bit_count() == move & 7)
 
 
 def test_from_observation_rebuilds_every_seat_of_real_games() -> None:
@@ -483,12 +500,12 @@ def stepwise_playout(model: PresidentSearchModel, state: PresidentState, rng: ra
     """The play-out as the search's generic loop plays it: one action at a time."""
     while state.current_player is not None and not model.is_terminal_for_search(state):
         seat = state.current_player
-        state._apply(model.playout_action(state, seat, rng))
-    return state._round_results[-1]["order"]
+        state.apply(model.playout_action(state, seat, rng))
+    return state.outcome().rounds[-1]["order"]
 
 
 @pytest.mark.parametrize("noise", [0.0, 0.05, 0.5])
-def test_fast_playout_plays_as_the_stepwise_one(noise: float) -> None:
+def test_the_kernel_playout_plays_as_the_stepwise_one(noise: float) -> None:
     rules = get_rules("president")
     for seed in range(12):
         state = rules.new_game(players=3 + seed % 4, seed=seed, revolution=seed % 3 != 0)
@@ -499,10 +516,17 @@ def test_fast_playout_plays_as_the_stepwise_one(noise: float) -> None:
         sample = model.sample_state(state.observation(seat), random.Random(seed))
         fast = sample.clone()
         model.playout(fast, random.Random(seed + 100))
-        assert fast.final_order == stepwise_playout(model, sample.clone(), random.Random(seed + 100))
+        order = fast.table.orders[-1]
+        assert order == stepwise_playout(model, sample.clone(), random.Random(seed + 100))
         assert fast.current_player is None
+        # The simulator plays the same world out the same way.
+        simulator = PresidentSimulator(model, state.observation(seat))
+        world = copy_table(sample.table)
+        simulator.finish(world, random.Random(seed + 100))
+        assert world.orders[-1] == order and simulator.stopped(world)
         # Every seat's value follows its place.
-        values = [model.evaluate(fast, s) for s in fast.final_order]
+        values = [model.evaluate(fast, s) for s in order]
+        assert values == [simulator.value(world, s) for s in order]
         assert values == sorted(values, reverse=True) and values[0] == 1.0 and values[-1] == 0.0
 
 
@@ -511,7 +535,7 @@ def test_place_values_set_what_each_place_is_worth() -> None:
     model = PresidentSearchModel(place_values=(1.0, 0.3, 0.1, 0.0), noise=0.0)
     sample = model.sample_state(state.observation(0), random.Random(2))
     model.playout(sample, random.Random(3))
-    assert [model.evaluate(sample, s) for s in sample.final_order] == [1.0, 0.3, 0.1, 0.0]
+    assert [model.evaluate(sample, s) for s in sample.table.orders[-1]] == [1.0, 0.3, 0.1, 0.0]
 
 
 # --- the hard bot reads the opponents' plays ------------------------------------------------
@@ -593,25 +617,28 @@ def test_in_the_tree_the_opponents_play_the_normal_strategy() -> None:
     state = RULES.new_game(players=4, seed=31)
     state.apply(state.legal_actions()[0])
     seat = state.current_player
-    model = PresidentSearchModel()
-    sample = model.sample_state(state.observation(seat), random.Random(2))
-    sample.apply(sample.search_moves()[0])
-    other = sample.current_player
+    simulator = PresidentSimulator(PresidentSearchModel(), state.observation(seat))
+    world = simulator.deal(random.Random(2))
+    simulator.play(world, simulator.moves(world)[0])
+    other = world.current
     assert other != seat
-    hand = sample.hands[other]
-    unseen = sum(sample.hands) & ~hand
-    fewest = min(h.bit_count() for s, h in enumerate(sample.hands) if s != other and h)
-    move = normal_move(hand, sample.table_rank, sample.table_size, sample.revolution, True, unseen, fewest)
+    hand = world.hands[other]
+    unseen = sum(world.hands) & ~hand
+    fewest = min(h.bit_count() for s, h in enumerate(world.hands) if s != other and h)
+    move = normal_move(hand, world.table_rank, world.table_size, world.revolution, True, unseen, fewest)
     expected = PASS if move is None else canonical(_play_of(hand, *move))
-    assert sample.legal_actions() == [expected]
-    assert len(sample.search_moves()) > 1
+    assert simulator.moves(world) == [move_of(expected)]
+    assert len(search_moves(world)) > 1
     # Without the opponent model the tree branches on every move of every seat.
-    plain = PresidentSearchModel(model_opponents=False).sample_state(state.observation(seat), random.Random(2))
-    plain.apply(plain.search_moves()[0])
-    assert plain.legal_actions() == plain.search_moves()
+    plain = PresidentSimulator(PresidentSearchModel(model_opponents=False), state.observation(seat))
+    world = plain.deal(random.Random(2))
+    plain.play(world, plain.moves(world)[0])
+    assert plain.moves(world) == search_moves(world)
 
 
-def test_the_head_to_head_check_keeps_the_normal_move_on_a_tie_and_else_plays_the_best() -> None:
+def test_the_head_to_head_check_keeps_the_normal_move_on_a_tie_and_else_plays_the_best(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     state = RULES.new_game(players=4, seed=12)
     seat = state.current_player
     observation = state.observation(seat)
@@ -620,22 +647,18 @@ def test_the_head_to_head_check_keeps_the_normal_move_on_a_tie_and_else_plays_th
     moves = sorted({canonical(a) for a in state.legal_actions()}, key=str)
     usual = canonical(_play_of(hand, *normal_move(hand, 0, 0, False, True, ALL & ~hand, 13)))
     other = next(m for m in moves if m != usual)
-    bot.model.evaluate = lambda state, seat: 0.5  # every move is worth the same
+    bot.model.place_value = lambda order, seat: 0.5  # every move is worth the same
     assert bot.after_search(observation, moves, SearchResult(other), bot.deadline()) == usual
     # A model under which only ``other`` ever wins: the check finds it.
-    won = {"by": None}
+    played = {"move": -1}
+    real_play_move = president_bots.play_move
 
-    def evaluate(sample: PresidentState, who: int) -> float:
-        return 1.0 if won["by"] == other else 0.0
+    def play_move_seen(table, move):  # type: ignore[no-untyped-def]
+        played["move"] = move
+        real_play_move(table, move)
 
-    real_playout = bot.model.playout
-
-    def playout(sample: PresidentState, rng: random.Random) -> None:
-        won["by"] = canonical(sample.history[-1][1]) if sample.history else None
-        real_playout(sample, rng)
-
-    bot.model.evaluate = evaluate
-    bot.model.playout = playout
+    monkeypatch.setattr(president_bots, "play_move", play_move_seen)
+    bot.model.place_value = lambda order, seat: 1.0 if played["move"] == move_of(other) else 0.0
     assert bot.after_search(observation, moves, SearchResult(usual), bot.deadline()) == other
 
 

@@ -12,7 +12,7 @@ import pytest
 from cardtable.bots import bot_name
 from cardtable.engine.actions import Action
 from cardtable.games import available_games, get_rules
-from cardtable.session import BotAnswer, Notice, Seat, SlotSaver, TableSession
+from cardtable.session import BotAnswer, Notice, Seat, SeatKind, SlotSaver, TableSession
 from cardtable.userdata.savefiles import load_save
 from cardtable.userdata.slots import GameSlot, unfinished_games
 
@@ -39,6 +39,8 @@ def play_out(session: TableSession, rng: random.Random, limit: int = 5000) -> No
         assert seat is not None
         if session.handover_due() is not None:
             session.hand_over(seat)
+            session.reveal(seat)
+        elif session.reveal_due() is not None:
             session.reveal(seat)
         if session.human_to_act:
             assert session.act(seat, rng.choice(list(session.legal_actions()))) is None
@@ -331,6 +333,8 @@ def test_hot_seat_keeps_the_hand_when_the_same_person_moves_again() -> None:
         if session.handover_due() is not None:
             session.hand_over(seat)
             session.reveal(seat)
+        elif session.reveal_due() is not None:
+            session.reveal(seat)
         if session.human_to_act:
             assert session.revealed == seat
             session.act(seat, rng.choice(list(session.legal_actions())))
@@ -345,6 +349,40 @@ def test_hot_seat_keeps_the_hand_when_the_same_person_moves_again() -> None:
             assert request is not None
             session.bot_answer(request.think())
     assert seen_again
+
+
+def test_no_hand_over_when_the_person_who_looked_last_is_next_again() -> None:
+    # President: once one of the two people is out, the other plays on between bots.
+    again = handed = 0
+    for seed in range(6):
+        session, _ = table("president", ["human", "easy", "easy", "human"], seed=seed)
+        rng = random.Random(seed)
+        last_seen = None
+        while not session.is_over:
+            seat = session.to_act
+            assert seat is not None
+            due, same = session.handover_due(), session.reveal_due()
+            assert due is None or same is None
+            if due is not None:
+                assert due == seat and seat != last_seen  # a hand-over only for someone else
+                handed += 1
+                session.hand_over(seat)
+                assert session.revealed is None and session.handover_due() == seat
+                session.reveal(seat)
+            elif same is not None:
+                assert same == seat == last_seen and session.revealed is None  # only bots moved since
+                again += 1
+                session.reveal(seat)
+            if session.human_to_act:
+                assert session.revealed == seat
+                last_seen = seat
+                session.act(seat, rng.choice(list(session.legal_actions())))
+            else:
+                assert session.revealed is None
+                request = session.bot_request()
+                assert request is not None
+                session.bot_answer(request.think())
+    assert again and handed
 
 
 def test_received_cards_are_told_once_to_their_receiver() -> None:
@@ -424,3 +462,36 @@ def test_the_bot_speed_is_kept_in_the_save() -> None:
     session.act(0, session.legal_actions()[0])
     assert session.saver.slot is not None
     assert load_save(session.saver.slot.path).meta["settings"]["bot_speed"] == "slow"
+
+
+# --- a remote seat ------------------------------------------------------------------------------
+
+
+def test_a_remote_seat_is_waited_for_and_answers_with_text() -> None:
+    state = get_rules("durak").new_game(players=3, seed=8)
+    seats = [Seat.human("Ann"), Seat("Rob", SeatKind.REMOTE), Seat.bot_seat("Ada", "easy")]
+    session = TableSession(state, seats)
+    assert not session.hotseat and session.human_seats == (0,)  # a remote player never shares the keyboard
+    assert seats[1].waits_for_outside and not seats[1].is_human and seats[1].spec == "remote"
+    rng = random.Random(8)
+    told_remote = 0
+    for _ in range(400):
+        if session.is_over:
+            break
+        seat = session.to_act
+        assert seat is not None and session.handover_due() is None
+        if seat == 1:
+            assert session.bot_request() is None and not session.human_to_act  # the table waits for Rob
+            observation = session.observation(1)
+            assert observation.seat == 1 and observation.hand == session.state.hand(1)
+            told_remote += 1
+            text = str(rng.choice(list(session.legal_actions())))  # what a connection would send
+            assert session.act(1, text) is None
+        elif session.human_to_act:
+            session.act(seat, rng.choice(list(session.legal_actions())))
+        else:
+            request = session.bot_request()
+            assert request is not None
+            session.bot_answer(request.think())
+    assert session.is_over and told_remote
+    assert session.act(1, "pass") == session.state.why_illegal("pass")  # the game is over

@@ -59,3 +59,27 @@ def test_prompts_say_the_keys_of_the_keymap(monkeypatch: pytest.MonkeyPatch) -> 
 def test_a_key_is_written_the_way_prompts_write_it() -> None:
     assert KeyUse("f1,question_mark", "app.help", "Help").written == "F1 or ?"
     assert say("undo") == "Ctrl+Z" and say("next_target") == "Tab"
+
+
+async def test_pop_ups_name_the_keys_they_bind() -> None:
+    from textual.app import App
+    from textual.widgets import Button, Static
+
+    from cardtable.tui.keymap import BOT_FAILURE_KEYS, INFO_KEYS
+    from cardtable.tui.screens.botfailure import BotFailedScreen
+    from cardtable.tui.screens.info import InfoScreen
+
+    app: App[None] = App()
+    async with app.run_test() as pilot:
+        failed = BotFailedScreen("Ada (my_bot)", "it broke")
+        await app.push_screen(failed)
+        await pilot.pause()
+        labels = {str(button.label) for button in failed.query(Button)}
+        assert labels == {f"{use.label} ({use.keys})" for use in BOT_FAILURE_KEYS}
+        assert [b.key for b in BotFailedScreen.BINDINGS] == [use.keys for use in BOT_FAILURE_KEYS]  # type: ignore[union-attr]
+        app.pop_screen()
+        info = InfoScreen(Text("scores"))
+        await app.push_screen(info)
+        await pilot.pause()
+        assert any(str(s.render()) == "Esc to close" for s in info.query(Static))
+        assert [b.key for b in InfoScreen.BINDINGS] == [use.keys for use in INFO_KEYS]  # type: ignore[union-attr]

@@ -48,6 +48,8 @@ from cardtable.cards import (
     FULL_DECK,
     SUIT_MASKS,
     Card,
+    Rank,
+    RankOrder,
     Suit,
     iter_bits,
     mask_to_cards,
@@ -55,6 +57,7 @@ from cardtable.cards import (
 )
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
+from cardtable.engine.facts import Measure, StatCounter, score_per_round
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import (
     GameState,
@@ -87,7 +90,11 @@ __all__ = [
     "card_points",
     "trick_winner",
     "moon_scores",
+    "HEARTS_ORDER",
 ]
+
+HEARTS_ORDER = RankOrder("hearts", [Rank(r) for r in range(2, 15)])
+"""Hearts' ranks: 2 to ace."""
 
 NUM_SEATS = kernel.SEATS
 HAND_SIZE = kernel.HAND_SIZE
@@ -115,15 +122,41 @@ _SUIT_PLAYS: dict[int, tuple[Action, ...]] = {}
 _PLAY_INFO = tuple(MappingProxyType({"trick": number}) for number in range(TRICKS_PER_HAND + 1))
 _new_tuple = tuple.__new__
 
+# A card played, until it is written as events: (seat, card index, hand number, trick
+# number, hearts broken before it, and the trick's cards and seats when it closed one).
+_PlayRecord = tuple[int, int, int, int, bool, "list[int] | None", "list[int] | None"]
+
+
+# The plays of the cards of each byte of a 52-card mask: seven tables of 256 tuples.
+_BYTE_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(_PLAYS[8 * chunk + bit] for bit in range(8) if byte >> bit & 1 and 8 * chunk + bit < 52)
+          for byte in range(256))
+    for chunk in range(7)
+)
+
 
 def _plays_of(mask: int) -> list[Action]:
-    """The play actions of the cards of ``mask``, in card-index order."""
+    """The play actions of the cards of ``mask``, in card-index order.
+
+    >>> [str(play) for play in _plays_of(0b1011 | 1 << 51)]
+    ['2C', '2D', '2S', 'AS']
+    """
     plays = _SUIT_PLAYS.get(mask)
-    if plays is None:
-        plays = tuple(_PLAYS[i] for i in kernel.bits(mask))
-        if not mask & ~SUIT_MASKS[(mask & -mask).bit_length() - 1 & 3]:
-            _SUIT_PLAYS[mask] = plays
-    return list(plays)
+    if plays is not None:
+        return list(plays)
+    if not mask & ~SUIT_MASKS[(mask & -mask).bit_length() - 1 & 3]:
+        plays = _SUIT_PLAYS[mask] = tuple(_PLAYS[i] for i in kernel.bits(mask))
+        return list(plays)
+    b0, b1, b2, b3, b4, b5, b6 = _BYTE_PLAYS
+    return [
+        *b0[mask & 255],
+        *b1[mask >> 8 & 255],
+        *b2[mask >> 16 & 255],
+        *b3[mask >> 24 & 255],
+        *b4[mask >> 32 & 255],
+        *b5[mask >> 40 & 255],
+        *b6[mask >> 48],
+    ]
 
 
 def pass_direction_for_hand(hand_number: int) -> str:
@@ -155,7 +188,7 @@ def card_points(cards: int | Card | tuple[Card, ...] | list[Card]) -> int:
 def _give_action(mask: int) -> Action:
     action = _GIVES.get(mask)
     if action is None:
-        action = _GIVES[mask] = Action("give", mask_to_cards(mask))
+        action = _GIVES[mask] = Action.of_mask("give", mask)
     return action
 
 
@@ -280,6 +313,14 @@ class HeartsRules(Rules):
     )
     deck = FULL_DECK
     action_kinds = frozenset({"play", "give"})
+    default_players = 4
+    blurb = "Avoid hearts and the queen of spades in tricks."
+    rank_order = HEARTS_ORDER
+    lower_score_wins = True
+    stat_counters = (StatCounter("moons", "moons", "moon_shooter"),)
+    arena_measure = Measure("points per hand", False, score_per_round)
+    bot_module = "cardtable.bots.hearts"
+    table_widget = "cardtable.tui.tables.hearts:HeartsTable"
 
     def _new_state(
         self, players: int, seed: int, options: dict[str, Any], deck: list[Card] | None
@@ -420,6 +461,10 @@ class HeartsState(GameState):
     rules: HeartsRules
     table: kernel.Table
 
+    # Until a state's events are first set (by __init__, a clone or a rebuild), nothing
+    # is pending; the setters give each state its own list.
+    _pending: list[_PlayRecord | Event | None] = ()  # type: ignore[assignment]
+
     quiet: bool = False
     """When true, plays and tricks are not written to ``events`` or ``tricks_played``:
     a searching bot's play-outs never look at them, and skipping them makes play-outs
@@ -451,15 +496,84 @@ class HeartsState(GameState):
         options: dict[str, Any],
         deck: list[Card] | None,
     ) -> None:
+        self._completed: list[CompletedTrick] = []
         super().__init__(rules, players, seed, options, deck)
         self.table = kernel.new_table(self.options["target"])
         # One dict per completed hand (see ``outcome().rounds``).
         self.hand_records: list[dict[str, Any]] = []
-        self.completed: list[CompletedTrick] = []
         # What the last legal_actions() offered: the playable cards or the hand passed
         # from, as a mask (0: nothing offered since the state last changed).
         self._offered = 0
         self._start_hand(deck)
+
+    # Plays are written down as compact records and become events (and completed
+    # tricks) only when someone reads them: a game played without looking at its events,
+    # as by a benchmark or a simulation, never pays for them.
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far (see :class:`GameState`)."""
+        if self._pending:
+            self._write_pending()
+        return self._events
+
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        if self._pending:
+            self._write_pending()
+        self._pending = []
+        self._events = events
+
+    @property
+    def completed(self) -> list[CompletedTrick]:
+        """The tricks completed in this hand, in order."""
+        if self._pending:
+            self._write_pending()
+        return self._completed
+
+    @completed.setter
+    def completed(self, tricks: list[CompletedTrick]) -> None:
+        if self._pending:
+            self._write_pending()
+        self._pending = []
+        self._completed = tricks
+
+    def _record(self, event: Event) -> None:
+        """Add ``event`` after everything before it, written or pending."""
+        (self._pending if self._pending else self._events).append(event)
+
+    def _write_pending(self) -> None:
+        events = self._events
+        completed = self._completed
+        for record in self._pending:
+            if record is None:
+                self._completed = completed = []
+                continue
+            if isinstance(record, Event):
+                events.append(record)
+                continue
+            seat, index, number, trick, broken, cards, seats = record
+            card = ALL_CARDS[index]
+            # Event("play", ...) without its constructor's checks: one per card played.
+            events.append(_new_tuple(Event, ("play", seat, (card,), number, _PLAY_INFO[trick], None, 1)))
+            if not broken and (1 << index) & _HEARTS:
+                events.append(Event("hearts_broken", seat, (card,), number))
+            if cards is None or seats is None:
+                continue
+            played = tuple(map(ALL_CARDS.__getitem__, cards))
+            plays = tuple(zip(seats, played))
+            points = _points((1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3]))
+            winner, _ = kernel.trick_winner(cards, seats)
+            completed.append(CompletedTrick(plays, winner, points))
+            events.append(
+                Event(
+                    "trick",
+                    winner,
+                    played,
+                    number,
+                    {"trick": trick, "points": points, "plays": [[s, c.code] for s, c in plays]},
+                )
+            )
+        self._pending = []
 
     @property
     def direction(self) -> str:
@@ -475,11 +589,14 @@ class HeartsState(GameState):
             hands[position % NUM_SEATS] |= card.mask
         table = self.table
         kernel.deal(table, hands)
-        self.completed = []
+        if self._pending:
+            self._pending.append(None)  # the new hand's tricks start once the old ones are written
+        else:
+            self._completed = []
         number = table.hand_number
         info = {"pass_direction": _DIRECTION_OF_OFFSET[table.offset]}
         for seat in range(NUM_SEATS):
-            self.events.append(Event("deal", seat, mask_to_cards(hands[seat]), number, info, (seat,)))
+            self._record(Event("deal", seat, mask_to_cards(hands[seat]), number, info, (seat,)))
 
     # --- the turn ---------------------------------------------------------
     @property
@@ -502,8 +619,7 @@ class HeartsState(GameState):
         if table.phase == _PHASE_PLAY:
             legal = kernel.playable(table.hands[seat], table.trick_cards, table.trick_number, table.hearts_broken)
             self._offered = legal
-            plays = _SUIT_PLAYS.get(legal)
-            return list(plays) if plays is not None else _plays_of(legal)
+            return _plays_of(legal)
         self._offered = hand = table.hands[seat]
         return PassChoices(hand)
 
@@ -586,13 +702,13 @@ class HeartsState(GameState):
         direction = self.direction
         target = (seat + table.offset) % NUM_SEATS
         info = {"to": target, "direction": direction}
-        self.events.append(Event("give", seat, mask_to_cards(mask), number, info, (seat,)))
+        self._record(Event("give", seat, mask_to_cards(mask), number, info, (seat,)))
         if not kernel.give(table, mask):
             return
         # Everyone has chosen: the kernel has handed the cards over.
         for giver in range(NUM_SEATS):
             receiver = (giver + table.offset) % NUM_SEATS
-            self.events.append(
+            self._record(
                 Event(
                     "exchange",
                     giver,
@@ -610,31 +726,13 @@ class HeartsState(GameState):
         trick = table.trick_number + 1
         broken = table.hearts_broken
         kernel.play(table, index)
+        # The trick's own lists are final once the kernel has closed it (it starts new ones).
+        closed = not table.trick_cards
         if not self.quiet:
-            number = table.hand_number
-            card = ALL_CARDS[index]
-            # Event("play", ...) without its constructor's checks: one per card played.
-            self.events.append(_new_tuple(Event, ("play", seat, (card,), number, _PLAY_INFO[trick], None, 1)))
-            if not broken and table.hearts_broken:
-                self.events.append(Event("hearts_broken", seat, (card,), number))
-        if table.trick_cards:
-            return
-        winner: int = table.current  # type: ignore[assignment]
-        if not self.quiet:
-            played = tuple(map(ALL_CARDS.__getitem__, cards))
-            plays = tuple(zip(seats, played))
-            points = _points((1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3]))
-            self.completed.append(CompletedTrick(plays, winner, points))
-            self.events.append(
-                Event(
-                    "trick",
-                    winner,
-                    played,
-                    table.hand_number,
-                    {"trick": trick, "points": points, "plays": [[s, card.code] for s, card in plays]},
-                )
+            self._pending.append(
+                (seat, index, table.hand_number, trick, broken, cards if closed else None, seats if closed else None)
             )
-        if table.trick_number == TRICKS_PER_HAND:
+        if closed and table.trick_number == TRICKS_PER_HAND:
             self._finish_hand()
 
     def _finish_hand(self) -> None:
@@ -652,17 +750,17 @@ class HeartsState(GameState):
         }
         self.hand_records.append(record)
         if shooter is not None:
-            self.events.append(Event("moon", shooter, (), number, {"points": POINTS_PER_HAND}))
-        self.events.append(Event("round_over", None, (), number, _copy_record(record)))
+            self._record(Event("moon", shooter, (), number, {"points": POINTS_PER_HAND}))
+        self._record(Event("round_over", None, (), number, _copy_record(record)))
         winners = kernel.game_winners(table.totals, table.target)
         if len(winners) == 1:
             kernel.finish_game(table)
-            self.events.append(
+            self._record(
                 Event("game_over", winners[0], (), number, {"winners": winners, "scores": list(table.totals)})
             )
             return
         if winners:
-            self.events.append(Event("tie", None, (), number, {"seats": winners, "score": table.totals[winners[0]]}))
+            self._record(Event("tie", None, (), number, {"seats": winners, "score": table.totals[winners[0]]}))
         self._start_hand(None)
 
     # --- views ------------------------------------------------------------

@@ -13,10 +13,12 @@ Traceback (most recent call last):
 ...
 cardtable.errors.IllegalActionError: the leader must play; passing is not allowed when leading
 
-Inside, a hand is a 52-bit mask (bit ``card.index``); the four cards of one rank are a
-4-bit "nibble" at ``(rank - 2) * 4``, so the sets a player can play from one rank are
-the sub-nibbles of that rank's nibble, and their :class:`Action` objects are built once
-at import time.
+The rules themselves are :mod:`cardtable.games.president.kernel`: a
+:class:`~cardtable.games.president.kernel.Table` of small integers and bitmasks moved by
+plain functions, which the hard bot's search plays on too.  :class:`PresidentState` adds
+what a game shown to people needs: validation with one-line reasons, events,
+observations, the notation of moves and saves.  The play actions of every set of cards
+of one rank are built once at import time (:func:`play_action`).
 """
 
 from __future__ import annotations
@@ -24,35 +26,39 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 from cardtable.cards import (
     ALL_CARDS,
     FULL_DECK,
-    PRESIDENT_ORDER,
-    RANK_MASKS,
-    REVOLUTION_ORDER,
     Card,
     Rank,
     RankOrder,
-    iter_bits,
     mask_to_cards,
     shuffled,
 )
 from cardtable.engine.actions import PASS, Action
 from cardtable.engine.events import Event
+from cardtable.engine.facts import Measure, StatCounter, score_per_round
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules, check_guessed_hands
+from cardtable.games.president import kernel
+from cardtable.games.president.kernel import PRESIDENT_ORDER, REVOLUTION_ORDER
 
 __all__ = [
     "PresidentRules",
     "PresidentState",
     "PresidentObservation",
     "RULES",
+    "kernel",
+    "PRESIDENT_ORDER",
+    "REVOLUTION_ORDER",
     "titles_for",
     "played_this_round",
+    "play_action",
+    "give_action",
     "PRESIDENT",
     "VICE_PRESIDENT",
     "CITIZEN",
@@ -66,8 +72,8 @@ CITIZEN = "Citizen"
 VICE_SCUM = "Vice-Scum"
 SCUM = "Scum"
 
-_PLAY, _EXCHANGE, _OVER = 0, 1, 2
-_PHASE_NAMES = ("play", "exchange", "over")
+_PLAY, _EXCHANGE, _OVER = kernel.PLAY, kernel.EXCHANGE, kernel.OVER
+_PHASE_NAMES = {kernel.PLAY: "play", kernel.EXCHANGE: "exchange", kernel.OVER: "over"}
 
 
 def titles_for(players: int) -> tuple[str, ...]:
@@ -85,64 +91,38 @@ def titles_for(players: int) -> tuple[str, ...]:
 
 _TITLES: dict[int, tuple[str, ...]] = {n: titles_for(n) for n in range(3, 7)}
 
-# --- precomputed tables ------------------------------------------------------------
-_RANKS: tuple[int, ...] = tuple(range(2, 15))
-_NORMAL_RANKS: tuple[int, ...] = tuple(int(r) for r in PRESIDENT_ORDER.ranks)
-_REVOLUTION_RANKS: tuple[int, ...] = tuple(int(r) for r in REVOLUTION_ORDER.ranks)
-# _POSITION[revolution][rank]: place of the rank in the order in force, 0 = lowest.
-_POSITION: tuple[list[int], list[int]] = ([0] * 15, [0] * 15)
-for _i, _r in enumerate(_NORMAL_RANKS):
-    _POSITION[0][_r] = _i
-for _i, _r in enumerate(_REVOLUTION_RANKS):
-    _POSITION[1][_r] = _i
+# --- the actions -------------------------------------------------------------------
 
-
-def _sub_nibbles(nibble: int, size: int) -> list[int]:
-    """The ``size``-card subsets of a 4-bit suit set, in card-index order."""
-    suits = [s for s in range(4) if nibble >> s & 1]
-    return [sum(1 << s for s in combo) for combo in combinations(suits, size)]
-
-
-# _PLAYS[rank][nibble][size]: the play actions of ``size`` cards of ``rank`` that can be
-# made from the suits in ``nibble``.
-_PLAYS: list[list[list[tuple[Action, ...]]]] = [[] for _ in range(15)]
-for _r in _RANKS:
-    _shift = (_r - 2) * 4
-    _by_subset = {
-        sub: Action.play(ALL_CARDS[_shift + s] for s in range(4) if sub >> s & 1)
-        for sub in range(1, 16)
-    }
-    _PLAYS[_r] = [
-        [()] + [tuple(_by_subset[sub] for sub in _sub_nibbles(nib, size)) for size in range(1, 5)]
-        for nib in range(16)
-    ]
-
-# Per rank order (0 normal, 1 revolution), low to high: (bit shift, _PLAYS[rank]) with
-# each nibble's tuple cut after the largest size it allows, so ``len`` says what it holds.
-_RANK_TABLES: tuple[list[tuple[int, list[tuple[tuple[Action, ...], ...]]]], ...] = tuple(
-    [
-        ((r - 2) * 4, [tuple(by_size[: nib.bit_count() + 1]) for nib, by_size in enumerate(_PLAYS[r])])
-        for r in ranks
-    ]
-    for ranks in (_NORMAL_RANKS, _REVOLUTION_RANKS)
-)
-# _ABOVE[revolution][rank]: (bit shift, _PLAYS[higher]) for each rank that beats ``rank``.
-_ABOVE: tuple[list[list[tuple[int, Any]]], ...] = tuple(
-    [
-        [((q - 2) * 4, _PLAYS[q]) for q in ranks[_POSITION[rev][r] + 1 :]] if r >= 2 else []
-        for r in range(15)
-    ]
-    for rev, ranks in enumerate((_NORMAL_RANKS, _REVOLUTION_RANKS))
-)
+_PLAY_ACTIONS: dict[int, Action] = {
+    sub << (rank - 2) * 4: Action.play(ALL_CARDS[(rank - 2) * 4 + s] for s in range(4) if sub >> s & 1)
+    for rank in range(2, 15)
+    for sub in range(1, 16)
+}
+"""The play action of every set of cards of one rank, by card mask."""
 
 _GIVES: dict[int, Action] = {}
 """Give actions by card mask, made on first use."""
 
-# Exchange strength in the normal order, whatever order is in force: 2s best, then by
-# the higher suit index so that the Scum's choice is always the same.
-_GIFT_STRENGTH: tuple[int, ...] = tuple(
-    _POSITION[0][c.rank] * 4 + c.suit for c in ALL_CARDS
-)
+
+def play_action(cards: int) -> Action:
+    """The play of ``cards`` (a mask of cards of one rank), one object per set of cards.
+
+    >>> str(play_action(0b0110 << 4 * 5)), play_action(0b0110 << 20) is play_action(0b0110 << 20)
+    ('7D 7H', True)
+    """
+    return _PLAY_ACTIONS[cards]
+
+
+def give_action(cards: int) -> Action:
+    """The action that gives ``cards`` (a mask) in an exchange.
+
+    >>> str(give_action(0b11))
+    'give 2C 2D'
+    """
+    action = _GIVES.get(cards)
+    if action is None:
+        action = _GIVES[cards] = Action.of_mask("give", cards)
+    return action
 
 
 _NO_INFO: Mapping[str, Any] = MappingProxyType({})
@@ -155,19 +135,6 @@ def _pass_event(seat: int, round_number: int) -> Event:
     if event is None:
         event = _PASS_EVENTS[seat, round_number] = Event("pass", seat, (), round_number, _NO_INFO)
     return event
-
-
-def _give_action(mask: int) -> Action:
-    action = _GIVES.get(mask)
-    if action is None:
-        action = _GIVES[mask] = Action.give(mask_to_cards(mask))
-    return action
-
-
-def _best_cards(hand: int, count: int) -> int:
-    """The mask of the ``count`` best cards of ``hand`` for an automatic gift."""
-    chosen = sorted(iter_bits(hand), key=_GIFT_STRENGTH.__getitem__, reverse=True)[:count]
-    return sum(1 << i for i in chosen)
 
 
 def _rank_label(rank: int) -> str:
@@ -241,6 +208,21 @@ class PresidentRules(Rules):
     )
     deck = FULL_DECK
     action_kinds = frozenset({"play", "pass", "give"})
+    default_players = 4
+    blurb = "Shed your cards first; beat sets of equal rank."
+    rank_order = PRESIDENT_ORDER
+    # A newcomer's President is a series of five rounds, so they meet the titles and the
+    # card exchange that make the game; the API and simulate keep one round a game.
+    table_options = MappingProxyType({"rounds": 5})
+    stat_counters = (
+        StatCounter(
+            "titles", "titles", "titles",
+            MappingProxyType({"President": "P", "Vice-President": "VP", "Citizen": "C", "Vice-Scum": "VS", "Scum": "S"}),
+        ),
+    )
+    arena_measure = Measure("points per round", True, score_per_round)
+    bot_module = "cardtable.bots.president"
+    table_widget = "cardtable.tui.tables.president:PresidentTable"
 
     def _new_state(
         self, players: int, seed: int, options: dict[str, Any], deck: list[Card] | None
@@ -248,12 +230,64 @@ class PresidentRules(Rules):
         return PresidentState(self, players, seed, options, deck)
 
 
+def _table_field(name: str, doc: str) -> Any:
+    """A read-write attribute of the state that is the kernel table's field ``name``."""
+
+    def set_field(state: PresidentState, value: Any) -> None:
+        setattr(state.table, name, value)
+
+    return property(attrgetter(f"table.{name}"), set_field, doc=doc)
+
+
+class _PresidentKernelView:
+    """The President kernel's own answers about a :class:`kernel.Table` (see
+    :class:`~cardtable.engine.state.KernelView`).
+
+    >>> state = RULES.new_game(players=4, seed=1)
+    >>> view = state.kernel_view()
+    >>> view.to_move(), view.legal_move_texts()[:2], view.scores()
+    (0, ['3C', '4H'], (0, 0, 0, 0))
+    """
+
+    def __init__(self, table: kernel.Table) -> None:
+        self._table = table
+
+    def to_move(self) -> int | None:
+        return self._table.current
+
+    def legal_move_texts(self) -> list[str]:
+        table = self._table
+        if table.current is None:
+            return []
+        if table.phase == kernel.EXCHANGE:
+            return [f"give {_codes(mask)}" for mask in kernel.exchange_choices(table)]
+        moves = [_codes(mask) for mask in kernel.legal_plays(table)]
+        if table.table_size:
+            moves.append("pass")
+        return moves
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._table.scores)
+
+
+def _codes(mask: int) -> str:
+    return " ".join(card.code for card in mask_to_cards(mask))
+
+
 class PresidentState(GameState):
     """A game of President: a series of ``rounds`` rounds.
 
     Legal actions come in a fixed order: plays by number of cards, then by rank from
     lowest to highest in the order in force, then by card index; ``pass`` last.  In an
-    exchange, every set of cards the giver may hand back, by card index.
+    exchange, every set of cards the giver may hand back, by card index.  ``apply``
+    checks a play or a pass from :meth:`legal_actions` with the kernel alone, without
+    working out a reason it will not need.
+
+    The game itself is ``table``, a :class:`~cardtable.games.president.kernel.Table`
+    moved by the kernel's functions; its fields read (and, for tests and search, write)
+    as attributes of the state too: ``hands``, ``table_mask``, ``table_rank``,
+    ``table_size``, ``table_owner``, ``passed``, ``out``, ``finished``, ``leader``,
+    ``revolution``, ``round_number``, ``scores`` and the rest.
 
     >>> state = RULES.new_game(players=3, deck=[c for c in FULL_DECK])
     >>> [str(c) for c in state.hand(0)][:4]
@@ -263,6 +297,23 @@ class PresidentState(GameState):
     """
 
     rules: PresidentRules
+    table: kernel.Table
+
+    hands = _table_field("hands", "Each seat's cards, as masks.")
+    table_mask = _table_field("table_mask", "The cards on the table, as a mask (0: clear).")
+    table_rank = _table_field("table_rank", "The rank on the table (0: clear).")
+    table_size = _table_field("table_size", "How many cards are on the table (0: clear).")
+    table_owner = _table_field("table_owner", "Who played the cards on the table (-1: nobody).")
+    passed = _table_field("passed", "The seats that passed in this trick, as a bitmask.")
+    out = _table_field("out", "The seats out of this round, as a bitmask.")
+    finished = _table_field("finished", "The seats out of this round, first place first.")
+    leader = _table_field("leader", "The seat that led this trick (or leads the next).")
+    revolution = _table_field("revolution", "Whether the inverted order is in force.")
+    round_number = _table_field("round_number", "The round being played, from 1.")
+    scores = _table_field("scores", "Each seat's points so far.")
+    given = _table_field("given", "Each seat's cards given in this round's exchange, as masks.")
+    received = _table_field("received", "Each seat's cards received in this round's exchange, as masks.")
+    phase = _table_field("phase", "The kernel's phase (kernel.PLAY, EXCHANGE, OVER).")
 
     def __init__(
         self,
@@ -273,72 +324,36 @@ class PresidentState(GameState):
         deck: list[Card] | None,
     ) -> None:
         super().__init__(rules, players, seed, options, deck)
-        self._rounds_total: int = options["rounds"]
-        self._revolution_enabled: bool = options["revolution"]
-        self.scores: list[int] = [0] * players
-        self._round_results: list[dict[str, Any]] = []
-        self._last_titles: list[str | None] = [None] * players
-        self._revolution_total = 0
+        self.table = kernel.new_table(players, options["rounds"], options["revolution"])
+        # The plays and passes of the trick on the table, as (seat, action).
+        self.trick: list[tuple[int, Action]] = []
         # History indexes of exchange gives -> the two seats that may see the cards.
         self._private_gives: dict[int, tuple[int, int]] = {}
-        self._start_round(1, list(deck) if deck is not None else shuffled(rules.deck, self.rng))
+        self._start_round(list(deck) if deck is not None else shuffled(rules.deck, self.rng))
 
     # --- round set-up ------------------------------------------------------------
-    def _start_round(self, number: int, deck: list[Card]) -> None:
+    def _start_round(self, deck: list[Card]) -> None:
+        table = self.table
         n = self.num_players
-        self.round_number = number
+        number = table.round_number + 1
         hands = [0] * n
         for i, card in enumerate(deck):
             hands[i % n] |= card.mask
-        self.hands = hands
-        self.revolution = False
-        self._revolutions_this_round = 0
-        self.table_mask = 0
-        self.table_cards: tuple[Card, ...] = ()
-        self.table_rank = 0
-        self.table_size = 0
-        self.table_owner = -1
-        self.passed = 0
-        self.out = 0
-        self.finished: list[int] = []
-        self.trick: list[tuple[int, Action]] = []
-        self.given = [0] * n
-        self.received = [0] * n
-        self._exchange_steps: list[tuple[int, int, int]] = []
         for seat in range(n):
             self.events.append(
                 Event("deal", seat, mask_to_cards(hands[seat]), number, visible_to=(seat,))
             )
-        if number == 1:
-            self.leader = 0
-            self.phase = _PLAY
-            self._turn: int | None = 0
-            return
-        order = self._round_results[-1]["order"]
-        president, scum = order[0], order[-1]
-        self._gift(scum, president, 2, automatic=True)
-        if n >= 4:
-            self._gift(order[-2], order[1], 1, automatic=True)
-            self._exchange_steps = [(president, scum, 2), (order[1], order[-2], 1)]
-        else:
-            self._exchange_steps = [(president, scum, 2)]
-        self.leader = scum
-        self.phase = _EXCHANGE
-        self._turn = president
+        self.trick = []
+        for giver, receiver, mask in kernel.deal(table, hands):
+            self._exchange_event(giver, receiver, mask, automatic=True)
 
-    def _gift(self, giver: int, receiver: int, count: int | None, automatic: bool, mask: int = 0) -> None:
-        if automatic:
-            mask = _best_cards(self.hands[giver], count or 0)
-        self.hands[giver] &= ~mask
-        self.hands[receiver] |= mask
-        self.given[giver] |= mask
-        self.received[receiver] |= mask
+    def _exchange_event(self, giver: int, receiver: int, mask: int, automatic: bool) -> None:
         self.events.append(
             Event(
                 "exchange",
                 giver,
                 mask_to_cards(mask),
-                self.round_number,
+                self.table.round_number,
                 {"to": receiver, "automatic": automatic},
                 visible_to=(giver, receiver),
             )
@@ -347,53 +362,59 @@ class PresidentState(GameState):
     # --- the turn ----------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        return self._turn
+        return self.table.current
+
+    @property
+    def table_cards(self) -> tuple[Card, ...]:
+        """The cards on the table, low to high (empty when clear)."""
+        return mask_to_cards(self.table.table_mask)
 
     @property
     def rank_order(self) -> RankOrder:
         """The rank order in force."""
-        return REVOLUTION_ORDER if self.revolution else PRESIDENT_ORDER
+        return REVOLUTION_ORDER if self.table.revolution else PRESIDENT_ORDER
+
+    def kernel_view(self) -> _PresidentKernelView:
+        return _PresidentKernelView(self.table)
 
     def legal_actions(self) -> list[Action]:
-        seat = self._turn
-        if seat is None:
+        table = self.table
+        if table.current is None:
             return []
-        hand = self.hands[seat]
-        if self.phase == _EXCHANGE:
-            count = self._exchange_steps[0][2]
-            return [
-                _give_action(sum(1 << i for i in combo))
-                for combo in combinations(iter_bits(hand), count)
-            ]
-        actions: list[Action] = []
-        size = self.table_size
-        if size == 0:
-            # (plays by size, then by rank): gather the ranks held once, then one pass per size.
-            held = [
-                plays[nibble]
-                for shift, plays in _RANK_TABLES[self.revolution]
-                if (nibble := hand >> shift & 15)
-            ]
-            for size in (1, 2, 3, 4):
-                for by_size in held:
-                    if len(by_size) > size:
-                        actions.extend(by_size[size])
-            return actions
-        for shift, plays in _ABOVE[self.revolution][self.table_rank]:
-            nibble = hand >> shift & 15
-            if nibble:
-                actions.extend(plays[nibble][size])
-        actions.append(PASS)
+        if table.phase == _EXCHANGE:
+            return [give_action(mask) for mask in kernel.exchange_choices(table)]
+        actions = list(map(_PLAY_ACTIONS.__getitem__, kernel.legal_plays(table)))
+        if table.table_size:
+            actions.append(PASS)
         return actions
 
+    def apply(self, action: Action | str) -> None:
+        table = self.table
+        seat = table.current
+        if seat is not None and table.phase == _PLAY:
+            # A play or pass of this game's own objects needs only the kernel's check.
+            if action is PASS:
+                if table.table_size:
+                    self._pass(seat, action)
+                    self.history.append((seat, action))
+                    return
+            elif isinstance(action, Action):
+                mask = action.mask
+                if _PLAY_ACTIONS.get(mask) is action and kernel.is_legal_play(table, mask):
+                    self._play(seat, action)
+                    self.history.append((seat, action))
+                    return
+        super().apply(action)
+
     def _why_illegal(self, action: Action) -> str | None:
-        seat = self._turn
+        table = self.table
+        seat = table.current
         if seat is None:
             return "the game is over; no more actions"
         kind = action.kind
-        hand = self.hands[seat]
-        if self.phase == _EXCHANGE:
-            count = self._exchange_steps[0][2]
+        hand = table.hands[seat]
+        if table.phase == _EXCHANGE:
+            count = table.exchange_steps[0][2]
             if kind != "give":
                 return f"first give back {_plural(count, 'card')} of your choice, e.g. 'give {self._example_give(count)}'"
             missing = action.mask & ~hand
@@ -405,184 +426,111 @@ class PresidentState(GameState):
         if kind == "give":
             return "there is no card exchange now; play cards or pass"
         if kind == "pass":
-            if self.table_size == 0:
+            if table.table_size == 0:
                 return "the leader must play; passing is not allowed when leading"
             return None
         if kind != "play":
             return f"'{action}' is not a President action"
         mask = action.mask
+        if kernel.is_legal_play(table, mask):
+            return None
         missing = mask & ~hand
         if missing:
             return _not_in_hand(missing)
-        rank = (mask & -mask).bit_length() + 7 >> 2
-        if mask & ~RANK_MASKS[rank]:
+        rank = kernel.rank_of(mask)
+        if mask & ~(15 << (rank - 2) * 4):
             return "all cards played together must have the same rank"
-        size = len(action.cards)
-        if self.table_size:
-            if size != self.table_size:
-                return f"must play {_plural(self.table_size, 'card')}, like the table"
-            position = _POSITION[self.revolution]
-            if position[rank] <= position[self.table_rank]:
-                reason = f"{_rank_label(rank)} does not beat {_rank_label(self.table_rank)}"
-                return reason + " (revolution: the order is inverted)" if self.revolution else reason
-        return None
+        if len(action.cards) != table.table_size:
+            return f"must play {_plural(table.table_size, 'card')}, like the table"
+        reason = f"{_rank_label(rank)} does not beat {_rank_label(table.table_rank)}"
+        return reason + " (revolution: the order is inverted)" if table.revolution else reason
 
     def _example_give(self, count: int) -> str:
-        cards = mask_to_cards(self.hands[self._turn or 0])[:count]
+        cards = mask_to_cards(self.table.hands[self.table.current or 0])[:count]
         return " ".join(str(c) for c in cards)
 
+    # --- carrying out actions ----------------------------------------------------
     def _apply(self, action: Action) -> None:
-        seat = self._turn
+        seat = self.table.current
         assert seat is not None
         kind = action.kind
         if kind == "play":
             self._play(seat, action)
         elif kind == "pass":
-            self.passed |= 1 << seat
-            self.trick.append((seat, action))
-            self.events.append(_pass_event(seat, self.round_number))
-            self._advance(seat)
+            self._pass(seat, action)
         else:
-            giver, receiver, _ = self._exchange_steps.pop(0)
+            giver, receiver = kernel.give(self.table, action.mask)
             self._private_gives[len(self.history)] = (giver, receiver)
-            self._gift(giver, receiver, None, automatic=False, mask=action.mask)
-            if self._exchange_steps:
-                self._turn = self._exchange_steps[0][0]
-            else:
-                self.phase = _PLAY
-                self._turn = self.leader
+            self._exchange_event(giver, receiver, action.mask, automatic=False)
+
+    def _pass(self, seat: int, action: Action) -> None:
+        table = self.table
+        cards = self.table_cards
+        self.trick.append((seat, action))
+        self.events.append(_pass_event(seat, table.round_number))
+        won = kernel.pass_turn(table)
+        if won >= 0:
+            self._trick_won(won, cards)
 
     def _play(self, seat: int, action: Action) -> None:
-        mask = action.mask
-        self.hands[seat] &= ~mask
-        rank = (mask & -mask).bit_length() + 7 >> 2
-        self.table_mask = mask
-        self.table_cards = action.cards
-        self.table_rank = rank
-        size = self.table_size = len(action.cards)
-        self.table_owner = seat
+        table = self.table
+        number = table.round_number
+        finished = len(table.finished)
+        revolution = table.revolution
+        won = kernel.play(table, action.mask)
         self.trick.append((seat, action))
-        number = self.round_number
-        self.events.append(Event("play", seat, action.cards, number, _NO_INFO))
-        if size == 4 and self._revolution_enabled:
-            self.revolution = not self.revolution
-            self._revolutions_this_round += 1
-            self._revolution_total += 1
-            self.events.append(Event("revolution", seat, (), number, {"active": self.revolution}))
-        if not self.hands[seat]:
-            self._go_out(seat)
-            if len(self.finished) == self.num_players - 1:
-                for last in range(self.num_players):
-                    if not self.out >> last & 1:
-                        self._go_out(last)
-                self._end_round()
-                return
-        self._advance(seat)
-
-    def _go_out(self, seat: int) -> None:
-        self.out |= 1 << seat
-        self.finished.append(seat)
-        place = len(self.finished)
-        self.events.append(
-            Event(
-                "out",
-                seat,
-                (),
-                self.round_number,
-                {"place": place, "title": _TITLES[self.num_players][place - 1]},
+        events = self.events
+        events.append(Event("play", seat, action.cards, number, _NO_INFO))
+        if table.revolution != revolution:
+            events.append(Event("revolution", seat, (), number, {"active": table.revolution}))
+        titles = _TITLES[self.num_players]
+        for place in range(finished, len(table.finished)):
+            events.append(
+                Event("out", table.finished[place], (), number, {"place": place + 1, "title": titles[place]})
             )
-        )
+        if table.current is None:
+            self._end_round()
+        elif won >= 0:
+            self._trick_won(won, action.cards)
 
-    def _advance(self, seat: int) -> None:
-        """Give the turn to the next seat that may still act in this trick, or end it."""
-        n = self.num_players
-        blocked = self.out | self.passed | (1 << self.table_owner)
-        candidate = seat
-        for _ in range(n - 1):
-            candidate = candidate + 1 if candidate + 1 < n else 0
-            if not blocked >> candidate & 1:
-                self._turn = candidate
-                return
-        self._win_trick()
-
-    def _win_trick(self) -> None:
-        winner = self.table_owner
-        leader = winner
-        n = self.num_players
-        while self.out >> leader & 1:
-            leader = leader + 1 if leader + 1 < n else 0
-        self.events.append(
-            Event(
-                "trick",
-                winner,
-                self.table_cards,
-                self.round_number,
-                {"leader": leader},
-            )
-        )
-        self.table_mask = self.table_rank = self.table_size = 0
-        self.table_cards = ()
-        self.table_owner = -1
-        self.passed = 0
+    def _trick_won(self, winner: int, cards: tuple[Card, ...]) -> None:
+        self.events.append(Event("trick", winner, cards, self.table.round_number, {"leader": self.table.leader}))
         self.trick = []
-        self.leader = leader
-        self._turn = leader
 
     def _end_round(self) -> None:
-        n = self.num_players
-        order = list(self.finished)
-        place_titles = _TITLES[n]
-        titles: list[str | None] = [None] * n
-        points = [0] * n
-        for place, seat in enumerate(order):
-            titles[seat] = place_titles[place]
-            points[seat] = n - place
-            self.scores[seat] += n - place
-        result = {
-            "round": self.round_number,
-            "order": order,
-            "titles": titles,
-            "points": points,
-            "revolutions": self._revolutions_this_round,
-        }
-        self._round_results.append(result)
-        self._last_titles = list(titles)
+        table = self.table
+        order = list(table.orders[-1])
+        titles = _titles_of(order)
         self.events.append(
             Event(
                 "round_over",
                 None,
                 (),
-                self.round_number,
-                {"order": order, "titles": titles, "points": points, "scores": list(self.scores)},
+                table.round_number,
+                {"order": order, "titles": titles, "points": kernel.round_points(order), "scores": list(table.scores)},
             )
         )
-        self.table_mask = self.table_rank = self.table_size = 0
-        self.table_cards = ()
-        self.table_owner = -1
-        self.passed = 0
         self.trick = []
-        if self.round_number >= self._rounds_total:
-            self.phase = _OVER
-            self._turn = None
+        if table.phase == _OVER:
             self.events.append(
                 Event(
                     "game_over",
                     None,
                     (),
-                    self.round_number,
-                    {"winners": list(self._winners()), "scores": list(self.scores)},
+                    table.round_number,
+                    {"winners": list(kernel.winners(table.scores)), "scores": list(table.scores)},
                 )
             )
         else:
-            self._start_round(self.round_number + 1, shuffled(self.rules.deck, self.rng))
-
-    def _winners(self) -> tuple[int, ...]:
-        best = max(self.scores)
-        return tuple(seat for seat, score in enumerate(self.scores) if score == best)
+            self._start_round(shuffled(self.rules.deck, self.rng))
 
     # --- views -------------------------------------------------------------------
     def _hand(self, seat: int) -> tuple[Card, ...]:
-        return mask_to_cards(self.hands[seat])
+        return mask_to_cards(self.table.hands[seat])
+
+    def _last_titles(self) -> list[str | None]:
+        orders = self.table.orders
+        return _titles_of(orders[-1]) if orders else [None] * self.num_players
 
     def _public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
         """The actions as ``seat`` may see them: others' exchange gives show as ``give ? ?``."""
@@ -597,36 +545,38 @@ class PresidentState(GameState):
         return tuple(shown)
 
     def _observation(self, seat: int) -> PresidentObservation:
+        table = self.table
         due = 0
-        if self.phase == _EXCHANGE and self._exchange_steps[0][0] == seat:
-            due = self._exchange_steps[0][2]
+        if table.phase == _EXCHANGE and table.exchange_steps[0][0] == seat:
+            due = table.exchange_steps[0][2]
+        turn = table.current
         return PresidentObservation(
             game=self.rules.name,
             seat=seat,
             num_players=self.num_players,
-            current_player=self._turn,
-            hand=mask_to_cards(self.hands[seat]),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            round=self.round_number,
-            scores=tuple(self.scores),
+            current_player=turn,
+            hand=mask_to_cards(table.hands[seat]),
+            hand_sizes=tuple(h.bit_count() for h in table.hands),
+            round=table.round_number,
+            scores=tuple(table.scores),
             history=self._public_history(seat),
             events=self.events_for(seat),
-            is_over=self._turn is None,
-            phase=_PHASE_NAMES[self.phase],
+            is_over=turn is None,
+            phase=_PHASE_NAMES[table.phase],
             rank_order=self.rank_order,
-            revolution=self.revolution,
-            revolution_enabled=self._revolution_enabled,
-            rounds_total=self._rounds_total,
+            revolution=table.revolution,
+            revolution_enabled=table.revolution_enabled,
+            rounds_total=table.rounds_total,
             table=self.table_cards,
-            table_owner=self.table_owner if self.table_owner >= 0 else None,
+            table_owner=table.table_owner if table.table_owner >= 0 else None,
             trick=tuple((s, str(a)) for s, a in self.trick),
-            passed=tuple(s for s in range(self.num_players) if self.passed >> s & 1),
-            leader=self.leader if self._turn is not None else None,
-            finished=tuple(self.finished),
-            titles=tuple(self._last_titles),
-            round_points=tuple(tuple(r["points"]) for r in self._round_results),
-            exchange_given=mask_to_cards(self.given[seat]),
-            exchange_received=mask_to_cards(self.received[seat]),
+            passed=tuple(s for s in range(self.num_players) if table.passed >> s & 1),
+            leader=table.leader if turn is not None else None,
+            finished=tuple(table.finished),
+            titles=tuple(self._last_titles()),
+            round_points=tuple(tuple(kernel.round_points(order)) for order in table.orders),
+            exchange_given=mask_to_cards(table.given[seat]),
+            exchange_received=mask_to_cards(table.received[seat]),
             exchange_due=due,
         )
 
@@ -637,36 +587,37 @@ class PresidentState(GameState):
         ``rounds_total``, and ``current_round`` (number, seats out so far in order,
         whether a revolution is on) while a round is being played, else ``None``.
         """
-        over = self._turn is None
-        last = self._round_results[-1] if self._round_results else None
+        table = self.table
+        over = table.current is None
+        orders = table.orders
         current = None
         if not over:
             current = {
-                "round": self.round_number,
-                "finished": list(self.finished),
-                "revolution": self.revolution,
+                "round": table.round_number,
+                "finished": list(table.finished),
+                "revolution": table.revolution,
             }
         return Outcome(
             game=self.rules.name,
             is_over=over,
-            rounds_played=len(self._round_results),
-            order=tuple(last["order"]) if last else (),
-            titles=tuple(self._last_titles),
-            scores=tuple(self.scores),
-            winners=self._winners() if over else (),
+            rounds_played=len(orders),
+            order=tuple(orders[-1]) if orders else (),
+            titles=tuple(self._last_titles()),
+            scores=tuple(table.scores),
+            winners=kernel.winners(table.scores) if over else (),
             rounds=tuple(
                 {
-                    "round": r["round"],
-                    "order": list(r["order"]),
-                    "titles": list(r["titles"]),
-                    "points": list(r["points"]),
-                    "revolutions": r["revolutions"],
+                    "round": number,
+                    "order": list(order),
+                    "titles": _titles_of(order),
+                    "points": kernel.round_points(order),
+                    "revolutions": revolutions,
                 }
-                for r in self._round_results
+                for number, (order, revolutions) in enumerate(zip(orders, table.round_revolutions), start=1)
             ),
             details={
-                "revolutions": self._revolution_total,
-                "rounds_total": self._rounds_total,
+                "revolutions": table.revolution_total,
+                "rounds_total": table.rounds_total,
                 "current_round": current,
             },
         )
@@ -674,34 +625,10 @@ class PresidentState(GameState):
     def clone(self) -> Self:
         new = object.__new__(type(self))
         self._clone_base(new)
-        new._rounds_total = self._rounds_total
-        new._revolution_enabled = self._revolution_enabled
-        new.scores = list(self.scores)
-        new._round_results = list(self._round_results)  # entries are never changed
-        new._last_titles = list(self._last_titles)
-        new._revolution_total = self._revolution_total
-        new._private_gives = dict(self._private_gives)
-        new.round_number = self.round_number
-        new.hands = list(self.hands)
-        new.revolution = self.revolution
-        new._revolutions_this_round = self._revolutions_this_round
-        new.table_mask = self.table_mask
-        new.table_cards = self.table_cards
-        new.table_rank = self.table_rank
-        new.table_size = self.table_size
-        new.table_owner = self.table_owner
-        new.passed = self.passed
-        new.out = self.out
-        new.finished = list(self.finished)
+        new.table = kernel.copy_table(self.table)
         new.trick = list(self.trick)
-        new.given = list(self.given)
-        new.received = list(self.received)
-        new._exchange_steps = list(self._exchange_steps)
-        new.leader = self.leader
-        new.phase = self.phase
-        new._turn = self._turn
+        new._private_gives = dict(self._private_gives)
         return new
-
 
     @classmethod
     def from_observation(
@@ -748,23 +675,13 @@ class PresidentState(GameState):
             (),
             rng,
         )
-        state._rounds_total = observation.rounds_total
-        state._revolution_enabled = observation.revolution_enabled
-        state.scores = list(observation.scores)
+        table = state.table = kernel.new_table(n, observation.rounds_total, observation.revolution_enabled)
+        table.scores = list(observation.scores)
         revolutions = [e.round for e in observation.events if e.kind == "revolution"]
-        state._revolution_total = len(revolutions)
-        state._revolutions_this_round = revolutions.count(number)
-        state._round_results = []
-        for index, points in enumerate(observation.round_points, start=1):
-            order = sorted(range(n), key=lambda s: -points[s])
-            titles: list[str | None] = [None] * n
-            for place, who in enumerate(order):
-                titles[who] = _TITLES[n][place]
-            state._round_results.append(
-                {"round": index, "order": order, "titles": titles, "points": list(points),
-                 "revolutions": revolutions.count(index)}
-            )
-        state._last_titles = list(observation.titles)
+        table.revolution_total = len(revolutions)
+        table.revolutions = revolutions.count(number)
+        table.orders = [sorted(range(n), key=lambda s: -points[s]) for points in observation.round_points]
+        table.round_revolutions = [revolutions.count(index) for index in range(1, len(table.orders) + 1)]
         # Each give in the history pairs, in order, with an exchange event that names its receiver.
         receivers = [e.info["to"] for e in observation.events if e.kind == "exchange" and not e.info["automatic"]]
         state.history = []
@@ -777,29 +694,36 @@ class PresidentState(GameState):
                     state.history.append((actor, Action.give(ALL_CARDS[: text.count("?")])))
                     continue
             state.history.append((actor, Action.parse(text)))
-        state.round_number = number
-        state.hands = masks
-        state.revolution = observation.revolution
-        state.table_cards = tuple(observation.table)
-        state.table_mask = _mask_of(observation.table)
-        state.table_rank = observation.table[0].rank if observation.table else 0
-        state.table_size = len(observation.table)
-        state.table_owner = observation.table_owner if observation.table_owner is not None else -1
-        state.passed = sum(1 << s for s in observation.passed)
-        state.out = sum(1 << s for s in observation.finished)
-        state.finished = list(observation.finished)
+        table.round_number = number
+        table.hands = masks
+        table.revolution = observation.revolution
+        table.table_mask = _mask_of(observation.table)
+        table.table_rank = observation.table[0].rank if observation.table else 0
+        table.table_size = len(observation.table)
+        table.table_owner = observation.table_owner if observation.table_owner is not None else -1
+        table.passed = sum(1 << s for s in observation.passed)
+        table.out = sum(1 << s for s in observation.finished)
+        table.finished = list(observation.finished)
         state.trick = [(actor, Action.parse(text)) for actor, text in observation.trick]
-        state.given = [0] * n
-        state.received = [0] * n
+        table.given = [0] * n
+        table.received = [0] * n
         if seat is not None:  # a spectator saw no one's exchange
-            state.given[seat] = _mask_of(observation.exchange_given)
-            state.received[seat] = _mask_of(observation.exchange_received)
-        state._exchange_steps = []
+            table.given[seat] = _mask_of(observation.exchange_given)
+            table.received[seat] = _mask_of(observation.exchange_received)
+        table.exchange_steps = []
         assert observation.leader is not None, "in the play phase someone always leads"
-        state.leader = observation.leader
-        state.phase = _PLAY
-        state._turn = observation.current_player
+        table.leader = observation.leader
+        table.phase = _PLAY
+        table.current = observation.current_player
         return state
+
+
+def _titles_of(order: Sequence[int]) -> list[str | None]:
+    """Each seat's title after a round finished in ``order``."""
+    titles: list[str | None] = [None] * len(order)
+    for place, seat in enumerate(order):
+        titles[seat] = _TITLES[len(order)][place]
+    return titles
 
 
 def played_this_round(observation: PresidentObservation) -> int:

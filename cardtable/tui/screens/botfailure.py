@@ -11,13 +11,13 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from cardtable.bots import LEVELS
 from cardtable.display import literal
+from cardtable.tui.keymap import BOT_FAILURE_KEYS, bindings, first_key
 
 __all__ = ["BotFailedScreen"]
 
@@ -25,12 +25,7 @@ __all__ = ["BotFailedScreen"]
 class BotFailedScreen(ModalScreen[str]):
     """Dismisses with the level that takes the seat (``easy``, ``normal``, ``hard``) or ``quit``."""
 
-    BINDINGS = [
-        Binding("e", "choose('easy')", "Easy"),
-        Binding("n", "choose('normal')", "Normal"),
-        Binding("h", "choose('hard')", "Hard"),
-        Binding("q", "choose('quit')", "Quit"),
-    ]
+    BINDINGS = bindings(BOT_FAILURE_KEYS)
 
     def __init__(self, seat_label: str, failure: str) -> None:
         super().__init__()
@@ -48,11 +43,12 @@ class BotFailedScreen(ModalScreen[str]):
             with Horizontal(id="bot-failure-buttons"):
                 for level in LEVELS:
                     yield Button(
-                        f"{level.capitalize()} ({level[0]})",
+                        f"{level.capitalize()} ({first_key(f'choose({level!r})', BOT_FAILURE_KEYS)})",
                         id=level,
                         variant="primary" if level == "normal" else "default",
                     )
-                yield Button("Quit (q)", id="quit", variant="error")
+                quit_key = first_key("choose('quit')", BOT_FAILURE_KEYS)
+                yield Button(f"Quit ({quit_key})", id="quit", variant="error")
 
     def on_mount(self) -> None:
         self.query_one("#normal", Button).focus()

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from cardtable.tui.keymap import INFO_KEYS, bindings, say_first
 
 __all__ = ["InfoScreen"]
 
@@ -15,7 +16,7 @@ __all__ = ["InfoScreen"]
 class InfoScreen(ModalScreen[None]):
     """A small read-only pop-up (last trick, scores); any of Esc, Enter, l, s closes it."""
 
-    BINDINGS = [Binding("escape,enter,l,s,space", "close", "Close")]
+    BINDINGS = bindings(INFO_KEYS)
 
     def __init__(self, body: Text) -> None:
         super().__init__()
@@ -24,7 +25,7 @@ class InfoScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="info-box"):
             yield Static(self.body, id="info-body")
-            yield Static(Text("Esc to close", style="dim"))
+            yield Static(Text(f"{say_first('close', INFO_KEYS)} to close", style="dim"))
 
     def action_close(self) -> None:
         self.dismiss(None)
