@@ -12,9 +12,7 @@ from cardtable import InvalidCardError, InvalidDeckError
 from cardtable.cards import (
     ALL_CARDS,
     FULL_DECK,
-    PRESIDENT_ORDER,
     RANK_MASKS,
-    REVOLUTION_ORDER,
     SHORT_DECK,
     SUIT_MASKS,
     Card,
@@ -32,6 +30,7 @@ from cardtable.cards import (
 )
 from cardtable.games.durak import DURAK_ORDER
 from cardtable.games.hearts import HEARTS_ORDER
+from cardtable.games.president import PRESIDENT_ORDER, REVOLUTION_ORDER
 
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "CDHS"

@@ -33,8 +33,6 @@ from typing import Any, ClassVar, Self
 from cardtable.cards import (
     ALL_CARDS,
     FULL_DECK,
-    PRESIDENT_ORDER,
-    REVOLUTION_ORDER,
     Card,
     Rank,
     RankOrder,
@@ -47,6 +45,7 @@ from cardtable.engine.facts import Measure, StatCounter, score_per_round
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules, check_guessed_hands
 from cardtable.games.president import kernel
+from cardtable.games.president.kernel import PRESIDENT_ORDER, REVOLUTION_ORDER
 
 __all__ = [
     "PresidentRules",
@@ -54,6 +53,8 @@ __all__ = [
     "PresidentObservation",
     "RULES",
     "kernel",
+    "PRESIDENT_ORDER",
+    "REVOLUTION_ORDER",
     "titles_for",
     "played_this_round",
     "play_action",
