@@ -33,10 +33,6 @@ __all__ = [
     "SHORT_DECK",
     "SUIT_MASKS",
     "RANK_MASKS",
-    "PRESIDENT_ORDER",
-    "REVOLUTION_ORDER",
-    "DURAK_ORDER",
-    "HEARTS_ORDER",
     "parse_cards",
     "cards_to_mask",
     "mask_to_cards",
@@ -404,12 +400,16 @@ def resolve_deck(deck: str | Iterable[Card | str], expected: Sequence[Card]) -> 
 class RankOrder:
     """A ranking of the ranks, low to high, as data.
 
-    >>> PRESIDENT_ORDER.beats(Rank.TWO, Rank.ACE)
+    >>> aces_high = RankOrder("aces high", [Rank(r) for r in range(2, 15)])
+    >>> aces_high.beats(Rank.ACE, Rank.KING)
     True
-    >>> REVOLUTION_ORDER.beats(Rank.TWO, Rank.ACE)
+    >>> aces_low = RankOrder("aces low", [Rank.ACE] + [Rank(r) for r in range(2, 14)])
+    >>> aces_low.beats(Rank.ACE, Rank.TWO)
     False
-    >>> [r.label for r in REVOLUTION_ORDER.ranks][:3]
-    ['2', 'A', 'K']
+    >>> [r.label for r in aces_high.inverted().ranks][:3]
+    ['A', 'K', 'Q']
+
+    Each game declares its own orders beside its rules (``Rules.rank_order``).
     """
 
     __slots__ = ("name", "ranks", "_position")
@@ -453,18 +453,3 @@ class RankOrder:
 
     def __repr__(self) -> str:
         return f"RankOrder({self.name!r}, {' '.join(r.label for r in self.ranks)})"
-
-
-PRESIDENT_ORDER = RankOrder(
-    "normal", [Rank(r) for r in range(3, 15)] + [Rank.TWO]
-)
-"""President's normal order: 3 4 5 6 7 8 9 10 J Q K A 2."""
-
-REVOLUTION_ORDER = PRESIDENT_ORDER.inverted("revolution")
-"""President's order during a revolution: 2 A K Q J 10 9 8 7 6 5 4 3."""
-
-DURAK_ORDER = RankOrder("durak", [Rank(r) for r in range(6, 15)])
-"""Durak: 6 to ace."""
-
-HEARTS_ORDER = RankOrder("hearts", [Rank(r) for r in range(2, 15)])
-"""Hearts: 2 to ace."""

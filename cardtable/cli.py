@@ -7,6 +7,9 @@ into one line on stderr.
 To add a command, declare it here with ``@app.command()`` and import its module inside
 the function, so that ``cardtable --version`` stays fast and never loads Textual.
 
+No game is named here: help texts say ``{games}``, ``{game_names}`` and the like, filled
+in from the game registry when help is shown (see :func:`registry_words`).
+
 >>> main(["--version"])
 cardtable 0.1.0
 0
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
@@ -26,6 +29,9 @@ from cardtable.asciitext import use_ascii_fallback
 from cardtable.commands.common import ClickException, UsageError, complete_game
 from cardtable.display import visible
 from cardtable.errors import CardtableError, CrashError, InvalidOptionError
+
+if TYPE_CHECKING:
+    from cardtable.engine.state import Rules
 
 __all__ = ["app", "main"]
 
@@ -50,11 +56,71 @@ def _as_typed(params: list[Any]) -> list[Any]:
     return params
 
 
+def registry_words() -> dict[str, str]:
+    """The words help texts take from the game registry, by placeholder.
+
+    >>> words = registry_words()
+    >>> words["games"], words["game_names"]
+    ('President, Durak and Hearts', 'president, durak or hearts')
+    """
+    from cardtable.games import all_rules, titles_text
+
+    every = all_rules()
+
+    def having(option: str) -> list[Rules]:
+        # `--target` sets whichever option has "target" in its name, as `play` does.
+        return [rules for rules in every if any(spec.name == option or option == "target" and option in spec.name
+                                                for spec in rules.options)]
+
+    first = every[0]
+    kinds = ["human", "hard", "normal", "easy"]
+    example_seats = ",".join((kinds * first.default_players)[: first.default_players])
+    return {
+        "games": titles_text(every),
+        "game_names": ", ".join(rules.name for rules in every[:-1]) + f" or {every[-1].name}" if len(every) > 1
+        else every[0].name,
+        "example": f"{first.name} --seats {example_seats}",
+        "example_bots": f"{first.name} --seats " + ",".join(["normal"] + ["easy"] * (first.default_players - 1)),
+        "rounds_defaults": ", ".join(
+            f"{rules.title} {rules.table_options.get('rounds', rules.option_defaults['rounds'])}"
+            for rules in having("rounds")
+        ),
+        "rounds_games": titles_text(having("rounds")),
+        "target_games": titles_text(having("target")),
+        "revolution_games": titles_text(having("revolution")),
+    }
+
+
+def _fill(text: str | None, words: dict[str, str]) -> str | None:
+    if text is None:
+        return None
+    for key, value in words.items():
+        text = text.replace("{" + key + "}", value)
+    return text
+
+
+def _fill_help(command: Any, words: dict[str, str] | None = None) -> None:
+    """Put the registry's words into a command's help, its parameters' and its
+    sub-commands' (once: the filled text has no placeholder left)."""
+    words = words if words is not None else registry_words()
+    command.help = _fill(command.help, words)
+    command.short_help = _fill(command.short_help, words)
+    for param in command.params:
+        if getattr(param, "help", None):
+            param.help = _fill(param.help, words)
+    for sub in getattr(command, "commands", {}).values():
+        _fill_help(sub, words)
+
+
 class _Command(TyperCommand):
     """A command whose ``--help`` shows its parameters as a person types them."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _as_typed(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _fill_help(self)
+        super().format_help(ctx, formatter)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         # `Usage: cardtable play [OPTIONS] GAME`, `resume [OPTIONS] [FILE]`: a required
@@ -75,11 +141,15 @@ class _Group(TyperGroup):
     def get_params(self, ctx: Any) -> list[Any]:
         return _as_typed(super().get_params(ctx))
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _fill_help(self)
+        super().format_help(ctx, formatter)
+
 
 app = typer.Typer(
     name="cardtable",
     cls=_Group,
-    help="Play President, Durak and Hearts in the terminal, against bots or friends.",
+    help="Play {games} in the terminal, against bots or friends.",
     add_completion=False,
     no_args_is_help=False,
     pretty_exceptions_enable=False,
@@ -98,7 +168,7 @@ GameArgument = Annotated[
     str,
     typer.Argument(
         metavar="GAME",
-        help="president, durak or hearts",
+        help="{game_names}",
         autocompletion=complete_game,
         show_default=False,
     ),
@@ -134,7 +204,7 @@ def cardtable_root(
     four_colour: FourColourOption = False,
     speed: SpeedOption = None,
 ) -> None:
-    """Play President, Durak and Hearts in the terminal, against bots or friends."""
+    """Play {games} in the terminal, against bots or friends."""
     if ctx.invoked_subcommand is None:
         from cardtable.commands.play import launch
 
@@ -176,13 +246,13 @@ def play_command(
         int | None, typer.Option("--seed", metavar="N", min=0, help="Seed for the deal (default: random).")
     ] = None,
     rounds: Annotated[
-        int | None, typer.Option("--rounds", metavar="N", help="Rounds in the series (default: President 5, Durak 1).")
+        int | None, typer.Option("--rounds", metavar="N", help="Rounds in the series (default: {rounds_defaults}).")
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends the game (Hearts).")
+        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends the game ({target_games}).")
     ] = None,
     no_revolution: Annotated[
-        bool, typer.Option("--no-revolution", help="President without revolutions.")
+        bool, typer.Option("--no-revolution", help="{revolution_games} without revolutions.")
     ] = False,
     ascii_only: AsciiOption = False,
     four_colour: FourColourOption = False,
@@ -191,7 +261,7 @@ def play_command(
         str | None, typer.Option("--save", metavar="FILE", help="Save the game to FILE after every move (default: the autosave).")
     ] = None,
 ) -> None:
-    """Start a game straight away, e.g. play president --seats human,hard,normal,easy."""
+    """Start a game straight away, e.g. play {example}."""
     from cardtable.commands.play import play
 
     shared = ctx.obj or {}
@@ -275,10 +345,10 @@ def simulate_command(
     games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="How many games to play.")] = 100,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the whole match.")] = 0,
     rounds: Annotated[
-        int | None, typer.Option("--rounds", metavar="N", help="Rounds per game (President, Durak).")
+        int | None, typer.Option("--rounds", metavar="N", help="Rounds per game ({rounds_games}).")
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends a game (Hearts).")
+        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends a game ({target_games}).")
     ] = None,
     option: Annotated[
         list[str] | None,
@@ -287,7 +357,7 @@ def simulate_command(
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", help="Processes to spread the games over.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON, without a progress bar.")] = False,
 ) -> None:
-    """Pit bots against each other, e.g. simulate president --seats normal,easy,easy,easy --games 500."""
+    """Pit bots against each other, e.g. simulate {example_bots} --games 500."""
     from cardtable.commands.simulate import simulate
 
     simulate(
@@ -308,7 +378,7 @@ def simulate_command(
 def stats_command(
     game: Annotated[
         str | None,
-        typer.Option("--game", "-g", metavar="GAME", help="Only this game: president, durak or hearts.",
+        typer.Option("--game", "-g", metavar="GAME", help="Only this game: {game_names}.",
                      autocompletion=complete_game),
     ] = None,
     player: Annotated[
@@ -379,7 +449,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (KeyboardInterrupt, typer.Abort):
         return _fail("interrupted", 130)
     except BrokenPipeError:
-        # The reader went away (`cardtable rules hearts | head`): nothing left to say.
+        # The reader went away (`cardtable rules GAME | head`): nothing left to say.
         sys.stderr.close()
         return 1
     except Exception as exc:  # noqa: BLE001 - a bug: its traceback goes to a log, not the player

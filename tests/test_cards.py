@@ -11,12 +11,8 @@ import pytest
 from cardtable import InvalidCardError, InvalidDeckError
 from cardtable.cards import (
     ALL_CARDS,
-    DURAK_ORDER,
     FULL_DECK,
-    HEARTS_ORDER,
-    PRESIDENT_ORDER,
     RANK_MASKS,
-    REVOLUTION_ORDER,
     SHORT_DECK,
     SUIT_MASKS,
     Card,
@@ -32,6 +28,9 @@ from cardtable.cards import (
     resolve_deck,
     shuffled,
 )
+from cardtable.games.durak import DURAK_ORDER
+from cardtable.games.hearts import HEARTS_ORDER
+from cardtable.games.president import PRESIDENT_ORDER, REVOLUTION_ORDER
 
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "CDHS"

@@ -21,11 +21,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 TITLES = {"President": 1234, "Vice-President": 1111, "Citizen": 2222, "Vice-Scum": 999, "Scum": 1010}
 BIG = [
-    PlayerStats("Maximilian Longn", "human", "president", 1234, 567, 89, 6170, 2345, 98765, 120, -3, TITLES),
-    PlayerStats("Ada", "hard", "president", 12, 5, 0, 60, 30, 100, 12, 2, {"President": 20, "Scum": 4}),
+    PlayerStats("Maximilian Longn", "human", "president", 1234, 567, 89, 6170, 2345, 98765, 120, -3, {"titles": TITLES}),
+    PlayerStats("Ada", "hard", "president", 12, 5, 0, 60, 30, 100, 12, 2, {"titles": {"President": 20, "Scum": 4}}),
     PlayerStats("Maximilian Longn", "normal", "durak", 123456, 56789, 8901, 6170, 2345, -9876543, 1200, -30000,
-                {}, 345678),
-    PlayerStats("Maximilian Longn", "human", "hearts", 1234, 567, 89, 6170, 2345, 987654, 12, 130, {}, 0, 123),
+                {"times_durak": 345678}),
+    PlayerStats("Maximilian Longn", "human", "hearts", 1234, 567, 89, 6170, 2345, 987654, 12, 130, {"moons": 123}),
 ]
 
 
@@ -33,11 +33,11 @@ def values_of(entry: PlayerStats) -> list[str]:
     shown = [entry.kind, str(entry.played), str(entry.wins), f"{entry.average_place:.2f}",
              f"{entry.average_score:.1f}", str(entry.best_score), str(entry.worst_score), str(entry.games_with_undo)]
     if entry.game == "durak":
-        shown.append(str(entry.times_durak))
+        shown.append(str(entry.count("times_durak")))
     if entry.game == "hearts":
-        shown.append(str(entry.moons))
+        shown.append(str(entry.count("moons")))
     if entry.game == "president":
-        shown += [str(count) for count in entry.titles.values()] + [str(sum(entry.titles.values()))]
+        shown += [str(count) for count in entry.labels("titles").values()] + [str(sum(entry.labels("titles").values()))]
     return shown
 
 

@@ -1,6 +1,7 @@
 """Computer players.  ``make_bot(game, level, seed)`` is the way in.
 
-The levels for each game live in ``cardtable.bots.<game>`` as
+The levels for each game live in the module its rules name as ``bot_module`` (for the
+built-in games ``cardtable.bots.<game>``), as
 ``BOT_LEVELS = {"easy": factory, "normal": factory, "hard": factory}`` with
 ``factory(seed) -> bot`` (the hard factory also takes ``iterations`` and ``time_budget``).
 
@@ -36,7 +37,7 @@ from typing import Any
 
 from cardtable.bots.base import Bot, RandomBot
 from cardtable.errors import InvalidOptionError, describe_error, quoted
-from cardtable.games import get_rules
+from cardtable.games import get_rules, load_declared
 
 __all__ = [
     "Bot",
@@ -140,7 +141,9 @@ def make_bot(
         )
     # Every game ships all three levels: a missing one is a packaging bug, not a
     # reason to play randomly behind the player's back.
-    factory: Callable[..., Bot] = importlib.import_module(f"cardtable.bots.{rules.name}").BOT_LEVELS[key]
+    if rules.bot_module is None:
+        raise BotSpecError(f"{rules.title} has no bots of its own; its seats can be random or a bot class")
+    factory: Callable[..., Bot] = load_declared(rules.bot_module).BOT_LEVELS[key]
     if key == "hard":
         search: dict[str, Any] = {}
         if iterations is not None:

@@ -38,6 +38,7 @@ from cardtable.bots import (
     seat_bot_factory,
 )
 from cardtable.engine.actions import Action
+from cardtable.engine.facts import Measure
 from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState, Outcome, Rules
 from cardtable.errors import CardtableError, IllegalActionError, InvalidOptionError, quoted
@@ -102,45 +103,7 @@ class IllegalBotActionError(ArenaError):
         return (type(self), (str(self), self.seat, self.level, self.action, self.state_json))
 
 
-# --- what "score per round" means in each game ----------------------------------------
-
-
-@dataclass(frozen=True)
-class Measure:
-    """The per-round figure a level is judged by in one game.
-
-    ``name`` labels it in tables; ``higher_is_better`` says which way is good;
-    ``value(outcome, seat)`` is its value for one seat over one whole game;
-    ``is_rate`` marks a share of rounds (0 to 1), whose interval is a Wilson interval.
-    """
-
-    name: str
-    higher_is_better: bool
-    value: Callable[[Outcome, int], float]
-    is_rate: bool = False
-
-
-def _score_per_round(outcome: Outcome, seat: int) -> float:
-    return outcome.scores[seat] / max(outcome.rounds_played, 1)
-
-
-def _durak_rate(outcome: Outcome, seat: int) -> float:
-    """The share of rounds in which ``seat`` was the durak (a drawn round has none)."""
-    marked = [entry["durak"] for entry in outcome.rounds if "durak" in entry]
-    if len(marked) == outcome.rounds_played and marked:
-        return sum(1 for durak in marked if durak == seat) / len(marked)
-    # Without per-round facts, a lone round's loser is the one seat with a loss.
-    if outcome.rounds_played == 1:
-        return 1.0 if outcome.scores[seat] < 0 else 0.0
-    raise ArenaError("the Durak outcome does not say who was the durak in each round")
-
-
-_MEASURES: dict[str, Measure] = {
-    "president": Measure("points per round", True, _score_per_round),
-    "hearts": Measure("points per hand", False, _score_per_round),
-    "durak": Measure("durak rate", False, _durak_rate, is_rate=True),
-}
-
+# --- how a game judges its levels: the measure its rules declare ------------------------
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
     """The Wilson score interval of a rate of ``successes`` in ``trials``.
@@ -164,12 +127,12 @@ def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float
 
 
 def measure_for(game: str) -> Measure:
-    """How a game's levels are compared: its per-round figure.
+    """How a game's levels are compared: the per-round figure its rules declare.
 
     >>> measure_for("hearts").name, measure_for("hearts").higher_is_better
     ('points per hand', False)
     """
-    return _MEASURES.get(game, Measure("score per round", True, _score_per_round))
+    return get_rules(game).arena_measure
 
 
 def final_places(outcome: Outcome) -> tuple[int, ...]:
@@ -395,7 +358,11 @@ def play_game(
         if spent > think_max[seat]:
             think_max[seat] = spent
     outcome = state.outcome()
-    measure = measure_for(rules.name)
+    measure = rules.arena_measure
+    try:
+        values = tuple(measure.value(outcome, s) for s in range(players))
+    except ValueError as exc:
+        raise ArenaError(f"{rules.title} game {index} (seed {game_seed}) cannot be measured: {exc}") from None
     return GameRecord(
         index=index,
         game_seed=game_seed,
@@ -405,7 +372,7 @@ def play_game(
         places=final_places(outcome),
         winners=tuple(outcome.winners),
         rounds_played=outcome.rounds_played,
-        measure=tuple(measure.value(outcome, s) for s in range(players)),
+        measure=values,
         actions=actions,
         decisions=tuple(decisions),
         think_total=tuple(think_total),

@@ -27,9 +27,6 @@ SAVE_ID_LIKE = re.compile(r"[0-9a-fA-F]{1,8}")
 
 __all__ = ["build_config", "play", "launch", "resume", "list_games", "delete_saved", "replay", "run_app"]
 
-DEFAULT_PLAYERS = {"president": 4, "durak": 3, "hearts": 4}
-
-
 def _split(text: str | None) -> list[str]:
     return [part.strip() for part in text.split(",")] if text else []
 
@@ -57,7 +54,7 @@ def build_config(
 
     settings, _ = load_settings()  # warnings are the app's to show
     if not kinds:
-        count = DEFAULT_PLAYERS.get(name, rules.min_players)
+        count = rules.default_players
         kinds = ["human"] + [settings.default_bot_level] * (count - 1)
     if any(not kind for kind in kinds):
         raise InvalidOptionError("--seats has an empty entry; write e.g. human,hard,normal,easy")

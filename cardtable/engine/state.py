@@ -22,9 +22,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
-from cardtable.cards import Card, cards_to_mask, format_cards, mask_to_cards, resolve_deck
+from cardtable.cards import Card, Rank, RankOrder, cards_to_mask, format_cards, mask_to_cards, resolve_deck
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
+from cardtable.engine.facts import SCORE_PER_ROUND, Measure, StatCounter
 from cardtable.engine.observation import Observation, to_jsonable
 from cardtable.engine.saves import dump_game, read_game
 from cardtable.errors import (
@@ -46,6 +47,8 @@ __all__ = [
     "Rules",
     "GameState",
     "KernelView",
+    "Measure",
+    "StatCounter",
     "check_guessed_hands",
     "seat_word",
 ]
@@ -197,7 +200,10 @@ def seat_word(seat: int) -> str:
 class Rules(ABC):
     """A game's fixed facts, and the factory for its states.
 
-    Subclasses set the class attributes and implement :meth:`_new_state`.
+    Subclasses set the class attributes and implement :meth:`_new_state`.  Besides the
+    rules proper they declare what the rest of cardtable needs to know about the game
+    (its blurb, statistics, arena measure, bots and table widget): the registry in
+    :mod:`cardtable.games` is one line per game, and nothing else names a game.
     """
 
     name: ClassVar[str]
@@ -209,6 +215,32 @@ class Rules(ABC):
     action_kinds: ClassVar[frozenset[str]]
     #: what a person calls one deal of this game ("round"; Hearts says "hand")
     round_noun: ClassVar[str] = "round"
+    #: the player count a new table starts with (the start screen, ``cardtable play``);
+    #: ``min_players`` unless the game says otherwise
+    default_players: ClassVar[int]
+    #: one line on the start screen saying what the game is about
+    blurb: ClassVar[str] = ""
+    #: the order of the ranks, low to high (a game may switch orders in play)
+    rank_order: ClassVar[RankOrder] = RankOrder("aces high", [Rank(r) for r in range(2, 15)])
+    #: whether the fewest points win (penalty points)
+    lower_score_wins: ClassVar[bool] = False
+    #: what the final score counts, in the statistics' words
+    score_word: ClassVar[str] = "points"
+    #: options a person's table starts with where they differ from ``options``' defaults
+    table_options: ClassVar[Mapping[str, int | bool]] = {}
+    #: the figures the statistics count per player besides the shared ones
+    stat_counters: ClassVar[tuple[StatCounter, ...]] = ()
+    #: how ``cardtable simulate`` judges a bot level at this game
+    arena_measure: ClassVar[Measure] = SCORE_PER_ROUND
+    #: the module of the game's bots, with ``BOT_LEVELS`` (loaded by :mod:`cardtable.bots`)
+    bot_module: ClassVar[str | None] = None
+    #: the game's table widget as ``module:Class`` (loaded by :mod:`cardtable.tui.tables`)
+    table_widget: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "default_players" not in cls.__dict__ and "min_players" in cls.__dict__:
+            cls.default_players = cls.min_players
 
     @property
     def option_defaults(self) -> dict[str, int | bool]:

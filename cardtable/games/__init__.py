@@ -1,5 +1,10 @@
 """The game registry, and loading a save of any game in it.
 
+The registry is one line per game: its name and the module whose ``RULES`` declares
+everything else about it (see :class:`~cardtable.engine.state.Rules`), from its title
+and player counts to its bots and its table widget, named there as import paths so that
+the games never import the layers above them.
+
 >>> available_games()
 ['president', 'durak', 'hearts']
 >>> get_rules("president").title
@@ -18,7 +23,17 @@ from cardtable.engine.saves import game_from_data, read_game
 from cardtable.engine.state import GameState, Rules
 from cardtable.errors import UnknownGameError, quoted
 
-__all__ = ["get_rules", "available_games", "all_rules", "load_game", "state_from_data"]
+__all__ = [
+    "get_rules",
+    "available_games",
+    "all_rules",
+    "load_game",
+    "state_from_data",
+    "register_game",
+    "unregister_game",
+    "load_declared",
+    "titles_text",
+]
 
 # Imported on first use, so that asking for one game does not load the others.
 _MODULES: dict[str, str] = {
@@ -26,6 +41,23 @@ _MODULES: dict[str, str] = {
     "durak": "cardtable.games.durak",
     "hearts": "cardtable.games.hearts",
 }
+
+
+def register_game(name: str, module: str) -> None:
+    """Add a game kept outside cardtable (a plug-in, or a test's toy game) to the registry.
+
+    ``module`` is imported on first use, as the built-in games are, and must define
+    ``RULES`` whose ``name`` is ``name``.
+    """
+    key = name.strip().lower()
+    if not key or key in _MODULES:
+        raise ValueError(f"cannot register {quoted(name)}: the name is empty or already a game")
+    _MODULES[key] = module
+
+
+def unregister_game(name: str) -> None:
+    """Take a game that :func:`register_game` added out of the registry again."""
+    _MODULES.pop(name.strip().lower(), None)
 
 
 def available_games() -> list[str]:
@@ -45,12 +77,39 @@ def get_rules(name: str) -> Rules:
             f"unknown game {quoted(name)}; choose one of {', '.join(available_games())}"
         )
     rules: Rules = importlib.import_module(module_name).RULES
+    if rules.name != key:
+        raise UnknownGameError(f"the module of {quoted(key)} defines the rules of {quoted(rules.name)}")
     return rules
 
 
 def all_rules() -> list[Rules]:
     """Every game's rules object, in menu order."""
     return [get_rules(name) for name in _MODULES]
+
+
+def titles_text(games: list[Rules] | None = None, last: str = "and") -> str:
+    """The games' titles as one phrase, in menu order: ``President, Durak and Hearts``.
+
+    >>> titles_text([get_rules("durak"), get_rules("hearts")], last="or")
+    'Durak or Hearts'
+    """
+    titles = [rules.title for rules in (all_rules() if games is None else games)]
+    return f" {last} ".join(filter(None, [", ".join(titles[:-1]), titles[-1]])) if titles else ""
+
+
+def load_declared(path: str) -> Any:
+    """What a rules object names by import path: ``module:name`` is that name in that
+    module, a bare ``module`` the module itself.
+
+    The games name their bots and table widgets this way, and the layer that needs
+    one loads it, so that no game imports a layer above it.
+
+    >>> load_declared("cardtable.games:available_games")()[0]
+    'president'
+    """
+    module_name, _, attribute = path.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attribute) if attribute else module
 
 
 def load_game(text: str | bytes, expected_game: str | None = None) -> GameState:

@@ -253,6 +253,8 @@ class TableSession:
         self.viewer = humans[0] if humans else 0
         #: whose hand may be shown now (``None``: nobody's, in hot-seat)
         self.revealed: int | None = None if self.hotseat else self.viewer
+        #: the last person who saw their hand (hot-seat: a hand-over is due for anyone else)
+        self.last_seen: int | None = self.revealed
         start = len(state.events) if resumed else 0
         #: per seat, the first event whose received cards were not told to it yet
         self._received_from: dict[int, int] = {}
@@ -436,11 +438,19 @@ class TableSession:
     # --- hot-seat ---------------------------------------------------------------------
     def handover_due(self) -> int | None:
         """The seat whose person must take the keyboard before anything is shown: in
-        hot-seat, when a person is to act who is not the one whose hand is shown."""
+        hot-seat, a person is to act who is not the last one who saw their hand."""
         seat = self.to_act
         if not self.hotseat or seat is None or not self.seats[seat].is_human or seat == self.revealed:
             return None
-        return seat
+        return None if seat == self.last_seen else seat
+
+    def reveal_due(self) -> int | None:
+        """The person to act is the one who saw their hand last, and only bots moved since
+        it was hidden: it may be shown again at once, without a hand-over."""
+        seat = self.to_act
+        if not self.hotseat or seat is None or not self.seats[seat].is_human or self.revealed is not None:
+            return None
+        return seat if seat == self.last_seen else None
 
     def hand_over(self, seat: int) -> None:
         """Cover the table for ``seat``'s person: nobody's hand may be shown."""
@@ -450,7 +460,7 @@ class TableSession:
 
     def reveal(self, seat: int) -> None:
         """``seat``'s person has the keyboard (they pressed Enter): show their view."""
-        self.revealed = self.viewer = seat
+        self.revealed = self.viewer = self.last_seen = seat
         self._tell(Notice("revealed", seat))
 
     @property

@@ -238,7 +238,7 @@ class CardtableApp(App[None]):
         self.initial_state = state
         self.start_game(config_for_state(state))
 
-    def show_start(self, game: str = "president") -> None:
+    def show_start(self, game: str | None = None) -> None:
         from cardtable.tui.screens.start import StartScreen
 
         self.close_game()

@@ -26,7 +26,7 @@ from cardtable.games import get_rules
 from cardtable.names import BadNameError, check_name
 
 __all__ = [
-    "SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "TRICK_PAUSES", "DEFAULT_NAMES", "TABLE_DEFAULTS",
+    "SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "TRICK_PAUSES", "DEFAULT_NAMES",
     "table_defaults", "config_for_state",
 ]
 
@@ -45,17 +45,10 @@ DEFAULT_NAMES = ("You", "Ada", "Ben", "Cleo", "Dan", "Eve")
 SPARE_NAMES = ("Zoe", "Max", "Ivy", "Kai", "Lea", "Tom", "Uma")
 """Bot names used when a default name is already taken by a named seat."""
 
-TABLE_DEFAULTS: Mapping[str, Mapping[str, Any]] = {"president": {"rounds": 5}}
-"""Options a game at the table starts with where they differ from the rules' defaults.
-
-A newcomer's President is a series of five rounds, so they meet the titles and the card
-exchange that make the game; one round stays a choice (``--rounds 1``, or 1 on the start
-screen).  The rules themselves, the API and ``simulate`` keep one round a game.
-"""
-
-
 def table_defaults(game: str) -> dict[str, Any]:
-    """Every option of ``game`` as a new table starts it.
+    """Every option of ``game`` as a new table starts it: the rules' defaults, except
+    where the rules' ``table_options`` start a person's table otherwise (President's
+    five rounds; the API and ``simulate`` keep one).
 
     >>> table_defaults("president")
     {'rounds': 5, 'revolution': True}
@@ -63,7 +56,7 @@ def table_defaults(game: str) -> dict[str, Any]:
     False
     """
     rules = get_rules(game)
-    return {**rules.option_defaults, **TABLE_DEFAULTS.get(rules.name, {})}
+    return {**rules.option_defaults, **rules.table_options}
 
 
 @dataclass(frozen=True)
@@ -147,7 +140,7 @@ class TableConfig:
             seats.append(SeatConfig(kind, name))
         if len({seat.name for seat in seats}) != len(seats):
             raise InvalidOptionError("two seats have the same name; give each seat its own name")
-        validated = rules.validate_options({**TABLE_DEFAULTS.get(rules.name, {}), **dict(options or {})})
+        validated = rules.validate_options({**rules.table_options, **dict(options or {})})
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
             raise InvalidOptionError(f"seed must be a whole number from 0, not {seed!r}")
         return cls(rules.name, tuple(seats), seed, validated)

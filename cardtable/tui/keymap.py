@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from textual.binding import Binding
 
 __all__ = [
-    "KeyUse", "TABLE_KEYS", "PRIVACY_KEYS", "CONFIRM_KEYS", "INFO_KEYS", "BOT_FAILURE_KEYS",
-    "bindings", "first_key", "help_rows", "say", "say_first", "written",
+    "KeyUse", "TABLE_KEYS", "PRIVACY_KEYS", "CONFIRM_KEYS", "INFO_KEYS", "BOT_FAILURE_KEYS", "REPLAY_KEYS", "START_KEYS",
+    "bindings", "first_key", "help_rows", "say", "say_first", "say_some", "written",
 ]
 
 # How a person reads a key name (the rest: a letter in capitals, a word capitalised).
@@ -122,6 +122,31 @@ BOT_FAILURE_KEYS: tuple[KeyUse, ...] = (
 """The keys of the pop-up that gives a failed bot's seat to a built-in level."""
 
 
+REPLAY_KEYS: tuple[KeyUse, ...] = (
+    KeyUse("right,n,space", "step(1)", "Forward", "a move forward"),
+    KeyUse("left,b", "step(-1)", "Back", "a move back"),
+    KeyUse("pagedown", "step(10)", "+10", "ten moves forward", footer=False),
+    KeyUse("pageup", "step(-10)", "-10", "ten moves back", footer=False),
+    KeyUse("home", "seek_start", "Start", "the deal", footer=False),
+    KeyUse("end", "seek_end", "End", "the end", footer=False),
+    KeyUse("l", "last", "Last trick", "show the last completed trick or bout"),
+    KeyUse("f1,question_mark", "app.help", "Help", "help"),
+    KeyUse("q,escape", "close", "Close", "close the replay"),
+)
+"""The replay screen's keys."""
+
+
+START_KEYS: tuple[KeyUse, ...] = (
+    KeyUse("f1,question_mark", "app.help", "Help", "help"),
+    KeyUse("ctrl+s", "start", "Start", "start the game"),
+    KeyUse("s", "app.statistics", "Statistics", "statistics"),
+    KeyUse("o", "app.settings", "Settings", "settings"),
+    KeyUse("escape", "app.quit", "Quit", "quit"),
+    KeyUse("delete", "delete_saved", "Delete game", "delete the highlighted unfinished game"),
+)
+"""The start screen's keys (Enter on a list is the list's own)."""
+
+
 def _find(action: str, keys: Sequence[KeyUse]) -> KeyUse:
     for use in keys:
         if use.action == action or use.name == action:
@@ -142,6 +167,15 @@ def first_key(action: str, keys: Sequence[KeyUse]) -> str:
     'y'
     """
     return _find(action, keys).keys.split(",")[0]
+
+
+def say_some(action: str, keys: Sequence[KeyUse], count: int = 2) -> str:
+    """The first ``count`` keys of ``action`` as a prompt writes them.
+
+    >>> say_some("step(1)", REPLAY_KEYS), say_some("close", REPLAY_KEYS, 1)
+    ('→ or N', 'Q')
+    """
+    return " or ".join(written(key) for key in _find(action, keys).keys.split(",")[:count])
 
 
 def say_first(action: str, keys: Sequence[KeyUse]) -> str:

@@ -1,10 +1,11 @@
 """Statistics: per player name, kind and game, kept in ``stats.json`` in the data directory.
 
 After each finished game, :func:`record_result` adds every seat's result: games
-played, wins, the final place (ties share the better place), the final score, the
-President titles of every round, the rounds lost as the durak, the moons shot in
-Hearts.  Games in which an action was taken back are counted like any other, and
-also in ``games_with_undo``, so a record says how it was earned.
+played, wins, the final place (ties share the better place), the final score, and the
+figures the game's rules count per round (``Rules.stat_counters``: President's titles,
+the rounds lost as the durak, the moons shot in Hearts).  Games in which an action was
+taken back are counted like any other, and also in ``games_with_undo``, so a record
+says how it was earned.
 
 Bots are kept under their names too, with their level as ``kind``; filter with
 ``kind="human"`` (or ``"bots"``, or a level) to see only some.
@@ -32,14 +33,17 @@ import hashlib
 import json
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from filelock import FileLock, Timeout
 
+from cardtable.engine.facts import StatCounter
 from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState
+from cardtable.errors import UnknownGameError
+from cardtable.games import all_rules, available_games, get_rules
 from cardtable.names import safe_name
 from cardtable.userdata.meta import save_id_of, seats_of, undo_used
 from cardtable.userdata.paths import atomic_write_text, read_file_bytes, set_aside, stats_path
@@ -57,7 +61,8 @@ __all__ = [
     "load_stats",
     "filter_stats",
     "final_places",
-    "LOWER_SCORE_WINS",
+    "lower_score_wins",
+    "counters_of",
 ]
 
 STATS_FORMAT = "cardtable-stats"
@@ -65,18 +70,38 @@ STATS_VERSION = 1
 REMEMBERED_GAMES = 2000
 """How many recorded games are remembered, so that one game is never counted twice."""
 
-LOWER_SCORE_WINS = frozenset({"hearts"})
-"""Games whose scores are penalty points (the fewest win)."""
+def lower_score_wins(game: str) -> bool:
+    """Whether the fewest points win ``game`` (its scores are penalty points); ``False``
+    for a game this cardtable does not know."""
+    try:
+        return get_rules(game).lower_score_wins
+    except UnknownGameError:
+        return False
+
+
+def counters_of(game: str) -> tuple[StatCounter, ...]:
+    """The figures the statistics count per round of ``game`` (none for an unknown game)."""
+    try:
+        return get_rules(game).stat_counters
+    except UnknownGameError:
+        return ()
+
+
+def _every_counter() -> dict[str, StatCounter]:
+    """Every registered game's counters by their key in the file."""
+    return {counter.key: counter for rules in all_rules() for counter in rules.stat_counters}
 
 
 @dataclass(frozen=True)
 class PlayerStats:
     """One player's (name and kind) record at one game.
 
-    ``score_total``, ``best_score`` and ``worst_score`` are final game scores: President
-    points, Durak wins minus losses, Hearts points (where lower is better).
-    ``titles`` counts President titles over every round; ``times_durak`` the Durak
-    rounds lost; ``moons`` the Hearts moons shot.
+    ``score_total``, ``best_score`` and ``worst_score`` are final game scores, in the
+    game's own terms (``Rules.score_word``; fewer is better where
+    ``Rules.lower_score_wins``).  ``counts`` holds the game's own per-round figures by
+    their key (``Rules.stat_counters``): a number, or for a labelled figure (such as
+    titles) a count per label; :meth:`count` and :meth:`labels` read them.  In
+    ``stats.json`` each is a field of the entry under its key.
     """
 
     name: str
@@ -90,9 +115,21 @@ class PlayerStats:
     score_total: int = 0
     best_score: int | None = None
     worst_score: int | None = None
-    titles: Mapping[str, int] = field(default_factory=dict)
-    times_durak: int = 0
-    moons: int = 0
+    counts: Mapping[str, int | Mapping[str, int]] = field(default_factory=dict)
+
+    def count(self, key: str) -> int:
+        """A plain figure (``times_durak``), 0 when not counted yet.
+
+        >>> PlayerStats("Ann", "human", "durak", counts={"times_durak": 2}).count("times_durak")
+        2
+        """
+        value = self.counts.get(key, 0)
+        return value if isinstance(value, int) else sum(value.values())
+
+    def labels(self, key: str) -> dict[str, int]:
+        """A labelled figure (``titles``) as a count per label, empty when not counted yet."""
+        value = self.counts.get(key)
+        return dict(value) if isinstance(value, Mapping) else {}
 
     @property
     def is_bot(self) -> bool:
@@ -112,8 +149,15 @@ class PlayerStats:
         return self.wins / self.played if self.played else None
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["titles"] = dict(self.titles)
+        """The entry as ``stats.json`` holds it: every shared field, then the game's
+        figures, each a field under its own key (those the game counts always there)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "counts"}
+        counts: dict[str, Any] = {
+            counter.key: {} if counter.labelled else 0 for counter in counters_of(self.game)
+        }
+        counts.update(self.counts)
+        for key, value in counts.items():
+            data[key] = dict(value) if isinstance(value, Mapping) else value
         return data
 
 
@@ -205,7 +249,8 @@ def _count_locked(state: GameState, target: Path) -> ResultCount:
         return ResultCount(True, tuple(warnings))
     game = state.rules.name
     outcome = state.outcome()
-    lower = game in LOWER_SCORE_WINS
+    lower = state.rules.lower_score_wins
+    counters = state.rules.stat_counters
     places = final_places(outcome.scores, lower)
     undo = undo_used(state)
     index = {(entry.name, entry.kind, entry.game): entry for entry in entries}
@@ -213,14 +258,9 @@ def _count_locked(state: GameState, target: Path) -> ResultCount:
         key = (info.name, info.kind, game)
         old = index.get(key) or PlayerStats(info.name, info.kind, game)
         score = outcome.scores[seat]
-        titles = dict(old.titles)
-        durak = moons = 0
-        for result in outcome.rounds:
-            title = (result.get("titles") or [None] * state.num_players)[seat] if game == "president" else None
-            if title:
-                titles[title] = titles.get(title, 0) + 1
-            durak += result.get("durak") == seat if game == "durak" else 0
-            moons += result.get("moon_shooter") == seat if game == "hearts" else 0
+        counts = dict(old.counts)
+        for counter in counters:
+            counts[counter.key] = _counted(counter, outcome.rounds, seat, counts.get(counter.key))
         pick_best, pick_worst = (min, max) if lower else (max, min)
         index[key] = replace(
             old,
@@ -232,13 +272,27 @@ def _count_locked(state: GameState, target: Path) -> ResultCount:
             score_total=old.score_total + score,
             best_score=score if old.best_score is None else pick_best(old.best_score, score),
             worst_score=score if old.worst_score is None else pick_worst(old.worst_score, score),
-            titles=titles,
-            times_durak=old.times_durak + durak,
-            moons=old.moons + moons,
+            counts=counts,
         )
     recorded = (recorded + [game_id])[-REMEMBERED_GAMES:]
     _write(target, list(index.values()), recorded)
     return ResultCount(True, tuple(warnings))
+
+
+def _counted(
+    counter: StatCounter, rounds: Iterable[Mapping[str, Any]], seat: int, before: int | Mapping[str, int] | None
+) -> int | dict[str, int]:
+    """``before`` (the figure so far) plus what one game's ``rounds`` add for ``seat``."""
+    if counter.labelled:
+        labels = dict(before) if isinstance(before, Mapping) else {}
+        for result in rounds:
+            per_seat = result.get(counter.fact) or ()
+            label = per_seat[seat] if seat < len(per_seat) else None
+            if label:
+                labels[label] = labels.get(label, 0) + 1
+        return labels
+    total = before if isinstance(before, int) else 0
+    return total + sum(1 for result in rounds if result.get(counter.fact) == seat)
 
 
 def load_stats(path: str | os.PathLike[str] | None = None) -> tuple[list[PlayerStats], list[str]]:
@@ -254,7 +308,7 @@ def load_stats(path: str | os.PathLike[str] | None = None) -> tuple[list[PlayerS
             entries, _, warnings, _ = _read(target)
     except Timeout:
         entries, _, warnings, _ = _read(target, set_aside_damaged=False)
-    order = {"president": 0, "durak": 1, "hearts": 2}
+    order = {name: place for place, name in enumerate(available_games())}
     entries.sort(key=lambda s: (order.get(s.game, 9), s.game, s.name.lower(), s.kind))
     return entries, warnings
 
@@ -285,7 +339,7 @@ def filter_stats(
 
 # --- the file ------------------------------------------------------------------------
 
-_INT_FIELDS = ("played", "wins", "games_with_undo", "rounds", "place_total", "score_total", "times_durak", "moons")
+_INT_FIELDS = ("played", "wins", "games_with_undo", "rounds", "place_total", "score_total")
 
 
 def _read(path: Path, set_aside_damaged: bool = True) -> tuple[list[PlayerStats], list[str], list[str], bool]:
@@ -345,19 +399,26 @@ def _merge_same_players(entries: Iterable[PlayerStats]) -> list[PlayerStats]:
 
 
 def _combined(first: PlayerStats, second: PlayerStats) -> PlayerStats:
-    pick_best, pick_worst = (min, max) if first.game in LOWER_SCORE_WINS else (max, min)
+    pick_best, pick_worst = (min, max) if lower_score_wins(first.game) else (max, min)
 
     def either(pick: Any, one: int | None, other: int | None) -> int | None:
         return other if one is None else one if other is None else pick(one, other)
 
-    titles = dict(first.titles)
-    for title, count in second.titles.items():
-        titles[title] = titles.get(title, 0) + count
+    counts: dict[str, int | Mapping[str, int]] = dict(first.counts)
+    for key, value in second.counts.items():
+        mine = counts.get(key)
+        if isinstance(value, Mapping):
+            labels = dict(mine) if isinstance(mine, Mapping) else {}
+            for label, count in value.items():
+                labels[label] = labels.get(label, 0) + count
+            counts[key] = labels
+        else:
+            counts[key] = (mine if isinstance(mine, int) else 0) + value
     return replace(
         first,
         best_score=either(pick_best, first.best_score, second.best_score),
         worst_score=either(pick_worst, first.worst_score, second.worst_score),
-        titles=titles,
+        counts=counts,
         **{name: getattr(first, name) + getattr(second, name) for name in _INT_FIELDS},
     )
 
@@ -380,13 +441,27 @@ def _entry(item: Any) -> PlayerStats:
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise TypeError
         values[name] = value
-    titles = item.get("titles", {})
-    if not isinstance(titles, dict) or not all(
-        isinstance(count, int) and not isinstance(count, bool) for count in titles.values()
-    ):
-        raise TypeError
-    values["titles"] = dict(titles)
-    known = {f.name for f in fields(PlayerStats)}
+    # The figures games count (titles, times_durak, moons): an older file holds every
+    # game's figures in every entry, which stay as they are.
+    counters = _every_counter()
+    counts: dict[str, int | Mapping[str, int]] = {}
+    for key, counter in counters.items():
+        if key not in item:
+            continue
+        value = item[key]
+        if counter.labelled:
+            if not isinstance(value, dict) or not all(
+                isinstance(label, str) and isinstance(count, int) and not isinstance(count, bool)
+                for label, count in value.items()
+            ):
+                raise TypeError
+            counts[key] = dict(value)
+        else:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise TypeError
+            counts[key] = value
+    values["counts"] = counts
+    known = {f.name for f in fields(PlayerStats)} - {"counts"} | set(counters)
     if not set(item) <= known:
         raise TypeError
     return PlayerStats(**values)

@@ -1,6 +1,10 @@
 """The statistics as Rich tables, one per game: ``cardtable stats`` prints them and
 the app's statistics screen shows them.
 
+What a game counts besides the shared figures comes from its rules
+(``Rules.stat_counters``): a plain count is a column of the game's table, a count per
+label (President's titles) a table of its own.
+
 >>> from cardtable.userdata.stats import PlayerStats
 >>> [table] = render_tables([PlayerStats(game="hearts", name="Ann", kind="human")])
 >>> str(table.title), [column.header for column in table.columns][:3]
@@ -15,16 +19,17 @@ from rich.console import JustifyMethod
 from rich.table import Table
 
 from cardtable.display import literal, visible
-from cardtable.userdata.stats import LOWER_SCORE_WINS, PlayerStats
+from cardtable.engine.facts import StatCounter
+from cardtable.errors import UnknownGameError
+from cardtable.games import get_rules
+from cardtable.userdata.stats import PlayerStats, counters_of, lower_score_wins
 
 __all__ = ["render_tables"]
 
-_TITLE_ORDER = ("President", "Vice-President", "Citizen", "Vice-Scum", "Scum")
-_TITLE_SHORT = {"President": "P", "Vice-President": "VP", "Citizen": "C", "Vice-Scum": "VS", "Scum": "S"}
-
 
 def render_tables(entries: list[PlayerStats]) -> list[Table]:
-    """One Rich table per game, in the entries' order.
+    """One Rich table per game, in the entries' order, each followed by a table per
+    labelled figure of that game that someone holds.
 
     Every cell is a Rich ``Text`` (see :func:`cardtable.display.literal`): a name,
     kind or title read from the statistics file is shown as written, never as markup.
@@ -34,22 +39,20 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
         by_game.setdefault(entry.game, []).append(entry)
     tables = []
     for game, rows in by_game.items():
-        lower = game in LOWER_SCORE_WINS
-        score_word = "points" if game in ("hearts", "president") else "wins−losses"
+        title, score_word = _title_and_score_word(game)
+        counters = counters_of(game)
+        plain = [counter for counter in counters if not counter.labelled]
         caption = (
             f"place: average final place (1 best); avg, best, worst: final {score_word}"
-            + (" (fewer is better)" if lower else "")
+            + (" (fewer is better)" if lower_score_wins(game) else "")
             + "; undo: games with a move taken back"
         )
         headings = ["player", "kind", "games", "wins", "place", "avg", "best", "worst"]
-        if game == "durak":
-            headings.append("durak")
-        elif game == "hearts":
-            headings.append("moons")
+        headings += [counter.heading for counter in plain]
         headings.append("undo")
-        body = [[visible(cell) for cell in _row(game, entry)] for entry in rows]
+        body = [[visible(cell) for cell in _row(plain, entry)] for entry in rows]
         table = Table(
-            title=literal(game.capitalize()), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
+            title=literal(title), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
         )
         for index, heading in enumerate(headings):
             widest = max(cell_len(row[index]) for row in body)
@@ -65,53 +68,65 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
         for row in body:
             table.add_row(*(literal(cell) for cell in row))
         tables.append(table)
-        titles = _titles_table(game, rows)
-        if titles is not None:
-            tables.append(titles)
+        for counter in counters:
+            labelled = _labels_table(title, counter, rows) if counter.labelled else None
+            if labelled is not None:
+                tables.append(labelled)
     return tables
 
 
-def _titles_table(game: str, rows: list[PlayerStats]) -> Table | None:
-    """The titles each player held, one column per title: its own table, so that the
-    figures table stays narrow enough for 80 columns and no count is ever cut.
+def _title_and_score_word(game: str) -> tuple[str, str]:
+    """A game's title and what its scores count; a game this cardtable does not know
+    (from a newer one's file) is shown by its name."""
+    try:
+        rules = get_rules(game)
+    except UnknownGameError:
+        return game.capitalize(), "scores"
+    return rules.title, rules.score_word
+
+
+def _labels_table(title: str, counter: StatCounter, rows: list[PlayerStats]) -> Table | None:
+    """A labelled figure (titles) per player, one column per label: its own table, so
+    that the figures table stays narrow enough for 80 columns and no count is ever cut.
 
     >>> from cardtable.userdata.stats import PlayerStats
-    >>> table = _titles_table("president", [PlayerStats(game="president", name="Ann", kind="human",
-    ...                                                 titles={"Scum": 2, "President": 1})])
-    >>> [column.header for column in table.columns]
-    ['player', 'P', 'VP', 'C', 'VS', 'S', 'rounds']
-    >>> _titles_table("hearts", [PlayerStats(game="hearts", name="Ann", kind="human")]) is None
+    >>> titles = StatCounter("titles", "titles", "titles", {"President": "P", "Scum": "S"})
+    >>> entry = PlayerStats(game="president", name="Ann", kind="human", counts={"titles": {"Scum": 2, "Boss": 1}})
+    >>> table = _labels_table("President", titles, [entry])
+    >>> str(table.title), [str(column.header) for column in table.columns]
+    ('President titles', ['player', 'P', 'S', 'Boss', 'rounds'])
+    >>> _labels_table("President", titles, [PlayerStats(game="president", name="Ann", kind="human")]) is None
     True
     """
-    held = {title for entry in rows for title in entry.titles}
+    held = {label for entry in rows for label in entry.labels(counter.key)}
     if not held:
         return None
-    order = [title for title in _TITLE_ORDER if title in _TITLE_SHORT] + sorted(held - set(_TITLE_ORDER))
-    caption = "titles held, counted per round: " + ", ".join(f"{_TITLE_SHORT.get(t, t)} {t}" for t in order)
+    order = list(counter.labels) + sorted(held - set(counter.labels))
+    caption = f"{counter.heading} held, counted per round: " + ", ".join(
+        f"{counter.labels.get(label, label)} {label}" for label in order
+    )
     table = Table(
-        title=literal(f"{game.capitalize()} titles"),
+        title=literal(f"{title} {counter.heading}"),
         caption=literal(caption),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,
     )
-    body = [
-        [visible(entry.name)]
-        + [str(entry.titles.get(title, 0)) for title in order]
-        + [str(sum(entry.titles.values()))]
-        for entry in rows
-    ]
-    headings = ["player"] + [_TITLE_SHORT.get(title, title) for title in order] + ["rounds"]
+    body = []
+    for entry in rows:
+        counts = entry.labels(counter.key)
+        body.append([visible(entry.name)] + [str(counts.get(label, 0)) for label in order] + [str(sum(counts.values()))])
+    headings = ["player"] + [counter.labels.get(label, label) for label in order] + ["rounds"]
     for index, heading in enumerate(headings):
         widest = max(cell_len(row[index]) for row in body)
         justify: JustifyMethod = "left" if index == 0 else "right"
-        table.add_column(literal(heading), justify=justify, overflow="fold", min_width=widest)
+        table.add_column(heading, justify=justify, overflow="fold", min_width=widest)
     for row in body:
         table.add_row(*(literal(cell) for cell in row))
     return table
 
 
-def _row(game: str, entry: PlayerStats) -> list[str]:
+def _row(counters: list[StatCounter], entry: PlayerStats) -> list[str]:
     row = [
         entry.name,
         entry.kind,
@@ -122,10 +137,7 @@ def _row(game: str, entry: PlayerStats) -> list[str]:
         _plain(entry.best_score),
         _plain(entry.worst_score),
     ]
-    if game == "durak":
-        row.append(str(entry.times_durak))
-    elif game == "hearts":
-        row.append(str(entry.moons))
+    row += [str(entry.count(counter.key)) for counter in counters]
     row.append(str(entry.games_with_undo))
     return row
 

@@ -30,10 +30,16 @@ from cardtable.bots.president import (
     search_moves,
 )
 from cardtable.bots.search import SearchResult, check_model
-from cardtable.cards import ALL_CARDS, PRESIDENT_ORDER, REVOLUTION_ORDER, cards_to_mask, mask_to_cards, parse_cards
+from cardtable.cards import ALL_CARDS, cards_to_mask, mask_to_cards, parse_cards
 from cardtable.engine.actions import PASS, Action
 from cardtable.games import get_rules
-from cardtable.games.president import PresidentObservation, PresidentState, played_this_round
+from cardtable.games.president import (
+    PRESIDENT_ORDER,
+    REVOLUTION_ORDER,
+    PresidentObservation,
+    PresidentState,
+    played_this_round,
+)
 from cardtable.games.president.kernel import copy_table
 
 RULES = get_rules("president")

@@ -27,6 +27,7 @@ from typing import Any
 from cardtable.bots.search import StateSimulator, sample_hands
 from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, Rank, cards_to_mask, iter_bits, mask_to_cards
 from cardtable.engine.actions import Action
+from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
 
@@ -57,6 +58,12 @@ class ToyObservation(Observation):
     leader: int = 0
     tricks_won: tuple[int, ...] = ()
     hand_size: int = 4
+
+
+def _alone(values: Sequence[int], wanted: int) -> int | None:
+    """The one seat whose value is ``wanted``, or ``None`` when several share it."""
+    seats = [seat for seat, value in enumerate(values) if value == wanted]
+    return seats[0] if len(seats) == 1 else None
 
 
 class ToyRules(Rules):
@@ -161,6 +168,8 @@ class ToyState(GameState):
         self.hands[seat] &= ~(1 << index)
         self.played |= 1 << index
         self.trick.append((seat, index))
+        # Plays are public; the end of the hand is told as every game tells a round's end.
+        self.events.append(Event("play", seat, action.cards, 1))
         if len(self.trick) < self.num_players:
             self.turn = (seat + 1) % self.num_players
             return
@@ -170,6 +179,8 @@ class ToyState(GameState):
         self.trick = []
         self.leader = winner
         self.turn = winner if self.hands[winner] else None
+        if self.turn is None:
+            self.events.append(Event("round_over", None, (), 1, {"last": _alone(self.tricks_won, min(self.tricks_won))}))
 
     def _observation(self, seat: int) -> ToyObservation:
         return ToyObservation(
@@ -182,7 +193,7 @@ class ToyState(GameState):
             round=1,
             scores=tuple(self.tricks_won),
             history=tuple((s, str(a)) for s, a in self.history),
-            events=(),
+            events=tuple(self.events),
             is_over=self.turn is None,
             trick=tuple((s, ALL_CARDS[i]) for s, i in self.trick),
             leader=self.leader,
@@ -201,6 +212,8 @@ class ToyState(GameState):
             titles=(None,) * self.num_players,
             scores=tuple(self.tricks_won),
             winners=tuple(s for s in range(self.num_players) if self.tricks_won[s] == best) if over else (),
+            # The hand's one fact: who took the fewest tricks (None when several did).
+            rounds=({"last": _alone(self.tricks_won, min(self.tricks_won))},) if over else (),
         )
 
     def _hand(self, seat: int) -> tuple[Card, ...]:
@@ -265,7 +278,7 @@ class ToyModel:
         dealt = sample_hands(unknown, counts, None, forbidden, rng)
         hands = dealt[:players]
         hands[me] = mine
-        return ToyState.from_parts(
+        state = ToyState.from_parts(
             players,
             hands,
             trick=[(s, c.index) for s, c in observation.trick],
@@ -275,6 +288,8 @@ class ToyModel:
             hand_size=observation.hand_size,
             history=history,
         )
+        state.events = list(observation.events)  # every event is public
+        return state
 
     def simulator(self, observation: ToyObservation) -> StateSimulator[ToyState]:
         # The search plays the sampled states with the three methods below.

@@ -14,9 +14,9 @@ import random
 import pytest
 
 from cardtable import IllegalActionError, load_game
-from cardtable.cards import FULL_DECK, PRESIDENT_ORDER, Card, parse_cards
+from cardtable.cards import FULL_DECK, Card, parse_cards
 from cardtable.engine.errors import MalformedActionError
-from cardtable.games.president import RULES, PresidentState
+from cardtable.games.president import PRESIDENT_ORDER, RULES, PresidentState
 from tests.games.president_helpers import codes, deck_for_hands, finish_round, new_game, run
 
 NORMAL_STRENGTH = {rank: place for place, rank in enumerate(PRESIDENT_ORDER.ranks)}

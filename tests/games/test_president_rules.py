@@ -11,8 +11,8 @@ import json
 import pytest
 
 from cardtable import IllegalActionError, InvalidOptionError
-from cardtable.cards import FULL_DECK, PRESIDENT_ORDER, REVOLUTION_ORDER, Card
-from cardtable.games.president import RULES
+from cardtable.cards import FULL_DECK, Card
+from cardtable.games.president import PRESIDENT_ORDER, REVOLUTION_ORDER, RULES
 from tests.games.president_helpers import (
     codes,
     finish_round,

@@ -40,6 +40,8 @@ def play_out(session: TableSession, rng: random.Random, limit: int = 5000) -> No
         if session.handover_due() is not None:
             session.hand_over(seat)
             session.reveal(seat)
+        elif session.reveal_due() is not None:
+            session.reveal(seat)
         if session.human_to_act:
             assert session.act(seat, rng.choice(list(session.legal_actions()))) is None
         else:
@@ -331,6 +333,8 @@ def test_hot_seat_keeps_the_hand_when_the_same_person_moves_again() -> None:
         if session.handover_due() is not None:
             session.hand_over(seat)
             session.reveal(seat)
+        elif session.reveal_due() is not None:
+            session.reveal(seat)
         if session.human_to_act:
             assert session.revealed == seat
             session.act(seat, rng.choice(list(session.legal_actions())))
@@ -345,6 +349,40 @@ def test_hot_seat_keeps_the_hand_when_the_same_person_moves_again() -> None:
             assert request is not None
             session.bot_answer(request.think())
     assert seen_again
+
+
+def test_no_hand_over_when_the_person_who_looked_last_is_next_again() -> None:
+    # President: once one of the two people is out, the other plays on between bots.
+    again = handed = 0
+    for seed in range(6):
+        session, _ = table("president", ["human", "easy", "easy", "human"], seed=seed)
+        rng = random.Random(seed)
+        last_seen = None
+        while not session.is_over:
+            seat = session.to_act
+            assert seat is not None
+            due, same = session.handover_due(), session.reveal_due()
+            assert due is None or same is None
+            if due is not None:
+                assert due == seat and seat != last_seen  # a hand-over only for someone else
+                handed += 1
+                session.hand_over(seat)
+                assert session.revealed is None and session.handover_due() == seat
+                session.reveal(seat)
+            elif same is not None:
+                assert same == seat == last_seen and session.revealed is None  # only bots moved since
+                again += 1
+                session.reveal(seat)
+            if session.human_to_act:
+                assert session.revealed == seat
+                last_seen = seat
+                session.act(seat, rng.choice(list(session.legal_actions())))
+            else:
+                assert session.revealed is None
+                request = session.bot_request()
+                assert request is not None
+                session.bot_answer(request.think())
+    assert again and handed
 
 
 def test_received_cards_are_told_once_to_their_receiver() -> None:

@@ -185,7 +185,7 @@ async def test_statistics_screen_fits_80_columns_without_cutting_numbers() -> No
     from cardtable.userdata.stats import STATS_FORMAT, STATS_VERSION, PlayerStats
 
     entry = PlayerStats("Maximilian Longn", "human", "durak", 12345, 5678, 890, 61700, 23450, -98765, 1200, -3000,
-                        {}, 34567)
+                        {"times_durak": 34567})
     path = stats_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"format": STATS_FORMAT, "version": STATS_VERSION,
@@ -208,7 +208,7 @@ async def test_statistics_screen_shows_president_titles_in_their_own_table_at_80
     from cardtable.userdata.stats import STATS_FORMAT, STATS_VERSION, PlayerStats
 
     titles = {"President": 1277, "Vice-President": 105, "Citizen": 4401, "Vice-Scum": 115, "Scum": 302}
-    entry = PlayerStats("Annabelle Lee", "human", "president", 1240, 600, 3, 16000, 5000, 26, 6, 0, titles)
+    entry = PlayerStats("Annabelle Lee", "human", "president", 1240, 600, 3, 16000, 5000, 26, 6, 0, {"titles": titles})
     path = stats_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"format": STATS_FORMAT, "version": STATS_VERSION,

@@ -7,10 +7,10 @@ from collections import Counter, defaultdict
 
 import pytest
 
+from cardtable.games import get_rules
 from cardtable.userdata.paths import stats_path
 from cardtable.userdata.savefiles import mark_undo, seats_of
 from cardtable.userdata.stats import (
-    LOWER_SCORE_WINS,
     filter_stats,
     final_places,
     load_stats,
@@ -33,7 +33,7 @@ def test_stats_after_a_few_bot_games(game: str) -> None:
     expected: dict[str, dict] = defaultdict(lambda: defaultdict(int))
     scores: dict[str, list[int]] = defaultdict(list)
     titles: dict[str, Counter] = defaultdict(Counter)
-    lower = game in LOWER_SCORE_WINS
+    lower = get_rules(game).lower_score_wins
     for number, state in enumerate(games):
         assert record_result(state) == []
         outcome = state.outcome()
@@ -69,15 +69,15 @@ def test_stats_after_a_few_bot_games(game: str) -> None:
         assert entry.average_score == pytest.approx(sum(scores[entry.name]) / 4)
         best, worst = (min, max) if lower else (max, min)
         assert (entry.best_score, entry.worst_score) == (best(scores[entry.name]), worst(scores[entry.name]))
-        assert entry.times_durak == mine["durak"]
-        assert entry.moons == mine["moons"]
-        assert dict(entry.titles) == dict(titles[entry.name])
+        assert entry.count("times_durak") == mine["durak"]
+        assert entry.count("moons") == mine["moons"]
+        assert entry.labels("titles") == dict(titles[entry.name])
     assert sum(entry.wins for entry in entries) >= 4  # every game has a winner
     if game == "president":
-        assert sum(sum(e.titles.values()) for e in entries) == sum(len(g.outcome().rounds) for g in games) * 4
+        assert sum(sum(e.labels("titles").values()) for e in entries) == sum(len(g.outcome().rounds) for g in games) * 4
     if game == "durak":
         durak_rounds = sum(1 for g in games for r in g.outcome().rounds if r["durak"] is not None)
-        assert sum(e.times_durak for e in entries) == durak_rounds
+        assert sum(e.count("times_durak") for e in entries) == durak_rounds
     kinds = {entry.name: entry.kind for entry in entries}
     assert kinds["Ann"] == "human"
     assert [e.name for e in filter_stats(entries, kind="human")] == ["Ann"]
@@ -242,10 +242,44 @@ def test_names_of_an_old_stats_file_are_made_safe_and_none_of_their_games_lost()
     by_name = {s.name: s for s in stats}
     assert sorted(by_name) == ["Ann", "[2JBen"]
     ann = by_name["Ann"]
-    assert (ann.name, ann.played, ann.wins, ann.best_score, ann.worst_score, dict(ann.titles)) == (
+    assert (ann.name, ann.played, ann.wins, ann.best_score, ann.worst_score, ann.labels("titles")) == (
         "Ann", 5, 2, 9, 5, {"Scum": 3}
     )
     state = finished_game("president", 3)  # Ann is seat 0 of the helpers' games
     record_result(state)
     (ann_now,) = [s for s in load_stats()[0] if s.name == "Ann"]
     assert ann_now.played == 6
+
+
+def test_a_stats_file_of_the_earlier_format_loads_and_keeps_every_figure() -> None:
+    # Earlier versions wrote every game's figures (titles, times_durak, moons) in every
+    # entry; such a file loads with its figures, and is written back with the same keys.
+    def old(game: str, titles: dict[str, int], durak: int, moons: int) -> dict[str, object]:
+        return {"name": "Ann", "kind": "human", "game": game, "played": 2, "wins": 1, "games_with_undo": 0,
+                "rounds": 3, "place_total": 3, "score_total": 4, "best_score": 3, "worst_score": 1,
+                "titles": titles, "times_durak": durak, "moons": moons}
+
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    entries = [old("president", {"President": 2, "Scum": 1}, 0, 0), old("durak", {}, 2, 0), old("hearts", {}, 0, 1)]
+    path.write_text(json.dumps({"format": "cardtable-stats", "version": 1, "entries": entries, "recorded": []}))
+    stats, warnings = load_stats()
+    assert warnings == []
+    by_game = {s.game: s for s in stats}
+    assert by_game["president"].labels("titles") == {"President": 2, "Scum": 1}
+    assert by_game["durak"].count("times_durak") == 2
+    assert by_game["hearts"].count("moons") == 1
+    assert [s.to_dict() for s in stats] == sorted(entries, key=lambda e: ["president", "durak", "hearts"].index(e["game"]))
+    record_result(finished_game("durak"))
+    data = json.loads(path.read_text())
+    written = {(e["game"], e["name"]): e for e in data["entries"]}
+    assert written[("president", "Ann")] == entries[0]
+    assert written[("hearts", "Ann")] == entries[2]
+    assert written[("durak", "Ann")]["times_durak"] >= 2
+
+
+def test_a_new_entry_holds_its_own_games_figures() -> None:
+    record_result(finished_game("hearts"))
+    data = json.loads(stats_path().read_text())
+    for entry in data["entries"]:
+        assert "moons" in entry and "titles" not in entry and "times_durak" not in entry

@@ -42,9 +42,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.cards import ALL_CARDS, SHORT_DECK, Card, Suit, mask_to_cards, shuffled
+from cardtable.cards import ALL_CARDS, SHORT_DECK, Card, Rank, RankOrder, Suit, mask_to_cards, shuffled
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
+from cardtable.engine.facts import Measure, RoundShare, StatCounter
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules, check_guessed_hands
 from cardtable.games.durak import kernel
@@ -56,9 +57,13 @@ __all__ = [
     "RULES",
     "HAND_SIZE",
     "MAX_ATTACKS",
+    "DURAK_ORDER",
     "action_of",
     "move_of",
 ]
+
+DURAK_ORDER = RankOrder("durak", [Rank(r) for r in range(6, 15)])
+"""Durak's ranks: 6 to ace."""
 
 HAND_SIZE = kernel.HAND_SIZE
 """Players draw back up to this many cards after each bout."""
@@ -192,6 +197,14 @@ class DurakRules(Rules):
     )
     deck = SHORT_DECK
     action_kinds = frozenset({"attack", "defend", "take", "pass"})
+    default_players = 3
+    blurb = "Attack and defend with a trump suit; don't be the last with cards."
+    rank_order = DURAK_ORDER
+    score_word = "wins−losses"
+    stat_counters = (StatCounter("times_durak", "durak", "durak"),)
+    arena_measure = Measure("durak rate", False, RoundShare("durak"), is_rate=True)
+    bot_module = "cardtable.bots.durak"
+    table_widget = "cardtable.tui.tables.durak:DurakTable"
 
     def _new_state(
         self, players: int, seed: int, options: dict[str, Any], deck: list[Card] | None

@@ -48,6 +48,8 @@ from cardtable.cards import (
     FULL_DECK,
     SUIT_MASKS,
     Card,
+    Rank,
+    RankOrder,
     Suit,
     iter_bits,
     mask_to_cards,
@@ -55,6 +57,7 @@ from cardtable.cards import (
 )
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
+from cardtable.engine.facts import Measure, StatCounter, score_per_round
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import (
     GameState,
@@ -87,7 +90,11 @@ __all__ = [
     "card_points",
     "trick_winner",
     "moon_scores",
+    "HEARTS_ORDER",
 ]
+
+HEARTS_ORDER = RankOrder("hearts", [Rank(r) for r in range(2, 15)])
+"""Hearts' ranks: 2 to ace."""
 
 NUM_SEATS = kernel.SEATS
 HAND_SIZE = kernel.HAND_SIZE
@@ -306,6 +313,14 @@ class HeartsRules(Rules):
     )
     deck = FULL_DECK
     action_kinds = frozenset({"play", "give"})
+    default_players = 4
+    blurb = "Avoid hearts and the queen of spades in tricks."
+    rank_order = HEARTS_ORDER
+    lower_score_wins = True
+    stat_counters = (StatCounter("moons", "moons", "moon_shooter"),)
+    arena_measure = Measure("points per hand", False, score_per_round)
+    bot_module = "cardtable.bots.hearts"
+    table_widget = "cardtable.tui.tables.hearts:HeartsTable"
 
     def _new_state(
         self, players: int, seed: int, options: dict[str, Any], deck: list[Card] | None

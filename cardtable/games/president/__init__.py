@@ -33,8 +33,6 @@ from typing import Any, ClassVar, Self
 from cardtable.cards import (
     ALL_CARDS,
     FULL_DECK,
-    PRESIDENT_ORDER,
-    REVOLUTION_ORDER,
     Card,
     Rank,
     RankOrder,
@@ -43,9 +41,11 @@ from cardtable.cards import (
 )
 from cardtable.engine.actions import PASS, Action
 from cardtable.engine.events import Event
+from cardtable.engine.facts import Measure, StatCounter, score_per_round
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules, check_guessed_hands
 from cardtable.games.president import kernel
+from cardtable.games.president.kernel import PRESIDENT_ORDER, REVOLUTION_ORDER
 
 __all__ = [
     "PresidentRules",
@@ -53,6 +53,8 @@ __all__ = [
     "PresidentObservation",
     "RULES",
     "kernel",
+    "PRESIDENT_ORDER",
+    "REVOLUTION_ORDER",
     "titles_for",
     "played_this_round",
     "play_action",
@@ -206,6 +208,21 @@ class PresidentRules(Rules):
     )
     deck = FULL_DECK
     action_kinds = frozenset({"play", "pass", "give"})
+    default_players = 4
+    blurb = "Shed your cards first; beat sets of equal rank."
+    rank_order = PRESIDENT_ORDER
+    # A newcomer's President is a series of five rounds, so they meet the titles and the
+    # card exchange that make the game; the API and simulate keep one round a game.
+    table_options = MappingProxyType({"rounds": 5})
+    stat_counters = (
+        StatCounter(
+            "titles", "titles", "titles",
+            MappingProxyType({"President": "P", "Vice-President": "VP", "Citizen": "C", "Vice-Scum": "VS", "Scum": "S"}),
+        ),
+    )
+    arena_measure = Measure("points per round", True, score_per_round)
+    bot_module = "cardtable.bots.president"
+    table_widget = "cardtable.tui.tables.president:PresidentTable"
 
     def _new_state(
         self, players: int, seed: int, options: dict[str, Any], deck: list[Card] | None

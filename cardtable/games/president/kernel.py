@@ -36,9 +36,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from cardtable.cards import PRESIDENT_ORDER, REVOLUTION_ORDER
+from cardtable.cards import Rank, RankOrder
+
+PRESIDENT_ORDER = RankOrder("normal", [Rank(r) for r in range(3, 15)] + [Rank.TWO])
+"""President's normal order: 3 4 5 6 7 8 9 10 J Q K A 2."""
+
+REVOLUTION_ORDER = PRESIDENT_ORDER.inverted("revolution")
+"""President's order during a revolution: 2 A K Q J 10 9 8 7 6 5 4 3."""
 
 __all__ = [
+    "PRESIDENT_ORDER",
+    "REVOLUTION_ORDER",
     "Table",
     "new_table",
     "copy_table",

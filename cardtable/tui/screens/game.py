@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual import on, work
@@ -75,7 +76,7 @@ class GameScreen(Screen[None]):
             state if state is not None else config.new_state(), seats, resumed=state is not None
         )
         self.session.listen(self.on_notice)
-        self.table: TableArea = table_for(config.game)
+        self.table: TableArea[Any] = table_for(config.game)
         self.hint_action: Action | None = None
         self.obs: Observation | None = None
         self.legal: Sequence[Action] = []
@@ -169,7 +170,7 @@ class GameScreen(Screen[None]):
         else:
             who = f"{name}'s view"
         undone = "  ·  undo used" if self.state.meta.get("undo_used") else ""
-        return f"  {self.table.round_noun} {obs.round}  ·  {who}  ·  seed {self.state.seed}{undone}"
+        return f"  {self.state.rules.round_noun} {obs.round}  ·  {who}  ·  seed {self.state.seed}{undone}"
 
     def hand_title(self, obs: Observation, ctx: TableContext) -> str:
         if self.table_only:
@@ -269,13 +270,17 @@ class GameScreen(Screen[None]):
     # --- the turn loop ----------------------------------------------------------------
     def after_change(self) -> None:
         """Redraw, then show a round's end if one just happened, or let the next player
-        act; in hot-seat, first cover the screen for the next person if a hand-over is due."""
+        act; in hot-seat, first cover the screen for the next person if a hand-over is due
+        (the person who looked last sees their hand again without one)."""
         self.pause_token += 1  # a pause still running is over: the game moved on
         self.table.completed = None
         due = self.session.handover_due()
         if due is not None:
             self.hand_over(due)
             return
+        again = self.session.reveal_due()
+        if again is not None:
+            self.session.reveal(again)  # only bots moved since this person looked
         self.refresh_view()
         if self.start_pause():
             return
@@ -613,13 +618,13 @@ class GameScreen(Screen[None]):
         obs = self.obs
         assert obs is not None
         over = self.state.is_over
-        title = "Game over" if over else f"{self.table.round_noun.capitalize()} {event.round} is over"
+        title = "Game over" if over else f"{self.state.rules.round_noun.capitalize()} {event.round} is over"
         body = self.table.round_summary(event, obs, self.context)
         if over:
             winners = [self.context.name(s) for s in event.info.get("winners", [])] or self._winners_from_events(obs)
             if winners:
                 body.append(f"\nWinner: {', '.join(winners)}", style="bold green")
-        self.app.push_screen(RoundOverScreen(title, body, over, self.table.round_noun), self.round_over_choice)
+        self.app.push_screen(RoundOverScreen(title, body, over, self.state.rules.round_noun), self.round_over_choice)
 
     def _winners_from_events(self, obs: Observation) -> list[str]:
         for event in reversed(obs.events):

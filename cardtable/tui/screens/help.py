@@ -19,7 +19,7 @@ __all__ = ["HelpScreen", "rules_markdown", "keys_markdown", "KEYS_MARKDOWN"]
 
 NOTES_MARKDOWN = """\
 **Mouse:** click a card to select or unselect it, click a button (Play, Pass, Take)
-to act. In Durak click an attacking card on the table to choose it as the card to beat.
+to act. When defending, click an attacking card on the table to choose it as the card to beat.
 
 Cards you cannot use in any legal move right now are dimmed and marked ×; cards you
 just received are marked ✚. A refused move shows the reason on the status line and

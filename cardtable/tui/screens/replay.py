@@ -12,11 +12,11 @@ import dataclasses
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.widgets import Button
 
 from cardtable.engine.observation import Observation
 from cardtable.tui.config import SEAT_KINDS, SeatConfig, TableConfig
+from cardtable.tui.keymap import REPLAY_KEYS, bindings, say_some
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.tables import TableContext
 from cardtable.tui.widgets.buttons import MoveButton
@@ -31,17 +31,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
 
     read_only = True
 
-    BINDINGS = [
-        Binding("right,n,space", "step(1)", "Forward"),
-        Binding("left,b", "step(-1)", "Back"),
-        Binding("pagedown", "step(10)", "+10", show=False),
-        Binding("pageup", "step(-10)", "-10", show=False),
-        Binding("home", "seek_start", "Start", show=False),
-        Binding("end", "seek_end", "End", show=False),
-        Binding("l", "last", "Last trick"),
-        Binding("f1,question_mark", "app.help", "Help"),
-        Binding("q,escape", "close", "Close"),
-    ]
+    BINDINGS = bindings(REPLAY_KEYS)
 
     def __init__(self, replay: Replay, seat: int | None = None) -> None:
         seats = tuple(
@@ -97,7 +87,11 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         ctx = self.context
         position = self.replay.position
         if position == 0:
-            return Text("The deal. → or n steps forward, ← or b back, q closes.", style="italic")
+            return Text(
+                f"The deal. {say_some('step(1)', REPLAY_KEYS)} steps forward, {say_some('step(-1)', REPLAY_KEYS)} back, "
+                f"{say_some('close', REPLAY_KEYS, 1)} closes.",
+                style="italic",
+            )
         seat = self.replay.last_action[0] if self.replay.last_action else None
         notation = self.state.public_history(self.seat)[position - 1][1]
         text = Text.assemble(

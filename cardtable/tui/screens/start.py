@@ -10,7 +10,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
@@ -21,42 +20,45 @@ from cardtable.errors import CardtableError
 from cardtable.games import available_games, get_rules
 from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
+from cardtable.tui.keymap import START_KEYS, bindings, say, written
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.userdata.slots import SavedGame
 
-__all__ = ["StartScreen", "DEFAULT_PLAYERS", "GAME_BLURBS"]
+__all__ = ["StartScreen", "game_blurb"]
 
-DEFAULT_PLAYERS = {"president": 4, "durak": 3, "hearts": 4}
-GAME_BLURBS = {
-    "president": "Shed your cards first; beat sets of equal rank. 3-6 players.",
-    "durak": "Attack and defend with a trump suit; don't be the last with cards. 2-6 players.",
-    "hearts": "Avoid hearts and the queen of spades in tricks. 4 players.",
-}
 MAX_SEATS = 6
+
+
+def game_blurb(game: str) -> str:
+    """The line beside the game list: the rules' blurb and how many can play.
+
+    >>> game_blurb("durak")
+    "Attack and defend with a trump suit; don't be the last with cards. 2-6 players."
+    """
+    rules = get_rules(game)
+    counts = f"{rules.min_players}-{rules.max_players}" if rules.max_players > rules.min_players else f"{rules.min_players}"
+    return f"{rules.blurb} {counts} players.".strip()
 
 
 class StartScreen(Screen[None]):
     """Choose a game and its table, then start."""
 
-    BINDINGS = [
-        Binding("f1,question_mark", "app.help", "Help"),
-        Binding("ctrl+s", "start", "Start"),
-        Binding("s", "app.statistics", "Statistics"),
-        Binding("o", "app.settings", "Settings"),
-        Binding("escape", "app.quit", "Quit"),
-        Binding("delete", "delete_saved", "Delete game"),
-    ]
+    BINDINGS = bindings(START_KEYS)
 
-    def __init__(self, game: str = "president") -> None:
+    def __init__(self, game: str | None = None) -> None:
         super().__init__()
-        self.game = game
+        #: the game highlighted in the list (the first in the registry unless given)
+        self.game = game or available_games()[0]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
             yield Static("[b]cardtable[/b]  card games in the terminal", id="start-title")
             if self.saved_games:
                 with Vertical(id="saved-games"):
-                    yield Label("Unfinished games (Enter: continue · Delete: remove)", id="saved-title")
+                    yield Label(
+                        f"Unfinished games ({written('enter')}: continue · {say('delete_saved', START_KEYS)}: remove)",
+                        id="saved-title",
+                    )
                     yield OptionList(
                         *[Option(Text(game.describe()), id=f"saved-{index}") for index, game in enumerate(self.saved_games)],
                         id="saved-list",
@@ -142,10 +144,10 @@ class StartScreen(Screen[None]):
     def _show_game(self, game: str) -> None:
         self.game = game
         rules = get_rules(game)
-        self.query_one("#game-blurb", Static).update(GAME_BLURBS.get(game, ""))
+        self.query_one("#game-blurb", Static).update(game_blurb(game))
         players = self.query_one("#players", Cycler)
         counts = [str(n) for n in rules.player_counts]
-        players.set_values(counts, str(DEFAULT_PLAYERS.get(game, rules.min_players)))
+        players.set_values(counts, str(rules.default_players))
         self._show_seats(int(players.value))
         box = self.query_one("#options-box", Vertical)
         box.remove_children()

@@ -1,24 +1,30 @@
-"""One table widget per game; everything else on the game screen is shared."""
+"""One table widget per game; everything else on the game screen is shared.
+
+A game names its widget in its rules (``Rules.table_widget``, ``module:Class``); it is
+loaded here, on first use, so that the games never import the TUI.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from cardtable.games import get_rules, load_declared
 from cardtable.tui.tables.base import TableArea, TableContext
 
-__all__ = ["TableArea", "TableContext", "table_for"]
+__all__ = ["TableArea", "TableContext", "table_for", "table_class"]
 
 
-def table_for(game: str) -> TableArea:
-    """The table widget of ``game`` (a generic one for a game without its own)."""
-    if game == "president":
-        from cardtable.tui.tables.president import PresidentTable
+def table_class(game: str) -> type[TableArea[Any]]:
+    """The table widget class of ``game`` (the generic one for a game without its own)."""
+    declared = get_rules(game).table_widget
+    if declared is None:
+        return TableArea
+    widget = load_declared(declared)
+    if not (isinstance(widget, type) and issubclass(widget, TableArea)):
+        raise TypeError(f"{declared} is not a table widget (a TableArea subclass)")
+    return widget
 
-        return PresidentTable(id="table")
-    if game == "durak":
-        from cardtable.tui.tables.durak import DurakTable
 
-        return DurakTable(id="table")
-    if game == "hearts":
-        from cardtable.tui.tables.hearts import HeartsTable
-
-        return HeartsTable(id="table")
-    return TableArea(id="table")
+def table_for(game: str) -> TableArea[Any]:
+    """A fresh table widget for ``game``, as the game screen shows it."""
+    return table_class(game)(id="table")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from rich.text import Text
 from textual.widgets import Static
@@ -22,7 +23,10 @@ from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, large_cards, lines_text
 from cardtable.tui.wording import plural
 
-__all__ = ["TableArea", "TableContext", "ordinal"]
+__all__ = ["TableArea", "TableContext", "ObservationT", "ordinal"]
+
+ObservationT = TypeVar("ObservationT", bound=Observation)
+"""The observation type a table widget draws from (each game's own subclass)."""
 
 
 def ordinal(place: int) -> str:
@@ -99,8 +103,9 @@ class TableContext:
         return self.act(seat, verb) + (f" {rest}" if rest else "")
 
 
-class TableArea(Static):
-    """The middle of the game screen; subclasses draw one game."""
+class TableArea(Static, Generic[ObservationT]):
+    """The middle of the game screen; each subclass draws one game, from that game's
+    observation type (``class HeartsTable(TableArea[HeartsObservation])``)."""
 
     DEFAULT_CSS = """
     TableArea { height: 1fr; padding: 0 1; }
@@ -112,8 +117,6 @@ class TableArea(Static):
     play_label = "Play"
     #: the events that complete a trick or bout, kept on the table for a moment
     completions: tuple[str, ...] = ()
-    #: what the game calls one deal played out (Hearts: a hand)
-    round_noun = "round"
     #: how a hint words a ``give`` action (Hearts' pass, President's exchange)
     give_verb = "give"
     #: how the status line says cards were handed over to the viewer
@@ -129,9 +132,9 @@ class TableArea(Static):
     #: what the undo message calls the person's own move, by action kind
     move_nouns: dict[str, str] = {"give": "gift of", "attack": "attack with", "pass": "pass", "take": "take"}
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__("", **kwargs)  # type: ignore[arg-type]
-        self.obs: Observation | None = None
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__("", **kwargs)
+        self.obs: ObservationT | None = None
         self.ctx: TableContext | None = None
         #: a trick or bout just completed, drawn instead of the table while it is set
         self.completed: Event | None = None
@@ -160,7 +163,7 @@ class TableArea(Static):
         return [label] + [Text(" " * ((width - 5) // 2)) + face for face in faces]
 
     # --- drawing -----------------------------------------------------------------
-    def show(self, obs: Observation, ctx: TableContext) -> None:
+    def show(self, obs: ObservationT, ctx: TableContext) -> None:
         """Redraw from ``obs``."""
         self.obs, self.ctx = obs, ctx
         if self.completed is not None:
@@ -174,10 +177,10 @@ class TableArea(Static):
         if self.obs is not None and self.ctx is not None:
             self.show(self.obs, self.ctx)
 
-    def draw(self, obs: Observation, ctx: TableContext) -> Text:
+    def draw(self, obs: ObservationT, ctx: TableContext) -> Text:
         return Text(f"Round {obs.round}")
 
-    def draw_completed(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+    def draw_completed(self, event: Event, obs: ObservationT, ctx: TableContext) -> Text:
         """The trick or bout ``event`` completed, its winner marked (a symbol, not only
         a colour), as it stays on the table for a moment."""
         return self.draw(obs, ctx)
@@ -191,49 +194,49 @@ class TableArea(Static):
         return "*" if ctx.style.ascii_only else "★"
 
     # --- questions the game screen asks ---------------------------------------------
-    def sort_hand(self, obs: Observation) -> list[Card]:
+    def sort_hand(self, obs: ObservationT) -> list[Card]:
         return list(obs.hand)
 
-    def in_hand_order(self, obs: Observation, cards: Sequence[Card]) -> list[Card]:
+    def in_hand_order(self, obs: ObservationT, cards: Sequence[Card]) -> list[Card]:
         """``cards`` in the order the hand shows them (cards not in the hand last)."""
         shown = [card for card in self.sort_hand(obs) if card in cards]
         return shown + [card for card in cards if card not in shown]
 
-    def move_kind(self, obs: Observation, legal: Sequence[Action]) -> str:
+    def move_kind(self, obs: ObservationT, legal: Sequence[Action]) -> str:
         """The kind of action selected cards make now."""
         kinds = {action.kind for action in legal if action.cards}
         return kinds.pop() if len(kinds) == 1 else "play"
 
-    def build_action(self, obs: Observation, legal: Sequence[Action], cards: list[Card]) -> Action:
+    def build_action(self, obs: ObservationT, legal: Sequence[Action], cards: list[Card]) -> Action:
         """The action the selected ``cards`` make; may raise ``MalformedActionError``."""
         return Action(self.move_kind(obs, legal), cards)
 
-    def playable_cards(self, obs: Observation, legal: Sequence[Action]) -> set[Card]:
+    def playable_cards(self, obs: ObservationT, legal: Sequence[Action]) -> set[Card]:
         """Cards of the hand that are part of some legal move now."""
         hand = set(obs.hand)
         return {card for action in legal for card in action.cards if card in hand}
 
-    def seat_status(self, obs: Observation, seat: int) -> list[str]:
+    def seat_status(self, obs: ObservationT, seat: int) -> list[str]:
         """Short words on what ``seat`` is doing (``to act``, ``passed``, ``out 1st``),
         the most specific last: a narrow seat box drops words from the front."""
         return ["to act"] if obs.current_player == seat else []
 
-    def seat_badges(self, obs: Observation, seat: int) -> list[str]:
+    def seat_badges(self, obs: ObservationT, seat: int) -> list[str]:
         """One more fact about ``seat`` (a title, a record), longest wording first;
         the seat box shows the first that fits."""
         return []
 
-    def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
+    def prompt(self, obs: ObservationT, legal: Sequence[Action], ctx: TableContext) -> Text:
         """The status line when it is the viewer's turn."""
         return Text("Your turn.")
 
-    def score_text(self, obs: Observation, ctx: TableContext) -> Text:
+    def score_text(self, obs: ObservationT, ctx: TableContext) -> Text:
         text = Text()
         for seat, score in enumerate(obs.scores):
             text.append(f"{fit_name(ctx.name(seat), 12, pad=True)} {score:>4}\n")
         return text
 
-    def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
+    def last_completed(self, obs: ObservationT, ctx: TableContext) -> Text:
         """The last completed trick or bout, for the "last trick" view."""
         return Text("Nothing completed yet.")
 
@@ -286,7 +289,7 @@ class TableArea(Static):
             return Text(ctx.does(event.seat, "takes the cards"), style="bold")
         return None
 
-    def round_summary(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+    def round_summary(self, event: Event, obs: ObservationT, ctx: TableContext) -> Text:
         """The body of the end-of-round screen, from the ``round_over`` event."""
         text = Text()
         for seat, score in enumerate(obs.scores):

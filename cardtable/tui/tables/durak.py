@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
+from textual import events
 
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
-from cardtable.engine.observation import Observation
+from cardtable.games.durak import DurakObservation
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, lines_text
 from cardtable.tui.keymap import say
@@ -22,22 +24,22 @@ PAIR = 6  # columns per attack/defence pair
 LARGE_PAIR = 9  # the same with large cards: a five-column card, shifted two, and a gap
 
 
-class DurakTable(TableArea):
+class DurakTable(TableArea[DurakObservation]):
     """Draws Durak from a :class:`DurakObservation`; Tab or a click picks the card to beat."""
 
     extra_moves = ("pass", "take")
     completions = ("bout_over",)
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.target: Card | None = None
 
     # --- the card to beat --------------------------------------------------------------
-    def unbeaten(self, obs: Observation | None = None) -> list[Card]:
+    def unbeaten(self, obs: DurakObservation | None = None) -> list[Card]:
         o = obs or self.obs
         if o is None:
             return []
-        return [attack for attack, beat in o.table if beat is None]  # type: ignore[attr-defined]
+        return [attack for attack, beat in o.table if beat is None]
 
     def next_target(self) -> None:
         open_cards = self.unbeaten()
@@ -50,19 +52,19 @@ class DurakTable(TableArea):
         if self.obs is not None and self.ctx is not None:
             self.show(self.obs, self.ctx)
 
-    def on_click(self, event) -> None:  # type: ignore[no-untyped-def]
+    def on_click(self, event: events.Click) -> None:
         # The pairs row starts on line 3 of the widget content (after header and a blank).
         if self.obs is None:
             return
         column = (event.x - (5 if self.large else 3)) // self.pair_width
-        pairs = self.obs.table  # type: ignore[attr-defined]
+        pairs = self.obs.table
         if 0 <= column < len(pairs) and pairs[column][1] is None:
             self.target = pairs[column][0]
             if self.ctx is not None:
                 self.show(self.obs, self.ctx)
 
     # --- drawing ---------------------------------------------------------------------
-    def draw(self, obs: Observation, ctx: TableContext) -> Text:
+    def draw(self, obs: DurakObservation, ctx: TableContext) -> Text:
         o = obs  # DurakObservation; fields documented in docs/api.md
         style = ctx.style
         if self.target not in self.unbeaten(o):
@@ -70,14 +72,14 @@ class DurakTable(TableArea):
         text = self._trump_line(o, ctx)
         if o.is_over:
             return text
-        defender = ctx.name(o.defender)  # type: ignore[attr-defined]
-        text.append(f"{ctx.act(o.main_attacker, 'attacks')} {defender}", style="bold")  # type: ignore[attr-defined]
-        left = o.limit_left  # type: ignore[attr-defined]
+        defender = ctx.name(o.defender)
+        text.append(f"{ctx.act(o.main_attacker, 'attacks')} {defender}", style="bold")
+        left = o.limit_left
         text.append(f" · {plural(left, 'more card')} may be added", style="dim")
-        if o.taking:  # type: ignore[attr-defined]
-            text.append(f"\n{ctx.act(o.defender, 'takes')}: attackers may still throw in", style="bold #ff5a6e")  # type: ignore[attr-defined]
+        if o.taking:
+            text.append(f"\n{ctx.act(o.defender, 'takes')}: attackers may still throw in", style="bold #ff5a6e")
         text.append("\n\n")
-        pairs = o.table  # type: ignore[attr-defined]
+        pairs = o.table
         if not pairs:
             text.append("   Empty table: the attacker opens.", style="italic")
             return text
@@ -97,7 +99,7 @@ class DurakTable(TableArea):
             else:
                 bottom.append("  ----", style="#5c7d6a")
                 bottom.append(" " * (PAIR - 6))
-            mine = o.defender == o.seat and attack == target and not o.taking  # type: ignore[attr-defined]
+            mine = o.defender == o.seat and attack == target and not o.taking
             under.append(f"  {marker}   " if mine else " " * PAIR, style="bold yellow")
         text.append_text(top)
         text.append("\n")
@@ -106,16 +108,16 @@ class DurakTable(TableArea):
         text.append_text(under)
         return text
 
-    def _trump_line(self, o: Observation, ctx: TableContext) -> Text:
+    def _trump_line(self, o: DurakObservation, ctx: TableContext) -> Text:
         style = ctx.style
         text = Text("Trump ")
-        text.append_text(style.face(o.trump_card, width=4))  # type: ignore[attr-defined]
+        text.append_text(style.face(o.trump_card, width=4))
         text.append(" ")
-        text.append_text(style.suit_text(o.trump_suit))  # type: ignore[attr-defined]
-        text.append(f" · deck {o.deck_count} · discard {len(o.discard)}\n")  # type: ignore[attr-defined]
+        text.append_text(style.suit_text(o.trump_suit))
+        text.append(f" · deck {o.deck_count} · discard {len(o.discard)}\n")
         return text
 
-    def draw_completed(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+    def draw_completed(self, event: Event, obs: DurakObservation, ctx: TableContext) -> Text:
         """The bout just over: its cards, and whether the defender took them or beat it off."""
         text = self._trump_line(obs, ctx)
         line = self.completed_line(event, ctx)
@@ -137,12 +139,12 @@ class DurakTable(TableArea):
             return Text(ctx.does(event.seat, "picks up the cards"), style="bold #ff5a6e")
         return Text(ctx.does(event.seat, "beats off the attack"), style="bold green")
 
-    def _large_pairs(self, o: Observation, style: CardStyle, target: Card | None, marker: str) -> Text:
+    def _large_pairs(self, o: DurakObservation, style: CardStyle, target: Card | None, marker: str) -> Text:
         """The bout in large cards: each attack with its beating card (or an empty place)
         below and a little to the right, the card you are to beat marked underneath."""
         blocks = []
-        for attack, beat in o.table:  # type: ignore[attr-defined]
-            mine = o.defender == o.seat and attack == target and not o.taking  # type: ignore[attr-defined]
+        for attack, beat in o.table:
+            mine = o.defender == o.seat and attack == target and not o.taking
             shifted = [Text("  ") + face for face in style.large_face(beat)]
             under = Text(f"    {marker}" if mine else "", style="bold yellow")
             blocks.append(style.large_face(attack) + shifted + [under])
@@ -153,23 +155,23 @@ class DurakTable(TableArea):
         """Columns per attack/defence pair as drawn now."""
         return LARGE_PAIR if self.large else PAIR
 
-    def _effective_target(self, o: Observation) -> Card | None:
+    def _effective_target(self, o: DurakObservation) -> Card | None:
         open_cards = self.unbeaten(o)
         if self.target in open_cards:
             return self.target
         return open_cards[0] if open_cards else None
 
     # --- questions ------------------------------------------------------------------
-    def sort_hand(self, obs: Observation) -> list[Card]:
-        trump = obs.trump_suit  # type: ignore[attr-defined]
+    def sort_hand(self, obs: DurakObservation) -> list[Card]:
+        trump = obs.trump_suit
         return sorted(obs.hand, key=lambda c: (c.suit == trump, c.rank, c.suit))
 
-    def move_kind(self, obs: Observation, legal: Sequence[Action]) -> str:
-        if obs.defender == obs.seat and not obs.taking:  # type: ignore[attr-defined]
+    def move_kind(self, obs: DurakObservation, legal: Sequence[Action]) -> str:
+        if obs.defender == obs.seat and not obs.taking:
             return "defend"
         return "attack"
 
-    def build_action(self, obs: Observation, legal: Sequence[Action], cards: list[Card]) -> Action:
+    def build_action(self, obs: DurakObservation, legal: Sequence[Action], cards: list[Card]) -> Action:
         kind = self.move_kind(obs, legal)
         if kind == "attack":
             if len(cards) != 1:
@@ -188,7 +190,7 @@ class DurakTable(TableArea):
                 return candidate
         return Action.defend(open_cards[0], card) if open_cards else Action("defend", [card])
 
-    def playable_cards(self, obs: Observation, legal: Sequence[Action]) -> set[Card]:
+    def playable_cards(self, obs: DurakObservation, legal: Sequence[Action]) -> set[Card]:
         hand = set(obs.hand)
         cards = set()
         for action in legal:
@@ -198,24 +200,24 @@ class DurakTable(TableArea):
                 cards.update(c for c in action.cards if c in hand)
         return cards
 
-    def seat_status(self, obs: Observation, seat: int) -> list[str]:
+    def seat_status(self, obs: DurakObservation, seat: int) -> list[str]:
         o = obs
-        if seat in o.out:  # type: ignore[attr-defined]
-            return [f"out {ordinal(o.out.index(seat) + 1)}"]  # type: ignore[attr-defined]
+        if seat in o.out:
+            return [f"out {ordinal(o.out.index(seat) + 1)}"]
         words = []
-        if seat == o.defender:  # type: ignore[attr-defined]
-            words.append("taking" if o.taking else "defender")  # type: ignore[attr-defined]
-        elif seat == o.main_attacker:  # type: ignore[attr-defined]
+        if seat == o.defender:
+            words.append("taking" if o.taking else "defender")
+        elif seat == o.main_attacker:
             words.append("attacker")
-        if seat in o.passed:  # type: ignore[attr-defined]
+        if seat in o.passed:
             words.append("passed")
         if o.current_player == seat:
             words.append("to act")
         return words
 
-    def seat_badges(self, obs: Observation, seat: int) -> list[str]:
-        wins, losses = obs.record[seat]  # type: ignore[attr-defined]
-        known = obs.known_cards[seat] if seat != obs.seat else ()  # type: ignore[attr-defined]
+    def seat_badges(self, obs: DurakObservation, seat: int) -> list[str]:
+        wins, losses = obs.record[seat]
+        known = obs.known_cards[seat] if seat != obs.seat else ()
         record = f"won {wins} · durak {losses}"
         if not known:
             return [record, f"won {wins}/durak {losses}"]
@@ -225,11 +227,11 @@ class DurakTable(TableArea):
         few = cards_plain(known[:2], style) + ("…" if len(known) > 2 else "")
         return [f"{record} · holds {shown}", f"holds {shown}", f"has {shown}", f"has {few}"]
 
-    def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
+    def prompt(self, obs: DurakObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
         o = obs
-        if o.phase == "attack":  # type: ignore[attr-defined]
+        if o.phase == "attack":
             return Text(f"Your attack: choose a card ({say('cursor(-1)')} {say('cursor(1)')}) and press {say('play')}.")
-        if o.phase == "defend":  # type: ignore[attr-defined]
+        if o.phase == "defend":
             if not any(action.kind == "defend" for action in legal):
                 return Text(f"Nothing in your hand beats it: {say('take')} to take the cards.")
             many = len(self.unbeaten(o)) > 1
@@ -240,21 +242,21 @@ class DurakTable(TableArea):
             )
         can_add = any(action.kind == "attack" for action in legal)
         if not can_add:
-            taking = f"{ctx.act(o.defender, 'takes')}. " if o.taking else ""  # type: ignore[attr-defined]
+            taking = f"{ctx.act(o.defender, 'takes')}. " if o.taking else ""
             return Text(f"{taking}Nothing to throw in: {say('pass_turn')} to pass.")
-        if o.taking:  # type: ignore[attr-defined]
-            return Text(f"{ctx.act(o.defender, 'takes')}: throw in a card of a rank on the table, or {say('pass_turn')} to pass.")  # type: ignore[attr-defined]
+        if o.taking:
+            return Text(f"{ctx.act(o.defender, 'takes')}: throw in a card of a rank on the table, or {say('pass_turn')} to pass.")
         return Text(f"Throw in a card of a rank on the table, or {say('pass_turn')} to pass.")
 
-    def score_text(self, obs: Observation, ctx: TableContext) -> Text:
+    def score_text(self, obs: DurakObservation, ctx: TableContext) -> Text:
         text = Text()
-        text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")  # type: ignore[attr-defined]
+        text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")
         text.append(f"{'':<11}{'won':>5}{'durak':>6}\n", style="dim")
-        for seat, (wins, losses) in enumerate(obs.record):  # type: ignore[attr-defined]
+        for seat, (wins, losses) in enumerate(obs.record):
             text.append(f"{fit_name(ctx.name(seat), 11, pad=True)}{wins:>5}{losses:>6}\n")
         return text
 
-    def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
+    def last_completed(self, obs: DurakObservation, ctx: TableContext) -> Text:
         for event in reversed(obs.events):
             if event.kind == "bout_over":
                 how = "took" if event.info.get("result") == "taken" else "beat off"
@@ -284,7 +286,7 @@ class DurakTable(TableArea):
             return Text(f"Round {event.round} is over", style="bold")
         return super().log_line(event, ctx, viewer)
 
-    def round_summary(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+    def round_summary(self, event: Event, obs: DurakObservation, ctx: TableContext) -> Text:
         info = event.info
         text = Text()
         order = info.get("order", [])
@@ -297,6 +299,6 @@ class DurakTable(TableArea):
         if info.get("draw"):
             text.append("\nA draw: everyone ran out together, no durak.\n", style="bold yellow")
         text.append("\nSeries record (won / durak):\n", style="bold")
-        for seat, (wins, losses) in enumerate(obs.record):  # type: ignore[attr-defined]
+        for seat, (wins, losses) in enumerate(obs.record):
             text.append(f"  {fit_name(ctx.name(seat), 14, pad=True)}{wins:>3} /{losses:>2}\n")
         return text

@@ -9,7 +9,7 @@ from rich.text import Text
 from cardtable.cards import Card, Suit
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
-from cardtable.engine.observation import Observation
+from cardtable.games.hearts import HeartsObservation
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import beside, lines_text
 from cardtable.tui.keymap import say
@@ -24,30 +24,29 @@ POSITIONS = ("you", "left", "across", "right")
 TWO_OF_CLUBS = Card.parse("2C")
 
 
-class HeartsTable(TableArea):
+class HeartsTable(TableArea[HeartsObservation]):
     """Draws Hearts from a :class:`HeartsObservation`."""
 
     extra_moves = ()
-    round_noun = "hand"
     give_verb = "pass"
     gave_word = "passed"
     move_verbs = {**TableArea.move_verbs, "give": "passes"}
     move_nouns = {**TableArea.move_nouns, "give": "pass of"}
     completions = ("trick",)
 
-    def draw(self, obs: Observation, ctx: TableContext) -> Text:
+    def draw(self, obs: HeartsObservation, ctx: TableContext) -> Text:
         o = obs  # HeartsObservation; fields documented in docs/api.md
         text = Text()
         text.append_text(self._header(o, ctx))
         text.append("\n\n")
-        if o.phase == "pass":  # type: ignore[attr-defined]
+        if o.phase == "pass":
             text.append_text(self._pass_text(o, ctx))
             return text
-        pointed = o.current_player if o.phase == "play" else None  # type: ignore[attr-defined]
-        text.append_text(self._trick_cross(o, ctx, dict(o.trick), pointed))  # type: ignore[attr-defined]
+        pointed = o.current_player if o.phase == "play" else None
+        text.append_text(self._trick_cross(o, ctx, dict(o.trick), pointed))
         return text
 
-    def draw_completed(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+    def draw_completed(self, event: Event, obs: HeartsObservation, ctx: TableContext) -> Text:
         """The four cards of the trick just taken, the winner marked ★ and named."""
         plays = {seat: Card.parse(code) for seat, code in event.info.get("plays", [])}
         text = Text()
@@ -68,7 +67,7 @@ class HeartsTable(TableArea):
         )
 
     def _trick_cross(
-        self, o: Observation, ctx: TableContext, played: dict[int, Card], pointed: int | None,
+        self, o: HeartsObservation, ctx: TableContext, played: dict[int, Card], pointed: int | None,
         winner: int | None = None,
     ) -> Text:
         """The trick laid out by seat: across at the top, left and right, the viewer below."""
@@ -107,7 +106,7 @@ class HeartsTable(TableArea):
         return text
 
     def _large_cross(
-        self, o: Observation, ctx: TableContext, played: dict[int, Card], pointed: int | None,
+        self, o: HeartsObservation, ctx: TableContext, played: dict[int, Card], pointed: int | None,
         winner: int | None = None,
     ) -> Text:
         """The trick in large cards, spread round the table: across at the top, left and
@@ -139,83 +138,83 @@ class HeartsTable(TableArea):
         rows += centred(block(me))
         return lines_text(rows)
 
-    def _header(self, o: Observation, ctx: TableContext) -> Text:
+    def _header(self, o: HeartsObservation, ctx: TableContext) -> Text:
         style = ctx.style
         text = Text()
-        text.append(f"Hand {o.hand_number}", style="bold")  # type: ignore[attr-defined]
-        if o.phase == "play":  # type: ignore[attr-defined]
-            text.append(f" · trick {o.trick_number}/13")  # type: ignore[attr-defined]
-            if o.lead_suit is not None:  # type: ignore[attr-defined]
+        text.append(f"Hand {o.hand_number}", style="bold")
+        if o.phase == "play":
+            text.append(f" · trick {o.trick_number}/13")
+            if o.lead_suit is not None:
                 text.append(" · led ")
-                text.append_text(style.suit_text(o.lead_suit))  # type: ignore[attr-defined]
+                text.append_text(style.suit_text(o.lead_suit))
         text.append("\n")
         heart = style.suit_label(Suit.HEARTS)
-        if o.hearts_broken:  # type: ignore[attr-defined]
+        if o.hearts_broken:
             text.append(f"{heart} hearts broken", style="bold #ff5a6e")
         else:
             text.append(f"{heart} hearts not broken", style="dim")
-        direction = o.pass_direction  # type: ignore[attr-defined]
+        direction = o.pass_direction
         text.append(" · pass: ")
         if direction == "none":
             text.append("none this hand", style="dim")
-        elif o.pass_target is None:  # type: ignore[attr-defined]
+        elif o.pass_target is None:
             text.append(direction)  # the table as everyone sees it
         else:
-            text.append(f"{direction} to {ctx.name(o.pass_target)}")  # type: ignore[attr-defined]
+            text.append(f"{direction} to {ctx.name(o.pass_target)}")
         return text
 
-    def _pass_text(self, o: Observation, ctx: TableContext) -> Text:
+    def _pass_text(self, o: HeartsObservation, ctx: TableContext) -> Text:
         text = Text()
-        direction = o.pass_direction  # type: ignore[attr-defined]
-        if o.pass_target is None:  # type: ignore[attr-defined]
+        direction = o.pass_direction
+        if o.pass_target is None:
             text.append(f"  Everyone chooses 3 cards to pass {direction}.\n")
-        elif o.cards_given:  # type: ignore[attr-defined]
-            text.append(f"  {ctx.act(o.seat, 'passes') if not ctx.personal else 'You pass'} {direction} to {ctx.name(o.pass_target)}: ")  # type: ignore[attr-defined]
-            text.append_text(ctx.style.inline(o.cards_given))  # type: ignore[attr-defined]
+        elif o.cards_given:
+            text.append(f"  {ctx.act(o.seat, 'passes') if not ctx.personal else 'You pass'} {direction} to {ctx.name(o.pass_target)}: ")
+            text.append_text(ctx.style.inline(o.cards_given))
             text.append("\n  Waiting for the others to choose.\n", style="dim")
         else:
             text.append(
-                f"  Choose 3 cards to pass {direction} to {ctx.name(o.pass_target)}.\n",  # type: ignore[attr-defined]
+                f"  Choose 3 cards to pass {direction} to {ctx.name(o.pass_target)}.\n",
                 style="bold yellow",
             )
-        chosen = ", ".join(ctx.name(s) for s in o.passed_seats) or "nobody yet"  # type: ignore[attr-defined]
+        chosen = ", ".join(ctx.name(s) for s in o.passed_seats) or "nobody yet"
         text.append(f"  Chosen: {chosen}", style="dim")
         return text
 
-    def sort_hand(self, obs: Observation) -> list[Card]:
+    def sort_hand(self, obs: HeartsObservation) -> list[Card]:
         return sorted(obs.hand, key=lambda c: (SUIT_ORDER[c.suit], c.rank))
 
-    def move_kind(self, obs: Observation, legal: Sequence[Action]) -> str:
-        return "give" if obs.phase == "pass" else "play"  # type: ignore[attr-defined]
+    def move_kind(self, obs: HeartsObservation, legal: Sequence[Action]) -> str:
+        return "give" if obs.phase == "pass" else "play"
 
-    def seat_status(self, obs: Observation, seat: int) -> list[str]:
-        if obs.phase == "pass":  # type: ignore[attr-defined]
-            return ["passed"] if seat in obs.passed_seats else ["choosing"]  # type: ignore[attr-defined]
+    def seat_status(self, obs: HeartsObservation, seat: int) -> list[str]:
+        if obs.phase == "pass":
+            return ["passed"] if seat in obs.passed_seats else ["choosing"]
         return ["to act"] if obs.current_player == seat else []
 
-    def seat_badges(self, obs: Observation, seat: int) -> list[str]:
-        points = obs.points_taken[seat]  # type: ignore[attr-defined]
-        tricks = obs.tricks_taken[seat]  # type: ignore[attr-defined]
+    def seat_badges(self, obs: HeartsObservation, seat: int) -> list[str]:
+        points = obs.points_taken[seat]
+        tricks = obs.tricks_taken[seat]
         return [f"{points} pts · {plural(tricks, 'trick')}", f"{points} pts · {tricks} tr"]
 
-    def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
-        if obs.phase == "pass":  # type: ignore[attr-defined]
+    def prompt(self, obs: HeartsObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
+        if obs.phase == "pass":
             return Text(
-                f"Your turn: select 3 cards to pass {obs.pass_direction} ({say('toggle_card')}), then {say('play')}."  # type: ignore[attr-defined]
+                f"Your turn: select 3 cards to pass {obs.pass_direction} ({say('toggle_card')}), then {say('play')}."
             )
-        if obs.lead_suit is None:  # type: ignore[attr-defined]
+        if obs.lead_suit is None:
             if [action.cards for action in legal] == [(TWO_OF_CLUBS,)]:
                 two = ctx.style.label(TWO_OF_CLUBS)
                 return Text(f"Your lead: play the {two} ({say('play')}).")
             return Text(f"Your lead: choose a card ({say('cursor(-1)')} {say('cursor(1)')}) and press {say('play')}.")
-        suit = ctx.style.suit_label(obs.lead_suit)  # type: ignore[attr-defined]
+        suit = ctx.style.suit_label(obs.lead_suit)
         return Text(f"Your turn: follow {suit} if you can; choose a card and press {say('play')}.")
 
-    def score_text(self, obs: Observation, ctx: TableContext) -> Text:
+    def score_text(self, obs: HeartsObservation, ctx: TableContext) -> Text:
         text = Text()
-        text.append(f"Hand {obs.hand_number} · to {obs.target}\n", style="bold")  # type: ignore[attr-defined]
-        hands = obs.hand_scores[-3:]  # type: ignore[attr-defined]
-        first = len(obs.hand_scores) - len(hands) + 1  # type: ignore[attr-defined]
+        text.append(f"Hand {obs.hand_number} · to {obs.target}\n", style="bold")
+        hands = obs.hand_scores[-3:]
+        first = len(obs.hand_scores) - len(hands) + 1
         header = "".join(f"{'h' + str(first + i):>4}" for i in range(len(hands)))
         text.append(f"{'':<9}{header}{'tot':>5}\n", style="dim")
         for seat, total in enumerate(obs.scores):
@@ -223,8 +222,8 @@ class HeartsTable(TableArea):
             text.append(f"{fit_name(ctx.name(seat), 9, pad=True)}{per}{total:>5}\n")
         return text
 
-    def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
-        trick = obs.last_trick  # type: ignore[attr-defined]
+    def last_completed(self, obs: HeartsObservation, ctx: TableContext) -> Text:
+        trick = obs.last_trick
         if trick is None:
             return Text("No trick completed yet in this hand.")
         text = Text("Last trick:\n", style="bold")
@@ -256,7 +255,7 @@ class HeartsTable(TableArea):
             return Text(f"Hand {event.round} is over", style="bold")
         return super().log_line(event, ctx, viewer)
 
-    def round_summary(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+    def round_summary(self, event: Event, obs: HeartsObservation, ctx: TableContext) -> Text:
         info = event.info
         text = Text()
         text.append(f"{'player':<16}{'taken':>7}{'scored':>8}{'total':>7}\n", style="bold")
@@ -271,9 +270,9 @@ class HeartsTable(TableArea):
         shooter = info.get("moon_shooter")
         if shooter is not None:
             text.append(f"\n{ctx.name(shooter)} shot the moon: 0 for them, 26 for everyone else.\n", style="bold yellow")
-        if len(obs.hand_scores) > 1:  # type: ignore[attr-defined]
+        if len(obs.hand_scores) > 1:
             text.append("\nPoints per hand: ", style="dim")
-            for i, hand in enumerate(obs.hand_scores, 1):  # type: ignore[attr-defined]
+            for i, hand in enumerate(obs.hand_scores, 1):
                 text.append(f"h{i} " + "/".join(str(p) for p in hand) + "  ", style="dim")
             text.append("\n")
         return text

@@ -9,7 +9,7 @@ from rich.text import Text
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
-from cardtable.engine.observation import Observation
+from cardtable.games.president import PresidentObservation
 from cardtable.names import fit_name
 from cardtable.tui.keymap import say
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal
@@ -21,15 +21,15 @@ __all__ = ["PresidentTable", "rank_bar"]
 SHORT_TITLES = {"Vice-President": "Vice-Pres.", "President": "President"}
 
 
-def rank_bar(obs: Observation, ctx: TableContext) -> Text:
+def rank_bar(obs: PresidentObservation, ctx: TableContext) -> Text:
     """The thirteen ranks low to high in the order in force, the table's rank marked.
 
     During a revolution the bar is drawn reversed-out and says which rank is highest.
     """
-    order = obs.rank_order  # type: ignore[attr-defined]
-    table_rank = obs.table[0].rank if obs.table else None  # type: ignore[attr-defined]
+    order = obs.rank_order
+    table_rank = obs.table[0].rank if obs.table else None
     arrow = "->" if ctx.style.ascii_only else "→"
-    revolution = obs.revolution  # type: ignore[attr-defined]
+    revolution = obs.revolution
     base = "bold white on #8b1a1a" if revolution else "white on #1f3b2d"
     text = Text()
     for rank in order.ranks:
@@ -45,49 +45,49 @@ def rank_bar(obs: Observation, ctx: TableContext) -> Text:
             style="bold #ff6b6b",
         )
     else:
-        suffix = "revolution off" if not obs.revolution_enabled else "four of a kind flips it"  # type: ignore[attr-defined]
+        suffix = "revolution off" if not obs.revolution_enabled else "four of a kind flips it"
         text.append(f"\nlow {arrow} high · {order.highest.label} highest · {suffix}", style="dim")
     return text
 
 
-class PresidentTable(TableArea):
+class PresidentTable(TableArea[PresidentObservation]):
     """Draws President from a :class:`PresidentObservation`."""
 
     extra_moves = ("pass",)
     completions = ("trick",)
 
-    def draw(self, obs: Observation, ctx: TableContext) -> Text:
+    def draw(self, obs: PresidentObservation, ctx: TableContext) -> Text:
         o = obs  # PresidentObservation; fields documented in docs/api.md
         style = ctx.style
         text = rank_bar(o, ctx)
         text.append("\n\n")
-        if o.phase == "exchange":  # type: ignore[attr-defined]
+        if o.phase == "exchange":
             text.append_text(self._exchange_text(o, ctx))
-        elif o.table and self.large:  # type: ignore[attr-defined]
-            text.append(f"  {ctx.act(o.table_owner, 'played')}", style="bold")  # type: ignore[attr-defined]
-            text.append(f"   ({len(o.table)} of a kind)" if len(o.table) > 1 else "", style="dim")  # type: ignore[attr-defined]
+        elif o.table and self.large:
+            text.append(f"  {ctx.act(o.table_owner, 'played')}", style="bold")
+            text.append(f"   ({len(o.table)} of a kind)" if len(o.table) > 1 else "", style="dim")
             text.append("\n")
-            text.append_text(self.large_row(o.table, style, indent=4))  # type: ignore[attr-defined]
+            text.append_text(self.large_row(o.table, style, indent=4))
             text.append("\n")
-        elif o.table:  # type: ignore[attr-defined]
-            text.append(f"  {ctx.act(o.table_owner, 'played')}  ", style="bold")  # type: ignore[attr-defined]
-            for card in o.table:  # type: ignore[attr-defined]
+        elif o.table:
+            text.append(f"  {ctx.act(o.table_owner, 'played')}  ", style="bold")
+            for card in o.table:
                 text.append(" ")
                 text.append_text(style.face(card, width=4))
-            text.append(f"   ({len(o.table)} of a kind)" if len(o.table) > 1 else "", style="dim")  # type: ignore[attr-defined]
+            text.append(f"   ({len(o.table)} of a kind)" if len(o.table) > 1 else "", style="dim")
             text.append("\n")
         elif not o.is_over:
             leader = "you lead" if o.current_player == o.seat and ctx.personal else f"{ctx.name(o.current_player)} leads"
             text.append(f"  The table is clear: {leader} any set.\n", style="italic")
-        if o.passed:  # type: ignore[attr-defined]
-            names = ", ".join(ctx.name(s) for s in o.passed)  # type: ignore[attr-defined]
+        if o.passed:
+            names = ", ".join(ctx.name(s) for s in o.passed)
             text.append(f"\n  Passed: {names}", style="dim")
-        if o.finished:  # type: ignore[attr-defined]
-            out = ", ".join(f"{ctx.name(s)} {ordinal(i + 1)}" for i, s in enumerate(o.finished))  # type: ignore[attr-defined]
+        if o.finished:
+            out = ", ".join(f"{ctx.name(s)} {ordinal(i + 1)}" for i, s in enumerate(o.finished))
             text.append(f"\n  Out: {out}", style="green")
         return text
 
-    def draw_completed(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+    def draw_completed(self, event: Event, obs: PresidentObservation, ctx: TableContext) -> Text:
         """The set that won the trick, still on the table, and who leads next."""
         text = rank_bar(obs, ctx)
         text.append("\n\n")
@@ -112,18 +112,18 @@ class PresidentTable(TableArea):
             text.append(f"; {ctx.act(leader, 'leads')} next", style="italic")
         return text
 
-    def _exchange_text(self, o: Observation, ctx: TableContext) -> Text:
+    def _exchange_text(self, o: PresidentObservation, ctx: TableContext) -> Text:
         style = ctx.style
         text = Text("  Card exchange before the round\n", style="bold")
-        if o.exchange_received:  # type: ignore[attr-defined]
+        if o.exchange_received:
             text.append(f"  {ctx.you(o.seat)} received ")
-            text.append_text(style.inline(o.exchange_received))  # type: ignore[attr-defined]
+            text.append_text(style.inline(o.exchange_received))
             text.append("\n")
-        if o.exchange_given:  # type: ignore[attr-defined]
+        if o.exchange_given:
             text.append(f"  {ctx.you(o.seat)} gave ")
-            text.append_text(style.inline(o.exchange_given))  # type: ignore[attr-defined]
+            text.append_text(style.inline(o.exchange_given))
             text.append("\n")
-        due = o.exchange_due  # type: ignore[attr-defined]
+        due = o.exchange_due
         if due:
             receiver = self._give_back_to(o)
             text.append(
@@ -134,58 +134,60 @@ class PresidentTable(TableArea):
             text.append(f"  {ctx.name(o.current_player)} is choosing cards to give back.\n", style="dim")
         return text
 
-    def _give_back_to(self, o: Observation) -> int | None:
-        titles = o.titles  # type: ignore[attr-defined]
+    def _give_back_to(self, o: PresidentObservation) -> int | None:
+        titles = o.titles
+        if o.seat is None:
+            return None
         mine = titles[o.seat]
         wanted = "Scum" if mine == "President" else "Vice-Scum"
         return next((s for s, t in enumerate(titles) if t == wanted), None)
 
-    def sort_hand(self, obs: Observation) -> list[Card]:
-        return sorted(obs.hand, key=obs.rank_order.sort_key)  # type: ignore[attr-defined]
+    def sort_hand(self, obs: PresidentObservation) -> list[Card]:
+        return sorted(obs.hand, key=obs.rank_order.sort_key)
 
-    def move_kind(self, obs: Observation, legal: Sequence[Action]) -> str:
-        return "give" if obs.phase == "exchange" else "play"  # type: ignore[attr-defined]
+    def move_kind(self, obs: PresidentObservation, legal: Sequence[Action]) -> str:
+        return "give" if obs.phase == "exchange" else "play"
 
-    def playable_cards(self, obs: Observation, legal: Sequence[Action]) -> set[Card]:
+    def playable_cards(self, obs: PresidentObservation, legal: Sequence[Action]) -> set[Card]:
         return super().playable_cards(obs, legal)
 
-    def seat_status(self, obs: Observation, seat: int) -> list[str]:
-        if seat in obs.finished:  # type: ignore[attr-defined]
-            return [f"out {ordinal(obs.finished.index(seat) + 1)}"]  # type: ignore[attr-defined]
+    def seat_status(self, obs: PresidentObservation, seat: int) -> list[str]:
+        if seat in obs.finished:
+            return [f"out {ordinal(obs.finished.index(seat) + 1)}"]
         if obs.current_player == seat:
             return ["to act"]
-        if seat in obs.passed:  # type: ignore[attr-defined]
+        if seat in obs.passed:
             return ["passed"]
         return []
 
-    def seat_badges(self, obs: Observation, seat: int) -> list[str]:
-        title = obs.titles[seat]  # type: ignore[attr-defined]
+    def seat_badges(self, obs: PresidentObservation, seat: int) -> list[str]:
+        title = obs.titles[seat]
         if not title:
             return []
         return [title, SHORT_TITLES.get(title, title)]
 
-    def prompt(self, obs: Observation, legal: Sequence[Action], ctx: TableContext) -> Text:
-        if obs.phase == "exchange":  # type: ignore[attr-defined]
-            due = obs.exchange_due  # type: ignore[attr-defined]
+    def prompt(self, obs: PresidentObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
+        if obs.phase == "exchange":
+            due = obs.exchange_due
             return Text(f"Your turn: select {plural(due, 'card')} to give back, then {say('play')}.")
-        if not obs.table:  # type: ignore[attr-defined]
+        if not obs.table:
             return Text(f"Your lead: select 1-4 cards of one rank ({say('toggle_card')}), then {say('play')}.")
-        size = len(obs.table)  # type: ignore[attr-defined]
+        size = len(obs.table)
         if not any(action.kind == "play" for action in legal):
             what = "that card" if size == 1 else f"those {size}"
             return Text(f"You cannot beat {what}: {say('pass_turn')} to pass.")
         need = plural(size, "card")
         return Text(f"Your turn: beat it with {need} of a higher rank, or {say('pass_turn')} to pass.")
 
-    def score_text(self, obs: Observation, ctx: TableContext) -> Text:
+    def score_text(self, obs: PresidentObservation, ctx: TableContext) -> Text:
         text = Text()
-        text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")  # type: ignore[attr-defined]
+        text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")
         for seat, score in enumerate(obs.scores):
-            title = obs.titles[seat] or ""  # type: ignore[attr-defined]
+            title = obs.titles[seat] or ""
             text.append(f"{fit_name(ctx.name(seat), 10, pad=True)}{score:>4} {title[:9]}\n")
         return text
 
-    def last_completed(self, obs: Observation, ctx: TableContext) -> Text:
+    def last_completed(self, obs: PresidentObservation, ctx: TableContext) -> Text:
         events = list(obs.events)
         ends = [i for i, e in enumerate(events) if e.kind == "trick"]
         if not ends:
@@ -227,7 +229,7 @@ class PresidentTable(TableArea):
             return Text(f"Round {event.round} is over", style="bold")
         return super().log_line(event, ctx, viewer)
 
-    def round_summary(self, event: Event, obs: Observation, ctx: TableContext) -> Text:
+    def round_summary(self, event: Event, obs: PresidentObservation, ctx: TableContext) -> Text:
         info = event.info
         text = Text()
         text.append(f"{'place':<7}{'player':<16}{'title':<16}{'points':>7}{'total':>7}\n", style="bold")
