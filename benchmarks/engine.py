@@ -7,6 +7,7 @@ uniformly random action from ``state.legal_actions()`` and passing it to
 
     python benchmarks/engine.py                  # every case, 3 s each
     python benchmarks/engine.py --seconds 1 --game president
+    python benchmarks/engine.py --cpu --game durak  # CPU seconds: fairer on a shared machine
     python benchmarks/engine.py --vs-openspiel   # Hearts hands against OpenSpiel's Hearts
 
 ``--vs-openspiel`` (needs ``pip install open_spiel``, the ``bench`` extra) plays random
@@ -70,12 +71,15 @@ class Result:
         return self.rounds / self.seconds
 
 
-def run_case(game: str, players: int, seconds: float, seed: int) -> Result:
-    """Play random games of ``game`` for about ``seconds`` seconds (at least one game)."""
+def run_case(
+    game: str, players: int, seconds: float, seed: int, clock: Callable[[], float] = time.perf_counter
+) -> Result:
+    """Play random games of ``game`` for about ``seconds`` seconds of ``clock`` (at least
+    one game)."""
     rules = get_rules(game)
     rng = random.Random(seed)
     games = actions = rounds = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
     while True:
         state = rules.new_game(players=players, seed=rng.getrandbits(32))
@@ -85,9 +89,9 @@ def run_case(game: str, players: int, seconds: float, seed: int) -> Result:
             actions += 1
         rounds += state.outcome().rounds_played
         games += 1
-        if time.perf_counter() >= deadline:
+        if clock() >= deadline:
             break
-    return Result(game, players, games, actions, rounds, time.perf_counter() - start)
+    return Result(game, players, games, actions, rounds, clock() - start)
 
 
 def run_for(seconds: float, play_one: Callable[[], int]) -> tuple[int, float]:
@@ -194,6 +198,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
     parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time the cases in CPU seconds of this process, not wall seconds (a shared machine distorts it less)",
+    )
+    parser.add_argument(
         "--vs-openspiel",
         action="store_true",
         help="Hearts hands against OpenSpiel's Hearts, in alternating turns (see --turns, --turn-seconds)",
@@ -214,7 +223,8 @@ def main(argv: list[str] | None = None) -> int:
         return vs_openspiel(args.turn_seconds, args.turns, args.seed)
 
     print(f"cardtable engine benchmark: Python {platform.python_version()} "
-          f"({platform.python_implementation()}), {args.seconds:g} s per case, seed {args.seed}")
+          f"({platform.python_implementation()}), {args.seconds:g} {'CPU ' if args.cpu else ''}s per case, "
+          f"seed {args.seed}")
     print("random legal actions through legal_actions() + apply(); default options")
     print()
     header = f"{'game':<10} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10}  notes"
@@ -233,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
             reason = f"{type(exc).__name__}: {exc}"
             print(f"{game:<10} {'-':>7} {'-':>7} {'-':>9} {'-':>10}  skipped: module not importable ({reason})")
             continue
-        result = run_case(game, players, args.seconds, args.seed)
+        result = run_case(game, players, args.seconds, args.seed, time.process_time if args.cpu else time.perf_counter)
         note = ""
         if game == "hearts":
             note = f"{result.rounds_per_second:,.0f} hands/s ({result.rounds / result.games:.1f} hands a game)"

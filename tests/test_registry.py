@@ -71,3 +71,55 @@ def test_non_text_game_names(name: object) -> None:
 def test_unknown_game_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         get_rules("chess")
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_every_declared_fact_holds(name: str) -> None:
+    # What a game declares for the layers above it is loaded and checked here, so a
+    # wrong import path or a counter of a fact the game never reports fails at once.
+    import random
+    import typing
+
+    from cardtable.games import load_declared
+    from cardtable.tui.tables import TableArea, table_class
+
+    rules = get_rules(name)
+    assert rules.default_players in rules.player_counts
+    assert rules.blurb and rules.title
+    assert set(rules.table_options) <= {spec.name for spec in rules.options}
+    rules.validate_options(rules.table_options)
+    assert rules.bot_module is not None
+    assert set(load_declared(rules.bot_module).BOT_LEVELS) == {"easy", "normal", "hard"}
+    state = rules.new_game(players=rules.default_players, seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert {card.rank for card in rules.deck} <= set(rules.rank_order.ranks)
+    widget = table_class(name)
+    assert issubclass(widget, TableArea) and widget is not TableArea
+    (base,) = [b for b in getattr(widget, "__orig_bases__", ()) if typing.get_origin(b) is TableArea]
+    assert typing.get_args(base) == (type(state.observation(0)),)
+    outcome = state.outcome()
+    best = min if rules.lower_score_wins else max
+    assert outcome.winners and all(outcome.scores[seat] == best(outcome.scores) for seat in outcome.winners)
+    for counter in rules.stat_counters:
+        assert all(counter.fact in entry for entry in outcome.rounds), counter
+    values = [rules.arena_measure.value(outcome, seat) for seat in range(state.num_players)]
+    if rules.arena_measure.is_rate:
+        assert all(0 <= value <= 1 for value in values)
+
+
+def test_every_game_is_in_the_independence_contracts() -> None:
+    # A new game's modules must be listed in pyproject.toml, or nothing checks that they
+    # stay apart from the other games'.
+    import tomllib
+    from pathlib import Path
+
+    config = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = {c["id"]: set(c.get("modules", ())) for c in config["tool"]["importlinter"]["contracts"]}
+    for rules in all_rules():
+        module = type(rules).__module__  # the game's package: cardtable.games.<game>
+        assert module in contracts["games-independent"], module
+        assert rules.bot_module in contracts["bots-independent"], rules.bot_module
+        if rules.table_widget is not None:
+            assert rules.table_widget.partition(":")[0] in contracts["tables-independent"], rules.table_widget

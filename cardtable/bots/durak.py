@@ -37,7 +37,6 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from operator import attrgetter
-from typing import Any
 
 from cardtable.bots.base import own_seat
 from cardtable.bots.search import (
@@ -525,9 +524,8 @@ class _OutOfBudget(Exception):
     pass
 
 
-#: An endgame position: ``(phase, attacker's hand, defender's hand, unbeaten, table,
-#: attacks, limit, taking)``, or ``("end", value for the attacker)`` once it is decided.
-Position = tuple[Any, ...]
+#: An endgame position (see :data:`cardtable.games.durak.kernel.Position`).
+Position = kernel.Position
 
 
 class EndgameSolver:
@@ -568,55 +566,9 @@ class EndgameSolver:
 
         ``same attacker?`` is false when the move ends the bout with a successful
         defence, so the roles swap; a finished game is a position ``("end", value)``.
-        The moves are the kernel's, each played on a copy of the position's table.
+        The moves and positions are the kernel's (:func:`kernel.endgame_moves`).
         """
-        table = self._table(position)
-        out: list[tuple[Action, Position, bool]] = []
-        for move in kernel.legal_moves(table):
-            child = kernel.copy_table(table)
-            kernel.play(child, move)
-            out.append((action_of(move),) + self._position(child))
-        return out
-
-    def _table(self, position: Position) -> Table:
-        """A kernel table of the position: the attacker seat 0, the defender seat 1, the
-        stock empty."""
-        phase, att, dfn, unbeaten, cards, attacks, limit, taking = position
-        table = kernel.new_table(2)
-        table.round = 1
-        table.trump = trump = self.trump
-        table.trump_mask = SUITS[trump]
-        table.hands = [att, dfn]
-        table.attacker, table.defender, table.ask = 0, 1, (0,)
-        table.limit = limit
-        # The position names the unbeaten cards only: the kernel counts the attacking
-        # cards, so card 0 (not in the deck: nothing attacks with it) stands for each beaten one.
-        open_cards = list(iter_bits(unbeaten))
-        beaten = attacks - len(open_cards)
-        table.attacks = open_cards + [0] * beaten
-        table.defences = [-1] * len(open_cards) + [0] * beaten
-        table.unbeaten = unbeaten
-        table.cards = cards
-        ranks = 0
-        for i in iter_bits(cards):
-            ranks |= SAME_RANK[i]
-        table.ranks = ranks
-        table.taking = taking
-        table.phase = phase
-        table.turn = 1 if phase == _DEF else 0
-        return table
-
-    @staticmethod
-    def _position(table: Table) -> tuple[Position, bool]:
-        """The position of a table played on from :meth:`_table`, and whether seat 0 is
-        still the attacker."""
-        if table.phase == kernel.ROUND_OVER:
-            durak = table.durak
-            return ("end", 0.5 if durak is None else float(durak)), True
-        attacker, defender = table.attacker, table.defender
-        hands = table.hands
-        return (table.phase, hands[attacker], hands[defender], table.unbeaten, table.cards,
-                len(table.attacks), table.limit, table.taking), attacker == 0
+        return [(action_of(move), child, same) for move, child, same in kernel.endgame_moves(position, self.trump)]
 
     def _search(self, position: Position, alpha: float, beta: float) -> float:
         if position[0] == "end":

@@ -20,6 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, Self
 
 from cardtable.cards import Card, Rank, RankOrder, cards_to_mask, format_cards, mask_to_cards, resolve_deck
@@ -227,7 +228,7 @@ class Rules(ABC):
     #: what the final score counts, in the statistics' words
     score_word: ClassVar[str] = "points"
     #: options a person's table starts with where they differ from ``options``' defaults
-    table_options: ClassVar[Mapping[str, int | bool]] = {}
+    table_options: ClassVar[Mapping[str, int | bool]] = MappingProxyType({})
     #: the figures the statistics count per player besides the shared ones
     stat_counters: ClassVar[tuple[StatCounter, ...]] = ()
     #: how ``cardtable simulate`` judges a bot level at this game

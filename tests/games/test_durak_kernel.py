@@ -134,6 +134,37 @@ def test_play_out_with_noise_needs_an_rng():
         play_out(table, None, None, None, noise=0.1)  # type: ignore[arg-type]
 
 
+def test_endgame_moves_are_plays_on_the_endgame_table():
+    """The heads-up fast path gives what play() gives, on every position a few moves deep
+    from the empty-stock positions of random two-player games."""
+    checked = 0
+    for seed in range(40):
+        for state in _random_game(2, seed):
+            table = state.table
+            if state.is_over or table.stock_pos < len(table.stock):
+                continue
+            start, _ = kernel.endgame_position(table)
+            frontier = [start]
+            for _ in range(4):
+                following = []
+                for position in frontier:
+                    if position[0] == "end":
+                        continue
+                    board = kernel.endgame_table(position, table.trump)
+                    want = []
+                    for move in legal_moves(board):
+                        child = copy_table(board)
+                        play(child, move)
+                        want.append((move,) + kernel.endgame_position(child))
+                    got = kernel.endgame_moves(position, table.trump)
+                    assert got == want
+                    following += [child for _, child, _ in got]
+                    checked += 1
+                frontier = following[:40]
+            break
+    assert checked > 300
+
+
 def test_the_endgame_solver_plays_the_kernels_moves():
     """Every move the solver considers is a kernel legal move of the same position."""
     checked = 0

@@ -38,8 +38,9 @@ seeded ``rng``, and saves.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from cardtable.cards import ALL_CARDS, SHORT_DECK, Card, Rank, RankOrder, Suit, mask_to_cards, shuffled
@@ -85,9 +86,17 @@ _ACTION_OF_MOVE.update(_DEFEND)
 _ACTION_OF_MOVE[kernel.PASS] = PASS
 _ACTION_OF_MOVE[kernel.TAKE] = TAKE
 _MOVE_OF_ACTION: dict[Action, int] = {action: move for move, action in _ACTION_OF_MOVE.items()}
+# Indexed by move (a list looks up faster than a dict in legal_actions' hot loop).
+_ACTIONS_BY_MOVE: list[Action] = [_ACTION_OF_MOVE.get(move, TAKE) for move in range(max(_ACTION_OF_MOVE) + 1)]
+# The same by identity: these actions live as long as the program, so their ids are
+# theirs alone, and apply() finds a handed-out action's move without hashing it.
+_MOVE_OF_ID: dict[int, int] = {id(action): move for move, action in _ACTION_OF_MOVE.items()}
 
 # Shared by every throw-in event; events are read-only, so one dict serves them all.
 _THROW_IN_INFO: dict[str, Any] = {"throw_in": True}
+_NO_INFO: Mapping[str, Any] = MappingProxyType({})
+# The events of moves are built as the tuples they are, without Event's defaults (one a move).
+_new_tuple = tuple.__new__
 
 PHASE_ATTACK = "attack"
 PHASE_DEFEND = "defend"
@@ -220,7 +229,8 @@ def _table_field(name: str, doc: str) -> Any:
 
     def set_field(state: DurakState, value: Any) -> None:
         setattr(state.table, name, value)
-        state._offered = None
+        state._offered_moves = None
+        state._offered_cards = -1
 
     return property(get_field, set_field, doc=doc)
 
@@ -316,9 +326,12 @@ class DurakState(GameState):
         super().__init__(rules, players, seed, options, deck)
         self.table = kernel.new_table(players, int(options["rounds"]))
         self.round_results: list[dict[str, Any]] = []
-        # The moves the last legal_actions() offered (None: nothing offered since the
-        # state last changed).
-        self._offered: list[int] | None = None
+        # What the last legal_actions() offered: the moves while defending, the cards to
+        # attack with otherwise (None and -1: nothing offered since the state last changed).
+        self._offered_moves: list[int] | None = None
+        self._offered_cards = -1
+        # What the kernel reports of a bout's end (see kernel.Log), read and emptied after each move.
+        self._log: kernel.Log = []
         first = list(deck) if deck is not None else shuffled(rules.deck, self.rng)
         self._start_round([card.index for card in first])
 
@@ -353,7 +366,8 @@ class DurakState(GameState):
 
     def _play(self, seat: int, move: int) -> None:
         """Make the kernel ``move`` for ``seat`` (the seat to act) and log what happened."""
-        self._offered = None
+        self._offered_moves = None
+        self._offered_cards = -1
         table = self.table
         quiet = self.quiet
         events = self.events
@@ -363,26 +377,28 @@ class DurakState(GameState):
             if quiet:
                 pass
             elif table.attacks:
-                events.append(Event("attack", seat, (ALL_CARDS[move],), round_no, _THROW_IN_INFO))
+                events.append(_new_tuple(Event, ("attack", seat, (ALL_CARDS[move],), round_no, _THROW_IN_INFO, None, 1)))
             else:
                 # The opening card starts the bout: say who defends and how far it may go.
                 info = {"throw_in": False, "defender": table.defender, "limit": table.limit,
                         "attackers": list(table.ask)}
-                events.append(Event("attack", seat, (ALL_CARDS[move],), round_no, info))
+                events.append(_new_tuple(Event, ("attack", seat, (ALL_CARDS[move],), round_no, info, None, 1)))
         elif move == kernel.PASS:
             if not quiet:
-                events.append(Event("pass", seat, (), round_no))
+                events.append(_new_tuple(Event, ("pass", seat, (), round_no, _NO_INFO, None, 0)))
         elif move == kernel.TAKE:
             if not quiet:
-                events.append(Event("take", seat, (), round_no))
+                events.append(_new_tuple(Event, ("take", seat, (), round_no, _NO_INFO, None, 0)))
         else:
             self.known[seat] &= ~(1 << (move & 63))
             if not quiet:
-                events.append(Event("defend", seat, (ALL_CARDS[move >> 6], ALL_CARDS[move & 63]), round_no))
-        log: kernel.Log = []
+                cards = (ALL_CARDS[move >> 6], ALL_CARDS[move & 63])
+                events.append(_new_tuple(Event, ("defend", seat, cards, round_no, _NO_INFO, None, 2)))
+        log = self._log
         kernel.play(table, move, log)
         if log:
             self._record(log, round_no)
+            log.clear()
 
     def _record(self, log: kernel.Log, round_no: int) -> None:
         """Turn what the kernel reports after a move (a bout's end) into events."""
@@ -400,16 +416,14 @@ class DurakState(GameState):
                     self.discard.extend(played)
                 if not quiet:
                     # One event says how the bout ended and where the table cards went.
-                    events.append(
-                        Event("bout_over", defender, tuple(ALL_CARDS[i] for i in played), round_no,
-                              {"result": "taken" if taken else "defended", "attacker": attacker})
-                    )
+                    cards = tuple([ALL_CARDS[i] for i in played])
+                    info = {"result": "taken" if taken else "defended", "attacker": attacker}
+                    events.append(_new_tuple(Event, ("bout_over", defender, cards, round_no, info, None, len(cards))))
             elif kind == "draw":
                 _, seat, drawn, left = entry
                 if not quiet:
-                    events.append(
-                        Event("draw", seat, tuple([ALL_CARDS[i] for i in drawn]), round_no, {"deck_left": left}, (seat,))
-                    )
+                    cards = tuple([ALL_CARDS[i] for i in drawn])
+                    events.append(_new_tuple(Event, ("draw", seat, cards, round_no, {"deck_left": left}, (seat,), len(cards))))
             elif kind == "trump_drawn":
                 seat = entry[1]
                 trump_card = self.table.trump_card
@@ -472,19 +486,41 @@ class DurakState(GameState):
         table = self.table
         if table.turn is None:
             return []
-        moves = kernel.legal_moves(table)
-        self._offered = moves
-        return list(map(_ACTION_OF_MOVE.__getitem__, moves))
+        phase = table.phase
+        if phase == kernel.DEFEND:
+            moves = kernel.legal_moves(table)
+            self._offered_moves = moves
+            return list(map(_ACTIONS_BY_MOVE.__getitem__, moves))
+        # Opening or throwing in: kernel.legal_moves' cards, as cached actions (the hot
+        # loop of every random game), and passing when throwing in.
+        cards = kernel.attack_cards(table)
+        self._offered_cards = cards
+        actions = list(_attacks(cards, table.trump))
+        if phase == kernel.THROW_IN:
+            actions.append(PASS)
+        return actions
 
     def apply(self, action: Action | str) -> None:
-        offered = self._offered
-        if offered is not None and isinstance(action, Action):
-            # An action legal_actions() handed out for this very position is legal as it is.
-            move = _MOVE_OF_ACTION.get(action)
-            if move is not None and move in offered:
-                seat: int = self.table.turn  # type: ignore[assignment]
+        # An action legal_actions() handed out for this very position is legal as it is.
+        move = _MOVE_OF_ID.get(id(action))
+        if move is not None:
+            table = self.table
+            phase = table.phase
+            if phase == kernel.DEFEND:
+                offered = self._offered_moves
+                given = offered is not None and move in offered
+            else:
+                cards = self._offered_cards
+                if cards < 0:
+                    given = False
+                elif move < kernel.PASS:
+                    given = bool(cards >> move & 1)
+                else:
+                    given = move == kernel.PASS and phase == kernel.THROW_IN
+            if given:
+                seat: int = table.turn  # type: ignore[assignment]
                 self._play(seat, move)
-                self.history.append((seat, action))
+                self.history.append((seat, action))  # type: ignore[arg-type]
                 return
         super().apply(action)
 
@@ -555,7 +591,8 @@ class DurakState(GameState):
     def _apply(self, action: Action) -> None:
         seat = self.table.turn
         assert seat is not None
-        self._play(seat, _MOVE_OF_ACTION[action])
+        move = _MOVE_OF_ID.get(id(action))
+        self._play(seat, _MOVE_OF_ACTION[action] if move is None else move)
 
     # --- views ------------------------------------------------------------
     def _hand(self, seat: int) -> tuple[Card, ...]:
@@ -708,7 +745,9 @@ class DurakState(GameState):
             [(actor, Action.parse(text)) for actor, text in observation.history],
             rng,
         )
-        state._offered = None
+        state._offered_moves = None
+        state._offered_cards = -1
+        state._log = []
         table = state.table = kernel.new_table(players, observation.rounds_total)
         table.round = observation.round
         table.wins = [won for won, _ in observation.record]
@@ -765,7 +804,9 @@ class DurakState(GameState):
         new.known = list(self.known)
         new.discard = list(self.discard)
         new.quiet = self.quiet
-        new._offered = None
+        new._offered_moves = None
+        new._offered_cards = -1
+        new._log = []
         return new
 
 

@@ -159,7 +159,7 @@ class GameScreen(Screen[None]):
         as everyone sees it, laid out around the last viewer's seat)."""
         if self.table_only:
             return dataclasses.replace(self.state.public_observation(), seat=self.viewer)
-        return self.state.observation(self.viewer)
+        return self.session.observation(self.viewer)
 
     def title_text(self, obs: Observation, ctx: TableContext) -> str:
         name = ctx.name(self.viewer)
@@ -447,7 +447,7 @@ class GameScreen(Screen[None]):
         self.obs = obs
         ctx = self.context
         my_turn = obs.current_player == self.viewer and not self.read_only
-        self.legal = self.state.legal_actions() if my_turn else []
+        self.legal = self.session.legal_actions() if my_turn else []
         self._take_events(obs, ctx)
         rules = get_rules(self.game_name)
         self.query_one("#title-bar", Static).update(
@@ -569,7 +569,7 @@ class GameScreen(Screen[None]):
 
     def thinking_text(self) -> Text:
         """``Ada (hard) is thinking…``, for the seat to act."""
-        seat = self.state.current_player
+        seat = self.session.to_act
         return Text(f"{self.context.labels[seat]} is thinking…", style="italic")  # type: ignore[index]
 
     def wait_text(self) -> Text:
@@ -690,7 +690,7 @@ class GameScreen(Screen[None]):
     def action_play(self) -> None:
         if self.obs is None:
             return
-        if self.state.current_player != self.viewer:
+        if self.session.to_act != self.viewer:
             self.set_status(self.wait_text())
             return
         cards = self.selected_for_move()
