@@ -280,6 +280,58 @@ def play_command(
     )
 
 
+@app.command("host", cls=_Command)
+def host_command(
+    game: GameArgument,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            metavar="KINDS",
+            help="Comma-separated seats: remote (a player on another terminal, remote:Name to name it), "
+            "easy, normal, hard, e.g. remote,remote:Cleo,hard.",
+        ),
+    ] = None,
+    listen: Annotated[
+        str | None,
+        typer.Option("--listen", metavar="ADDRESS[:PORT]",
+                     help="Where to listen (default 127.0.0.1:8765: this computer only); 0.0.0.0 opens it to your network."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", metavar="N", min=0, help="Seed for the deal (default: random).")
+    ] = None,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", metavar="N", help="Rounds in the series (default: President 5, Durak 1).")
+    ] = None,
+    target: Annotated[
+        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends the game (Hearts).")
+    ] = None,
+    no_revolution: Annotated[
+        bool, typer.Option("--no-revolution", help="President without revolutions.")
+    ] = False,
+    speed: SpeedOption = None,
+    save: Annotated[
+        str | None, typer.Option("--save", metavar="FILE", help="Save the game to FILE after every move (default: the autosave).")
+    ] = None,
+    bot_after: Annotated[
+        float | None,
+        typer.Option("--bot-after", metavar="SECONDS", min=0,
+                     help="A remote seat left empty this long is played by a bot until its player joins."),
+    ] = None,
+    bot_level: Annotated[
+        str, typer.Option("--bot-level", metavar="easy|normal|hard", help="The bot of --bot-after.")
+    ] = "normal",
+) -> int:
+    """Host a game for players on other terminals, e.g. host hearts --seats remote,remote,remote,hard."""
+    from cardtable.commands.host import host
+
+    return host(
+        game, seats=seats, seed=seed, rounds=rounds, target=target,
+        revolution=False if no_revolution else None, listen=listen, speed=speed, save=save,
+        bot_after=bot_after, bot_level=bot_level,
+    )
+
+
 @app.command("resume", cls=_Command)
 def resume_command(
     ctx: typer.Context,
@@ -306,6 +358,10 @@ def resume_command(
             raise InvalidOptionError("give either --list, --delete ID or a game to resume, not several")
         return play.list_games() if list_only else play.delete_saved(delete or "")
     shared = ctx.obj or {}
+    from cardtable.commands.host import resume_hosted
+
+    if resume_hosted(target, speed=shared.get("speed")):
+        return 0  # a game hosted for players elsewhere is hosted again, with new codes
     play.resume(target, ascii_only=shared.get("ascii_only", False), four_colour=shared.get("four_colour", False),
                 speed=shared.get("speed"))
     return 0

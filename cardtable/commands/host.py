@@ -1,0 +1,274 @@
+"""``cardtable host``: open a table to players on other terminals, and serve it.
+
+For now the host has no screen of its own: every person plays from elsewhere
+(``--seats remote,remote,remote,hard``), and the host prints one ``cardtable join``
+line per remote seat, then a log of the game, until the game is over (or Ctrl-C; the
+game is saved after every move, and ``cardtable resume`` hosts it again with new
+codes).
+
+>>> seat_plan("hearts", "remote,remote:Cleo,hard,remote")
+[('remote', 'Player 1'), ('remote', 'Cleo'), ('hard', ''), ('remote', 'Player 2')]
+>>> seat_plan("durak", "human,remote")
+Traceback (most recent call last):
+...
+cardtable.errors.InvalidOptionError: a seat at this keyboard (human) needs the table screen, which 'cardtable host' ...
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+import time
+from typing import Any
+
+from cardtable.commands.common import known_game
+from cardtable.engine.state import GameState
+from cardtable.errors import InvalidOptionError
+from cardtable.games import get_rules
+
+__all__ = ["host", "seat_plan", "host_saved", "listen_address", "resume_hosted"]
+
+#: where a host listens unless ``--listen`` says otherwise: this computer only
+LOOPBACK = "127.0.0.1"
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def _split(text: str | None) -> list[str]:
+    return [part.strip() for part in text.split(",")] if text else []
+
+
+def seat_plan(game: str, seats: str | None) -> list[tuple[str, str]]:
+    """``(kind, name)`` per seat from ``--seats``: ``remote`` or a bot spec, and the name
+    given (a remote seat without one is ``Player N``; a bot's is chosen later)."""
+    from cardtable.commands.play import _seat_entry
+
+    entries = []
+    for entry in _split(seats):
+        head, colon, tail = entry.partition(":")
+        # `remote:Name` names a remote seat; any other entry reads as `play` reads it.
+        entries.append(("remote", tail.strip()) if head.strip().lower() == "remote" else _seat_entry(entry))
+    if not entries:
+        players = get_rules(game).min_players
+        entries = [("remote", "")] * max(players - 1, 1) + [("normal", "")] * (players > 1)
+    plan: list[tuple[str, str]] = []
+    taken = {name for _, name in entries if name}
+    count = 0
+    for kind, name in entries:
+        key = kind.lower() if ":" not in kind else kind
+        if not key:
+            raise InvalidOptionError("--seats has an empty entry; write e.g. remote,remote:Cleo,hard")
+        if key == "human":
+            raise InvalidOptionError(
+                "a seat at this keyboard (human) needs the table screen, which 'cardtable host' does not "
+                "open yet: make every person's seat remote and join from another terminal"
+            )
+        if key == "remote" and not name:
+            count += 1
+            while f"Player {count}" in taken:
+                count += 1
+            name = f"Player {count}"
+            taken.add(name)
+        plan.append((key, name))
+    if not any(kind == "remote" for kind, _ in plan):
+        raise InvalidOptionError("--seats needs a remote seat to host (to play bots here: cardtable play GAME)")
+    return plan
+
+
+def listen_address(listen: str | None) -> tuple[str, int]:
+    """``--listen ADDRESS[:PORT]`` as an address and a port (default: loopback, 8765; port
+    0 takes any free port).
+
+    >>> listen_address(None), listen_address("0.0.0.0:9000"), listen_address("[::]")
+    (('127.0.0.1', 8765), ('0.0.0.0', 9000), ('::', 8765))
+    """
+    from cardtable.net.client import parse_address
+
+    if listen is None:
+        return LOOPBACK, 8765
+    if listen.strip() in ("::", "[::]"):
+        return "::", 8765
+    return parse_address(listen, any_port=True)
+
+
+def _public_address(address: str) -> str:
+    """The address friends type: the one listened on, or for every interface this
+    computer's address on its network (asked of the system: no packet is sent)."""
+    if address not in WILDCARDS:
+        return address
+    family = socket.AF_INET6 if address == "::" else socket.AF_INET
+    probe = "2001:db8::1" if family == socket.AF_INET6 else "192.0.2.1"  # documentation ranges
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as sock:
+            sock.connect((probe, 9))
+            return str(sock.getsockname()[0])
+    except OSError:
+        return socket.gethostname()
+
+
+def host(
+    game: str,
+    seats: str | None = None,
+    names: str | None = None,
+    seed: int | None = None,
+    rounds: int | None = None,
+    target: int | None = None,
+    revolution: bool | None = None,
+    listen: str | None = None,
+    speed: str | None = None,
+    save: str | None = None,
+    bot_after: float | None = None,
+    bot_level: str = "normal",
+) -> int:
+    """Host a new game of ``game`` for the remote seats of ``seats``; return 0 once it is over."""
+    from cardtable.commands.play import _check_pace, _check_save_target, build_config
+    from cardtable.userdata.meta import set_seats
+
+    name = known_game(game)
+    plan = seat_plan(name, seats)
+    if names:
+        raise InvalidOptionError("name the seats in --seats (remote:Ann,remote:Ben,hard)")
+    address, port = listen_address(listen)
+    pace = _check_pace(speed) if speed is not None else "normal"
+    level = _check_level(bot_level)
+    target_file = _check_save_target(save) if save is not None else None
+    # The table is checked as `play` checks it, each remote seat standing in as a person.
+    entries = ",".join(f"human:{seat_name}" if kind == "remote" else (f"{kind}:{seat_name}" if seat_name else kind)
+                       for kind, seat_name in plan)
+    config = build_config(name, entries, None, seed, rounds, target, revolution)
+    state = config.new_state()
+    set_seats(state, [(seat.name, "remote" if kind == "remote" else seat.kind)
+                      for seat, (kind, _) in zip(config.seats, plan)])
+    from cardtable.session import SlotSaver
+
+    return _run(state, SlotSaver(path=target_file), address, port, pace, bot_after, level, resumed=False)
+
+
+def resume_hosted(target: str | None, speed: str | None = None) -> bool:
+    """``cardtable resume`` of a networked game: host it again and return ``True``;
+    ``False`` (having changed nothing) for any other game, which the app resumes.
+
+    Refusals are those of ``resume`` (no such game, a damaged file, open elsewhere).
+    """
+    from cardtable.commands.common import recover_quietly
+    from cardtable.commands.play import _resolve
+    from cardtable.net.host import networked
+    from cardtable.userdata.slots import GameSlot
+
+    recover_quietly()
+    slot, state = GameSlot.open(_resolve(target))
+    try:
+        if not networked(state):
+            return False
+        host_saved(state, slot, speed)
+        return True
+    finally:
+        slot.close()
+
+
+def host_saved(state: GameState, slot: Any, speed: str | None = None) -> int:
+    """Host a saved networked game again (``cardtable resume``), where it listened before,
+    with new codes for its remote seats."""
+    from cardtable.commands.play import _check_pace
+    from cardtable.net.host import seats_from_state
+    from cardtable.session import SlotSaver
+
+    found = state.meta.get("network")
+    network: dict[str, Any] = found if isinstance(found, dict) else {}
+    listen = network.get("listen") if isinstance(network.get("listen"), str) else None
+    address, port = listen_address(listen)
+    settings = state.meta.get("settings")
+    saved_pace = settings.get("bot_speed") if isinstance(settings, dict) else None
+    pace = _check_pace(speed or (saved_pace if isinstance(saved_pace, str) else "normal"))
+    if any(seat.is_human for seat in seats_from_state(state)):
+        raise InvalidOptionError(
+            "this networked game has a seat at this keyboard, which needs the table screen 'cardtable host' "
+            "does not open yet"
+        )
+    bot = network.get("bot_after")
+    level = network.get("bot_level")
+    return _run(
+        state, SlotSaver(slot), address, port, pace,
+        float(bot) if isinstance(bot, (int, float)) and not isinstance(bot, bool) else None,
+        _check_level(level if isinstance(level, str) else "normal"), resumed=True,
+    )
+
+
+def _check_level(level: str) -> str:
+    from cardtable.bots import LEVELS
+
+    key = level.strip().lower()
+    if key not in LEVELS:
+        raise InvalidOptionError(f"--bot-level must be one of {', '.join(LEVELS)}, not {level!r}")
+    return key
+
+
+def _run(
+    state: GameState, saver: Any, address: str, port: int, pace: str,
+    bot_after: float | None, level: str, *, resumed: bool,
+) -> int:
+    from cardtable.net.host import NetHost, format_address, seats_from_state
+    from cardtable.session import TableSession
+    from cardtable.tui.config import PACES
+
+    network = state.meta.setdefault("network", {})
+    network["listen"] = format_address(address, port)
+    if bot_after is not None:
+        network["bot_after"] = bot_after
+        network["bot_level"] = level
+    session = TableSession(state, seats_from_state(state), saver=saver, resumed=resumed, pace=pace)
+    table = NetHost(session, bot_delay=PACES[pace], log_line=_log)
+    try:
+        asyncio.run(_serve(table, address, port, bot_after, level))
+    finally:
+        session.close()
+        saver.close()
+    return 0
+
+
+def _log(line: str) -> None:
+    from cardtable.display import visible
+
+    # Names come from outside (a player's --name): shown literally, one line.
+    print(f"{time.strftime('%H:%M:%S')} {visible(' '.join(line.split()))}", flush=True)
+
+
+async def _serve(table: Any, address: str, port: int, bot_after: float | None, level: str) -> None:
+    try:
+        await table.start(address, port)
+    except OSError as exc:
+        raise InvalidOptionError(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
+    try:
+        from cardtable.net.host import format_address
+
+        shown = format_address(_public_address(address), table.address[1])
+        print(f"Hosting {table.session.state.rules.title}. Send each player their own line; "
+              "the code in it is that seat's secret:", flush=True)
+        for line in table.join_lines(shown):
+            print(f"  {line}", flush=True)
+        if address not in WILDCARDS and address.startswith(("127.", "::1", "localhost")):
+            print("Only this computer can join; to let others on your network in: --listen 0.0.0.0", flush=True)
+        watcher = asyncio.create_task(_hand_empty_seats(table, bot_after, level)) if bot_after is not None else None
+        await table.wait_finished()
+        await asyncio.sleep(0.5)  # the last state and status reach everyone before goodbye
+        if watcher is not None:
+            watcher.cancel()
+    finally:
+        await table.close("the game is over" if table.session.is_over else "the host closed the table")
+        sys.stdout.flush()
+
+
+async def _hand_empty_seats(table: Any, after: float, level: str) -> None:
+    """Give a bot any remote seat left empty for ``after`` seconds, until its player returns."""
+    empty_since: dict[int, float] = {}
+    while True:
+        now = time.monotonic()
+        for seat in table.remote_seats:
+            if seat in table.players or seat in table.handed:
+                empty_since.pop(seat, None)
+            else:
+                since = empty_since.setdefault(seat, now)
+                if now - since >= after:
+                    table.hand_to_bot(seat, level)
+                    empty_since.pop(seat, None)
+        await asyncio.sleep(min(0.5, max(after / 4, 0.05)))

@@ -1,0 +1,277 @@
+"""A player's side of a networked table, without any user interface: :class:`TableClient`.
+
+The client connects to a host, joins with its seat's code and keeps what the host
+last said: the seat's observation (as the JSON the host sent; it holds only what the
+seat may see), the texts of its legal actions, who is at the table and whether the
+game is paused.  A user interface shows those and calls :meth:`TableClient.act` with
+the text of a move; it learns of every change through the ``listener`` callback,
+called with the message just taken in (after the client's fields follow it).
+
+Every message from the host is checked against the declared ones
+(:mod:`cardtable.net.protocol`) as well; one that does not fit ends the connection.
+
+>>> parse_address("127.0.0.1:8765"), parse_address("[::1]:9000"), parse_address("example.org")
+(('127.0.0.1', 8765), ('::1', 9000), ('example.org', 8765))
+>>> parse_address("host:port")
+Traceback (most recent call last):
+...
+cardtable.errors.InvalidOptionError: 'host:port' is not HOST:PORT (the port is a number from 1 to 65535)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from cardtable.errors import CardtableError, InvalidOptionError
+from cardtable.net.protocol import (
+    DEFAULT_PORT,
+    HOST_MESSAGE_LIMIT,
+    PROTOCOL_VERSION,
+    Act,
+    Bye,
+    Error,
+    Hello,
+    Leave,
+    ProtocolError,
+    Refused,
+    SeatStatus,
+    StateUpdate,
+    Status,
+    Welcome,
+    decode_host,
+    encode,
+)
+
+__all__ = ["JoinError", "TableClient", "parse_address", "HostMessage"]
+
+HostMessage = Welcome | StateUpdate | Refused | Status | Error | Bye
+
+
+class JoinError(CardtableError):
+    """The table could not be joined (the host's one-line reason, or why not)."""
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT, any_port: bool = False) -> tuple[str, int]:
+    """``HOST[:PORT]`` (an IPv6 address in brackets) as a host and a port (``any_port``:
+    port 0 is allowed, for a host that takes any free one)."""
+    given = text.strip()
+    host, port = given, str(default_port)
+    if given.startswith("["):
+        close = given.find("]")
+        host, rest = given[1:close], given[close + 1:]
+        if close < 0 or (rest and not rest.startswith(":")):
+            raise InvalidOptionError(f"{given!r} is not HOST:PORT (an IPv6 address goes in brackets: [::1]:8765)")
+        port = rest[1:] if rest else port
+    elif given.count(":") == 1:
+        host, port = given.split(":")
+    if not host or not port.isdigit() or not (0 if any_port else 1) <= int(port) <= 65535:
+        raise InvalidOptionError(f"{given!r} is not HOST:PORT (the port is a number from 1 to 65535)")
+    return host, int(port)
+
+
+class TableClient:
+    """One player's connection to a hosted table (see the module's docstring).
+
+    ``listener`` is called with every message from the host once the client's fields
+    show it; ``on_data`` with every message as received, before it is read.
+
+    Fields: ``seat``, ``game``, ``title``, ``options`` (from the welcome);
+    ``observation`` (a dict, ``None`` before the first state), ``legal``, ``to_act``,
+    ``outcome``; ``seats`` (:class:`SeatStatus` each), ``paused``, ``message`` (the
+    host's last line about the table); ``refusals`` (``(seq, reason)`` in order);
+    ``errors``; ``closed_reason`` once the connection ended.
+    """
+
+    def __init__(
+        self,
+        address: str,
+        code: str,
+        name: str = "",
+        *,
+        listener: Callable[[HostMessage], None] | None = None,
+        on_data: Callable[[str | bytes], None] | None = None,
+    ) -> None:
+        self.host, self.port = parse_address(address)
+        self.code = code
+        self.name = name
+        self.listener = listener
+        self.on_data = on_data
+        self.seat: int | None = None
+        self.game = ""
+        self.title = ""
+        self.options: dict[str, Any] = {}
+        self.observation: dict[str, Any] | None = None
+        self.legal: list[str] = []
+        self.to_act: int | None = None
+        self.outcome: dict[str, Any] | None = None
+        self.seats: list[SeatStatus] = []
+        self.paused = False
+        self.message = ""
+        self.refusals: list[tuple[int, str]] = []
+        self.errors: list[str] = []
+        self.events: list[dict[str, Any]] = []
+        self.closed_reason: str | None = None
+        #: the number of our last move sent, and of the last one the host answered
+        self.seq = 0
+        self.handled = 0
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._changed = asyncio.Condition()
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"ws://{host}:{self.port}/"
+
+    @property
+    def connected(self) -> bool:
+        return self._ws is not None and self.closed_reason is None
+
+    @property
+    def my_turn(self) -> bool:
+        """Our seat is to act, the table is not paused and our last move was answered."""
+        return self.seat is not None and self.to_act == self.seat and not self.paused and not self.waiting
+
+    @property
+    def waiting(self) -> bool:
+        """A move of ours was sent and the host has not answered it yet."""
+        return self.handled < self.seq
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    # --- the connection -----------------------------------------------------------------
+    async def join(self, timeout: float = 10.0) -> Welcome:
+        """Connect and join with the code; return the welcome (once the first state is
+        in too), or raise :class:`JoinError`.
+
+        The messages that follow are read in the background until :meth:`close`.
+        Joining again after the connection dropped takes the same seat back.
+        """
+        await self.close()
+        self.closed_reason = None
+        try:
+            ws = await asyncio.wait_for(
+                connect(self.url, max_size=HOST_MESSAGE_LIMIT, open_timeout=timeout, close_timeout=2), timeout
+            )
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
+            raise JoinError(f"cannot reach {self.host}:{self.port}: {exc}") from None
+        self._ws = ws
+        await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=self.code, name=self.name)).decode("utf-8"))
+        try:
+            data = await asyncio.wait_for(ws.recv(), timeout)
+            if self.on_data is not None:
+                self.on_data(data)
+            first = self._decode(data)
+        except (ConnectionClosed, TimeoutError, ProtocolError) as exc:
+            await self.close()
+            raise JoinError(f"the host did not let us in: {exc}") from None
+        if not isinstance(first, Welcome):
+            await self.close()
+            reason = first.reason if isinstance(first, (Error, Bye)) else f"it sent {type(first).__name__} first"
+            raise JoinError(reason)
+        self.observation = None
+        self._take(first)
+        self._reader = asyncio.create_task(self._read(ws))
+        # The host sends the seat's state right after the welcome: a UI can draw at once.
+        await self.wait_for(lambda c: c.observation is not None or c.closed_reason is not None, timeout)
+        return first
+
+    async def close(self) -> None:
+        """Leave the table (the seat waits for us at the host)."""
+        ws, self._ws = self._ws, None
+        if ws is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(encode(Leave()).decode("utf-8"))
+            await ws.close()
+        if self._reader is not None and self._reader is not asyncio.current_task():
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        self._reader = None
+
+    async def act(self, text: str) -> int:
+        """Send the move ``text``; return its number (a refusal names it in :attr:`refusals`)."""
+        if self._ws is None:
+            raise JoinError("not connected to the table")
+        self.seq += 1
+        await self._ws.send(encode(Act(seq=self.seq, action=text)).decode("utf-8"))
+        return self.seq
+
+    async def send_raw(self, data: str | bytes) -> None:
+        """Send ``data`` as it is (for tests of what a host does with anything)."""
+        if self._ws is None:
+            raise JoinError("not connected to the table")
+        await self._ws.send(data)
+
+    async def wait_for(self, condition: Callable[[TableClient], bool], timeout: float = 10.0) -> None:
+        """Return once ``condition(self)`` holds (checked after every message)."""
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(lambda: condition(self)), timeout)
+
+    # --- messages from the host ---------------------------------------------------------
+    def _decode(self, data: str | bytes) -> HostMessage:
+        return decode_host(data)
+
+    async def _read(self, ws: ClientConnection) -> None:
+        reason = "the connection closed"
+        try:
+            async for data in ws:
+                if self.on_data is not None:
+                    self.on_data(data)
+                message = self._decode(data)
+                self._take(message)
+                async with self._changed:
+                    self._changed.notify_all()
+                if isinstance(message, Bye):
+                    reason = message.reason
+                    break
+                if isinstance(message, Error) and message.fatal:
+                    reason = message.reason
+                    break
+        except ConnectionClosed as exc:
+            reason = f"the connection closed ({exc.rcvd.reason or exc.rcvd.code})" if exc.rcvd else reason
+        except ProtocolError as exc:
+            reason = f"the host sent a message we cannot read: {exc}"
+        finally:
+            if self._ws is ws:
+                self.closed_reason = reason
+            with contextlib.suppress(ConnectionClosed):
+                await ws.close()
+            async with self._changed:
+                self._changed.notify_all()
+
+    def _take(self, message: HostMessage) -> None:
+        """Follow ``message`` in the fields, then tell the listener."""
+        if isinstance(message, Welcome):
+            self.seat = message.seat
+            self.game = message.game
+            self.title = message.title
+            self.options = dict(message.options)
+            self.seats = list(message.seats)
+            self.seq = max(self.seq, message.last_seq)
+            self.handled = max(self.handled, message.last_seq)
+        elif isinstance(message, StateUpdate):
+            self.observation = message.observation
+            self.legal = list(message.legal)
+            self.to_act = message.to_act
+            self.outcome = message.outcome
+            self.events.extend(message.events)
+            self.handled = max(self.handled, message.last_seq)
+        elif isinstance(message, Status):
+            self.paused = message.paused
+            self.message = message.message
+            self.seats = list(message.seats)
+        elif isinstance(message, Refused):
+            self.refusals.append((message.seq, message.reason))
+            self.handled = max(self.handled, message.seq)
+        elif isinstance(message, Error):
+            self.errors.append(message.reason)
+        if self.listener is not None:
+            self.listener(message)

@@ -1,0 +1,690 @@
+"""The host of a networked table: a WebSocket server that owns a :class:`TableSession`.
+
+The host is the only source of truth.  Each remote seat has a secret code; a player
+who joins with it plays that seat, and is sent, after every change, only that seat's
+observation and the events as that seat may see them: what a bot of that seat gets.
+A move comes as action text and goes through the session (so through the engine); a
+refusal goes back with the engine's reason and changes nothing.
+
+Hostile input never changes the game and never stops the table: a message that is
+not one of the declared ones (:mod:`cardtable.net.protocol`), too large, one of a
+flood, out of turn or replayed is refused with a reason; a wrong code is refused
+after a short delay and, after a few, the address must wait.  The listener binds to
+loopback unless told otherwise.
+
+While a remote seat has no player connected the table is paused for everyone (bots
+included).  The host may hand such a seat to a bot (:meth:`NetHost.hand_to_bot`),
+and the seat goes back to its player when they rejoin.
+
+>>> import asyncio
+>>> from cardtable.games import get_rules
+>>> from cardtable.session import Seat, SeatKind, TableSession
+>>> state = get_rules("durak").new_game(players=2, seed=3)
+>>> host = NetHost(TableSession(state, [Seat("Ann", SeatKind.REMOTE), Seat.bot_seat("Ada", "easy")]))
+>>> async def main():
+...     await host.start()
+...     try:
+...         return host.address[0], host.paused, len(host.codes[0]) >= 22
+...     finally:
+...         await host.close()
+>>> asyncio.run(main())
+('127.0.0.1', True, True)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from cardtable.bots import LEVELS, is_import_path, make_bot
+from cardtable.engine.state import GameState
+from cardtable.names import BadNameError, check_name
+from cardtable.net.protocol import (
+    CLIENT_MESSAGE_LIMIT,
+    DEFAULT_PORT,
+    PROTOCOL_VERSION,
+    Act,
+    Bye,
+    Error,
+    Hello,
+    Leave,
+    ProtocolError,
+    Refused,
+    SeatStatus,
+    StateUpdate,
+    Status,
+    Welcome,
+    decode_client,
+    encode,
+)
+from cardtable.session import Notice, Seat, SeatKind, TableSession
+from cardtable.userdata.meta import seats_of
+
+__all__ = [
+    "DEFAULT_PORT", "Limits", "NetHost", "format_address", "join_line", "networked", "new_code", "seats_for",
+    "seats_from_state",
+]
+
+log = logging.getLogger("cardtable.net.host")
+
+
+def new_code() -> str:
+    """A seat's secret: 144 random bits from :mod:`secrets`, as 24 URL-safe characters.
+
+    >>> len(new_code()), new_code() == new_code()
+    (24, False)
+    """
+    return secrets.token_urlsafe(18)
+
+
+def format_address(host: str, port: int) -> str:
+    """``HOST:PORT`` as a player types it (an IPv6 address in brackets).
+
+    >>> format_address("127.0.0.1", 8765), format_address("::1", 8765)
+    ('127.0.0.1:8765', '[::1]:8765')
+    """
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def join_line(address: str, code: str) -> str:
+    """The command a friend runs to take a seat.
+
+    >>> join_line("127.0.0.1:8765", "abc")
+    'cardtable join 127.0.0.1:8765 abc'
+    """
+    return f"cardtable join {address} {code}"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much a connection may send, and how wrong codes are slowed down.
+
+    ``rate`` messages a second on average, in bursts of up to ``burst``; a connection
+    that goes on sending after ``flood_close`` messages over the limit is closed.
+    A wrong code is answered after ``wrong_code_delay`` seconds; after
+    ``wrong_codes`` of them from one address within ``wrong_code_window`` seconds,
+    that address may not try again until the window has passed.  A connection must
+    say ``hello`` within ``hello_timeout`` seconds; at most ``max_pending``
+    connections may be waiting to say it.  A player whose messages the host cannot
+    send (they stopped reading) is dropped after ``send_queue`` unsent messages.
+    """
+
+    rate: float = 20.0
+    burst: int = 40
+    flood_close: int = 400
+    wrong_code_delay: float = 0.5
+    wrong_codes: int = 5
+    wrong_code_window: float = 60.0
+    hello_timeout: float = 10.0
+    max_pending: int = 32
+    send_queue: int = 1000
+
+
+class _Bucket:
+    """A token bucket: ``allow()`` says whether one more message fits the rate."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class _Player:
+    """One joined connection: its seat, its send queue and its budget of messages."""
+
+    def __init__(self, ws: ServerConnection, seat: int, limits: Limits) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.bucket = _Bucket(limits.rate, limits.burst)
+        self.over_limit = 0
+        self.warned_at = 0.0
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.limit = limits.send_queue
+        self.writer: asyncio.Task[None] | None = None
+        #: the first event of the log this player was not sent yet
+        self.events_sent = 0
+
+    def send(self, data: bytes) -> bool:
+        """Queue ``data``; ``False`` if the player stopped reading (the queue is full)."""
+        if self.queue.qsize() >= self.limit:
+            return False
+        self.queue.put_nowait(data)
+        return True
+
+    async def write(self) -> None:
+        """Send the queue in order until ``None`` (close after the last message)."""
+        try:
+            while True:
+                data = await self.queue.get()
+                if data is None:
+                    break
+                await self.ws.send(data.decode("utf-8"))
+        except ConnectionClosed:
+            pass
+        finally:
+            with contextlib.suppress(ConnectionClosed):
+                await self.ws.close()
+
+
+class NetHost:
+    """A table served over WebSockets: ``session`` is played by whoever holds each
+    remote seat's code (see :attr:`codes`), by bots, and (later) by the host's own seat.
+
+    ``codes``: each remote seat's code (default: new ones from :func:`new_code`).
+    ``bot_delay``: seconds each bot waits before its move, so that people can follow.
+    ``on_send``: called with ``(seat, data)`` for every message queued for a seat (a
+    log, a test that reads every byte each seat is sent).  ``log_line``: called with
+    one line for each thing the host's log should say.
+    """
+
+    def __init__(
+        self,
+        session: TableSession,
+        *,
+        codes: dict[int, str] | None = None,
+        limits: Limits | None = None,
+        bot_delay: float = 0.0,
+        on_send: Callable[[int, bytes], None] | None = None,
+        log_line: Callable[[str], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.limits = limits or Limits()
+        self.bot_delay = bot_delay
+        self.on_send = on_send
+        self.log_line = log_line or log.info
+        #: the seats of players elsewhere (a seat handed to a bot stays one of them)
+        self.remote_seats: tuple[int, ...] = tuple(
+            seat for seat, spec in enumerate(session.seats) if spec.kind is SeatKind.REMOTE
+        )
+        if codes is None:
+            codes = {seat: new_code() for seat in self.remote_seats}
+        if sorted(codes) != list(self.remote_seats):
+            raise ValueError("give one code for each remote seat")
+        self.codes = dict(codes)
+        self.players: dict[int, _Player] = {}
+        #: per seat, the largest act number it used: a smaller or equal one is a replay
+        self.last_seq: dict[int, int] = dict.fromkeys(self.remote_seats, 0)
+        #: remote seats a bot plays for now, with its level
+        self.handed: dict[int, str] = {}
+        self._server: Server | None = None
+        self._bot_task: asyncio.Task[None] | None = None
+        self._bot_request: Any = None
+        self._failures: dict[str, deque[float]] = {}
+        self._pending = 0
+        #: seats whose player joined at least once (a second time is a rejoin)
+        self._joined: set[int] = set()
+        self._finished = asyncio.Event()
+        self.closed = False
+        network = session.state.meta.setdefault("network", {})
+        network["remote"] = list(self.remote_seats)
+        session.listen(self._on_notice)
+
+    # --- the listener -------------------------------------------------------------------
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        """Listen on ``host`` (loopback unless told otherwise) and ``port`` (0: any free)."""
+        self._server = await serve(
+            self._connection,
+            host,
+            port,
+            max_size=CLIENT_MESSAGE_LIMIT,
+            max_queue=16,
+            ping_interval=20,
+            ping_timeout=20,
+            open_timeout=self.limits.hello_timeout,
+            close_timeout=2,
+        )
+        self.log_line(f"listening on {format_address(*self.address)}")
+        self._advance()
+
+    @property
+    def address(self) -> tuple[str, int]:
+        """The address and port listened on."""
+        assert self._server is not None, "the host is not started"
+        name = self._server.sockets[0].getsockname()
+        return str(name[0]), int(name[1])
+
+    def join_lines(self, address: str | None = None) -> list[str]:
+        """One ``cardtable join`` line per remote seat, with the seat's name before it."""
+        where = address or format_address(*self.address)
+        return [f"{self.session.seats[seat].name}: {join_line(where, self.codes[seat])}" for seat in self.remote_seats]
+
+    async def close(self, reason: str = "the host closed the table") -> None:
+        """Tell every player goodbye, stop listening and stop the bots (the save stays)."""
+        if self.closed:
+            return
+        self.closed = True
+        if self._bot_request is not None:
+            self._bot_request.cancel()
+        for player in list(self.players.values()):
+            self._send(player, Bye(reason=reason))
+            player.queue.put_nowait(None)
+        writers = [player.writer for player in self.players.values() if player.writer is not None]
+        self.players.clear()
+        if writers:
+            await asyncio.wait(writers, timeout=3)
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        if self._bot_task is not None:
+            await asyncio.wait([self._bot_task], timeout=5)
+
+    async def wait_finished(self) -> None:
+        """Return once the game is over (every player was sent its last state)."""
+        await self._finished.wait()
+
+    # --- who is at the table -----------------------------------------------------------
+    @property
+    def missing(self) -> tuple[int, ...]:
+        """The remote seats waiting for their player (a seat handed to a bot is not)."""
+        return tuple(seat for seat in self.remote_seats if seat not in self.players and seat not in self.handed)
+
+    @property
+    def paused(self) -> bool:
+        """No one moves: a remote seat has no player (the game is not over)."""
+        return bool(self.missing) and not self.session.is_over
+
+    def seat_statuses(self) -> list[SeatStatus]:
+        statuses = []
+        for seat, spec in enumerate(self.session.seats):
+            if seat in self.remote_seats:
+                statuses.append(SeatStatus(seat, spec.name, "remote", self.handed.get(seat, ""), seat in self.players))
+            elif spec.is_bot:
+                statuses.append(SeatStatus(seat, spec.name, "bot", spec.bot.rpartition(":")[2] or spec.bot, True))
+            else:
+                statuses.append(SeatStatus(seat, spec.name, "human", "", True))
+        return statuses
+
+    def pause_message(self) -> str:
+        """Why the table waits, in one line (empty when it does not)."""
+        if not self.paused:
+            return ""
+        names = [self.session.seats[seat].name for seat in self.missing]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"Paused: waiting for {who} to join."
+
+    def _status(self, message: str) -> None:
+        """Tell every player who is here and whether the table waits; log ``message``."""
+        if message:
+            self.log_line(message)
+        pause = self.pause_message()
+        line = " ".join(part for part in (message, pause) if part)
+        status = Status(paused=self.paused, message=line, seats=self.seat_statuses())
+        for player in list(self.players.values()):
+            self._send(player, status)
+
+    def hand_to_bot(self, seat: int, level: str = "normal") -> None:
+        """Let a bot of ``level`` play the remote ``seat`` until its player rejoins.
+
+        The save keeps the seat remote: a resumed game waits for its player again.
+        """
+        if seat not in self.remote_seats:
+            raise ValueError(f"seat {seat} is not a remote seat")
+        bot = make_bot(self.session.game, level, seed=self.session.bot_seed(seat))
+        name = self.session.seats[seat].name
+        self._swap(seat, Seat.bot_seat(name, level))
+        self.session.bots[seat] = bot
+        self.session.bot_failures.pop(seat, None)
+        self.handed[seat] = level
+        self._status(f"{name}'s seat is played by a bot ({level}) until they rejoin.")
+        self._advance()
+
+    def take_back(self, seat: int) -> None:
+        """Give ``seat`` back to its player from the bot that played it (the table waits
+        for the player if they are not connected)."""
+        if seat not in self.handed:
+            return
+        self._give_back(seat)
+        self._status(f"{self.session.seats[seat].name} has their seat back.")
+        self._advance()
+
+    def _give_back(self, seat: int) -> None:
+        del self.handed[seat]
+        self._swap(seat, Seat(self.session.seats[seat].name, SeatKind.REMOTE))
+        self.session.bots.pop(seat, None)
+
+    def _swap(self, seat: int, spec: Seat) -> None:
+        seats = list(self.session.seats)
+        seats[seat] = spec
+        self.session.seats = tuple(seats)
+        # Whatever the old player was asked is void, a bot's thinking included.
+        self.session.cancel_thinking()
+
+    # --- connections --------------------------------------------------------------------
+    async def _connection(self, ws: ServerConnection) -> None:
+        if self._pending >= self.limits.max_pending:
+            await self._refuse(ws, "too many connections waiting to join; try again soon")
+            return
+        self._pending += 1
+        try:
+            joined = await self._join(ws)
+        finally:
+            self._pending -= 1
+        if joined is None:
+            return
+        try:
+            async for data in ws:
+                if not self._take(joined, data):
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            self._gone(joined)
+        if joined.writer is not None:
+            # The connection ends with this handler: let the last messages (why) go first.
+            await asyncio.wait([joined.writer], timeout=2)
+
+    async def _refuse(self, ws: ServerConnection, reason: str) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(encode(Error(reason=reason, fatal=True)).decode("utf-8"))
+            await ws.close(1008, reason[:100])
+
+    async def _join(self, ws: ServerConnection) -> _Player | None:
+        """Read the ``hello`` and seat its sender, or refuse them (``None``)."""
+        try:
+            data = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
+        except (TimeoutError, ConnectionClosed):
+            with contextlib.suppress(ConnectionClosed):
+                await ws.close(1008, "no hello")
+            return None
+        try:
+            hello = decode_client(data)
+        except ProtocolError as exc:
+            await self._refuse(ws, str(exc))
+            return None
+        if not isinstance(hello, Hello):
+            await self._refuse(ws, "say hello first: {\"type\": \"hello\", \"version\": 1, \"code\": ...}")
+            return None
+        if hello.version != PROTOCOL_VERSION:
+            await self._refuse(ws, f"this host speaks protocol version {PROTOCOL_VERSION}, not {hello.version}")
+            return None
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        wait = self._locked_out(address)
+        if wait:
+            await self._refuse(ws, f"too many wrong codes from your address; try again in {wait} seconds")
+            return None
+        seat = self._seat_for(hello.code)
+        if seat is None:
+            self._failures.setdefault(address, deque()).append(time.monotonic())
+            self.log_line(f"refused a wrong code from {address}")
+            await asyncio.sleep(self.limits.wrong_code_delay)
+            await self._refuse(ws, "wrong code: no seat at this table has it")
+            return None
+        if self.closed or self.session.closed:
+            await self._refuse(ws, "the table is closed")
+            return None
+        return self._seat(ws, seat, hello.name)
+
+    def _locked_out(self, address: str) -> int:
+        """Seconds ``address`` must wait before trying a code again (0: it may now)."""
+        failures = self._failures.get(address)
+        if not failures:
+            return 0
+        now = time.monotonic()
+        while failures and now - failures[0] > self.limits.wrong_code_window:
+            failures.popleft()
+        if len(failures) < self.limits.wrong_codes:
+            return 0
+        return max(1, round(self.limits.wrong_code_window - (now - failures[0])))
+
+    def _seat_for(self, code: str) -> int | None:
+        """The seat whose code is ``code``: every code is compared, each in constant time."""
+        given = code.encode("utf-8")
+        found = None
+        for seat, secret in self.codes.items():
+            if hmac.compare_digest(given, secret.encode("utf-8")):
+                found = seat
+        return found
+
+    def _seat(self, ws: ServerConnection, seat: int, name: str) -> _Player:
+        player = _Player(ws, seat, self.limits)
+        player.writer = asyncio.create_task(player.write())
+        old = self.players.get(seat)
+        if old is not None:
+            self._send(old, Bye(reason="your seat was joined from another connection"))
+            old.queue.put_nowait(None)
+        self.players[seat] = player
+        renamed = self._rename(seat, name)
+        returned = seat in self.handed
+        if returned:
+            self._give_back(seat)
+        self._send(player, Welcome(
+            version=PROTOCOL_VERSION, seat=seat, game=self.session.game, title=self.session.state.rules.title,
+            seats=self.seat_statuses(), options=dict(self.session.state.options), last_seq=self.last_seq[seat],
+        ))
+        self._send_state(player, fresh=True)
+        who = self.session.seats[seat].name
+        again = "rejoined" if seat in self._joined else "joined"
+        self._joined.add(seat)
+        line = f"{who} {again}" + (f" (was {renamed})" if renamed else "")
+        self._status(line + (" and has their seat back from the bot." if returned else "."))
+        self._advance()
+        return player
+
+    def _rename(self, seat: int, name: str) -> str:
+        """Give ``seat`` the name its player asked for, if valid and free; return the old
+        name when it changed."""
+        wanted = name.strip()
+        spec = self.session.seats[seat]
+        if not wanted or wanted == spec.name:
+            return ""
+        try:
+            check_name(wanted)
+        except BadNameError:
+            return ""
+        if any(other.name == wanted for other in self.session.seats):
+            return ""
+        self._swap_name(seat, wanted)
+        return spec.name
+
+    def _swap_name(self, seat: int, name: str) -> None:
+        seats = list(self.session.seats)
+        old = seats[seat]
+        seats[seat] = Seat(name, old.kind, old.bot)
+        self.session.seats = tuple(seats)
+        recorded = self.session.state.meta.get("seats")
+        if isinstance(recorded, list) and seat < len(recorded) and isinstance(recorded[seat], dict):
+            recorded[seat]["name"] = name
+
+    def _gone(self, player: _Player) -> None:
+        """``player``'s connection ended: if it still held its seat, the seat waits."""
+        if player.writer is not None and not player.writer.done():
+            player.queue.put_nowait(None)
+        if self.players.get(player.seat) is not player:
+            return  # replaced by a newer connection, or the host closed
+        del self.players[player.seat]
+        if self.closed:
+            return
+        if self.session.is_over:
+            self._status(f"{self.session.seats[player.seat].name} left.")
+            return
+        if self._bot_request is not None:
+            self._bot_request.cancel()
+        self._status(f"{self.session.seats[player.seat].name} left the table.")
+
+    # --- messages from a player ---------------------------------------------------------
+    def _take(self, player: _Player, data: str | bytes) -> bool:
+        """Handle one message; ``False`` closes the connection."""
+        if self.players.get(player.seat) is not player:
+            return False
+        if not player.bucket.allow():
+            player.over_limit += 1
+            if player.over_limit >= self.limits.flood_close:
+                self._send(player, Error(reason="too many messages: closing the connection", fatal=True))
+                self.log_line(f"closed {self.session.seats[player.seat].name}'s connection: a flood of messages")
+                return False
+            now = time.monotonic()
+            if now - player.warned_at >= 1.0:
+                player.warned_at = now
+                self._send(player, Error(reason="too many messages: slow down; messages are being dropped"))
+            return True
+        if isinstance(data, bytes):
+            self._send(player, Error(reason="send text messages (JSON), not binary ones"))
+            return True
+        try:
+            message = decode_client(data)
+        except ProtocolError as exc:
+            self._send(player, Error(reason=str(exc)))
+            return True
+        if isinstance(message, Act):
+            self._act(player, message)
+            return True
+        if isinstance(message, Leave):
+            return False
+        self._send(player, Error(reason="already joined: hello is only the first message"))
+        return True
+
+    def _act(self, player: _Player, act: Act) -> None:
+        seat = player.seat
+        last = self.last_seq[seat]
+        if act.seq <= last:
+            self._send(player, Refused(seq=act.seq, reason=f"message {act.seq} is a repeat: this seat is at {last}"))
+            return
+        self.last_seq[seat] = act.seq
+        if self.paused:
+            self._send(player, Refused(seq=act.seq, reason=self.pause_message()))
+            return
+        if seat in self.handed:
+            self._send(player, Refused(seq=act.seq, reason="a bot plays your seat for now"))
+            return
+        reason = self.session.act(seat, act.action)
+        if reason is not None:
+            self._send(player, Refused(seq=act.seq, reason=reason))
+            return
+        self._advance()
+
+    # --- telling the players ------------------------------------------------------------
+    def _send(self, player: _Player, message: Any) -> None:
+        data = encode(message)
+        if self.on_send is not None:
+            self.on_send(player.seat, data)
+        if not player.send(data):
+            # They stopped reading: their seat waits as if their line dropped.
+            self.log_line(f"dropped {self.session.seats[player.seat].name}: not reading the table's messages")
+            with contextlib.suppress(Exception):
+                player.ws.transport.abort()
+
+    def _send_state(self, player: _Player, fresh: bool = False) -> None:
+        state = self.session.state
+        seat = player.seat
+        events = state.events
+        if fresh:
+            # A new connection gets the whole log in its observation, no news.
+            player.events_sent = len(events)
+        news = [event.for_seat(seat).to_dict() for event in events[player.events_sent:]]
+        player.events_sent = len(events)
+        to_act = self.session.to_act
+        legal = [str(action) for action in self.session.legal_actions()] if to_act == seat else []
+        self._send(player, StateUpdate(
+            observation=state.observation(seat).to_dict(), legal=legal, to_act=to_act, events=news,
+            last_seq=self.last_seq.get(seat, 0), outcome=state.outcome().to_dict() if state.is_over else None,
+        ))
+
+    def _on_notice(self, notice: Notice) -> None:
+        if notice.kind == "moved":
+            for player in list(self.players.values()):
+                self._send_state(player)
+            seat = notice.seat if notice.seat is not None else 0
+            public = self.session.state.public_history(None)
+            self.log_line(f"{self.session.seats[seat].name}: {public[-1][1] if public else ''}")
+        elif notice.kind in ("save_warning", "save_failed"):
+            self.log_line(f"saving: {notice.text}")  # the host's own disk: not the players' business
+        elif notice.kind == "finished":
+            self.log_line("the game is over; its result is recorded")
+        if self.session.is_over and not self._finished.is_set():
+            self._finished.set()
+            self._status("The game is over.")
+
+    # --- bots ---------------------------------------------------------------------------
+    def _advance(self) -> None:
+        """If a bot is to move and the table is not paused, let it think in a thread."""
+        if self.closed or self._bot_task is not None or self.paused or self.session.is_over:
+            return
+        request = self.session.bot_request()
+        if request is None:
+            failed = self.session.failed_bot()
+            if failed is not None:
+                # A user's bot that failed: a built-in one takes its seat (no one here to ask).
+                self.log_line(f"{self.session.bot_failures.get(failed, 'a bot failed')}; a normal bot takes over")
+                self.session.replace_bot(failed, "normal")
+                self._advance()
+            return
+        self._bot_request = request
+        self._bot_task = asyncio.create_task(self._think(request))
+
+    async def _think(self, request: Any) -> None:
+        try:
+            answer = await asyncio.to_thread(request.think, self.bot_delay)
+        finally:
+            self._bot_task = None
+            self._bot_request = None
+        if self.closed or self.paused:
+            return  # asked before the table paused: it is asked again when it resumes
+        self.session.bot_answer(answer)
+        self._advance()
+
+
+def networked(state: GameState) -> bool:
+    """Whether ``state`` is a game a host saved with remote seats (see :func:`seats_from_state`)."""
+    return bool(_remote_in_meta(state)) or any(seat.kind == "remote" for seat in seats_of(state))
+
+
+def _remote_in_meta(state: GameState) -> set[int]:
+    network = state.meta.get("network")
+    remote = network.get("remote") if isinstance(network, dict) else None
+    if not isinstance(remote, list):
+        return set()
+    return {seat for seat in remote if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.num_players}
+
+
+def seats_from_state(state: GameState) -> list[Seat]:
+    """The seats of a saved networked game: each remote seat remote again (even one a bot
+    played when it was saved: its player is waited for), the others as they were.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=3, seed=1)
+    >>> state.meta["seats"] = [{"name": "Ann", "kind": "remote"}, {"name": "Ada", "kind": "hard"},
+    ...                        {"name": "Ben", "kind": "easy"}]
+    >>> state.meta["network"] = {"remote": [0, 2]}
+    >>> [(seat.name, seat.spec) for seat in seats_from_state(state)], networked(state)
+    ([('Ann', 'remote'), ('Ada', 'hard'), ('Ben', 'remote')], True)
+    """
+    remote = _remote_in_meta(state)
+    seats = []
+    for index, info in enumerate(seats_of(state)):
+        if index in remote or info.kind == "remote":
+            seats.append(Seat(info.name, SeatKind.REMOTE))
+        elif info.kind == "human" or info.kind in LEVELS or is_import_path(info.kind):
+            seats.append(Seat.from_spec(info.name, info.kind))
+        else:
+            seats.append(Seat.bot_seat(info.name, "normal"))  # a save from outside the app
+    return seats
+
+
+def seats_for(kinds: Sequence[tuple[str, str]]) -> list[Seat]:
+    """Session seats for ``(kind, name)`` pairs: ``remote``, ``human`` or a bot spec.
+
+    >>> [seat.label for seat in seats_for([("remote", "Ann"), ("hard", "Ada")])]
+    ['Ann', 'Ada (hard)']
+    """
+    return [Seat(name, SeatKind.REMOTE) if kind == "remote" else Seat.from_spec(name, kind) for kind, name in kinds]

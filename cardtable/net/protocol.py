@@ -1,0 +1,232 @@
+"""The network protocol between a host and its players: declared messages, checked on arrival.
+
+Every message is one JSON object in one WebSocket text frame, with a ``type`` that
+names it.  Each side decodes what it receives against the declared
+:mod:`msgspec` structs below (a tagged union on ``type``): a message that is not JSON,
+has an unknown ``type``, misses a field, has a field of the wrong type or out of its
+bounds, or has a field that is not declared, is refused whole with a one-line reason.
+docs/protocol.md describes each message and the flow of a game.
+
+>>> decode_client(b'{"type": "hello", "version": 1, "code": "abc", "name": "Ann"}')
+Hello(version=1, code='abc', name='Ann')
+>>> decode_client(b'{"type": "act", "seq": 1, "action": "play 2C"}')
+Act(seq=1, action='play 2C')
+>>> decode_client(b'{"type": "shout"}')
+Traceback (most recent call last):
+...
+cardtable.net.protocol.ProtocolError: bad message: Invalid value 'shout' - at `$.type`
+>>> decode_client(b'{"type": "act", "seq": 0, "action": "pass"}')
+Traceback (most recent call last):
+...
+cardtable.net.protocol.ProtocolError: bad message: Expected `int` >= 1 - at `$.seq`
+>>> encode(Refused(seq=3, reason="you must follow suit"))
+b'{"type":"refused","seq":3,"reason":"you must follow suit"}'
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from cardtable.errors import CardtableError
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "DEFAULT_PORT",
+    "CLIENT_MESSAGE_LIMIT",
+    "HOST_MESSAGE_LIMIT",
+    "ProtocolError",
+    "Hello",
+    "Act",
+    "Leave",
+    "SeatStatus",
+    "Welcome",
+    "StateUpdate",
+    "Refused",
+    "Status",
+    "Error",
+    "Bye",
+    "ClientMessage",
+    "HostMessage",
+    "decode_client",
+    "decode_host",
+    "encode",
+]
+
+PROTOCOL_VERSION = 1
+"""The version of this protocol; a host refuses a ``hello`` of any other."""
+
+DEFAULT_PORT = 8765
+"""The port a host listens on, and a player connects to, unless told another."""
+
+CLIENT_MESSAGE_LIMIT = 4096
+"""The largest message a host accepts, in bytes (an ``act`` is well under 300)."""
+
+HOST_MESSAGE_LIMIT = 8 * 1024 * 1024
+"""The largest message a client accepts: a state carries the seat's whole observation,
+event log included, which over a long game runs to some hundred kilobytes."""
+
+#: the largest sequence number: what JSON numbers hold exactly everywhere
+MAX_SEQ = 2**53
+
+
+class ProtocolError(CardtableError):
+    """A message that is not one of the declared messages (the reason is one line)."""
+
+
+class _Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
+    """Every message: an object tagged by its ``type``, with no undeclared field."""
+
+
+# --- from a player to the host -----------------------------------------------------------
+
+
+class Hello(_Message, tag="hello"):
+    """The first message of a connection: join the table with a seat's ``code``.
+
+    ``name`` (optional) is the name the player would like shown; the host checks it
+    like any player name and keeps the seat's own name if it is refused or taken.
+    """
+
+    version: Annotated[int, msgspec.Meta(ge=0, le=1000)]
+    code: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+    name: Annotated[str, msgspec.Meta(max_length=64)] = ""
+
+
+class Act(_Message, tag="act"):
+    """Make a move: the ``action`` in the game's notation, numbered ``seq``.
+
+    ``seq`` must be larger than any number this seat sent before, so that a repeated
+    or replayed message is refused instead of played twice.
+    """
+
+    seq: Annotated[int, msgspec.Meta(ge=1, le=MAX_SEQ)]
+    action: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+
+
+class Leave(_Message, tag="bye"):
+    """The player leaves the table (their seat waits for them, as after a dropped line)."""
+
+
+ClientMessage = Hello | Act | Leave
+
+# --- from the host to a player -----------------------------------------------------------
+
+
+class SeatStatus(msgspec.Struct, forbid_unknown_fields=True):
+    """One seat as everyone may know it: ``kind`` is ``remote`` (a player elsewhere),
+    ``human`` (a player at the host's keyboard) or ``bot``; ``level`` is the bot's (a
+    remote player's seat handed to a bot has both: ``remote`` and the level playing it)."""
+
+    seat: int
+    name: str
+    kind: str
+    level: str = ""
+    connected: bool = False
+
+
+class Welcome(_Message, tag="welcome"):
+    """The host took the ``hello``: this connection plays ``seat``.
+
+    ``last_seq`` is the largest ``act`` number this seat used so far (0 if none): a
+    player who rejoins numbers on from there.
+    """
+
+    version: int
+    seat: int
+    game: str
+    title: str
+    seats: list[SeatStatus]
+    options: dict[str, Any]
+    last_seq: int = 0
+
+
+class StateUpdate(_Message, tag="state"):
+    """The table as this seat may see it, sent after every change.
+
+    ``observation`` is exactly the seat's observation (``state.observation(seat)``, as
+    JSON); ``legal`` the texts of its legal actions when it is to act (else empty);
+    ``events`` the events since this seat's last update, as this seat may see them;
+    ``last_seq`` the seat's largest ``act`` number handled; ``outcome`` the result once
+    the game is over.
+    """
+
+    observation: dict[str, Any]
+    legal: list[str]
+    to_act: int | None
+    events: list[dict[str, Any]]
+    last_seq: int = 0
+    outcome: dict[str, Any] | None = None
+
+
+class Refused(_Message, tag="refused"):
+    """The ``act`` numbered ``seq`` changed nothing, for this ``reason`` (the engine's
+    own line for a move against the rules)."""
+
+    seq: int
+    reason: str
+
+
+class Status(_Message, tag="status"):
+    """Who is at the table and whether the game waits: sent when either changes.
+
+    ``paused``: no one moves (a remote player is missing); ``message``: one line saying
+    why, or what just changed.
+    """
+
+    paused: bool
+    message: str
+    seats: list[SeatStatus]
+
+
+class Error(_Message, tag="error"):
+    """A message was refused before reaching the table (not JSON, unknown, too many...).
+
+    ``fatal``: the host closes the connection after this one.
+    """
+
+    reason: str
+    fatal: bool = False
+
+
+class Bye(_Message, tag="bye"):
+    """The host closes this connection, for ``reason`` (the game is over, the seat was
+    joined from another connection, the host stops)."""
+
+    reason: str
+
+
+HostMessage = Welcome | StateUpdate | Refused | Status | Error | Bye
+
+_client_decoder = msgspec.json.Decoder(ClientMessage)
+_host_decoder = msgspec.json.Decoder(HostMessage)
+_encoder = msgspec.json.Encoder()
+
+
+def _decode(decoder: msgspec.json.Decoder[Any], data: str | bytes, limit: int) -> Any:
+    if len(data) > limit:
+        raise ProtocolError(f"message too large: {len(data)} bytes (at most {limit})")
+    try:
+        return decoder.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        # msgspec's reason is one line naming the field; cut it, it may quote the input.
+        reason = " ".join(str(exc).split())
+        raise ProtocolError(f"bad message: {reason[:200]}") from None
+
+
+def decode_client(data: str | bytes) -> Hello | Act | Leave:
+    """A player's message, checked against the declared ones; raise :class:`ProtocolError`."""
+    message: Hello | Act | Leave = _decode(_client_decoder, data, CLIENT_MESSAGE_LIMIT)
+    return message
+
+
+def decode_host(data: str | bytes) -> Welcome | StateUpdate | Refused | Status | Error | Bye:
+    """A host's message, checked against the declared ones; raise :class:`ProtocolError`."""
+    message: Welcome | StateUpdate | Refused | Status | Error | Bye = _decode(_host_decoder, data, HOST_MESSAGE_LIMIT)
+    return message
+
+
+def encode(message: _Message) -> bytes:
+    """The JSON of a message, as sent."""
+    return _encoder.encode(message)

@@ -1,0 +1,191 @@
+"""Hosted tables for the network tests: a host on loopback and its players' clients."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from cardtable.cards import Card
+from cardtable.engine.state import GameState
+from cardtable.games import get_rules
+from cardtable.net.client import TableClient
+from cardtable.net.host import Limits, NetHost, format_address, seats_for
+from cardtable.session import Notice, Saver, TableSession
+
+NAMES = ("Ann", "Ada", "Ben", "Cleo", "Dan", "Eve")
+
+#: each game short: President two rounds (so an exchange), Hearts one hand
+GAMES: dict[str, tuple[list[str], dict[str, Any]]] = {
+    "president": (["remote", "remote", "easy"], {"rounds": 2}),
+    "durak": (["remote", "remote", "easy"], {}),
+    "hearts": (["remote", "remote", "remote", "easy"], {"target": 1}),
+}
+
+FAST = Limits(wrong_code_delay=0.01)
+
+
+def new_state(game: str, kinds: list[str], seed: int = 1, **options: Any) -> GameState:
+    state = get_rules(game).new_game(players=len(kinds), seed=seed, **options)
+    state.meta["seats"] = [{"kind": kind, "name": NAMES[i]} for i, kind in enumerate(kinds)]
+    return state
+
+
+async def open_table(
+    game: str,
+    kinds: list[str],
+    seed: int = 1,
+    *,
+    limits: Limits = FAST,
+    on_send: Callable[[int, bytes], None] | None = None,
+    saver: Saver | None = None,
+    join: bool = True,
+    listener: Callable[[Notice], None] | None = None,
+    **options: Any,
+) -> tuple[NetHost, list[TableClient]]:
+    """A started host of a new game, and one client per remote seat (in seat order),
+    joined unless ``join`` is false.  ``listener`` hears the session's notices before
+    the host does."""
+    state = new_state(game, kinds, seed, **options)
+    seats = seats_for([(entry["kind"], entry["name"]) for entry in state.meta["seats"]])
+    session = TableSession(state, seats, saver=saver)
+    if listener is not None:
+        session.listen(listener)
+    host = NetHost(session, limits=limits, on_send=on_send, log_line=lambda _: None)
+    await host.start()
+    clients = [client_for(host, seat) for seat in host.remote_seats]
+    if join:
+        for client in clients:
+            await client.join()
+    return host, clients
+
+
+def client_for(host: NetHost, seat: int, **kwargs: Any) -> TableClient:
+    return TableClient(format_address(*host.address), host.codes[seat], **kwargs)
+
+
+async def autoplay(
+    client: TableClient, rng: random.Random, until: Callable[[TableClient], bool] = lambda c: c.is_over
+) -> int:
+    """Play ``client``'s seat with random legal moves until ``until`` holds; return the moves made."""
+    moves = 0
+    while True:
+        await client.wait_for(lambda c: until(c) or c.closed_reason is not None or (c.my_turn and bool(c.legal)))
+        if until(client) or client.closed_reason is not None:
+            return moves
+        await client.act(rng.choice(client.legal))
+        moves += 1
+
+
+def cards_in(data: str | bytes) -> set[str]:
+    """Every card code written anywhere in a JSON message (keys and strings, word by word)."""
+    return cards_of(json.loads(data))
+
+
+def cards_of(value: Any) -> set[str]:
+    """Every card code written anywhere in a JSON value (keys and strings, word by word)."""
+    found: set[str] = set()
+
+    def walk(item: Any) -> None:
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                walk(key)
+                walk(inner)
+        elif isinstance(item, list):
+            for inner in item:
+                walk(inner)
+        elif isinstance(item, str):
+            for word in item.replace(",", " ").replace("(", " ").replace(")", " ").split():
+                try:
+                    found.add(str(Card.parse(word)))
+                except ValueError:
+                    pass
+
+    walk(value)
+    return found
+
+
+def hidden_from(state: GameState, seat: int, round_number: int | None = None) -> set[str]:
+    """The cards ``seat`` may not know in deal ``round_number`` (default: the one being
+    played): the deck but for the cards of that deal's events it may see (its own deal,
+    plays, draws, gifts to and from it), and for the current deal its hand now."""
+    events = state.events
+    current = max((event.round for event in events), default=0)
+    if round_number is None:
+        round_number = current
+    known = {str(card) for card in state.hand(seat)} if round_number == current else set()
+    for event in events:
+        if event.round == round_number and event.visible(seat):
+            known.update(str(card) for card in event.cards)
+    return {str(card) for card in state.rules.deck} - known
+
+
+class LeakCheck:
+    """Checks every message a host sends against the host's whole state at that moment.
+
+    A card a seat may not know now (:func:`hidden_from`) must not be written anywhere in
+    what it is sent about this deal; an event or a move of an earlier deal must not
+    write a card that stayed hidden from the seat all through that deal.  (A card of an
+    earlier deal may be in anyone's hand now: the deck was dealt again.)  Install
+    :meth:`listen` on the session before the host, and :meth:`on_send` as its ``on_send``.
+    """
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        #: the deal each move of the history was made in
+        self.history_rounds: list[int] = []
+        self.leaks: list[str] = []
+        self.sent: dict[int, list[bytes]] = {}
+        #: sends at which the neighbour's hand, sent instead, would have been caught
+        self.would_catch = 0
+
+    def listen(self, notice: Notice) -> None:
+        if notice.kind == "moved":
+            self.history_rounds.append(notice.events[0].round if notice.events else self.current_round())
+
+    def current_round(self) -> int:
+        assert self.state is not None
+        return max((event.round for event in self.state.events), default=0)
+
+    def on_send(self, seat: int, data: bytes) -> None:
+        state = self.state
+        assert state is not None
+        self.sent.setdefault(seat, []).append(data)
+        now = self.current_round()
+        hidden = hidden_from(state, seat)
+        earlier: dict[int, set[str]] = {}
+
+        def hidden_in(round_number: int) -> set[str]:
+            if round_number >= now:
+                return hidden
+            if round_number not in earlier:
+                earlier[round_number] = hidden_from(state, seat, round_number)
+            return earlier[round_number]
+
+        message = json.loads(data)
+        leaked: set[str] = set()
+
+        def check_events(events: list[dict[str, Any]]) -> None:
+            for event in events:
+                leaked.update(cards_of(event) & hidden_in(event["round"]))
+
+        for key, value in message.items():
+            if key == "observation":
+                for field, item in value.items():
+                    if field == "events":
+                        check_events(item)
+                    elif field == "history":
+                        for index, (_, text) in enumerate(item):
+                            leaked.update(cards_of(text) & hidden_in(self.history_rounds[index]))
+                    else:
+                        leaked.update(cards_of(item) & hidden)
+            elif key == "events":
+                check_events(value)
+            else:
+                leaked.update(cards_of(value) & hidden)
+        if leaked:
+            self.leaks.append(f"seat {seat} was sent {sorted(leaked)} in {data[:300]!r}")
+        if not state.is_over:
+            other = state.observation((seat + 1) % state.num_players).to_dict()
+            self.would_catch += bool(cards_of(other["hand"]) & hidden)

@@ -1,0 +1,94 @@
+"""``cardtable host`` as a real process: its join lines, a game played through them,
+Ctrl-C, and ``cardtable resume`` hosting the saved game again with new codes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable.cli import main
+from cardtable.net.client import JoinError, TableClient
+from tests.net.tables import autoplay
+
+ROOT = Path(__file__).resolve().parents[2]
+JOIN = re.compile(r"^  (?P<name>[^:]+): cardtable join (?P<address>\S+) (?P<code>\S+)$")
+
+
+def test_a_seat_at_the_hosts_keyboard_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["host", "durak", "--seats", "human,remote"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs the table screen" in err
+    assert main(["host", "durak", "--seats", "easy,hard"]) == 2
+    assert "needs a remote seat" in capsys.readouterr().err
+    assert main(["host", "durak", "--seats", "remote,remote", "--listen", "127.0.0.1:http"]) == 2
+    assert "is not HOST:PORT" in capsys.readouterr().err
+
+
+async def start(*args: str, home: Path) -> tuple[asyncio.subprocess.Process, list[tuple[str, str, str]], list[str]]:
+    """Run ``cardtable ARGS`` and read its output up to the join lines."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDTABLE_HOME": str(home)}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cardtable", *args, env=env, cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    lines: list[str] = []
+    joins: list[tuple[str, str, str]] = []
+    while not any(line.startswith("Only this computer") for line in lines):
+        raw = await asyncio.wait_for(process.stdout.readline(), 30)
+        assert raw, (lines, await process.stderr.read() if process.stderr else b"")
+        lines.append(raw.decode().rstrip("\n"))
+        found = JOIN.match(lines[-1])
+        if found:
+            joins.append((found["name"], found["address"], found["code"]))
+    return process, joins, lines
+
+
+async def test_host_then_ctrl_c_then_resume_plays_the_game_to_its_end(cardtable_home: Path) -> None:
+    process, joins, lines = await start(
+        "host", "durak", "--seats", "remote:Ann,remote,easy", "--listen", "127.0.0.1:0", "--seed", "3",
+        "--speed", "fast", home=cardtable_home,
+    )
+    assert [name for name, _, _ in joins] == ["Ann", "Player 1"]
+    assert lines[1].startswith("Hosting Durak.") and all(address.startswith("127.0.0.1:") for _, address, _ in joins)
+    assert len({code for _, _, code in joins}) == 2 and all(len(code) >= 22 for _, _, code in joins)
+    rng = random.Random(3)
+    players = [TableClient(address, code) for _, address, code in joins]
+    for player in players:
+        await player.join()
+    await asyncio.gather(*(autoplay(p, rng, until=lambda c: len(c.events) > 6) for p in players))
+    history = players[0].observation["history"]  # type: ignore[index]
+    for player in players:
+        await player.close()
+    process.send_signal(signal.SIGINT)
+    assert await asyncio.wait_for(process.wait(), 20) == 130
+
+    process, again, _ = await start("resume", home=cardtable_home)
+    try:
+        assert [name for name, _, _ in again] == ["Ann", "Player 1"]
+        assert {code for _, _, code in again}.isdisjoint(code for _, _, code in joins)
+        with pytest.raises(JoinError, match="wrong code"):
+            await TableClient(again[0][1], joins[0][2]).join()
+        players = [TableClient(address, code) for _, address, code in again]
+        for player in players:
+            await player.join()
+        assert players[0].observation["history"][:len(history)] == history  # type: ignore[index]
+        await asyncio.wait_for(asyncio.gather(*(autoplay(p, rng) for p in players)), 60)
+        assert all(player.is_over for player in players)
+        await asyncio.gather(*(p.wait_for(lambda c: c.closed_reason is not None) for p in players))
+        assert players[0].closed_reason == "the game is over"
+        assert await asyncio.wait_for(process.wait(), 20) == 0
+        assert process.stdout is not None
+        log = (await process.stdout.read()).decode()
+        assert "the game is over; its result is recorded" in log
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()

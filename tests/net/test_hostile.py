@@ -1,0 +1,240 @@
+"""Hostile input changes nothing and never stops the table.
+
+Each test seats two remote players at Durak (no bot, so only they change the game),
+lets one of them (or a stranger) misbehave, and checks that the host's state is what
+it was, that the other player noticed nothing, and that the game goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from websockets.asyncio.client import connect
+
+from cardtable.net.client import JoinError, TableClient
+from cardtable.net.host import Limits, NetHost
+from cardtable.net.protocol import CLIENT_MESSAGE_LIMIT, Bye
+from tests.net.tables import client_for, open_table
+
+KINDS = ["remote", "remote"]
+
+
+async def table(limits: Limits | None = None) -> tuple[NetHost, TableClient, TableClient]:
+    host, (ann, ada) = await open_table("durak", KINDS, seed=7, **({"limits": limits} if limits else {}))
+    await ann.wait_for(lambda c: c.observation is not None and not c.paused)
+    await ada.wait_for(lambda c: c.observation is not None and not c.paused)
+    return host, ann, ada
+
+
+async def goes_on(host: NetHost, before: str, bystander: TableClient, player: TableClient) -> None:
+    """The state is ``before``, the bystander saw nothing wrong, and a legal move still plays."""
+    assert host.session.state.to_json() == before
+    assert bystander.connected and bystander.errors == [] and bystander.refusals == []
+    assert bystander.observation == host.session.state.observation(bystander.seat or 0).to_dict()
+    moves = len(host.session.state.history)
+    mover = bystander if bystander.to_act == bystander.seat else player
+    await mover.wait_for(lambda c: c.my_turn)
+    await mover.act(mover.legal[0])
+    await bystander.wait_for(lambda c: len((c.observation or {}).get("history", [])) > moves)
+    assert len(host.session.state.history) == moves + 1
+
+
+async def close(host: NetHost, *clients: TableClient) -> None:
+    for client in clients:
+        await client.close()
+    await host.close()
+
+
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        ("{not json", "bad message: JSON is malformed"),
+        ('{"type": "shout", "text": "hi"}', "Invalid value 'shout' - at `$.type`"),
+        ('{"type": "act", "seq": 99, "action": "pass", "admin": true}', "Object contains unknown field `admin`"),
+        ('{"type": "act", "seq": "1", "action": "pass"}', "Expected `int`, got `str` - at `$.seq`"),
+        ('{"type": "act", "seq": 100, "action": ""}', "at `$.action`"),
+        ('[1, 2, 3]', "bad message"),
+        ('{"type": "hello", "version": 1, "code": "x"}', "already joined"),
+    ],
+)
+async def test_a_message_that_is_not_a_declared_one_is_refused(data: str, reason: str) -> None:
+    host, ann, ada = await table()
+    try:
+        before = host.session.state.to_json()
+        await ann.send_raw(data)
+        await ann.wait_for(lambda c: bool(c.errors))
+        assert reason in ann.errors[0] and ann.connected
+        await goes_on(host, before, ada, ann)
+    finally:
+        await close(host, ann, ada)
+
+
+async def test_a_binary_message_is_refused() -> None:
+    host, ann, ada = await table()
+    try:
+        before = host.session.state.to_json()
+        await ann.send_raw(b'{"type": "act", "seq": 1, "action": "pass"}')
+        await ann.wait_for(lambda c: bool(c.errors))
+        assert "not binary" in ann.errors[0]
+        await goes_on(host, before, ada, ann)
+    finally:
+        await close(host, ann, ada)
+
+
+async def test_an_oversized_message_closes_that_connection_only() -> None:
+    host, ann, ada = await table()
+    try:
+        before = host.session.state.to_json()
+        await ann.send_raw('{"type": "act", "seq": 1, "action": "' + "x" * CLIENT_MESSAGE_LIMIT + '"}')
+        await ann.wait_for(lambda c: c.closed_reason is not None)
+        assert ann.closed_reason == f"the connection closed (frame exceeds limit of {CLIENT_MESSAGE_LIMIT} bytes)"
+        await ada.wait_for(lambda c: c.paused)  # the seat waits for its player, as after a dropped line
+        assert host.session.state.to_json() == before
+        again = client_for(host, 0)
+        await again.join()
+        await ada.wait_for(lambda c: not c.paused)
+        ada.errors.clear()
+        await goes_on(host, before, ada, again)
+        await again.close()
+    finally:
+        await close(host, ann, ada)
+
+
+async def test_a_flood_is_dropped_then_closed_and_the_table_goes_on() -> None:
+    limits = Limits(rate=20, burst=10, flood_close=100, wrong_code_delay=0.01)
+    host, ann, ada = await table(limits)
+    try:
+        before = host.session.state.to_json()
+        for seq in range(1, 400):
+            await ann.send_raw(json.dumps({"type": "act", "seq": seq, "action": "jump"}))
+        await ann.wait_for(lambda c: c.closed_reason is not None)
+        assert any("too many messages" in error for error in ann.errors)
+        assert ann.closed_reason == "too many messages: closing the connection"
+        # The few let through were refused by the engine, one reason each.
+        assert 1 <= len(ann.refusals) <= 12 and all("not an action" in r or "turn" in r for _, r in ann.refusals)
+        assert host.session.state.to_json() == before
+        await ada.wait_for(lambda c: c.paused)
+        again = client_for(host, 0)
+        await again.join()
+        await ada.wait_for(lambda c: not c.paused)
+        await goes_on(host, before, ada, again)
+        await again.close()
+    finally:
+        await close(host, ann, ada)
+
+
+async def test_a_move_out_of_turn_is_refused_with_the_reason() -> None:
+    host, ann, ada = await table()
+    try:
+        before = host.session.state.to_json()
+        waiting = ada if host.session.to_act == 0 else ann
+        acting = ann if waiting is ada else ada
+        legal_for_other = str(host.session.legal_actions()[0])
+        seq = await waiting.act(legal_for_other)
+        await waiting.wait_for(lambda c: not c.waiting)
+        assert waiting.refusals == [(seq, f"it is not {waiting.seats[waiting.seat or 0].name}'s turn: "
+                                          f"{acting.seats[acting.seat or 0].name} is to act")]
+        assert host.session.state.to_json() == before
+        assert acting.refusals == [] and acting.errors == []
+        await acting.act(acting.legal[0])
+        await waiting.wait_for(lambda c: len((c.observation or {})["history"]) == 1)
+    finally:
+        await close(host, ann, ada)
+
+
+async def test_a_replayed_move_is_refused_and_played_once() -> None:
+    host, ann, ada = await table()
+    try:
+        mover = ann if host.session.to_act == 0 else ada
+        other = ada if mover is ann else ann
+        move = json.dumps({"type": "act", "seq": 1, "action": mover.legal[0]})
+        mover.seq = 1
+        await mover.send_raw(move)
+        await mover.wait_for(lambda c: not c.waiting)
+        after = host.session.state.to_json()
+        assert len(host.session.state.history) == 1
+        for _ in range(3):
+            await mover.send_raw(move)
+        await mover.send_raw(json.dumps({"type": "act", "seq": 1, "action": "pass"}))
+        await mover.wait_for(lambda c: len(c.refusals) == 4)
+        assert all(reason == "message 1 is a repeat: this seat is at 1" for _, reason in mover.refusals)
+        assert host.session.state.to_json() == after and len(host.session.state.history) == 1
+        assert other.refusals == [] and other.errors == []
+    finally:
+        await close(host, ann, ada)
+
+
+async def stranger(host: NetHost, *messages: str) -> list[str]:
+    """Connect without joining, send ``messages`` and return what the host answered."""
+    answers = []
+    async with connect(f"ws://127.0.0.1:{host.address[1]}/") as ws:
+        for message in messages:
+            await ws.send(message)
+        with pytest.raises(Exception):  # noqa: B017 - the host closes the connection: any close is fine
+            while True:
+                answers.append(await asyncio.wait_for(ws.recv(), 5))
+    return [json.loads(answer)["reason"] for answer in answers]
+
+
+async def test_a_stranger_must_say_hello_with_the_right_version_and_code() -> None:
+    host, ann, ada = await table()
+    try:
+        before = host.session.state.to_json()
+        seen = len(ada.errors) + len(ada.refusals)
+        assert (await stranger(host, '{"type": "act", "seq": 1, "action": "pass"}'))[0].startswith("say hello first")
+        assert (await stranger(host, "{oops"))[0].startswith("bad message")
+        assert (await stranger(host, json.dumps({"type": "hello", "version": 2, "code": host.codes[0]}))) == [
+            "this host speaks protocol version 1, not 2"
+        ]
+        assert (await stranger(host, json.dumps({"type": "hello", "version": 1, "code": "guess"}))) == [
+            "wrong code: no seat at this table has it"
+        ]
+        assert host.session.state.to_json() == before and ann.connected and ada.connected
+        assert len(ada.errors) + len(ada.refusals) == seen
+        await goes_on(host, before, ada, ann)
+    finally:
+        await close(host, ann, ada)
+
+
+async def test_wrong_codes_lock_the_address_out_for_a_while() -> None:
+    host, ann, ada = await table(Limits(wrong_codes=3, wrong_code_window=60, wrong_code_delay=0.01))
+    try:
+        before = host.session.state.to_json()
+        for attempt in range(3):
+            wrong = host.codes[0][:-1] + ("A" if host.codes[0][-1] != "A" else "B")
+            with pytest.raises(JoinError, match="wrong code"):
+                await TableClient(f"127.0.0.1:{host.address[1]}", wrong if attempt else "x").join()
+        # Now even the right code is not looked at from this address: guessing is stopped.
+        with pytest.raises(JoinError, match=r"too many wrong codes from your address; try again in \d+ seconds"):
+            await client_for(host, 0).join()
+        assert host.session.state.to_json() == before and ann.connected and ada.connected
+        await goes_on(host, before, ada, ann)
+    finally:
+        await close(host, ann, ada)
+
+
+async def test_a_code_used_again_takes_the_seat_from_the_old_connection() -> None:
+    host, ann, ada = await table()
+    try:
+        before = host.session.state.to_json()
+        told: list[object] = []
+        ann.listener = told.append
+        second = client_for(host, 0)
+        await second.join()
+        await ann.wait_for(lambda c: c.closed_reason is not None)
+        assert ann.closed_reason == "your seat was joined from another connection"
+        assert any(isinstance(message, Bye) for message in told)
+        assert second.seat == 0 and host.players[0].ws is not None and len(host.players) == 2
+        await ada.wait_for(lambda c: "Ann rejoined" in c.message)
+        assert not ada.paused
+        await goes_on(host, before, ada, second)
+        # The old connection can do nothing any more.
+        with pytest.raises(Exception):  # noqa: B017 - closed: any error of the closed socket
+            await ann.act("pass")
+            await asyncio.sleep(0.1)
+            await ann.act("pass")
+        await second.close()
+    finally:
+        await close(host, ann, ada)

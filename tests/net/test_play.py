@@ -1,0 +1,185 @@
+"""Whole games over loopback: a host, two or three players driven by the tests, a bot."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from cardtable.net.client import JoinError, TableClient
+from cardtable.net.host import NetHost, format_address, networked, seats_from_state
+from cardtable.net.protocol import StateUpdate
+from cardtable.session import SlotSaver, TableSession
+from cardtable.userdata.slots import GameSlot, unfinished_games
+from tests.net.tables import FAST, GAMES, LeakCheck, autoplay, client_for, open_table
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_whole_game_over_the_network_leaks_no_hidden_card(game: str) -> None:
+    kinds, options = GAMES[game]
+    check = LeakCheck()
+    received: dict[int, list[bytes]] = {}
+    host, _ = await open_table(game, kinds, seed=5, on_send=check.on_send, listener=check.listen, join=False, **options)
+    check.state = host.session.state
+    clients = []
+    for seat in host.remote_seats:
+        received[seat] = []
+        client = client_for(host, seat, on_data=lambda data, seat=seat: received[seat].append(
+            data.encode() if isinstance(data, str) else data))
+        await client.join()
+        clients.append(client)
+    try:
+        moves = await asyncio.wait_for(
+            asyncio.gather(*(autoplay(client, random.Random(seat)) for seat, client in enumerate(clients))), 60
+        )
+        state = host.session.state
+        assert state.is_over and all(moves)
+        assert sum(moves) == sum(1 for seat, _ in state.history if seat in host.remote_seats)
+        for seat, client in zip(host.remote_seats, clients):
+            assert client.observation == state.observation(seat).to_dict()
+            assert client.outcome == state.outcome().to_dict()
+            assert client.refusals == [] and client.errors == []
+            # Every byte the client took in is what the host checked when it sent it.
+            await client.wait_for(lambda c, seat=seat: len(received[seat]) >= len(check.sent[seat]))
+            assert received[seat] == check.sent[seat]
+        assert check.leaks == []
+        # The check can fail: the neighbour's hand, sent instead, would have been caught.
+        assert check.would_catch > len(state.history) // 2
+    finally:
+        for client in clients:
+            await client.close()
+        await host.close()
+
+
+async def test_a_refused_move_comes_back_with_the_engines_reason_and_changes_nothing() -> None:
+    host, (ann, ben, cleo) = await open_table("hearts", ["remote", "remote", "remote", "easy"], seed=2, target=1)
+    try:
+        await ann.wait_for(lambda c: c.my_turn)
+        before = host.session.state.to_json()
+        reason = host.session.state.why_illegal("play 2C")
+        seq = await ann.act("play 2C")
+        await ann.wait_for(lambda c: not c.waiting)
+        assert ann.refusals == [(seq, reason)] and reason
+        out_of_turn = await ben.act(ben.legal[0] if ben.legal else "give 2C 3C 4C")
+        await ben.wait_for(lambda c: not c.waiting)
+        assert ben.refusals[0][0] == out_of_turn and "turn" in ben.refusals[0][1]
+        assert host.session.state.to_json() == before
+        assert cleo.refusals == [] and ann.observation == host.session.state.observation(0).to_dict()
+    finally:
+        for client in (ann, ben, cleo):
+            await client.close()
+        await host.close()
+
+
+async def test_a_player_who_drops_pauses_the_table_and_rejoins_at_the_same_point() -> None:
+    host, (ann, ben) = await open_table("durak", ["remote", "remote", "easy"], seed=3)
+    rng = random.Random(3)
+    try:
+        await asyncio.gather(autoplay(ann, rng, until=lambda c: len(c.events) > 8),
+                             autoplay(ben, rng, until=lambda c: len(c.events) > 8))
+        await ben.close()
+        await ann.wait_for(lambda c: c.paused)
+        assert "waiting for Ada" in ann.message and not ann.seats[1].connected
+        frozen = host.session.state.to_json()
+        await asyncio.sleep(0.2)  # a bot to act would have moved by now
+        assert host.session.state.to_json() == frozen
+        if ann.to_act == ann.seat:
+            seq = await ann.act(ann.legal[0])
+            await ann.wait_for(lambda c: not c.waiting)
+            assert ann.refusals[-1] == (seq, "Paused: waiting for Ada to join.")
+        expected = host.session.state.observation(1).to_dict()
+        firsts: list[object] = []
+        back = client_for(host, 1, listener=firsts.append)
+        await back.join()
+        await ann.wait_for(lambda c: not c.paused)
+        # Back at the same point: the first state is the seat's observation when it left.
+        first_state = next(m for m in firsts if isinstance(m, StateUpdate))
+        assert first_state.observation == expected and ben.observation == expected
+        assert back.seq == ben.seq > 0  # numbering goes on from the seat's last move
+        assert "Ada rejoined" in ann.message
+        await asyncio.gather(autoplay(ann, rng), autoplay(back, rng))
+        assert host.session.is_over
+        await back.close()
+    finally:
+        await ann.close()
+        await host.close()
+
+
+async def test_a_missing_players_seat_is_handed_to_a_bot_and_back() -> None:
+    host, (ann, ben) = await open_table("president", ["remote", "remote", "easy"], seed=4, rounds=2)
+    rng = random.Random(4)
+    try:
+        await ben.close()
+        await ann.wait_for(lambda c: c.paused)
+        moves_before = len(host.session.state.history)
+        host.hand_to_bot(1, "easy")
+        await ann.wait_for(lambda c: not c.paused and c.seats[1].level == "easy")
+        assert "played by a bot (easy)" in ann.message
+        await autoplay(ann, rng, until=lambda c: sum(1 for seat, _ in (c.observation or {}).get("history", [])
+                                                     if seat == 1) >= 2)
+        assert len(host.session.state.history) > moves_before
+        back = client_for(host, 1)
+        await back.join()
+        await ann.wait_for(lambda c: c.seats[1].level == "" and c.seats[1].connected)
+        assert "has their seat back" in ann.message and host.handed == {}
+        assert host.session.seats[1].kind == "remote"
+        played_by_ben = sum(1 for seat, _ in host.session.state.history if seat == 1)
+        await asyncio.gather(autoplay(ann, rng), autoplay(back, rng))
+        assert host.session.is_over
+        assert sum(1 for seat, _ in host.session.state.history if seat == 1) > played_by_ben
+        await back.close()
+    finally:
+        await ann.close()
+        await host.close()
+
+
+async def test_the_listener_binds_loopback_by_default() -> None:
+    host, clients = await open_table("durak", ["remote", "easy"], join=False)
+    try:
+        assert host.address[0] == "127.0.0.1"
+        assert isinstance(clients[0], TableClient)
+    finally:
+        await host.close()
+
+
+async def test_a_saved_networked_game_resumes_with_new_codes_at_the_same_point() -> None:
+    saver = SlotSaver()
+    host, (ann, ada) = await open_table("durak", ["remote", "remote", "easy"], seed=9, saver=saver)
+    rng = random.Random(9)
+    old_codes = dict(host.codes)
+    try:
+        await asyncio.gather(autoplay(ann, rng, until=lambda c: len(c.events) > 6),
+                             autoplay(ada, rng, until=lambda c: len(c.events) > 6))
+        await ada.close()
+        await ann.wait_for(lambda c: c.paused)
+        host.hand_to_bot(1, "easy")  # saved while a bot plays the seat: it is still the player's
+        await ann.wait_for(lambda c: not c.paused)
+        await ann.close()
+        await host.close()
+        history = list(host.session.state.history)
+        host.session.close()
+        saver.close()
+        [saved] = unfinished_games()[0]
+        slot, state = GameSlot.open(saved.path)
+        assert networked(state) and state.history == history
+        seats = seats_from_state(state)
+        assert [seat.spec for seat in seats] == ["remote", "remote", "easy"]
+        resumed = NetHost(TableSession(state, seats, saver=SlotSaver(slot), resumed=True), limits=FAST)
+        await resumed.start()
+        assert resumed.paused and set(resumed.codes.values()).isdisjoint(old_codes.values())
+        address = format_address(*resumed.address)
+        with pytest.raises(JoinError, match="wrong code"):
+            await TableClient(address, old_codes[0]).join()
+        players = [client_for(resumed, seat) for seat in (0, 1)]
+        for seat, player in enumerate(players):
+            await player.join()
+            assert player.observation == state.observation(seat).to_dict()
+        await asyncio.gather(*(autoplay(player, rng) for player in players))
+        assert resumed.session.is_over and resumed.session.recorded and unfinished_games()[0] == []
+        assert resumed.session.state.history[:len(history)] == history
+        for player in players:
+            await player.close()
+        await resumed.close()
+    finally:
+        await host.close()
