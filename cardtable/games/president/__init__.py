@@ -465,12 +465,12 @@ class PresidentState(GameState):
 
     def _pass(self, seat: int, action: Action) -> None:
         table = self.table
-        cards = self.table_cards
+        on_table = table.table_mask
         self.trick.append((seat, action))
         self.events.append(_pass_event(seat, table.round_number))
         won = kernel.pass_turn(table)
         if won >= 0:
-            self._trick_won(won, cards)
+            self._trick_won(won, mask_to_cards(on_table))
 
     def _play(self, seat: int, action: Action) -> None:
         table = self.table

@@ -418,6 +418,18 @@ def is_legal_play(table: Table, cards: int) -> bool:
     return cards.bit_count() == size and position[rank] > position[table.table_rank]
 
 
+# _PLAYS_OF[rank][nibble][size]: the plays of ``size`` cards of ``rank`` from the suits
+# in ``nibble``, as card masks in card order; and per order, low to high, the ranks'
+# (bit shift, _PLAYS_OF[rank]) for every rank and for the ranks that beat each rank.
+_PLAYS_OF: list[list[tuple[tuple[int, ...], ...]]] = [[] for _ in range(15)]
+for _rank in range(2, 15):
+    _PLAYS_OF[_rank] = [
+        tuple(tuple(sub << (_rank - 2) * 4 for sub in SUBSETS[nib][k]) for k in range(5)) for nib in range(16)
+    ]
+_BY_RANK = tuple([((r - 2) * 4, _PLAYS_OF[r]) for r in order] for order in ORDERS)
+_BEATING = tuple([[((q - 2) * 4, _PLAYS_OF[q]) for q in HIGHER[rev][r]] for r in range(15)] for rev in (0, 1))
+
+
 def legal_plays(table: Table) -> list[int]:
     """The plays the seat to move may make now, as masks (the play phase only; passing
     is legal besides whenever ``table_size`` is not 0).
@@ -429,23 +441,15 @@ def legal_plays(table: Table) -> list[int]:
     size = table.table_size
     out: list[int] = []
     if size == 0:
-        held = []
-        for r in ORDERS[table.revolution]:
-            shift = (r - 2) * 4
-            nibble = hand >> shift & 15
-            if nibble:
-                held.append((shift, SUBSETS[nibble]))
+        held = [plays[nibble] for shift, plays in _BY_RANK[table.revolution] if (nibble := hand >> shift & 15)]
         for k in (1, 2, 3, 4):
-            for shift, subsets in held:
-                for sub in subsets[k]:
-                    out.append(sub << shift)
+            for by_size in held:
+                out.extend(by_size[k])
         return out
-    for r in HIGHER[table.revolution][table.table_rank]:
-        shift = (r - 2) * 4
+    for shift, plays in _BEATING[table.revolution][table.table_rank]:
         nibble = hand >> shift & 15
         if nibble:
-            for sub in SUBSETS[nibble][size]:
-                out.append(sub << shift)
+            out.extend(plays[nibble][size])
     return out
 
 
