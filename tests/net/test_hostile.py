@@ -200,18 +200,49 @@ async def test_a_stranger_must_say_hello_with_the_right_version_and_code() -> No
         await close(host, ann, ada)
 
 
-async def test_wrong_codes_lock_the_address_out_for_a_while() -> None:
-    host, ann, ada = await table(Limits(wrong_codes=3, wrong_code_window=60, wrong_code_delay=0.01))
+async def test_wrong_codes_are_answered_slowly_but_never_keep_a_player_out() -> None:
+    limits = Limits(wrong_codes=3, wrong_code_window=60, wrong_code_delay=0.01, slow_delay=0.3)
+    host, ann, ada = await table(limits)
     try:
         before = host.session.state.to_json()
+        wrong = host.codes[0][:-1] + ("A" if host.codes[0][-1] != "A" else "B")  # one character off
         for attempt in range(3):
-            wrong = host.codes[0][:-1] + ("A" if host.codes[0][-1] != "A" else "B")
-            with pytest.raises(JoinError, match="wrong code"):
+            with pytest.raises(JoinError, match="^wrong code: no seat at this table has it$"):
                 await TableClient(f"127.0.0.1:{host.address[1]}", wrong if attempt else "x").join()
-        # Now even the right code is not looked at from this address: guessing is stopped.
-        with pytest.raises(JoinError, match=r"too many wrong codes from your address; try again in \d+ seconds"):
-            await client_for(host, 0).join()
-        assert host.session.state.to_json() == before and ann.connected and ada.connected
+        started = asyncio.get_running_loop().time()
+        with pytest.raises(JoinError, match=r"too many from your address: each try now waits 0.3 seconds"):
+            await TableClient(f"127.0.0.1:{host.address[1]}", wrong).join()
+        assert asyncio.get_running_loop().time() - started >= 0.3
+        # Ada's line drops; she gets back in at once with her code, tries or no tries.
+        await ada.close()
+        await ann.wait_for(lambda c: c.paused)
+        back = client_for(host, 1)
+        started = asyncio.get_running_loop().time()
+        await back.join()
+        assert asyncio.get_running_loop().time() - started < 0.3
+        await ann.wait_for(lambda c: not c.paused)
+        assert host.session.state.to_json() == before and ann.connected
+        ann.errors.clear()
+        await goes_on(host, before, back, ann)
+        await back.close()
+    finally:
+        await close(host, ann, ada)
+
+
+async def test_connections_waiting_to_join_are_capped_per_address() -> None:
+    host, ann, ada = await table(Limits(max_pending_per_address=2, hello_timeout=5))
+    try:
+        before = host.session.state.to_json()
+        idle = [await connect(f"ws://127.0.0.1:{host.address[1]}/") for _ in range(2)]
+        third = await connect(f"ws://127.0.0.1:{host.address[1]}/")
+        answer = json.loads(await asyncio.wait_for(third.recv(), 5))
+        assert answer == {"type": "error", "reason": "too many connections waiting to join; try again soon",
+                          "fatal": True}
+        for ws in idle:
+            await ws.close()
+        await asyncio.sleep(0.1)
+        assert host._pending == 0 and host._pending_from == {}
+        assert host.session.state.to_json() == before
         await goes_on(host, before, ada, ann)
     finally:
         await close(host, ann, ada)
