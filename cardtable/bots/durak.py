@@ -12,14 +12,17 @@
   spend high trumps or several trumps, and once the deck is empty it always fights.
 - **hard** remembers every public card (the discard, the cards seen picked up, who
   showed which weakness) and searches (:mod:`cardtable.bots.search`, ISMCTS over
-  deals of the unseen cards that agree with everything public, played out on bitmasks
-  with the normal strategy and a little randomness).  Once the deck is empty and two players
-  are left, Durak is a game of perfect information: :func:`solve_endgame` solves it
-  exactly (alpha-beta with a transposition table) when it is small enough.
+  deals of the unseen cards that agree with everything public, played on the rules
+  kernel, :mod:`cardtable.games.durak.kernel`, and out with the normal strategy and a
+  little randomness).  Once the deck is empty and two players are left, Durak is a
+  game of perfect information: :func:`solve_endgame` solves it exactly (alpha-beta
+  with a transposition table, over the kernel's heads-up moves) when it is small enough.
 
 Every bot reads only its observation and the legal actions; an attacker with nothing
 to throw in is still asked and passes, so passing tells nothing.  The strategies work
-on card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
+on card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.  No
+rules live here: what beats what, which ranks may be thrown in, the legal moves and
+every move's consequences are the kernel's.
 
 >>> from cardtable.games import get_rules
 >>> state = get_rules("durak").new_game(players=2, seed=3)

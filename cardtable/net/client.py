@@ -28,7 +28,9 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from cardtable.engine.observation import Observation
 from cardtable.errors import CardtableError, InvalidOptionError
+from cardtable.net.observations import rebuild_observation
 from cardtable.net.protocol import (
     DEFAULT_PORT,
     HOST_MESSAGE_LIMIT,
@@ -82,7 +84,8 @@ class TableClient:
     show it; ``on_data`` with every message as received, before it is read.
 
     Fields: ``seat``, ``game``, ``title``, ``options`` (from the welcome);
-    ``observation`` (a dict, ``None`` before the first state), ``legal``, ``to_act``,
+    ``observation`` (a dict, ``None`` before the first state; :attr:`view` is the same as
+    the game's observation object), ``legal``, ``to_act``,
     ``outcome``; ``seats`` (:class:`SeatStatus` each), ``paused``, ``message`` (the
     host's last line about the table); ``refusals`` (``(seq, reason)`` in order);
     ``errors``; ``closed_reason`` once the connection ended.
@@ -120,6 +123,7 @@ class TableClient:
         #: the number of our last move sent, and of the last one the host answered
         self.seq = 0
         self.handled = 0
+        self._view: tuple[dict[str, Any], Observation] | None = None
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._changed = asyncio.Condition()
@@ -128,6 +132,16 @@ class TableClient:
     def url(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"ws://{host}:{self.port}/"
+
+    @property
+    def view(self) -> Observation | None:
+        """The observation as the game's own object (rebuilt from :attr:`observation`,
+        once per state), for a table that draws observations; ``None`` before the first."""
+        if self.observation is None:
+            return None
+        if self._view is None or self._view[0] is not self.observation:
+            self._view = (self.observation, rebuild_observation(self.game, self.observation))
+        return self._view[1]
 
     @property
     def connected(self) -> bool:

@@ -38,12 +38,13 @@ async def test_a_whole_game_over_the_network_leaks_no_hidden_card(game: str) -> 
         assert sum(moves) == sum(1 for seat, _ in state.history if seat in host.remote_seats)
         for seat, client in zip(host.remote_seats, clients):
             assert client.observation == state.observation(seat).to_dict()
+            assert client.view == state.observation(seat)  # the engine's own object, rebuilt
             assert client.outcome == state.outcome().to_dict()
             assert client.refusals == [] and client.errors == []
             # Every byte the client took in is what the host checked when it sent it.
             await client.wait_for(lambda c, seat=seat: len(received[seat]) >= len(check.sent[seat]))
             assert received[seat] == check.sent[seat]
-        assert check.leaks == []
+        assert check.leaks == [] and check.not_exact == 0
         # The check can fail: the neighbour's hand, sent instead, would have been caught.
         assert check.would_catch > len(state.history) // 2
     finally:
