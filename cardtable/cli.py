@@ -301,13 +301,13 @@ def host_command(
         int | None, typer.Option("--seed", metavar="N", min=0, help="Seed for the deal (default: random).")
     ] = None,
     rounds: Annotated[
-        int | None, typer.Option("--rounds", metavar="N", help="Rounds in the series (default: President 5, Durak 1).")
+        int | None, typer.Option("--rounds", metavar="N", help="Rounds in the series (default: {rounds_defaults}).")
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends the game (Hearts).")
+        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends the game ({target_games}).")
     ] = None,
     no_revolution: Annotated[
-        bool, typer.Option("--no-revolution", help="President without revolutions.")
+        bool, typer.Option("--no-revolution", help="{revolution_games} without revolutions.")
     ] = False,
     speed: SpeedOption = None,
     save: Annotated[
