@@ -198,7 +198,10 @@ class NetHost:
     ``bot_delay``: seconds each bot waits before its move, so that people can follow.
     ``on_send``: called with ``(seat, data)`` for every message queued for a seat (a
     log, a test that reads every byte each seat is sent).  ``log_line``: called with
-    one line for each thing the host's log should say.
+    one line for each thing the host's log should say.  ``on_status`` with every
+    :class:`Status` the players are sent (who is here, whether the table waits), for a
+    screen at the host.  A screen at the host plays its own seat through
+    :meth:`act_here`; the session's notices tell it what happened.
     """
 
     def __init__(
@@ -210,11 +213,13 @@ class NetHost:
         bot_delay: float = 0.0,
         on_send: Callable[[int, bytes], None] | None = None,
         log_line: Callable[[str], None] | None = None,
+        on_status: Callable[[Status], None] | None = None,
     ) -> None:
         self.session = session
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
         self.on_send = on_send
+        self.on_status = on_status
         self.log_line = log_line or log.info
         #: the seats of players elsewhere (a seat handed to a bot stays one of them)
         self.remote_seats: tuple[int, ...] = tuple(
@@ -334,8 +339,23 @@ class NetHost:
         pause = self.pause_message()
         line = " ".join(part for part in (message, pause) if part)
         status = Status(paused=self.paused, message=line, seats=self.seat_statuses())
+        if self.on_status is not None:
+            self.on_status(status)
         for player in list(self.players.values()):
             self._send(player, status)
+
+    def act_here(self, seat: int, action: str) -> str | None:
+        """A move made at the host's own keyboard (a ``human`` seat): through the session
+        like any, refused while the table is paused; then the bots go on.  Returns the
+        refusal's reason, or ``None``."""
+        if self.session.seats[seat].kind is not SeatKind.HUMAN:
+            return f"{self.session.seats[seat].name} does not sit at this keyboard"
+        if self.paused:
+            return self.pause_message()
+        reason = self.session.act(seat, action)
+        if reason is None:
+            self._advance()
+        return reason
 
     def hand_to_bot(self, seat: int, level: str = "normal") -> None:
         """Let a bot of ``level`` play the remote ``seat`` until its player rejoins.

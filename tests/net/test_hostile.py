@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+import socket
 
 import pytest
 from websockets.asyncio.client import connect
@@ -16,7 +18,7 @@ from websockets.asyncio.client import connect
 from cardtable.net.client import JoinError, TableClient
 from cardtable.net.host import Limits, NetHost
 from cardtable.net.protocol import CLIENT_MESSAGE_LIMIT, Bye
-from tests.net.tables import client_for, open_table
+from tests.net.tables import autoplay, client_for, open_table
 
 KINDS = ["remote", "remote"]
 
@@ -238,3 +240,52 @@ async def test_a_code_used_again_takes_the_seat_from_the_old_connection() -> Non
         await second.close()
     finally:
         await close(host, ann, ada)
+
+
+async def test_a_player_who_stops_reading_is_dropped_and_the_table_waits() -> None:
+    host, (ann, ben, cleo) = await open_table(
+        "hearts", ["remote", "remote", "remote", "easy"], seed=3, join=False, target=1,
+        limits=Limits(rate=10_000, burst=10_000, send_queue=3),
+    )
+    try:
+        # Cleo's program joins, then never reads again: its socket fills up.
+        # A small receive buffer, so that its socket fills up within one hand.
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect(("127.0.0.1", host.address[1]))
+        silent = await connect(f"ws://127.0.0.1:{host.address[1]}/", sock=sock, max_queue=1, compression=None, close_timeout=0.1)
+        await silent.send(json.dumps({"type": "hello", "version": 1, "code": host.codes[2]}))
+        await ann.join()
+        await ben.join()
+        await ann.wait_for(lambda c: not c.paused)
+        # ...and the host's side of that line is small too: a slow link, so to speak.
+        host.players[2].ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        rng = random.Random(3)
+
+        async def blind() -> None:
+            """Cleo's program moves (legal moves, read off the host here) but never reads."""
+            seq = 0
+            while 2 in host.players and not host.session.is_over:
+                if host.session.to_act == 2 and not host.paused:
+                    seq += 1
+                    await silent.send(json.dumps({"type": "act", "seq": seq, "action": str(
+                        host.session.legal_actions()[0])}))
+                await asyncio.sleep(0.005)
+
+        await asyncio.wait_for(asyncio.gather(
+            autoplay(ann, rng, until=lambda c: c.paused or c.is_over),
+            autoplay(ben, rng, until=lambda c: c.paused or c.is_over),
+            blind(),
+        ), 30)
+        assert not host.session.is_over, "the game ended before the silent player's socket filled up"
+        assert ann.paused and not ann.seats[2].connected and 2 not in host.players
+        assert "Paused: waiting for Ben to join." in ann.message
+        paused_at = host.session.state.to_json()
+        await asyncio.sleep(0.2)
+        assert host.session.state.to_json() == paused_at  # nobody moves, the bot neither
+        await cleo.join()
+        await ann.wait_for(lambda c: not c.paused)
+        assert cleo.observation == host.session.state.observation(2).to_dict()
+        await silent.close()
+    finally:
+        await close(host, ann, ben, cleo)
