@@ -249,7 +249,7 @@ class _PresidentKernelView:
     >>> state = RULES.new_game(players=4, seed=1)
     >>> view = state.kernel_view()
     >>> view.to_move(), view.legal_move_texts()[:2], view.scores()
-    (0, ['3C', '4H'], (0, 0, 0, 0))
+    (0, ['3C', '5C'], (0, 0, 0, 0))
     """
 
     def __init__(self, table: kernel.Table) -> None:
