@@ -648,7 +648,16 @@ class NetHost:
         for field in dataclasses.fields(observation):
             value = getattr(observation, field.name)
             if field.name == "events":
-                data["events"] = [self._event_json(event) for event in value]
+                logged = self.session.state.events
+                if len(value) != len(logged):
+                    data["events"] = [event.to_dict() for event in value]
+                else:
+                    # Only the log's own event objects are kept: a seat's redacted copy is
+                    # made anew for every observation, and keeping those would only grow.
+                    data["events"] = [
+                        self._event_json(event) if event is original else event.to_dict()
+                        for event, original in zip(value, logged)
+                    ]
             elif field.name == "history":
                 data["history"] = [[actor, text] for actor, text in value]  # (seat, notation) pairs
             else:
