@@ -35,7 +35,8 @@ async def one_game(game: str, players: int, seed: int, times: list[float], sizes
     host = NetHost(TableSession(state, seats), limits=Limits(rate=10_000, burst=10_000), log_line=lambda _: None)
     await host.start()
     clients = [
-        TableClient(format_address(*host.address), host.codes[seat], on_data=lambda data: sizes.append(len(data)))
+        TableClient(format_address(*host.address), host.codes[seat], on_data=lambda data: sizes.append(len(data)),
+                    max_rate=None)
         for seat in range(players)
     ]
     for client in clients:

@@ -516,7 +516,7 @@ def search_moves(table: Table) -> list[int]:
     >>> from cardtable.games import get_rules
     >>> state = get_rules("president").new_game(players=4, seed=1)
     >>> [str(move_action(move)) for move in search_moves(state.table)][:3]
-    ['3C', '4C', '6C']
+    ['3C', '5C 5D', '6C']
     """
     hand = table.hands[table.current]  # type: ignore[index]
     size = table.table_size

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -77,11 +78,33 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT, any_port: bool = 
     return host, int(port)
 
 
+class _Pace:
+    """Keeps a client's moves under a host's message rate limit (a token bucket)."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    async def wait(self) -> None:
+        while True:
+            now = time.monotonic()
+            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+            self.stamp = now
+            if self.tokens >= 1:
+                self.tokens -= 1
+                return
+            await asyncio.sleep((1 - self.tokens) / self.rate)
+
+
 class TableClient:
     """One player's connection to a hosted table (see the module's docstring).
 
     ``listener`` is called with every message from the host once the client's fields
     show it; ``on_data`` with every message as received, before it is read.
+    ``max_rate``: moves a second at most (in bursts of twice that), below the host's
+    limit; ``None`` for no pacing.
 
     Fields: ``seat``, ``game``, ``title``, ``options`` (from the welcome);
     ``observation`` (a dict, ``None`` before the first state; :attr:`view` is the same as
@@ -99,12 +122,16 @@ class TableClient:
         *,
         listener: Callable[[HostMessage], None] | None = None,
         on_data: Callable[[str | bytes], None] | None = None,
+        max_rate: float | None = 15.0,
     ) -> None:
         self.host, self.port = parse_address(address)
         self.code = code
         self.name = name
         self.listener = listener
         self.on_data = on_data
+        # A host drops messages over its rate limit (20 a second, bursts of 40): moves
+        # are paced below it, so that a quick program's move is never lost.
+        self._pace = _Pace(max_rate, max(1, int(max_rate * 2))) if max_rate else None
         self.seat: int | None = None
         self.game = ""
         self.title = ""
@@ -214,6 +241,8 @@ class TableClient:
         """Send the move ``text``; return its number (a refusal names it in :attr:`refusals`)."""
         if self._ws is None:
             raise JoinError("not connected to the table")
+        if self._pace is not None:
+            await self._pace.wait()
         self.seq += 1
         await self._ws.send(encode(Act(seq=self.seq, action=text)).decode("utf-8"))
         return self.seq

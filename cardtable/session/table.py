@@ -59,7 +59,7 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError, quoted
 from cardtable.session.saving import Saver
-from cardtable.session.seats import Seat
+from cardtable.session.seats import Seat, SeatKind
 from cardtable.userdata.meta import mark_undo
 from cardtable.userdata.records import Replay
 
@@ -502,7 +502,8 @@ class TableSession:
     def undo_refusal(self) -> str | None:
         """Why the last move cannot be taken back now, or ``None``."""
         humans = self.human_seats
-        if len(humans) != 1:
+        # A player elsewhere is a person too: their moves are never taken back for them.
+        if len(humans) != 1 or any(spec.kind is SeatKind.REMOTE for spec in self.seats):
             return "Undo is only for games with a single person at the table."
         if self.is_over:
             return "The game is over: nothing to undo."

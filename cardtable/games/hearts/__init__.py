@@ -599,9 +599,8 @@ class HeartsState(GameState):
             self._record(Event("deal", seat, mask_to_cards(hands[seat]), number, info, (seat,)))
 
     # --- the turn ---------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self.table.current
+    # A C-level getter: asked before every move, by every loop that plays a game.
+    current_player = property(attrgetter("table.current"), doc="The seat that must act now, or ``None`` once over.")
 
     def kernel_view(self) -> _HeartsKernelView:
         return _HeartsKernelView(self.table)
@@ -625,7 +624,7 @@ class HeartsState(GameState):
 
     def apply(self, action: Action | str) -> None:
         offered = self._offered
-        if offered and isinstance(action, Action):
+        if offered and type(action) is Action:
             # An action legal_actions() handed out for this very position is legal as it is.
             mask = action.mask
             table = self.table
