@@ -58,7 +58,7 @@ async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, as
         why = app.screen
         assert isinstance(why, InfoScreen)
         body = why.body.plain
-        assert "Why this hint" in body and f"{decision.iterations:,} times" in body
+        assert "Why this hint" in body and f"out {decision.iterations:,} times" in body
         listed = re.findall(r"^\d\. .*\((\d+) simulations?\)$", body, re.M)
         searched = [m for m in decision.moves if m.visits]
         assert [int(n) for n in listed] == [m.visits for m in searched[:3]]

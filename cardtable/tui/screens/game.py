@@ -757,14 +757,17 @@ class GameScreen(Screen[None]):
         if not worker.is_cancelled:
             self.app.call_from_thread(self.hint_done, answer)
 
-    def hint_move(self, action: Action) -> Text:
-        """A suggested move in the hint's words: ``play 10♠``, ``beat 7♥ with 9♥``."""
+    def hint_move(self, action: Action, bare: bool = False) -> Text:
+        """A suggested move in the hint's words: ``play 10♠``, ``beat 7♥ with 9♥``;
+        ``bare``: a play as its cards alone (``10♠``)."""
         style = self.context.style
         if action.kind == "defend":
             attacking, beating = action.cards
             return Text.assemble("beat ", style.inline([attacking]), " with ", style.inline([beating]))
         if action.cards:
             shown = [card for card in self.query_one(HandView).cards if card in action.cards] or list(action.cards)
+            if bare and action.kind == "play":
+                return style.inline(shown)
             verb = {"give": self.table.give_verb, "attack": "attack with"}.get(action.kind, "play")
             return Text.assemble(f"{verb} ", style.inline(shown))
         return Text({"pass": "pass", "take": "take the cards"}.get(action.kind, action.kind))
@@ -789,9 +792,9 @@ class GameScreen(Screen[None]):
         others = [m for m in decision.moves if m.action != action and m.visits]
         if others:
             words.append("; next best ")
-            words.append_text(self.hint_move(others[0].action))
+            words.append_text(self.hint_move(others[0].action, bare=True))
             words.append(f" at {self.table.hint_value(others[0], short=True)}")
-        words.append(f" ({how_to}; {say('hint')} again: why)", style="dim")
+        words.append(f" ({how_to}; {say('hint')}: why)", style="dim")
         return words
 
     def hint_done(self, answer: HintAnswer) -> None:
@@ -831,23 +834,22 @@ class GameScreen(Screen[None]):
             text.append_text(self.hint_move(decision.action))
             text.append(f": {self.table.hint_reason(decision) or 'decided without a search'}.")
             return text
-        text.append(f"The hard bot simulated this {self.state.rules.round_noun} {decision.iterations:,} times")
-        text.append(f" from what {self.context.you(self.viewer, capital=False)} can see; its best moves:\n\n")
+        text.append(f"The hard bot played this {self.state.rules.round_noun} out {decision.iterations:,} times\n")
+        text.append(f"from what {self.context.you(self.viewer, capital=False)} can see. Its best moves:\n\n")
         for place, move in enumerate(searched[:3], start=1):
             text.append(f"{place}. ", style="bold")
-            text.append_text(self.hint_move(move.action))
+            text.append_text(self.hint_move(move.action, bare=True))
             text.append(f": {self.table.hint_value(move)}")
-            text.append(f"  ({plural(move.visits, 'simulation')})\n", style="dim")
+            text.append(f"  ({plural(move.visits, 'simulation')})", style="dim")
+            text.append("\n")
         if decision.how == "checked":
-            text.append(
-                "\nA head-to-head check of its favourite against the usual move chose "
-            )
-            text.append_text(self.hint_move(decision.action))
-            text.append(".\n")
+            text.append("\nA head-to-head check against the usual move chose ")
+            text.append_text(self.hint_move(decision.action, bare=True))
+            text.append(".")
         return text
 
     def show_why(self, decision: Decision) -> None:
-        self.app.push_screen(InfoScreen(self.why_text(decision)))
+        self.app.push_screen(InfoScreen(self.why_text(decision), wide=True))
 
     def action_undo(self) -> None:
         """Take back the person's last move and every bot move after it (again: the one before)."""
