@@ -185,6 +185,13 @@ SpeedOption = Annotated[
     str | None,
     typer.Option("--speed", metavar="fast|normal|slow", help="How fast bots play (default: the settings)."),
 ]
+ThinkOption = Annotated[
+    str | None,
+    typer.Option(
+        "--think", metavar="SECONDS",
+        help="Seconds a hard bot thinks a move: 0.5, 1, 2 or 5 (default: the settings, else 0.5).",
+    ),
+]
 
 
 @app.callback(invoke_without_command=True)
@@ -260,6 +267,7 @@ def play_command(
     save: Annotated[
         str | None, typer.Option("--save", metavar="FILE", help="Save the game to FILE after every move (default: the autosave).")
     ] = None,
+    think: ThinkOption = None,
 ) -> None:
     """Start a game straight away, e.g. play {example}."""
     from cardtable.commands.play import play
@@ -277,6 +285,7 @@ def play_command(
         four_colour=four_colour or shared.get("four_colour", False),
         speed=speed or shared.get("speed"),
         save=save,
+        think=think,
     )
 
 
@@ -412,6 +421,7 @@ def simulate_command(
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", help="Processes to spread the games over.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON, without a progress bar.")] = False,
+    think: ThinkOption = None,
 ) -> None:
     """Pit bots against each other, e.g. simulate {example_bots} --games 500."""
     from cardtable.commands.simulate import simulate
@@ -427,6 +437,7 @@ def simulate_command(
         options=option or (),
         jobs=jobs,
         as_json=as_json,
+        think=think,
     )
 
 

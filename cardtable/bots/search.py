@@ -728,6 +728,13 @@ class SearchBot(Generic[ObsT]):
         """The deadline of a decision starting now (:meth:`Deadline.starting_now`)."""
         return Deadline.starting_now(self.time_budget, self.searcher.iterations, self.searcher.stop)
 
+    def set_time_budget(self, seconds: float) -> None:
+        """Think ``seconds`` a decision from the next one on (the thinking-time setting);
+        a bot with a fixed number of iterations keeps it."""
+        if not seconds > 0:
+            raise ValueError("time_budget must be positive")
+        self.time_budget = self.searcher.time_budget = seconds
+
     def stop_on(self, event: threading.Event | None) -> None:
         """End every decision as soon as ``event`` is set (from another thread): the
         search stops at its next iteration and the bot answers with what it has."""

@@ -52,7 +52,7 @@ from cardtable.bots import (
     make_bot,
     seat_bot_factory,
 )
-from cardtable.bots.search import Decision, SearchBot
+from cardtable.bots.search import DEFAULT_TIME_BUDGET, Decision, SearchBot
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
@@ -227,7 +227,9 @@ class TableSession:
     before now was told already.  ``saver`` writes the game after every change
     (:class:`~cardtable.session.saving.SlotSaver`); without one nothing is saved.
     ``hint_iterations`` fixes the hint search's size (tests), else it has its time
-    budget.  ``pace`` is the bot speed, kept in the save's settings.
+    budget.  ``pace`` is the bot speed, kept in the save's settings.  ``think_time``:
+    the seconds a hard bot (and the hint) thinks a decision (default 0.5; see
+    :meth:`set_think_time`).
     """
 
     def __init__(
@@ -239,6 +241,7 @@ class TableSession:
         resumed: bool = False,
         hint_iterations: int | None = None,
         pace: str = "normal",
+        think_time: float | None = None,
     ) -> None:
         if len(seats) != state.num_players:
             raise ValueError(f"{len(seats)} seats for a {state.num_players}-player game")
@@ -247,6 +250,7 @@ class TableSession:
         self.saver = saver
         self.hint_iterations = hint_iterations
         self.pace = pace
+        self.think_time = think_time
         #: moves on at every change; an answer asked at an older one is dropped
         self.generation = 0
         self.closed = False
@@ -261,7 +265,9 @@ class TableSession:
         for seat, spec in enumerate(self.seats):
             if spec.is_bot:
                 try:
-                    self.bots[seat] = seat_bot_factory(self.game, spec.bot)(self.bot_seed(seat))
+                    self.bots[seat] = seat_bot_factory(self.game, spec.bot, time_budget=think_time)(
+                        self.bot_seed(seat)
+                    )
                 except CardtableError as exc:
                     self.bot_failures[seat] = str(exc)
         humans = self.human_seats
@@ -423,10 +429,18 @@ class TableSession:
         self._moved(seat, before)
         return "played"
 
+    def set_think_time(self, seconds: float | None) -> None:
+        """Give the hard bots at the table (and the hints) ``seconds`` a decision from
+        their next one on (``None``: the default)."""
+        self.think_time = seconds
+        for bot in self.bots.values():
+            if isinstance(bot, SearchBot):
+                bot.set_time_budget(DEFAULT_TIME_BUDGET if seconds is None else seconds)
+
     def replace_bot(self, seat: int, level: str) -> None:
         """Give ``seat`` to the built-in ``level`` (after its bot failed) and save."""
         name = self.seats[seat].name
-        self.bots[seat] = make_bot(self.game, level, seed=self.bot_seed(seat))
+        self.bots[seat] = make_bot(self.game, level, seed=self.bot_seed(seat), time_budget=self.think_time)
         self.bot_failures.pop(seat, None)
         seats = list(self.seats)
         seats[seat] = Seat.bot_seat(name, level)
@@ -547,6 +561,7 @@ class TableSession:
         request = HintRequest(
             seat, self.generation, self.game, (self.state.seed * 31 + len(self.state.history)) % 2**32,
             self.hint_iterations, self.state.observation(seat), self.state.legal_actions(),
+            time_budget=self.think_time,
         )
         self._asked.append(request)
         return request

@@ -129,3 +129,20 @@ def test_leaving_the_table_stops_a_long_hint() -> None:
     thread.join(timeout=5)
     assert not thread.is_alive() and time.monotonic() - closed < 1.0
     assert answers and answers[0].action is None
+
+
+def test_the_thinking_time_reaches_the_hard_bots_and_the_hint() -> None:
+    state = get_rules("hearts").new_game(players=4, seed=3)
+    seats = [Seat.human("Ann"), Seat.bot_seat("Ada", "hard"), Seat.bot_seat("Ben", "normal"), Seat.bot_seat("Cy", "hard")]
+    session = TableSession(state, seats, think_time=2.0)
+    hard = [bot for bot in session.bots.values() if isinstance(bot, SearchBot)]
+    assert len(hard) == 2 and all(bot.time_budget == bot.searcher.time_budget == 2.0 for bot in hard)
+    session.set_think_time(5.0)
+    assert all(bot.time_budget == 5.0 for bot in hard)
+    request = session.hint_request(0)
+    assert not isinstance(request, str) and request.time_budget == 5.0
+    session.replace_bot(2, "hard")
+    replaced = session.bots[2]
+    assert isinstance(replaced, SearchBot) and replaced.time_budget == 5.0
+    session.set_think_time(None)
+    assert all(isinstance(b, SearchBot) and b.time_budget == 0.5 for b in (*hard, replaced))

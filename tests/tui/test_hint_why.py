@@ -73,3 +73,37 @@ async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, as
         await settle(app, pilot)
         if isinstance(app.screen, GameScreen) and app.screen.session.human_to_act:
             assert app.screen.hint_generation != app.screen.session.generation
+
+
+async def test_the_thinking_time_setting_reaches_the_hard_bots_of_the_table() -> None:
+    from cardtable.bots.search import SearchBot
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.config import TableConfig
+    from cardtable.tui.screens.settings import SettingsScreen
+    from cardtable.tui.widgets.cycler import Cycler
+    from cardtable.userdata.settings import load_settings
+
+    config = TableConfig.build("durak", ["human", "hard"], seed=2)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False, hint_iterations=20)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen) and app.think == 0.5
+        bot = game.session.bots[1]
+        assert isinstance(bot, SearchBot) and bot.time_budget == 0.5
+        app.push_screen(SettingsScreen(app.settings))
+        await pilot.pause()
+        cycler = app.screen.query_one("#set-think_seconds", Cycler)
+        assert cycler.value == "0.5 s"
+        cycler.value = "2 s"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is game and app.think == 2.0
+        assert bot.time_budget == bot.searcher.time_budget == 2.0
+        assert game.session.think_time == 2.0
+    assert load_settings()[0].think_seconds == 2.0
+    # --think on the command line wins over the setting.
+    app = CardtableApp(config, bot_delay=0, ascii_only=False, think=5.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert app.think == 5.0 and app.screen.session.bots[1].time_budget == 5.0

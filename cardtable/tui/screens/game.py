@@ -196,12 +196,16 @@ class GameScreen(Screen[None]):
             self.session.saver = getattr(self.app, "saver", None)
             self.session.hint_iterations = getattr(self.app, "hint_iterations", None)
             self.session.pace = getattr(self.app, "pace", "normal")
+            self.session.set_think_time(getattr(self.app, "think", None))
             self.session.autosave()  # a new game has its save from the start
         self.after_change()
 
     def on_screen_resume(self) -> None:
-        # The settings screen may have changed the bot speed the save records.
+        # The settings screen may have changed the bot speed the save records, and the
+        # hard bots' thinking time.
         self.session.pace = getattr(self.app, "pace", "normal")
+        if not self.read_only:
+            self.session.set_think_time(getattr(self.app, "think", None))
 
     def on_resize(self) -> None:
         # After the layout: the breakpoint classes may have resized the side panel.
