@@ -34,6 +34,7 @@ card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -866,6 +867,13 @@ class HeartsSimulator:
         mine = scores[seat]
         return 0.5 + ((scores[0] + scores[1] + scores[2] + scores[3] - mine) / 3.0 - mine) / 52.0
 
+    def outcome(self, world: Table, seat: int) -> int:
+        """The points ``seat`` takes in the hand, after the moon rule (the hint's measure)."""
+        if world is not self._scored:
+            self._scores = moon_scores(hand_points(world.won))
+            self._scored = world
+        return self._scores[seat]
+
 
 # --- the hard bot's pass ------------------------------------------------------------------
 
@@ -933,6 +941,7 @@ def search_pass(
     rng: random.Random,
     playouts: int | None = None,
     deadline: float | None = None,
+    stop: threading.Event | None = None,
 ) -> int:
     """The hard bot's pass (a bitmask): each candidate of :func:`pass_candidates` is played
     out on the same random deals of the other 39 cards, the other seats passing as the
@@ -941,7 +950,8 @@ def search_pass(
     average (own points against the others' average) is passed.
 
     Stops after ``playouts`` hands played out in all, or at ``deadline``
-    (``time.perf_counter``), always after at least one deal.
+    (``time.perf_counter``), always after at least one deal; and as soon as ``stop`` is
+    set (from another thread: the game was closed).
 
     >>> from cardtable.cards import parse_cards
     >>> hand = _mask(parse_cards("2C 5C 9C 3D 4D 6D 8D TD 2H 3H 4H QS AH"))
@@ -965,6 +975,8 @@ def search_pass(
             if deals and spent + len(alive) > playouts:
                 break
         elif deals and clock() >= deadline:  # type: ignore[operator]
+            break
+        if deals and stop is not None and stop.is_set():
             break
         rng.shuffle(unknown)
         hands = [0, 0, 0, 0]
@@ -1051,7 +1063,9 @@ class HardHeartsBot(SearchBot[HeartsObservation]):
         iterations = self.searcher.iterations
         playouts = None if iterations is None else self.pass_playouts or max(1, iterations // 2)
         offset = PASS_OFFSETS[observation.pass_direction]
-        return search_pass(_mask(observation.hand), own_seat(observation), offset, self.rng, playouts, deadline.end)
+        return search_pass(
+            _mask(observation.hand), own_seat(observation), offset, self.rng, playouts, deadline.end, deadline.stop
+        )
 
 
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {

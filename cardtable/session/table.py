@@ -52,6 +52,7 @@ from cardtable.bots import (
     make_bot,
     seat_bot_factory,
 )
+from cardtable.bots.search import Decision, SearchBot
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
@@ -156,12 +157,20 @@ class BotRequest:
             time.sleep(min(_POLL, max(end - time.monotonic(), 0)))
         if stopped():
             return self._answer(cancelled=True)
+        searching = self.bot if isinstance(self.bot, SearchBot) else None
+        if searching is not None:
+            # A hard bot's search ends at once when the request is cancelled (the game
+            # was closed, a move was undone), not at the end of its thinking time.
+            searching.stop_on(self.cancel_event)
         try:
             action = self.bot.choose(self.observation, self.legal)
         except KeyboardInterrupt:
             raise
         except BaseException as error:  # noqa: BLE001 - a bot's own bug (sys.exit too) pauses the game
             return self._answer(failure=f"bot {bot_name(self.spec)} failed: {describe_failure(error)}")
+        finally:
+            if searching is not None:
+                searching.stop_on(None)
         return self._answer(action=action, cancelled=stopped())
 
     def _answer(self, action: object = None, failure: str | None = None, cancelled: bool = False) -> BotAnswer:
@@ -170,11 +179,13 @@ class BotRequest:
 
 @dataclass(frozen=True)
 class HintAnswer:
-    """The hard bot's suggestion for ``seat`` (``None``: cancelled)."""
+    """The hard bot's suggestion for ``seat`` (``None``: cancelled), and how it came to
+    it (``decision``: the search's numbers, or the shortcut it took)."""
 
     seat: int
     generation: int
     action: Action | None
+    decision: Decision | None = None
 
 
 @dataclass
@@ -189,17 +200,24 @@ class HintRequest:
     observation: Observation
     legal: Sequence[Action]
     cancel_event: threading.Event = field(default_factory=threading.Event)
+    time_budget: float | None = None
 
     def cancel(self) -> None:
         self.cancel_event.set()
 
     def think(self, cancelled: Callable[[], bool] | None = None) -> HintAnswer:
-        """Ask the hard bot (in a worker thread, if the caller likes)."""
-        bot = make_bot(self.game, "hard", seed=self.seed, iterations=self.iterations)
-        action = bot.choose(self.observation, self.legal)
+        """Ask the hard bot (in a worker thread, if the caller likes), and how it decided."""
+        bot = make_bot(self.game, "hard", seed=self.seed, iterations=self.iterations, time_budget=self.time_budget)
+        decision: Decision | None = None
+        if isinstance(bot, SearchBot):
+            bot.stop_on(self.cancel_event)
+            decision = bot.explain(self.observation, self.legal)
+            action = decision.action
+        else:
+            action = bot.choose(self.observation, self.legal)
         if self.cancel_event.is_set() or (cancelled is not None and cancelled()):
             return HintAnswer(self.seat, self.generation, None)
-        return HintAnswer(self.seat, self.generation, action)
+        return HintAnswer(self.seat, self.generation, action, decision)
 
 
 class TableSession:

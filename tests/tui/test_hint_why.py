@@ -1,0 +1,75 @@
+"""The hint says why, from the search's own numbers, and a second H lists the hard bot's
+top three moves with the simulations behind each: in every game, at 80x24."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.screens.info import InfoScreen
+from tests.tui.conftest import open_table, settle, status_of
+
+#: what a searched hint's value says in each game
+WORDING = {
+    "hearts": r"expected \d+\.\d points this hand",
+    "president": r"President in \d+%, expected place \d\.\d",
+    "durak": r"durak in \d+%",
+}
+KINDS = {
+    "hearts": ["human", "easy", "easy", "easy"],
+    "president": ["human", "easy", "easy", "easy"],
+    "durak": ["human", "easy"],
+}
+SUITS = "♠♥♦♣"
+
+
+@pytest.mark.parametrize("game_name", sorted(WORDING))
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, ascii_only: bool) -> None:
+    async with open_table(game_name, KINDS[game_name], seed=4, hint_iterations=200, ascii_only=ascii_only) as (
+        app, pilot, game,
+    ):
+        for _ in range(40):
+            await settle(app, pilot)
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            decision = game.hint_decision
+            assert decision is not None and decision.action == game.hint_action
+            status = status_of(game)
+            assert status.startswith("Hint: ")
+            assert any(s in status for s in SUITS) != ascii_only or not game.hint_action.cards
+            if decision.how in ("search", "checked"):
+                break
+            assert game.table.hint_reason(decision) in status
+            game.human_move(game.hint_action)
+        else:
+            raise AssertionError("no searched hint in 40 turns")
+        assert re.search(WORDING[game_name], status), status
+        if sum(1 for m in decision.moves if m.visits) > 1:
+            assert "next best" in status
+        # The second press: the why view, the top three moves and their simulations.
+        await pilot.press("h")
+        await pilot.pause()
+        why = app.screen
+        assert isinstance(why, InfoScreen)
+        body = why.body.plain
+        assert "Why this hint" in body and f"{decision.iterations:,} times" in body
+        listed = re.findall(r"^\d\. .*\((\d+) simulations?\)$", body, re.M)
+        searched = [m for m in decision.moves if m.visits]
+        assert [int(n) for n in listed] == [m.visits for m in searched[:3]]
+        assert len(re.findall(WORDING[game_name], body)) == len(listed)
+        if ascii_only:
+            assert not any(s in body for s in SUITS)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game
+        # After a move the old explanation is gone: H asks for a new hint.
+        game.human_move(game.hint_action)
+        await settle(app, pilot)
+        if isinstance(app.screen, GameScreen) and app.screen.session.human_to_act:
+            assert app.screen.hint_generation != app.screen.session.generation
