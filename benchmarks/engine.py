@@ -207,6 +207,22 @@ def vs_openspiel(seconds: float, turns: int, seed: int) -> int:
     return 0
 
 
+def count_hands(side: str, hands: int, seed: int) -> int:
+    """Play ``hands`` Hearts hands on one side of ``--vs-openspiel``, untimed; print the
+    number played (cardtable plays whole games, so it may play a few more)."""
+    played = 0
+    if side == "openspiel":
+        spiel = OpenSpielHands(seed)
+        while played < hands:
+            played += spiel.play_hand()
+    else:
+        ours = CardtableHands(seed)
+        while played < hands:
+            played += ours.play_game()
+    print(f"{side}: {played} hands")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per case (default 3)")
@@ -234,6 +250,19 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="Hearts hands against OpenSpiel's Hearts, in alternating turns (see --turns, --turn-seconds)",
     )
+    parser.add_argument(
+        "--count-hands",
+        type=int,
+        metavar="N",
+        help="with --vs-openspiel: play N Hearts hands on one side (--side), untimed, and print how many were "
+        "played (for an instruction count under valgrind: run with N and with 0, divide the difference)",
+    )
+    parser.add_argument(
+        "--side",
+        choices=("cardtable", "openspiel"),
+        default="cardtable",
+        help="the side --count-hands plays (default cardtable)",
+    )
     parser.add_argument("--turns", type=int, default=30, help="turns per side with --vs-openspiel (default 30)")
     parser.add_argument(
         "--turn-seconds",
@@ -244,6 +273,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
+    if args.vs_openspiel and args.count_hands is not None:
+        return count_hands(args.side, args.count_hands, args.seed)
     if args.vs_openspiel:
         if args.turns < 1 or args.turn_seconds <= 0:
             parser.error("--turns must be at least 1 and --turn-seconds positive")
