@@ -723,6 +723,9 @@ class SearchBot(Generic[ObsT]):
         self.last_decision: Decision | None = None
         #: what a hook says about a decision it made (a :class:`Decision`'s ``note``)
         self.note = ""
+        #: a hook that searched in its own way (a pass search) may leave its moves'
+        #: figures and its simulations here, for the :class:`Decision`
+        self.figures: tuple[tuple[MoveValue, ...], int] | None = None
 
     def deadline(self) -> Deadline:
         """The deadline of a decision starting now (:meth:`Deadline.starting_now`)."""
@@ -774,6 +777,7 @@ class SearchBot(Generic[ObsT]):
 
     def choose(self, observation: ObsT, legal_actions: Sequence[Action]) -> Action:
         self.note = ""
+        self.figures = None
         if len(legal_actions) == 1:
             return self._decided(legal_actions[0], "only")
         deadline = self.deadline()
@@ -804,6 +808,8 @@ class SearchBot(Generic[ObsT]):
     def _decided(
         self, action: Action, how: str, moves: tuple[MoveValue, ...] = (), iterations: int = 0
     ) -> Action:
+        if not moves and self.figures is not None:
+            moves, iterations = self.figures
         self.last_decision = Decision(action, how, moves, iterations, self.note)
         return action
 

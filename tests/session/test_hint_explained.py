@@ -146,3 +146,21 @@ def test_the_thinking_time_reaches_the_hard_bots_and_the_hint() -> None:
     assert isinstance(replaced, SearchBot) and replaced.time_budget == 5.0
     session.set_think_time(None)
     assert all(isinstance(b, SearchBot) and b.time_budget == 0.5 for b in (*hard, replaced))
+
+
+def test_the_hearts_pass_hint_carries_the_pass_searchs_figures() -> None:
+    session = session_for("hearts", seed=5)
+    request = session.hint_request(0)
+    assert not isinstance(request, str)
+    decision = request.think().decision
+    assert decision is not None and decision.how == "pass" and decision.moves
+    assert decision.moves[0].action == decision.action
+    assert sum(m.visits for m in decision.moves) == decision.iterations
+    for move in decision.moves:
+        assert move.action.kind == "give" and len(move.action.cards) == 3
+        assert sum(move.outcomes.values()) == move.visits and set(move.outcomes) <= OUTCOMES["hearts"]
+    # The bot's own pass counts nothing.
+    bot = make_bot("hearts", "hard", seed=1, iterations=100)
+    assert isinstance(bot, SearchBot)
+    bot.choose(session.observation(0), session.legal_actions())
+    assert bot.last_decision is not None and bot.last_decision.moves == ()
