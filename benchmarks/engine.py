@@ -8,6 +8,8 @@ uniformly random action from ``state.legal_actions()`` and passing it to
     python benchmarks/engine.py                  # every case, 3 s each
     python benchmarks/engine.py --seconds 1 --game president
     python benchmarks/engine.py --cpu --game durak  # CPU seconds: fairer on a shared machine
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        python benchmarks/engine.py --game durak --players 2 --count-games 40  # instructions
     python benchmarks/engine.py --vs-openspiel   # Hearts hands against OpenSpiel's Hearts
 
 ``--vs-openspiel`` (needs ``pip install open_spiel``, the ``bench`` extra) plays random
@@ -92,6 +94,24 @@ def run_case(
         if clock() >= deadline:
             break
     return Result(game, players, games, actions, rounds, clock() - start)
+
+
+def count_games(game: str, players: int, games: int, seed: int) -> int:
+    """Play exactly ``games`` random games of ``game`` as :func:`run_case` deals them, with
+    no clock; return the actions.  Under ``valgrind --tool=callgrind`` the instructions
+    of ``--count-games N`` less those of ``--count-games 0`` are the cost of N games,
+    the same on a loaded machine as on an idle one."""
+    rules = get_rules(game)
+    rng = random.Random(seed)
+    actions = 0
+    for _ in range(games):
+        state = rules.new_game(players=players, seed=rng.getrandbits(32))
+        while state.current_player is not None:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            actions += 1
+        state.outcome()
+    return actions
 
 
 def run_for(seconds: float, play_one: Callable[[], int]) -> tuple[int, float]:
@@ -187,6 +207,22 @@ def vs_openspiel(seconds: float, turns: int, seed: int) -> int:
     return 0
 
 
+def count_hands(side: str, hands: int, seed: int) -> int:
+    """Play ``hands`` Hearts hands on one side of ``--vs-openspiel``, untimed; print the
+    number played (cardtable plays whole games, so it may play a few more)."""
+    played = 0
+    if side == "openspiel":
+        spiel = OpenSpielHands(seed)
+        while played < hands:
+            played += spiel.play_hand()
+    else:
+        ours = CardtableHands(seed)
+        while played < hands:
+            played += ours.play_game()
+    print(f"{side}: {played} hands")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per case (default 3)")
@@ -196,7 +232,14 @@ def main(argv: list[str] | None = None) -> int:
         choices=sorted({game for game, _ in CASES}),
         help="only this game (repeatable; default: all)",
     )
+    parser.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
+    parser.add_argument(
+        "--count-games",
+        type=int,
+        metavar="N",
+        help="play exactly N games per case and print the actions, untimed (for an instruction count under valgrind)",
+    )
     parser.add_argument(
         "--cpu",
         action="store_true",
@@ -206,6 +249,19 @@ def main(argv: list[str] | None = None) -> int:
         "--vs-openspiel",
         action="store_true",
         help="Hearts hands against OpenSpiel's Hearts, in alternating turns (see --turns, --turn-seconds)",
+    )
+    parser.add_argument(
+        "--count-hands",
+        type=int,
+        metavar="N",
+        help="with --vs-openspiel: play N Hearts hands on one side (--side), untimed, and print how many were "
+        "played (for an instruction count under valgrind: run with N and with 0, divide the difference)",
+    )
+    parser.add_argument(
+        "--side",
+        choices=("cardtable", "openspiel"),
+        default="cardtable",
+        help="the side --count-hands plays (default cardtable)",
     )
     parser.add_argument("--turns", type=int, default=30, help="turns per side with --vs-openspiel (default 30)")
     parser.add_argument(
@@ -217,6 +273,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
+    if args.vs_openspiel and args.count_hands is not None:
+        return count_hands(args.side, args.count_hands, args.seed)
     if args.vs_openspiel:
         if args.turns < 1 or args.turn_seconds <= 0:
             parser.error("--turns must be at least 1 and --turn-seconds positive")
@@ -233,6 +291,12 @@ def main(argv: list[str] | None = None) -> int:
     skipped: set[str] = set()
     for game, players in CASES:
         if args.game and game not in args.game:
+            continue
+        if args.players and players not in args.players:
+            continue
+        if args.count_games is not None:
+            played = count_games(game, players, args.count_games, args.seed)
+            print(f"{game:<10} {players:>7} {args.count_games:>7,} {'-':>9} {played:>10,}  actions, untimed")
             continue
         if game in skipped:
             continue

@@ -185,6 +185,13 @@ SpeedOption = Annotated[
     str | None,
     typer.Option("--speed", metavar="fast|normal|slow", help="How fast bots play (default: the settings)."),
 ]
+ThinkOption = Annotated[
+    str | None,
+    typer.Option(
+        "--think", metavar="SECONDS",
+        help="Seconds a hard bot thinks a move: 0.5, 1, 2 or 5 (default: the settings, else 0.5).",
+    ),
+]
 
 
 @app.callback(invoke_without_command=True)
@@ -260,6 +267,7 @@ def play_command(
     save: Annotated[
         str | None, typer.Option("--save", metavar="FILE", help="Save the game to FILE after every move (default: the autosave).")
     ] = None,
+    think: ThinkOption = None,
 ) -> None:
     """Start a game straight away, e.g. play {example}."""
     from cardtable.commands.play import play
@@ -277,6 +285,7 @@ def play_command(
         four_colour=four_colour or shared.get("four_colour", False),
         speed=speed or shared.get("speed"),
         save=save,
+        think=think,
     )
 
 
@@ -301,13 +310,13 @@ def host_command(
         int | None, typer.Option("--seed", metavar="N", min=0, help="Seed for the deal (default: random).")
     ] = None,
     rounds: Annotated[
-        int | None, typer.Option("--rounds", metavar="N", help="Rounds in the series (default: President 5, Durak 1).")
+        int | None, typer.Option("--rounds", metavar="N", help="Rounds in the series (default: {rounds_defaults}).")
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends the game (Hearts).")
+        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends the game ({target_games}).")
     ] = None,
     no_revolution: Annotated[
-        bool, typer.Option("--no-revolution", help="President without revolutions.")
+        bool, typer.Option("--no-revolution", help="{revolution_games} without revolutions.")
     ] = False,
     speed: SpeedOption = None,
     save: Annotated[
@@ -444,6 +453,7 @@ def simulate_command(
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", help="Processes to spread the games over.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON, without a progress bar.")] = False,
+    think: ThinkOption = None,
 ) -> None:
     """Pit bots against each other, e.g. simulate {example_bots} --games 500."""
     from cardtable.commands.simulate import simulate
@@ -459,6 +469,7 @@ def simulate_command(
         options=option or (),
         jobs=jobs,
         as_json=as_json,
+        think=think,
     )
 
 

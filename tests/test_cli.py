@@ -202,6 +202,9 @@ def test_rules_text_is_shipped_for_regular_installs(tmp_path: Path) -> None:
         (["rules", "hearts", "--bogus"], "no such option: --bogus (see 'cardtable rules --help')"),
         (["chess"], "no such command 'chess' (see 'cardtable --help')"),
         (["--bogus"], "no such option: --bogus (see 'cardtable --help')"),
+        (["play", "hearts", "--think", "10"], "--think must be one of 0.5, 1, 2, 5 seconds, not '10'"),
+        (["play", "hearts", "--think", "-1"], "--think must be one of 0.5, 1, 2, 5 seconds, not '-1'"),
+        (["play", "hearts", "--think", "nan"], "--think must be one of 0.5, 1, 2, 5 seconds, not 'nan'"),
     ],
 )
 def test_bad_input_is_one_line_with_exit_2(

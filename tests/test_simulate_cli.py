@@ -101,6 +101,8 @@ def test_progress_bar_goes_to_stderr_on_a_terminal(capsys: pytest.CaptureFixture
         (["durak", "--seats", "easy,easy", "-o", "rounds"], "--option needs KEY=VALUE"),
         (["durak", "--seats", "easy,easy", "--seat", "easy"], "either with --seats"),
         (["durak"], "no seats"),
+        (["durak", "--seats", "hard,easy", "--think", "3"], "--think must be one of 0.5, 1, 2, 5 seconds, not '3'"),
+        (["durak", "--seats", "hard,easy", "--think", "fast"], "--think must be one of 0.5, 1, 2, 5 seconds"),
     ],
 )
 def test_bad_arguments_give_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
@@ -157,3 +159,16 @@ def test_one_game_is_written_in_the_singular(capsys: pytest.CaptureFixture[str])
     code, out, err = run(capsys, "president", "--seats", "easy,random,random", "--games", "1", "--seed", "1")
     assert code == 0 and err == ""
     assert "president: 1 game, seed 1" in out and "1 games" not in out
+
+
+def test_think_reaches_the_hard_bots_and_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.bots.arena import _factory
+    from cardtable.games import get_rules
+
+    code, out, _ = run(capsys, "president", "--seats", "random,random,random", "-n", "1", "--think", "2", "--json")
+    assert code == 0 and json.loads(out)["think"] == 2.0
+    code, out, _ = run(capsys, "president", "--seats", "random,random,random", "-n", "1", "--json")
+    assert code == 0 and "think" not in json.loads(out)
+    bot = _factory(get_rules("durak"), "hard", 2.0)(1)
+    assert bot.time_budget == bot.searcher.time_budget == 2.0  # type: ignore[attr-defined]
+    assert _factory(get_rules("durak"), "hard")(1).time_budget == 0.5  # type: ignore[attr-defined]

@@ -227,6 +227,8 @@ class MatchResult:
     options: Mapping[str, Any]
     levels: tuple[LevelStats, ...]
     records: tuple[GameRecord, ...] = field(repr=False)
+    #: the hard bots' seconds a decision, when the match set it (else their default)
+    think: float | None = None
 
     def level(self, name: str) -> LevelStats:
         """The figures of one seat spec."""
@@ -245,6 +247,8 @@ class MatchResult:
             "options": dict(self.options),
             "levels": [stats.to_dict() for stats in self.levels],
         }
+        if self.think is not None:
+            data["think"] = self.think
         if records:
             data["records"] = [record.to_dict() for record in self.records]
         return data
@@ -306,8 +310,10 @@ def play_game(
     options: Mapping[str, Any] | None = None,
     index: int = 0,
     max_actions: int = MAX_ACTIONS,
+    think: float | None = None,
 ) -> GameRecord:
-    """Play one whole game between fresh bots; seat ``i`` is played by ``seats[i]``.
+    """Play one whole game between fresh bots; seat ``i`` is played by ``seats[i]``
+    (hard bots thinking ``think`` seconds a decision, default 0.5).
 
     Every choice is checked against ``legal_actions()`` and timed.  Raises
     :class:`IllegalBotActionError` for an illegal choice, :class:`BotFailureError` if a
@@ -319,7 +325,7 @@ def play_game(
     """
     rules = _rules(game)
     state = rules.new_game(players=len(seats), seed=game_seed, **dict(options or {}))
-    bots = [_factory(rules, spec)(bot_seed) for spec, bot_seed in zip(seats, bot_seeds)]
+    bots = [_factory(rules, spec, think)(bot_seed) for spec, bot_seed in zip(seats, bot_seeds)]
     players = len(seats)
     decisions = [0] * players
     think_total = [0.0] * players
@@ -413,6 +419,7 @@ def check_match(
     rounds: int | None = None,
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
+    think: float | None = None,
 ) -> tuple[tuple[str, ...], dict[str, Any]]:
     """Check a match's settings as :func:`play_match` does, without playing.
 
@@ -430,6 +437,8 @@ def check_match(
         raise InvalidOptionError(f"jobs must be at least 1, not {jobs!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+    if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float)) or not think > 0):
+        raise InvalidOptionError(f"the thinking time must be a positive number of seconds, not {think!r}")
     chosen = dict(options or {})
     if rounds is not None:
         chosen["rounds"] = rounds
@@ -451,6 +460,7 @@ def play_match(
     jobs: int = 1,
     progress: ProgressCallback | None = None,
     max_actions: int = MAX_ACTIONS,
+    think: float | None = None,
 ) -> MatchResult:
     """Play ``games`` games between the seats and gather the figures per seat spec.
 
@@ -458,13 +468,14 @@ def play_match(
     such as ``my_bot:MyBot``); game ``i`` seats them rotated by ``i`` mod their number.
     ``rounds`` sets the game's ``rounds`` option; ``options`` sets any option.  ``jobs``
     spreads the games over that many processes, with the same results as one.
+    ``think`` gives the hard bots that many seconds a decision (default 0.5).
 
     Raises :class:`InvalidOptionError` (or a subclass) for bad settings before any game
     is played, and :class:`ArenaError` if a bot or game misbehaves.
     """
     rules = _rules(game)
-    specs, chosen = check_match(game, seat_specs, games, seed, rounds, options, jobs)
-    job = _Job(rules.name, specs, seed, chosen, max_actions)
+    specs, chosen = check_match(game, seat_specs, games, seed, rounds, options, jobs, think)
+    job = _Job(rules.name, specs, seed, chosen, max_actions, think)
     if jobs == 1 or games == 1:
         records = []
         for index in range(games):
@@ -481,6 +492,7 @@ def play_match(
         options=chosen,
         levels=summarise(rules.name, specs, records),
         records=tuple(records),
+        think=think,
     )
 
 
@@ -493,11 +505,12 @@ class _Job:
     seed: int
     options: Mapping[str, Any]
     max_actions: int
+    think: float | None = None
 
     def play(self, index: int) -> GameRecord:
         seats = seat_rotation(self.specs, index)
         game_seed, bot_seeds = game_seeds(self.seed, index, len(seats))
-        return play_game(self.game, seats, game_seed, bot_seeds, self.options, index, self.max_actions)
+        return play_game(self.game, seats, game_seed, bot_seeds, self.options, index, self.max_actions, self.think)
 
     def play_many(self, indices: range) -> list[GameRecord]:
         return [self.play(index) for index in indices]
@@ -588,15 +601,16 @@ def summarise(game: str, specs: Sequence[str], records: Sequence[GameRecord]) ->
     return tuple(result)
 
 
-_FACTORIES: dict[tuple[str, str], BotFactory] = {}
+_FACTORIES: dict[tuple[str, str, float | None], BotFactory] = {}
 
 
-def _factory(rules: Rules, spec: str) -> BotFactory:
-    """The factory of a seat spec, loaded once per process."""
-    key = (rules.name, spec)
+def _factory(rules: Rules, spec: str, think: float | None = None) -> BotFactory:
+    """The factory of a seat spec (its hard bots thinking ``think`` seconds), loaded once
+    per process."""
+    key = (rules.name, spec, think)
     factory = _FACTORIES.get(key)
     if factory is None:
-        factory = _FACTORIES[key] = seat_bot_factory(rules.name, spec)
+        factory = _FACTORIES[key] = seat_bot_factory(rules.name, spec, time_budget=think)
     return factory
 
 

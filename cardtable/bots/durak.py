@@ -12,14 +12,17 @@
   spend high trumps or several trumps, and once the deck is empty it always fights.
 - **hard** remembers every public card (the discard, the cards seen picked up, who
   showed which weakness) and searches (:mod:`cardtable.bots.search`, ISMCTS over
-  deals of the unseen cards that agree with everything public, played out on bitmasks
-  with the normal strategy and a little randomness).  Once the deck is empty and two players
-  are left, Durak is a game of perfect information: :func:`solve_endgame` solves it
-  exactly (alpha-beta with a transposition table) when it is small enough.
+  deals of the unseen cards that agree with everything public, played on the rules
+  kernel, :mod:`cardtable.games.durak.kernel`, and out with the normal strategy and a
+  little randomness).  Once the deck is empty and two players are left, Durak is a
+  game of perfect information: :func:`solve_endgame` solves it exactly (alpha-beta
+  with a transposition table, over the kernel's heads-up moves) when it is small enough.
 
 Every bot reads only its observation and the legal actions; an attacker with nothing
 to throw in is still asked and passes, so passing tells nothing.  The strategies work
-on card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
+on card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.  No
+rules live here: what beats what, which ranks may be thrown in, the legal moves and
+every move's consequences are the kernel's.
 
 >>> from cardtable.games import get_rules
 >>> state = get_rules("durak").new_game(players=2, seed=3)
@@ -34,6 +37,7 @@ True
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from operator import attrgetter
@@ -553,6 +557,8 @@ class EndgameSolver:
         self.node_limit = node_limit
         self.nodes = 0
         self.deadline: float | None = None
+        #: set from another thread: give up at once (the game was closed)
+        self.stop: threading.Event | None = None
         self.table: dict[Position, tuple[float, float]] = {}
 
     def value(self, position: Position, alpha: float = 0.0, beta: float = 1.0) -> float:
@@ -588,7 +594,10 @@ class EndgameSolver:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise _OutOfBudget
-        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+        if not self.nodes & 255 and (
+            self.deadline is not None and time.perf_counter() > self.deadline
+            or self.stop is not None and self.stop.is_set()
+        ):
             raise _OutOfBudget
         maximizing = position[0] != _DEF  # the attacker moves in the attack and throw-in phases
         a0, b0 = alpha, beta
@@ -881,6 +890,13 @@ class DurakSimulator:
             return 0.5
         return _value(world.durak, world.out[0], seat)
 
+    @staticmethod
+    def outcome(world: Table, seat: int) -> int:
+        """1 if ``seat`` is the durak, 0 if not, 2 if nobody is (the hint's measure)."""
+        if world.phase != kernel.ROUND_OVER or world.durak is None:
+            return 2
+        return 1 if world.durak == seat else 0
+
 
 def make_search_model() -> DurakSearchModel:
     """The Durak search model (the convention ``benchmarks/search.py`` relies on)."""
@@ -921,12 +937,14 @@ class HardDurakBot(SearchBot[DurakObservation]):
         elif len(self.solver.table) > 2_000_000:
             self.solver.table.clear()
         self.memory.update(observation)
+        self.solver.stop = deadline.stop
         preferred = [normal_choice(observation, self.memory)]
         solved = solve_endgame(observation, self.endgame_nodes, self.solver, preferred, deadline.share(ENDGAME_SHARE))
         if solved is None:
             return None
         action, result = solved
         if result > 0.0:
+            self.note = "solved-win" if result == 1.0 else "solved-draw"
             return action
         return None  # lost against best play: let the search look for the opponent's mistakes
 

@@ -34,6 +34,7 @@ card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -43,6 +44,7 @@ from cardtable.bots.base import own_seat
 from cardtable.bots.search import (
     DEFAULT_TIME_BUDGET,
     Deadline,
+    MoveValue,
     SearchBot,
     sample_hands,
 )
@@ -866,6 +868,13 @@ class HeartsSimulator:
         mine = scores[seat]
         return 0.5 + ((scores[0] + scores[1] + scores[2] + scores[3] - mine) / 3.0 - mine) / 52.0
 
+    def outcome(self, world: Table, seat: int) -> int:
+        """The points ``seat`` takes in the hand, after the moon rule (the hint's measure)."""
+        if world is not self._scored:
+            self._scores = moon_scores(hand_points(world.won))
+            self._scored = world
+        return self._scores[seat]
+
 
 # --- the hard bot's pass ------------------------------------------------------------------
 
@@ -933,6 +942,8 @@ def search_pass(
     rng: random.Random,
     playouts: int | None = None,
     deadline: float | None = None,
+    stop: threading.Event | None = None,
+    figures: list[tuple[int, int, float, dict[int, int]]] | None = None,
 ) -> int:
     """The hard bot's pass (a bitmask): each candidate of :func:`pass_candidates` is played
     out on the same random deals of the other 39 cards, the other seats passing as the
@@ -941,7 +952,10 @@ def search_pass(
     average (own points against the others' average) is passed.
 
     Stops after ``playouts`` hands played out in all, or at ``deadline``
-    (``time.perf_counter``), always after at least one deal.
+    (``time.perf_counter``), always after at least one deal; and as soon as ``stop`` is
+    set (from another thread: the game was closed).  ``figures``, when given, receives
+    for every candidate ``(pass, hands played out, mean points against the others'
+    average, {own points: hands})`` (the hint's explanation).
 
     >>> from cardtable.cards import parse_cards
     >>> hand = _mask(parse_cards("2C 5C 9C 3D 4D 6D 8D TD 2H 3H 4H QS AH"))
@@ -951,6 +965,8 @@ def search_pass(
     """
     candidates = pass_candidates(hand)
     totals = [0.0] * len(candidates)
+    played = [0] * len(candidates)
+    own: list[dict[int, int]] | None = [{} for _ in candidates] if figures is not None else None
     alive = list(range(len(candidates)))
     unknown = [i for i in range(52) if not hand >> i & 1]
     others = [s for s in range(4) if s != seat]
@@ -965,6 +981,8 @@ def search_pass(
             if deals and spent + len(alive) > playouts:
                 break
         elif deals and clock() >= deadline:  # type: ignore[operator]
+            break
+        if deals and stop is not None and stop.is_set():
             break
         rng.shuffle(unknown)
         hands = [0, 0, 0, 0]
@@ -988,12 +1006,19 @@ def search_pass(
             trial[target] |= chosen
             points = play_out_hand(trial)
             totals[k] += (sum(points) - points[seat]) / 3.0 - points[seat]
+            played[k] += 1
+            if own is not None:
+                own[k][points[seat]] = own[k].get(points[seat], 0) + 1
         spent += len(alive)
         deals += 1
         if deals % block == 0 and len(alive) > 3:
             alive.sort(key=lambda k: (-totals[k], k))
             alive = alive[: max(3, len(alive) // 2)]
             block *= 2
+    if figures is not None and own is not None:
+        figures.extend(
+            (candidates[k], played[k], totals[k] / played[k], own[k]) for k in range(len(candidates)) if played[k]
+        )
     return candidates[max(alive, key=lambda k: (totals[k], -k))]
 
 
@@ -1034,13 +1059,29 @@ class HardHeartsBot(SearchBot[HeartsObservation]):
         super().__init__(HeartsSearchModel(group_alike=True), seed, time_budget, iterations, exploration, workers)
 
     def pass_search(self, observation: HeartsObservation, legal_actions: Sequence[Action], deadline: Deadline) -> Action:
-        return give_action(self.choose_pass(observation, deadline))
+        if not self.searcher.record_outcomes:
+            return give_action(self.choose_pass(observation, deadline))
+        figures: list[tuple[int, int, float, dict[int, int]]] = []
+        chosen = give_action(self.choose_pass(observation, deadline, figures))
+        # The candidates that lasted longest first (the pass search drops the worse
+        # half every few deals), then by their mean; the value as the search's.
+        figures.sort(key=lambda f: (-f[1], -f[2]))
+        self.figures = (
+            tuple(MoveValue(give_action(mask), hands, 0.5 + mean / 52.0, points) for mask, hands, mean, points in figures),
+            sum(f[1] for f in figures),
+        )
+        return chosen
 
     def root_moves(self, observation: HeartsObservation, legal_actions: Sequence[Action]) -> dict[Action, Action]:
         """One card of each group that plays alike (:func:`search_choices`)."""
         return {action: action for action in search_choices(observation, legal_actions)}
 
-    def choose_pass(self, observation: HeartsObservation, deadline: Deadline | None = None) -> int:
+    def choose_pass(
+        self,
+        observation: HeartsObservation,
+        deadline: Deadline | None = None,
+        figures: list[tuple[int, int, float, dict[int, int]]] | None = None,
+    ) -> int:
         """The three cards to pass, as a bitmask, by :func:`search_pass` within the same
         budget as a play: to the decision's ``deadline`` (one starting now by default),
         or in fixed-iteration mode ``pass_playouts`` hands played out (default: half of
@@ -1051,7 +1092,10 @@ class HardHeartsBot(SearchBot[HeartsObservation]):
         iterations = self.searcher.iterations
         playouts = None if iterations is None else self.pass_playouts or max(1, iterations // 2)
         offset = PASS_OFFSETS[observation.pass_direction]
-        return search_pass(_mask(observation.hand), own_seat(observation), offset, self.rng, playouts, deadline.end)
+        return search_pass(
+            _mask(observation.hand), own_seat(observation), offset, self.rng, playouts, deadline.end, deadline.stop,
+            figures,
+        )
 
 
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {

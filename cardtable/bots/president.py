@@ -516,7 +516,7 @@ def search_moves(table: Table) -> list[int]:
     >>> from cardtable.games import get_rules
     >>> state = get_rules("president").new_game(players=4, seed=1)
     >>> [str(move_action(move)) for move in search_moves(state.table)][:3]
-    ['3C', '4C', '6C']
+    ['3C', '5C 5D', '6C']
     """
     hand = table.hands[table.current]  # type: ignore[index]
     size = table.table_size
@@ -999,6 +999,10 @@ class PresidentSimulator:
     def value(self, world: Table, seat: int) -> float:
         return self.model.place_value(world.orders[self._round - 1], seat)
 
+    def outcome(self, world: Table, seat: int) -> int:
+        """``seat``'s finishing place in the round, 0 for President (the hint's measure)."""
+        return world.orders[self._round - 1].index(seat)
+
 
 def _round_checks(observation: PresidentObservation, others: list[int]) -> list[list[_Check]]:
     """Every play and pass of the opponents this round, as the normal strategy saw it.
@@ -1088,6 +1092,7 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
         super().__init__(PresidentSearchModel(), seed, time_budget, iterations, exploration, workers)
 
     def pass_search(self, observation: PresidentObservation, legal_actions: Sequence[Action], deadline: Deadline) -> Action:
+        self.note = "gift"  # as the normal bot gives, without searching
         return give_action(choose_gift(_mask(observation.hand), observation.exchange_due))
 
     def shortcut(self, observation: PresidentObservation, legal_actions: Sequence[Action], deadline: Deadline) -> Action | None:
@@ -1097,6 +1102,7 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
             observation.revolution_enabled, table_rank, table_size,
         )
         if line:
+            self.note = "forced"  # a way out that nothing unseen can stop
             return _play(hand, *line[0])
         return None
 

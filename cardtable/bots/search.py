@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -60,6 +61,8 @@ __all__ = [
     "ISMCTS",
     "SearchResult",
     "SearchBot",
+    "Decision",
+    "MoveValue",
     "Deadline",
     "search",
     "sample_hands",
@@ -211,6 +214,12 @@ class Simulator(Protocol[MoveT]):
         """How good the finished ``world`` is for ``seat``, in [0, 1] (1 = best)."""
         ...
 
+    # A simulator may also have ``outcome(world, seat) -> int``: how the finished world
+    # ended for ``seat`` in the game's own terms (Hearts: the points taken; President:
+    # the place, 0 first; Durak: 1 the durak, 0 not, 2 nobody).  A search that records
+    # outcomes (:attr:`ISMCTS.record_outcomes`, for the hint) counts them per root move;
+    # it is not part of the protocol, so a simulator without it still searches.
+
 
 class ImpossibleDealError(ValueError):
     """No deal of the hidden cards satisfies the constraints given to :func:`sample_hands`."""
@@ -239,6 +248,9 @@ class SearchResult:
     ``root`` maps each root action's notation to ``(visits, summed value)``;
     ``rejected_samples`` counts determinizations that disagreed with the observation
     (a bug in the game's ``sample_state``; :func:`check_model` reports the first one).
+    ``outcomes`` (only when the search recorded them, in this process's tree) maps each
+    root action's notation to how many of its simulations ended in each outcome of the
+    simulator's ``outcome``.
     """
 
     action: Action
@@ -247,6 +259,7 @@ class SearchResult:
     root: dict[str, tuple[int, float]] = field(default_factory=dict)
     rejected_samples: int = 0
     workers: int = 1
+    outcomes: dict[str, dict[int, int]] = field(default_factory=dict)
 
     @property
     def iterations_per_second(self) -> float:
@@ -355,6 +368,14 @@ class ISMCTS:
         self.exploration = exploration
         self.workers = workers
         self.last_result: SearchResult | None = None
+        #: count each root move's simulations by the simulator's ``outcome`` (for the
+        #: hint's explanation; the bots' own decisions do not pay for it)
+        self.record_outcomes = False
+        #: the outcomes the last :meth:`run` in this process counted (see ``SearchResult``)
+        self.last_outcomes: dict[str, dict[int, int]] = {}
+        #: set from another thread to end the search at its next iteration (the game
+        #: was closed); the search then answers from what it has
+        self.stop: threading.Event | None = None
 
     def search(
         self,
@@ -404,6 +425,8 @@ class ISMCTS:
                 choose_from_stats(stats, legal_actions), iterations,
                 time.perf_counter() - start, stats, rejected,
             )
+        if self.record_outcomes:
+            result.outcomes = self.last_outcomes
         result.elapsed = time.perf_counter() - start
         self.last_result = result
         return result
@@ -446,12 +469,18 @@ class ISMCTS:
         sqrt = math.sqrt
         clock = time.perf_counter
         randrange = rng.randrange
+        outcome_of = getattr(simulator, "outcome", None) if self.record_outcomes else None
+        outcomes: dict[Hashable, dict[int, int]] = {}
+        stop = self.stop
+        stopped_from_outside = stop.is_set if stop is not None else None
         done = rejected = 0
         while True:
             if iterations is not None:
                 if done + rejected >= iterations:
                     break
             elif done + rejected and clock() >= deadline:  # type: ignore[operator]
+                break
+            if stopped_from_outside is not None and done and stopped_from_outside():
                 break
             world = deal(rng)
             if to_move(world) != seat:
@@ -509,8 +538,16 @@ class ISMCTS:
                     value = values[child.player] = value_of(world, child.player)
                 child.visits += 1
                 child.value += value
+            if outcome_of is not None:
+                first = path[0]
+                move = next(key for key, child in root.children.items() if child is first)
+                counts = outcomes.setdefault(move, {})
+                ended = outcome_of(world, seat)
+                counts[ended] = counts.get(ended, 0) + 1
             done += 1
         stats = {str(root_actions[move]): (c.visits, c.value) for move, c in root.children.items()}
+        if outcome_of is not None:
+            self.last_outcomes = {str(root_actions[move]): counts for move, counts in outcomes.items()}
         return stats, done, rejected
 
 
@@ -567,14 +604,18 @@ class Deadline:
 
     start: float
     end: float | None
+    #: set from another thread: the decision's time is up at once (the game was closed)
+    stop: threading.Event | None = None
 
     @classmethod
-    def starting_now(cls, time_budget: float, iterations: int | None) -> Deadline:
+    def starting_now(
+        cls, time_budget: float, iterations: int | None, stop: threading.Event | None = None
+    ) -> Deadline:
         """The deadline of a decision that starts now, by the rule above."""
         start = time.perf_counter()
         if iterations is not None:
-            return cls(start, None)
-        return cls(start, start + max(time_budget - DECISION_MARGIN, time_budget / 2))
+            return cls(start, None, stop)
+        return cls(start, start + max(time_budget - DECISION_MARGIN, time_budget / 2), stop)
 
     def share(self, fraction: float) -> float | None:
         """The moment ``fraction`` of the decision's time has passed (``None``: no clock)."""
@@ -583,8 +624,52 @@ class Deadline:
         return self.start + (self.end - self.start) * fraction
 
     def passed(self) -> bool:
-        """Whether the decision's time is up (never, with no clock)."""
+        """Whether the decision's time is up (never, with no clock, unless stopped)."""
+        if self.stop is not None and self.stop.is_set():
+            return True
         return self.end is not None and time.perf_counter() >= self.end
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One root move of a search, as the hint explains it: the legal ``action`` it
+    stands for, the simulations through it (``visits``), their mean ``value`` in [0, 1]
+    for the searching seat, and (when recorded) how many ended in each ``outcomes`` of
+    the game's simulator."""
+
+    action: Action
+    visits: int
+    value: float
+    outcomes: Mapping[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """How a :class:`SearchBot` came to its last move (``SearchBot.last_decision``).
+
+    ``how`` is one of:
+
+    - ``only``: the only legal move;
+    - ``alike``: every legal move plays alike (one root move);
+    - ``pass``: the pass or exchange, by the bot's pass hook;
+    - ``shortcut``: decided without searching (``note`` says how, in the game's words:
+      ``forced`` for a forced way out, ``solved-win`` or ``solved-draw`` for an exact
+      endgame);
+    - ``search``: the search's most visited move;
+    - ``checked``: the check after the search chose another move than the most visited.
+
+    ``moves`` are the searched root moves, most visited first; ``iterations`` the
+    simulations in all.
+
+    >>> Decision(Action.parse("play 2C"), "only").moves
+    ()
+    """
+
+    action: Action
+    how: str
+    moves: tuple[MoveValue, ...] = ()
+    iterations: int = 0
+    note: str = ""
 
 
 class SearchBot(Generic[ObsT]):
@@ -634,10 +719,40 @@ class SearchBot(Generic[ObsT]):
         self.rng = random.Random(seed)
         self.time_budget = time_budget
         self.searcher = ISMCTS(time_budget, iterations, exploration, workers)
+        #: how the last decision was made (see :class:`Decision`)
+        self.last_decision: Decision | None = None
+        #: what a hook says about a decision it made (a :class:`Decision`'s ``note``)
+        self.note = ""
+        #: a hook that searched in its own way (a pass search) may leave its moves'
+        #: figures and its simulations here, for the :class:`Decision`
+        self.figures: tuple[tuple[MoveValue, ...], int] | None = None
 
     def deadline(self) -> Deadline:
         """The deadline of a decision starting now (:meth:`Deadline.starting_now`)."""
-        return Deadline.starting_now(self.time_budget, self.searcher.iterations)
+        return Deadline.starting_now(self.time_budget, self.searcher.iterations, self.searcher.stop)
+
+    def set_time_budget(self, seconds: float) -> None:
+        """Think ``seconds`` a decision from the next one on (the thinking-time setting);
+        a bot with a fixed number of iterations keeps it."""
+        if not seconds > 0:
+            raise ValueError("time_budget must be positive")
+        self.time_budget = self.searcher.time_budget = seconds
+
+    def stop_on(self, event: threading.Event | None) -> None:
+        """End every decision as soon as ``event`` is set (from another thread): the
+        search stops at its next iteration and the bot answers with what it has."""
+        self.searcher.stop = event
+
+    def explain(self, observation: ObsT, legal_actions: Sequence[Action]) -> Decision:
+        """Decide as :meth:`choose` does, the search counting each move's outcomes too,
+        and say how (the hint's explanation)."""
+        self.searcher.record_outcomes = True
+        try:
+            self.choose(observation, legal_actions)
+        finally:
+            self.searcher.record_outcomes = False
+        assert self.last_decision is not None, "choose records every decision"
+        return self.last_decision
 
     def pass_search(self, observation: ObsT, legal_actions: Sequence[Action], deadline: Deadline) -> Action | None:
         """Which cards to hand over (``legal_actions`` are ``give`` actions), or ``None``
@@ -661,24 +776,42 @@ class SearchBot(Generic[ObsT]):
         return result.action
 
     def choose(self, observation: ObsT, legal_actions: Sequence[Action]) -> Action:
+        self.note = ""
+        self.figures = None
         if len(legal_actions) == 1:
-            return legal_actions[0]
+            return self._decided(legal_actions[0], "only")
         deadline = self.deadline()
         if legal_actions[0].kind == "give":
             given = self.pass_search(observation, legal_actions, deadline)
             if given is not None:
-                return given
+                return self._decided(given, "pass")
         quick = self.shortcut(observation, legal_actions, deadline)
         if quick is not None:
-            return quick
+            return self._decided(quick, "shortcut")
         roots = self.root_moves(observation, legal_actions)
         if len(roots) == 1:
-            return next(iter(roots.values()))
+            return self._decided(next(iter(roots.values())), "alike")
         moves = list(roots)
         result = self.searcher.search_with_stats(
             observation, moves, self.model, self.rng, deadline.share(self.search_share)
         )
-        return roots[self.after_search(observation, moves, result, deadline)]
+        chosen = self.after_search(observation, moves, result, deadline)
+        values = []
+        for move in moves:
+            visits, total = result.root.get(str(move), (0, 0.0))
+            outcomes = result.outcomes.get(str(move), {})
+            values.append(MoveValue(roots[move], visits, total / visits if visits else 0.0, outcomes))
+        values.sort(key=lambda v: -v.visits)  # stable: ties keep the root order
+        how = "search" if chosen == result.action else "checked"
+        return self._decided(roots[chosen], how, tuple(values), result.iterations)
+
+    def _decided(
+        self, action: Action, how: str, moves: tuple[MoveValue, ...] = (), iterations: int = 0
+    ) -> Action:
+        if not moves and self.figures is not None:
+            moves, iterations = self.figures
+        self.last_decision = Decision(action, how, moves, iterations, self.note)
+        return action
 
 
 def check_model(

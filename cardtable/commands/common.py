@@ -8,10 +8,33 @@ import sys
 from typer._click.exceptions import ClickException, UsageError
 
 from cardtable.display import visible
-from cardtable.errors import UnknownGameError
+from cardtable.errors import InvalidOptionError, UnknownGameError
 from cardtable.games import available_games
+from cardtable.userdata.settings import THINK_TIMES
 
-__all__ = ["known_game", "complete_game", "recover_quietly", "warn", "ClickException", "UsageError"]
+__all__ = [
+    "known_game", "complete_game", "think_seconds", "recover_quietly", "warn", "ClickException", "UsageError",
+]
+
+
+def think_seconds(text: str) -> float:
+    """The seconds of ``--think``: one of the thinking times a hard bot can have.
+
+    >>> think_seconds("2"), think_seconds(" 0.5 ")
+    (2.0, 0.5)
+    >>> think_seconds("3")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.InvalidOptionError: --think must be one of 0.5, 1, 2, 5 seconds, not '3'
+    """
+    try:
+        seconds = float(text.strip())
+    except ValueError:
+        seconds = -1.0
+    if seconds not in THINK_TIMES:
+        listed = ", ".join(f"{choice:g}" for choice in THINK_TIMES)
+        raise InvalidOptionError(f"--think must be one of {listed} seconds, not {text!r}")
+    return seconds
 
 
 def known_game(name: str) -> str:

@@ -129,7 +129,11 @@ def host(
     if names:
         raise InvalidOptionError("name the seats in --seats (remote:Ann,remote:Ben,hard)")
     address, port = listen_address(listen)
-    pace = _check_pace(speed) if speed is not None else "normal"
+    if speed is None:
+        from cardtable.userdata.settings import load_settings
+
+        speed = load_settings()[0].bot_speed  # as `play` does; the settings' warnings are the app's
+    pace = _check_pace(speed)
     level = _check_level(bot_level)
     target_file = _check_save_target(save) if save is not None else None
     # The table is checked as `play` checks it, each remote seat standing in as a person.

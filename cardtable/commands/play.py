@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cardtable.commands.common import known_game, recover_quietly, warn
+from cardtable.commands.common import known_game, recover_quietly, think_seconds, warn
 from cardtable.errors import InvalidOptionError, SaveFileError
 from cardtable.games import get_rules
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig
@@ -135,16 +135,19 @@ def play(
     four_colour: bool = False,
     speed: str | None = None,
     save: str | None = None,
+    think: str | None = None,
 ) -> None:
     """Check the arguments, then run the app straight into the game.
 
     ``seats`` may name human seats: ``human:Ann,human:Ben,hard,hard``.  The game is
     saved after every action to ``save`` (default: the autosave).  Display flags left
-    off take the values of the settings file.
+    off take the values of the settings file; so does ``think``, the hard bots' (and
+    the hint's) seconds a decision.
     """
     config = build_config(game, seats, names, seed, rounds, target, revolution)
     _check_user_bots(config)
     pace = _check_pace(speed) if speed is not None else None
+    seconds = think_seconds(think) if think is not None else None
     target_file = _check_save_target(save) if save is not None else None
     from cardtable.tui.app import CardtableApp
 
@@ -155,6 +158,7 @@ def play(
             four_colour=True if four_colour else None,
             pace=pace,
             save_path=target_file,
+            think=seconds,
         )
     )
 

@@ -20,7 +20,7 @@ from cardtable.bots.arena import (
     measure_for,
     play_match,
 )
-from cardtable.commands.common import known_game
+from cardtable.commands.common import known_game, think_seconds
 from cardtable.display import literal
 from cardtable.errors import InvalidOptionError
 from cardtable.tui.wording import plural
@@ -55,6 +55,7 @@ def simulate(
     options: Sequence[str] = (),
     jobs: int = 1,
     as_json: bool = False,
+    think: str | None = None,
 ) -> MatchResult:
     """Play the match and print its figures; return the result.
 
@@ -64,9 +65,11 @@ def simulate(
     run with one (:class:`~cardtable.bots.arena.ArenaError` or
     :class:`~cardtable.bots.BotSpecError`), which ``cli.main`` prints as one line with
     exit status 2.  For an illegal action, the game up to it is written to a file in
-    the logs folder and the line says where.
+    the logs folder and the line says where.  ``think`` is ``--think``: the hard bots'
+    seconds a decision (default 0.5; the settings file does not change a simulation).
     """
     name = known_game(game)
+    seconds = think_seconds(think) if think is not None else None
     if seats and seat:
         raise InvalidOptionError("give the bots either with --seats a,b,c or with one --seat per player, not both")
     specs: list[str] = list(seat) if seat else (seats.split(",") if seats else [])
@@ -76,16 +79,18 @@ def simulate(
     if target is not None:
         chosen["target"] = target
     # Every bad setting is reported before the progress bar appears.
-    check_match(name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs)
+    check_match(name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs, think=seconds)
     progress = None if as_json else _progress_bar()
     try:
         if progress is None:
-            result = play_match(name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs)
+            result = play_match(
+                name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs, think=seconds
+            )
         else:
             with progress:
                 task = progress.add_task(f"{name}: {plural(games, 'game')}", total=games)
                 result = play_match(
-                    name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs,
+                    name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs, think=seconds,
                     progress=lambda done, total: progress.update(task, completed=done),
                 )
     except IllegalBotActionError as exc:
@@ -136,6 +141,8 @@ def render_table(result: MatchResult) -> Table:
     measure = result.levels[0].measure
     better = "higher" if result.levels[0].higher_is_better else "lower"
     settings = ", ".join(f"{key}={value}" for key, value in result.options.items())
+    if result.think is not None:
+        settings = ", ".join(part for part in (settings, f"hard bots think {result.think:g} s") if part)
     # The seats and options are the user's words (bot import paths among them): Text, not markup.
     title = Text(f"{result.game}: {plural(result.games, 'game')}, seed {result.seed}")
     if settings:

@@ -22,13 +22,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from cardtable.engine.observation import Observation
 from cardtable.errors import CardtableError, InvalidOptionError
+from cardtable.net.observations import rebuild_observation
 from cardtable.net.protocol import (
     DEFAULT_PORT,
     HOST_MESSAGE_LIMIT,
@@ -75,14 +78,37 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT, any_port: bool = 
     return host, int(port)
 
 
+class _Pace:
+    """Keeps a client's moves under a host's message rate limit (a token bucket)."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    async def wait(self) -> None:
+        while True:
+            now = time.monotonic()
+            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+            self.stamp = now
+            if self.tokens >= 1:
+                self.tokens -= 1
+                return
+            await asyncio.sleep((1 - self.tokens) / self.rate)
+
+
 class TableClient:
     """One player's connection to a hosted table (see the module's docstring).
 
     ``listener`` is called with every message from the host once the client's fields
     show it; ``on_data`` with every message as received, before it is read.
+    ``max_rate``: moves a second at most (in bursts of twice that), below the host's
+    limit; ``None`` for no pacing.
 
     Fields: ``seat``, ``game``, ``title``, ``options`` (from the welcome);
-    ``observation`` (a dict, ``None`` before the first state), ``legal``, ``to_act``,
+    ``observation`` (a dict, ``None`` before the first state; :attr:`view` is the same as
+    the game's observation object), ``legal``, ``to_act``,
     ``outcome``; ``seats`` (:class:`SeatStatus` each), ``paused``, ``message`` (the
     host's last line about the table); ``refusals`` (``(seq, reason)`` in order);
     ``errors``; ``closed_reason`` once the connection ended.
@@ -96,12 +122,16 @@ class TableClient:
         *,
         listener: Callable[[HostMessage], None] | None = None,
         on_data: Callable[[str | bytes], None] | None = None,
+        max_rate: float | None = 15.0,
     ) -> None:
         self.host, self.port = parse_address(address)
         self.code = code
         self.name = name
         self.listener = listener
         self.on_data = on_data
+        # A host drops messages over its rate limit (20 a second, bursts of 40): moves
+        # are paced below it, so that a quick program's move is never lost.
+        self._pace = _Pace(max_rate, max(1, int(max_rate * 2))) if max_rate else None
         self.seat: int | None = None
         self.game = ""
         self.title = ""
@@ -120,6 +150,7 @@ class TableClient:
         #: the number of our last move sent, and of the last one the host answered
         self.seq = 0
         self.handled = 0
+        self._view: tuple[dict[str, Any], Observation] | None = None
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._changed = asyncio.Condition()
@@ -128,6 +159,16 @@ class TableClient:
     def url(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"ws://{host}:{self.port}/"
+
+    @property
+    def view(self) -> Observation | None:
+        """The observation as the game's own object (rebuilt from :attr:`observation`,
+        once per state), for a table that draws observations; ``None`` before the first."""
+        if self.observation is None:
+            return None
+        if self._view is None or self._view[0] is not self.observation:
+            self._view = (self.observation, rebuild_observation(self.game, self.observation))
+        return self._view[1]
 
     @property
     def connected(self) -> bool:
@@ -200,6 +241,8 @@ class TableClient:
         """Send the move ``text``; return its number (a refusal names it in :attr:`refusals`)."""
         if self._ws is None:
             raise JoinError("not connected to the table")
+        if self._pace is not None:
+            await self._pace.wait()
         self.seq += 1
         await self._ws.send(encode(Act(seq=self.seq, action=text)).decode("utf-8"))
         return self.seq

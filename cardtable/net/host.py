@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
 import logging
 import secrets
@@ -48,6 +49,8 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from cardtable.bots import LEVELS, is_import_path, make_bot
+from cardtable.engine.events import Event
+from cardtable.engine.observation import to_jsonable
 from cardtable.engine.state import GameState
 from cardtable.names import BadNameError, check_name
 from cardtable.net.protocol import (
@@ -114,10 +117,13 @@ class Limits:
     that goes on sending after ``flood_close`` messages over the limit is closed.
     A wrong code is answered after ``wrong_code_delay`` seconds; after
     ``wrong_codes`` of them from one address within ``wrong_code_window`` seconds,
-    that address may not try again until the window has passed.  A connection must
-    say ``hello`` within ``hello_timeout`` seconds; at most ``max_pending``
-    connections may be waiting to say it.  A player whose messages the host cannot
-    send (they stopped reading) is dropped after ``send_queue`` unsent messages.
+    each further wrong code from there is answered after ``slow_delay`` seconds.  A
+    right code is always let in at once: someone trying codes must not keep a player
+    out.  A connection must say ``hello`` within ``hello_timeout`` seconds; at most
+    ``max_pending`` connections may be waiting to say it (or for the answer), at most
+    ``max_pending_per_address`` of them from one address.  A player whose messages the
+    host cannot send (they stopped reading) is dropped after ``send_queue`` unsent
+    messages.
     """
 
     rate: float = 20.0
@@ -126,8 +132,10 @@ class Limits:
     wrong_code_delay: float = 0.5
     wrong_codes: int = 5
     wrong_code_window: float = 60.0
+    slow_delay: float = 5.0
     hello_timeout: float = 10.0
-    max_pending: int = 32
+    max_pending: int = 64
+    max_pending_per_address: int = 8
     send_queue: int = 1000
 
 
@@ -195,7 +203,10 @@ class NetHost:
     ``bot_delay``: seconds each bot waits before its move, so that people can follow.
     ``on_send``: called with ``(seat, data)`` for every message queued for a seat (a
     log, a test that reads every byte each seat is sent).  ``log_line``: called with
-    one line for each thing the host's log should say.
+    one line for each thing the host's log should say.  ``on_status`` with every
+    :class:`Status` the players are sent (who is here, whether the table waits), for a
+    screen at the host.  A screen at the host plays its own seat through
+    :meth:`act_here`; the session's notices tell it what happened.
     """
 
     def __init__(
@@ -207,11 +218,13 @@ class NetHost:
         bot_delay: float = 0.0,
         on_send: Callable[[int, bytes], None] | None = None,
         log_line: Callable[[str], None] | None = None,
+        on_status: Callable[[Status], None] | None = None,
     ) -> None:
         self.session = session
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
         self.on_send = on_send
+        self.on_status = on_status
         self.log_line = log_line or log.info
         #: the seats of players elsewhere (a seat handed to a bot stays one of them)
         self.remote_seats: tuple[int, ...] = tuple(
@@ -232,6 +245,8 @@ class NetHost:
         self._bot_request: Any = None
         self._failures: dict[str, deque[float]] = {}
         self._pending = 0
+        self._pending_from: dict[str, int] = {}
+        self._events_json: dict[int, tuple[Event, dict[str, Any]]] = {}
         #: seats whose player joined at least once (a second time is a rejoin)
         self._joined: set[int] = set()
         self._finished = asyncio.Event()
@@ -330,8 +345,23 @@ class NetHost:
         pause = self.pause_message()
         line = " ".join(part for part in (message, pause) if part)
         status = Status(paused=self.paused, message=line, seats=self.seat_statuses())
+        if self.on_status is not None:
+            self.on_status(status)
         for player in list(self.players.values()):
             self._send(player, status)
+
+    def act_here(self, seat: int, action: str) -> str | None:
+        """A move made at the host's own keyboard (a ``human`` seat): through the session
+        like any, refused while the table is paused; then the bots go on.  Returns the
+        refusal's reason, or ``None``."""
+        if self.session.seats[seat].kind is not SeatKind.HUMAN:
+            return f"{self.session.seats[seat].name} does not sit at this keyboard"
+        if self.paused:
+            return self.pause_message()
+        reason = self.session.act(seat, action)
+        if reason is None:
+            self._advance()
+        return reason
 
     def hand_to_bot(self, seat: int, level: str = "normal") -> None:
         """Let a bot of ``level`` play the remote ``seat`` until its player rejoins.
@@ -372,14 +402,20 @@ class NetHost:
 
     # --- connections --------------------------------------------------------------------
     async def _connection(self, ws: ServerConnection) -> None:
-        if self._pending >= self.limits.max_pending:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        waiting = self._pending_from.get(address, 0)
+        if self._pending >= self.limits.max_pending or waiting >= self.limits.max_pending_per_address:
             await self._refuse(ws, "too many connections waiting to join; try again soon")
             return
         self._pending += 1
+        self._pending_from[address] = waiting + 1
         try:
-            joined = await self._join(ws)
+            joined = await self._join(ws, address)
         finally:
             self._pending -= 1
+            self._pending_from[address] -= 1
+            if not self._pending_from[address]:
+                del self._pending_from[address]
         if joined is None:
             return
         try:
@@ -399,7 +435,7 @@ class NetHost:
             await ws.send(encode(Error(reason=reason, fatal=True)).decode("utf-8"))
             await ws.close(1008, reason[:100])
 
-    async def _join(self, ws: ServerConnection) -> _Player | None:
+    async def _join(self, ws: ServerConnection, address: str) -> _Player | None:
         """Read the ``hello`` and seat its sender, or refuse them (``None``)."""
         try:
             data = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
@@ -418,34 +454,33 @@ class NetHost:
         if hello.version != PROTOCOL_VERSION:
             await self._refuse(ws, f"this host speaks protocol version {PROTOCOL_VERSION}, not {hello.version}")
             return None
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        wait = self._locked_out(address)
-        if wait:
-            await self._refuse(ws, f"too many wrong codes from your address; try again in {wait} seconds")
-            return None
         seat = self._seat_for(hello.code)
         if seat is None:
+            slow = self._too_many_wrong(address)
             self._failures.setdefault(address, deque()).append(time.monotonic())
             self.log_line(f"refused a wrong code from {address}")
-            await asyncio.sleep(self.limits.wrong_code_delay)
-            await self._refuse(ws, "wrong code: no seat at this table has it")
+            await asyncio.sleep(self.limits.slow_delay if slow else self.limits.wrong_code_delay)
+            more = f" (too many from your address: each try now waits {self.limits.slow_delay:g} seconds)"
+            await self._refuse(ws, "wrong code: no seat at this table has it" + (more if slow else ""))
             return None
         if self.closed or self.session.closed:
             await self._refuse(ws, "the table is closed")
             return None
         return self._seat(ws, seat, hello.name)
 
-    def _locked_out(self, address: str) -> int:
-        """Seconds ``address`` must wait before trying a code again (0: it may now)."""
+    def _too_many_wrong(self, address: str) -> bool:
+        """Whether ``address`` tried enough wrong codes lately to be answered slowly."""
+        now = time.monotonic()
+        if len(self._failures) > 10_000:
+            # Addresses are cheap (IPv6): forget those whose tries are old.
+            window = self.limits.wrong_code_window
+            self._failures = {key: tries for key, tries in self._failures.items() if now - tries[-1] <= window}
         failures = self._failures.get(address)
         if not failures:
-            return 0
-        now = time.monotonic()
+            return False
         while failures and now - failures[0] > self.limits.wrong_code_window:
             failures.popleft()
-        if len(failures) < self.limits.wrong_codes:
-            return 0
-        return max(1, round(self.limits.wrong_code_window - (now - failures[0])))
+        return len(failures) >= self.limits.wrong_codes
 
     def _seat_for(self, code: str) -> int | None:
         """The seat whose code is ``code``: every code is compared, each in constant time."""
@@ -596,9 +631,47 @@ class NetHost:
         to_act = self.session.to_act
         legal = [str(action) for action in self.session.legal_actions()] if to_act == seat else []
         self._send(player, StateUpdate(
-            observation=state.observation(seat).to_dict(), legal=legal, to_act=to_act, events=news,
+            observation=self._observation_json(seat), legal=legal, to_act=to_act, events=news,
             last_seq=self.last_seq.get(seat, 0), outcome=state.outcome().to_dict() if state.is_over else None,
         ))
+
+    def _observation_json(self, seat: int) -> dict[str, Any]:
+        """``state.observation(seat).to_dict()``, made faster: each event's JSON is kept.
+
+        An observation carries the seat's whole event log, and turning hundreds of
+        events into JSON for every seat after every move was most of the host's work.
+        Events are immutable, so an event object seen before has the same JSON; the
+        result equals ``to_dict()`` (tests/net checks it message by message).
+        """
+        observation = self.session.state.observation(seat)
+        data: dict[str, Any] = {}
+        for field in dataclasses.fields(observation):
+            value = getattr(observation, field.name)
+            if field.name == "events":
+                logged = self.session.state.events
+                if len(value) != len(logged):
+                    data["events"] = [event.to_dict() for event in value]
+                else:
+                    # Only the log's own event objects are kept: a seat's redacted copy is
+                    # made anew for every observation, and keeping those would only grow.
+                    data["events"] = [
+                        self._event_json(event) if event is original else event.to_dict()
+                        for event, original in zip(value, logged)
+                    ]
+            elif field.name == "history":
+                data["history"] = [[actor, text] for actor, text in value]  # (seat, notation) pairs
+            else:
+                data[field.name] = to_jsonable(value)
+        return data
+
+    def _event_json(self, event: Event) -> dict[str, Any]:
+        kept = self._events_json.get(id(event))
+        if kept is not None and kept[0] is event:
+            return kept[1]
+        made = event.to_dict()
+        # The event itself is kept beside its JSON, so its id cannot be reused meanwhile.
+        self._events_json[id(event)] = (event, made)
+        return made
 
     def _on_notice(self, notice: Notice) -> None:
         if notice.kind == "moved":

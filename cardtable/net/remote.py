@@ -95,6 +95,8 @@ class RemoteSession:
         self.viewer = self.revealed = self.last_seen = self.seat
         self.hint_iterations = hint_iterations
         self.pace = pace
+        #: the hint's thinking time a decision (``None``: the default)
+        self.think_time: float | None = None
         self.generation = 0
         self.closed = False
         self.bot_failures: dict[int, str] = {}
@@ -266,6 +268,10 @@ class RemoteSession:
     def replace_bot(self, seat: int, level: str) -> None:
         raise CardtableError("the host decides who plays each seat")
 
+    def set_think_time(self, seconds: float | None) -> None:
+        """The hint's thinking time from the next one on (the host's bots have their own)."""
+        self.think_time = seconds
+
     def cancel_thinking(self) -> None:
         self.generation += 1
 
@@ -322,7 +328,10 @@ class RemoteSession:
         view = self._view()
         # The seed follows what this seat saw, so the same position gives the same hint.
         seed = (len(view.events) * 7919 + self.seat) % 2**32
-        return HintRequest(seat, self.generation, self.game, seed, self.hint_iterations, view, self.legal_actions())
+        return HintRequest(
+            seat, self.generation, self.game, seed, self.hint_iterations, view, self.legal_actions(),
+            time_budget=self.think_time,
+        )
 
     def hint_answer(self, answer: HintAnswer) -> Action | None:
         if answer.action is None or self.closed or answer.generation != self.generation or not self.human_to_act:

@@ -52,6 +52,7 @@ from cardtable.bots import (
     make_bot,
     seat_bot_factory,
 )
+from cardtable.bots.search import DEFAULT_TIME_BUDGET, Decision, SearchBot
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
@@ -158,12 +159,20 @@ class BotRequest:
             time.sleep(min(_POLL, max(end - time.monotonic(), 0)))
         if stopped():
             return self._answer(cancelled=True)
+        searching = self.bot if isinstance(self.bot, SearchBot) else None
+        if searching is not None:
+            # A hard bot's search ends at once when the request is cancelled (the game
+            # was closed, a move was undone), not at the end of its thinking time.
+            searching.stop_on(self.cancel_event)
         try:
             action = self.bot.choose(self.observation, self.legal)
         except KeyboardInterrupt:
             raise
         except BaseException as error:  # noqa: BLE001 - a bot's own bug (sys.exit too) pauses the game
             return self._answer(failure=f"bot {bot_name(self.spec)} failed: {describe_failure(error)}")
+        finally:
+            if searching is not None:
+                searching.stop_on(None)
         return self._answer(action=action, cancelled=stopped())
 
     def _answer(self, action: object = None, failure: str | None = None, cancelled: bool = False) -> BotAnswer:
@@ -172,11 +181,13 @@ class BotRequest:
 
 @dataclass(frozen=True)
 class HintAnswer:
-    """The hard bot's suggestion for ``seat`` (``None``: cancelled)."""
+    """The hard bot's suggestion for ``seat`` (``None``: cancelled), and how it came to
+    it (``decision``: the search's numbers, or the shortcut it took)."""
 
     seat: int
     generation: int
     action: Action | None
+    decision: Decision | None = None
 
 
 @dataclass
@@ -191,17 +202,24 @@ class HintRequest:
     observation: Observation
     legal: Sequence[Action]
     cancel_event: threading.Event = field(default_factory=threading.Event)
+    time_budget: float | None = None
 
     def cancel(self) -> None:
         self.cancel_event.set()
 
     def think(self, cancelled: Callable[[], bool] | None = None) -> HintAnswer:
-        """Ask the hard bot (in a worker thread, if the caller likes)."""
-        bot = make_bot(self.game, "hard", seed=self.seed, iterations=self.iterations)
-        action = bot.choose(self.observation, self.legal)
+        """Ask the hard bot (in a worker thread, if the caller likes), and how it decided."""
+        bot = make_bot(self.game, "hard", seed=self.seed, iterations=self.iterations, time_budget=self.time_budget)
+        decision: Decision | None = None
+        if isinstance(bot, SearchBot):
+            bot.stop_on(self.cancel_event)
+            decision = bot.explain(self.observation, self.legal)
+            action = decision.action
+        else:
+            action = bot.choose(self.observation, self.legal)
         if self.cancel_event.is_set() or (cancelled is not None and cancelled()):
             return HintAnswer(self.seat, self.generation, None)
-        return HintAnswer(self.seat, self.generation, action)
+        return HintAnswer(self.seat, self.generation, action, decision)
 
 
 class TableSession:
@@ -211,7 +229,9 @@ class TableSession:
     before now was told already.  ``saver`` writes the game after every change
     (:class:`~cardtable.session.saving.SlotSaver`); without one nothing is saved.
     ``hint_iterations`` fixes the hint search's size (tests), else it has its time
-    budget.  ``pace`` is the bot speed, kept in the save's settings.
+    budget.  ``pace`` is the bot speed, kept in the save's settings.  ``think_time``:
+    the seconds a hard bot (and the hint) thinks a decision (default 0.5; see
+    :meth:`set_think_time`).
     """
 
     def __init__(
@@ -223,6 +243,7 @@ class TableSession:
         resumed: bool = False,
         hint_iterations: int | None = None,
         pace: str = "normal",
+        think_time: float | None = None,
     ) -> None:
         if len(seats) != state.num_players:
             raise ValueError(f"{len(seats)} seats for a {state.num_players}-player game")
@@ -231,6 +252,7 @@ class TableSession:
         self.saver = saver
         self.hint_iterations = hint_iterations
         self.pace = pace
+        self.think_time = think_time
         #: moves on at every change; an answer asked at an older one is dropped
         self.generation = 0
         self.closed = False
@@ -245,7 +267,9 @@ class TableSession:
         for seat, spec in enumerate(self.seats):
             if spec.is_bot:
                 try:
-                    self.bots[seat] = seat_bot_factory(self.game, spec.bot)(self.bot_seed(seat))
+                    self.bots[seat] = seat_bot_factory(self.game, spec.bot, time_budget=think_time)(
+                        self.bot_seed(seat)
+                    )
                 except CardtableError as exc:
                     self.bot_failures[seat] = str(exc)
         humans = self.human_seats
@@ -441,10 +465,18 @@ class TableSession:
         self._moved(seat, before)
         return "played"
 
+    def set_think_time(self, seconds: float | None) -> None:
+        """Give the hard bots at the table (and the hints) ``seconds`` a decision from
+        their next one on (``None``: the default)."""
+        self.think_time = seconds
+        for bot in self.bots.values():
+            if isinstance(bot, SearchBot):
+                bot.set_time_budget(DEFAULT_TIME_BUDGET if seconds is None else seconds)
+
     def replace_bot(self, seat: int, level: str) -> None:
         """Give ``seat`` to the built-in ``level`` (after its bot failed) and save."""
         name = self.seats[seat].name
-        self.bots[seat] = make_bot(self.game, level, seed=self.bot_seed(seat))
+        self.bots[seat] = make_bot(self.game, level, seed=self.bot_seed(seat), time_budget=self.think_time)
         self.bot_failures.pop(seat, None)
         seats = list(self.seats)
         seats[seat] = Seat.bot_seat(name, level)
@@ -520,6 +552,7 @@ class TableSession:
     def undo_refusal(self) -> str | None:
         """Why the last move cannot be taken back now, or ``None``."""
         humans = self.human_seats
+        # A player elsewhere is a person too: their moves are never taken back for them.
         if len(humans) != 1 or any(spec.kind is SeatKind.REMOTE for spec in self.seats):
             return _UNDO_ALONE
         if self.is_over:
@@ -564,6 +597,7 @@ class TableSession:
         request = HintRequest(
             seat, self.generation, self.game, (self.state.seed * 31 + len(self.state.history)) % 2**32,
             self.hint_iterations, self.state.observation(seat), self.state.legal_actions(),
+            time_budget=self.think_time,
         )
         self._asked.append(request)
         return request

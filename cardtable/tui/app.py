@@ -80,6 +80,7 @@ class CardtableApp(App[None]):
         slot: GameSlot | None = None,
         settings: Settings | None = None,
         hint_iterations: int | None = None,
+        think: float | None = None,
         replay: object | None = None,
         replay_seat: int | None = None,
         join: tuple[str, str, str] | None = None,
@@ -105,6 +106,8 @@ class CardtableApp(App[None]):
         self.saver = SlotSaver(slot, save_path)
         #: a fixed number of search iterations for hints (tests), else the time budget
         self.hint_iterations = hint_iterations
+        #: the hard bots' thinking time given on the command line (else the settings')
+        self._think = think
         #: the unfinished games the start screen lists, newest first
         self.saved_games: list[SavedGame] = []
         #: a :class:`~cardtable.userdata.records.Replay` to open instead of a game
@@ -181,6 +184,12 @@ class CardtableApp(App[None]):
         if not self.ascii_only:
             return display
         return to_ascii("".join(_ASCII_KEY_NAMES.get(char, char) for char in display))
+
+    @property
+    def think(self) -> float:
+        """Seconds a hard bot (and the hint) thinks a decision: the command line's
+        ``--think``, else the ``think_seconds`` setting."""
+        return self._think if self._think is not None else self.settings.think_seconds
 
     @property
     def bot_delay(self) -> float:

@@ -87,7 +87,7 @@ TABLE_KEYS: tuple[KeyUse, ...] = (
     KeyUse("a", "select_rank", "Same rank", "select all cards of the cursor's rank", footer=False),
     KeyUse("l", "last", "Last trick", "show the last completed trick or bout"),
     KeyUse("s", "scores", "Scores", "scores", footer=False),
-    KeyUse("h", "hint", "Hint", "a hint: the hard bot's move, selected", "on your own turn"),
+    KeyUse("h", "hint", "Hint", "a hint: the hard bot's move, selected, and why; again: its top three", "on your own turn"),
     KeyUse("ctrl+z", "undo", "Undo", "take back your last move (again: the one before)", "with one person at the table"),
     KeyUse("f1,question_mark", "app.help", "Help", "this help"),
     KeyUse("q", "quit_table", "Quit", "quit to the start screen (the game is saved)"),

@@ -8,6 +8,7 @@
     default_player_name = "You"
     default_bot_level = "normal"  # "easy", "normal" or "hard"
     confirm_before_play = false
+    think_seconds = 0.5           # a hard bot's thinking time a move: 0.5, 1, 2 or 5
 
 A bad value, an unknown key or a file that is not TOML never stops the app: each
 problem becomes one warning line, and the default is used.
@@ -44,6 +45,7 @@ __all__ = [
     "Settings",
     "BOT_SPEEDS",
     "BOT_LEVELS",
+    "THINK_TIMES",
     "NAME_LIMIT",
     "load_settings",
     "save_settings",
@@ -53,6 +55,8 @@ __all__ = [
 
 BOT_SPEEDS = ("fast", "normal", "slow")
 BOT_LEVELS = ("easy", "normal", "hard")
+THINK_TIMES = (0.5, 1.0, 2.0, 5.0)
+"""The seconds a hard bot may think a decision, the default first."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,8 @@ class Settings:
     - ``default_player_name``: the name a human seat gets unless another is given.
     - ``default_bot_level``: the level new bot seats start at: ``easy``, ``normal``, ``hard``.
     - ``confirm_before_play``: ask before a chosen card or set is played.
+    - ``think_seconds``: how long a hard bot (and the hint) thinks a decision, one of
+      :data:`THINK_TIMES`.
     """
 
     bot_speed: str = "normal"
@@ -73,6 +79,7 @@ class Settings:
     default_player_name: str = "You"
     default_bot_level: str = "normal"
     confirm_before_play: bool = False
+    think_seconds: float = THINK_TIMES[0]
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -111,6 +118,11 @@ def check_setting(name: str, value: Any) -> str | None:
         choices = _CHOICES[name]
         if not isinstance(value, str) or value not in choices:
             listed = ", ".join(_show(choice) for choice in choices)
+            return f"{name} must be one of {listed}, not {_show(value)}"
+        return None
+    if name == "think_seconds":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or float(value) not in THINK_TIMES:
+            listed = ", ".join(f"{seconds:g}" for seconds in THINK_TIMES)
             return f"{name} must be one of {listed}, not {_show(value)}"
         return None
     if name == "default_player_name":
@@ -154,7 +166,7 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     for key, value in data.items():
         problem = check_setting(key, value)
         if problem is None:
-            chosen[key] = value
+            chosen[key] = float(value) if key == "think_seconds" else value
         elif key in _FIELD_NAMES:
             warnings.append(f"{label}: {problem}; using {_show(getattr(_DEFAULTS, key))}")
         else:
@@ -195,6 +207,7 @@ _COMMENTS = {
     "default_player_name": f"your name at the table (at most {NAME_LIMIT} characters)",
     "default_bot_level": 'the level of new bot seats: "easy", "normal" or "hard"',
     "confirm_before_play": "ask before playing the chosen cards",
+    "think_seconds": "seconds a hard bot thinks a move: 0.5, 1, 2 or 5",
 }
 
 

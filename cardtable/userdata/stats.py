@@ -133,7 +133,12 @@ class PlayerStats:
 
     @property
     def is_bot(self) -> bool:
-        return self.kind not in ("human", "unknown")
+        return self.kind not in ("human", "remote", "unknown")
+
+    @property
+    def is_person(self) -> bool:
+        """A person here (``human``) or at another computer (``remote``, network play)."""
+        return self.kind in ("human", "remote")
 
     @property
     def average_place(self) -> float | None:
@@ -321,7 +326,8 @@ def filter_stats(
 ) -> list[PlayerStats]:
     """The entries for one game, one player name (any case) and one kind.
 
-    ``kind`` is ``"human"``, ``"bots"`` (every bot level) or one level (``"hard"``).
+    ``kind`` is ``"human"`` (people, players of networked games elsewhere too),
+    ``"bots"`` (every bot level) or one level (``"hard"``).
     """
     chosen = []
     for entry in entries:
@@ -331,7 +337,9 @@ def filter_stats(
             continue
         if kind == "bots" and not entry.is_bot:
             continue
-        if kind not in (None, "bots") and entry.kind != kind:
+        if kind == "human" and not entry.is_person:
+            continue  # people: at this keyboard or, in a networked game, elsewhere
+        if kind not in (None, "bots", "human") and entry.kind != kind:
             continue
         chosen.append(entry)
     return chosen

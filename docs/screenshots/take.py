@@ -6,8 +6,9 @@ Run from the repository root::
 
 Each game is dealt with seed 7 (you, then a normal, a hard and an easy bot), played a
 few moves into its first round by the seats' own bots, and drawn headless by Textual
-at 100x32 (``president.svg``, ``durak.svg``, ``hearts.svg``) and at 120x40, where the
-cards are drawn large (``hearts-large.svg``).  The data folder is a temporary one, so
+at 100x32 (``president.svg``, ``durak.svg``, ``hearts.svg``), at 120x40, where the
+cards are drawn large (``hearts-large.svg``), and at 80x24, the smallest full layout
+(``hearts-80x24.svg``, ``president-80x24.svg`` with five players).  The data folder is a temporary one, so
 no save or statistic of yours is touched.
 """
 
@@ -28,6 +29,8 @@ SHOTS = [
     ("durak.svg", "durak", ["human", "normal", "hard"], 2, (100, 32)),
     ("hearts.svg", "hearts", ["human", "normal", "hard", "easy"], 14, (100, 32)),
     ("hearts-large.svg", "hearts", ["human", "normal", "hard", "easy"], 14, (120, 40)),
+    ("hearts-80x24.svg", "hearts", ["human", "normal", "hard", "easy"], 14, (80, 24)),
+    ("president-80x24.svg", "president", ["human", "normal", "hard", "easy", "normal"], 3, (80, 24)),
 ]
 
 

@@ -12,6 +12,7 @@ bots (a faster kernel, a refactoring) keeps every entry identical:
     python tests/bots/durak_decisions.py check     # compare with the fixture
     python tests/bots/durak_decisions.py record    # rewrite it (a deliberate change)
     python tests/bots/durak_decisions.py speed     # search iterations per CPU second
+    python tests/bots/durak_decisions.py solver    # endgame solver positions per CPU second
 
 ``tests/bots/test_durak_decisions.py`` runs the comparison in the test suite.
 """
@@ -113,10 +114,39 @@ def speed(count: int = 120, iterations: int = 400) -> float:
     return done / spent
 
 
+def solver_speed(count: int = POSITIONS) -> tuple[int, int, float]:
+    """The exact endgame solver on the two-player empty-deck positions among the first
+    ``count``, each solved afresh (node limit as the hard bot's): ``(positions, nodes
+    visited, nodes per CPU second)``."""
+    from cardtable.bots.durak import ENDGAME_NODE_LIMIT, EndgameSolver, endgame_position
+
+    solved = nodes = 0
+    spent = 0.0
+    for _, state in positions(count):
+        observation = state.observation(state.current_player)
+        position = endgame_position(observation)
+        if position is None:
+            continue
+        solver = EndgameSolver(observation.trump_card.index & 3, node_limit=ENDGAME_NODE_LIMIT)
+        start = time.process_time()
+        try:
+            solver.best_action(position)
+        except Exception:  # noqa: BLE001 - past the node limit: the nodes so far still count
+            pass
+        spent += time.process_time() - start
+        solved += 1
+        nodes += solver.nodes
+    return solved, nodes, nodes / spent
+
+
 def main(argv: list[str]) -> int:
     mode = argv[1] if len(argv) > 1 else "check"
     if mode == "speed":
         print(f"{speed():.0f} iterations per CPU second")
+        return 0
+    if mode == "solver":
+        solved, nodes, rate = solver_speed()
+        print(f"{solved} endgames, {nodes} positions visited, {rate:.0f} per CPU second")
         return 0
     got = decisions()
     if mode == "record":

@@ -24,7 +24,7 @@ from cardtable.bots.durak import (
 from cardtable.bots.search import SearchModel, check_model
 from cardtable.cards import ALL_CARDS, Card, parse_cards
 from cardtable.games import get_rules
-from cardtable.games.durak import DurakState
+from cardtable.games.durak import DurakState, action_of
 from tests.games.durak_helpers import new_game, play
 
 RULES = get_rules("durak")
@@ -523,3 +523,32 @@ def test_quiet_state_plays_the_same_game_without_move_events():
         moves = {"attack", "defend", "take", "pass", "draw", "bout_over", "trump_drawn"}
         assert not any(e.kind in moves for e in quiet.events[logged:])
         assert any(e.kind in moves for e in loud.events[logged:])
+
+
+def test_simulator_deals_the_worlds_sample_state_deals():
+    """From the same rng the kernel simulator's world and the model's sampled state are
+    the same deal and the same position, and the two leave the rng in the same place."""
+    from cardtable.bots.durak import DurakSimulator
+
+    checked = 0
+    for seed in range(12):
+        players = 2 + seed % 4
+        state = RULES.new_game(players=players, seed=seed)
+        drivers = [EasyDurakBot(seed=seed * 3 + s) for s in range(players)]
+        advance(state, drivers, 4 + (seed * 7) % 30)
+        if state.is_over:
+            continue
+        observation = state.observation(state.current_player)
+        model = DurakSearchModel()
+        simulator = DurakSimulator(model, observation)
+        fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+        for _ in range(5):
+            world = simulator.deal(fast_rng)
+            sample = model.sample_state(observation, slow_rng)
+            assert isinstance(sample, DurakState)
+            assert world.hands == sample.table.hands and world.stock == sample.table.stock
+            assert world.turn == sample.current_player and world.attacks == sample.table.attacks
+            assert sample.legal_actions() == [action_of(move) for move in simulator.moves(world)]
+        assert fast_rng.random() == slow_rng.random()
+        checked += 1
+    assert checked >= 8

@@ -23,7 +23,8 @@ GAMES: dict[str, tuple[list[str], dict[str, Any]]] = {
     "hearts": (["remote", "remote", "remote", "easy"], {"target": 1}),
 }
 
-FAST = Limits(wrong_code_delay=0.01)
+#: scripted players move far faster than people: the message rate limit has its own test
+FAST = Limits(rate=10_000, burst=10_000, wrong_code_delay=0.01)
 
 
 def new_state(game: str, kinds: list[str], seed: int = 1, **options: Any) -> GameState:
@@ -62,7 +63,8 @@ async def open_table(
 
 
 def client_for(host: NetHost, seat: int, **kwargs: Any) -> TableClient:
-    return TableClient(format_address(*host.address), host.codes[seat], **kwargs)
+    """A client of ``seat``, unpaced (the tests' hosts lift the rate limit)."""
+    return TableClient(format_address(*host.address), host.codes[seat], **{"max_rate": None, **kwargs})
 
 
 async def autoplay(
@@ -139,6 +141,8 @@ class LeakCheck:
         self.sent: dict[int, list[bytes]] = {}
         #: sends at which the neighbour's hand, sent instead, would have been caught
         self.would_catch = 0
+        #: states whose observation was not exactly ``state.observation(seat).to_dict()``
+        self.not_exact = 0
 
     def listen(self, notice: Notice) -> None:
         if notice.kind == "moved":
@@ -164,6 +168,9 @@ class LeakCheck:
             return earlier[round_number]
 
         message = json.loads(data)
+        # A state carries exactly the seat's observation, as a bot of the seat would get it.
+        if message["type"] == "state" and message["observation"] != state.observation(seat).to_dict():
+            self.not_exact += 1
         leaked: set[str] = set()
 
         def check_events(events: list[dict[str, Any]]) -> None:

@@ -53,7 +53,7 @@ async def start(*args: str, home: Path) -> tuple[asyncio.subprocess.Process, lis
 
 async def test_host_then_ctrl_c_then_resume_plays_the_game_to_its_end(cardtable_home: Path) -> None:
     process, joins, lines = await start(
-        "host", "durak", "--seats", "remote:Ann,remote,easy", "--listen", "127.0.0.1:0", "--seed", "3",
+        "host", "durak", "--seats", "remote:Ann,remote", "--listen", "127.0.0.1:0", "--seed", "3",
         "--speed", "fast", home=cardtable_home,
     )
     assert [name for name, _, _ in joins] == ["Ann", "Player 1"]
@@ -92,3 +92,32 @@ async def test_host_then_ctrl_c_then_resume_plays_the_game_to_its_end(cardtable_
         if process.returncode is None:
             process.kill()
             await process.wait()
+
+
+async def test_a_seat_left_empty_is_handed_to_a_bot_after_a_while_and_back() -> None:
+    from cardtable.commands.host import _hand_empty_seats
+    from tests.net.tables import open_table
+
+    host, (ann, ada) = await open_table("durak", ["remote", "remote", "easy"], seed=2, join=False)
+    watcher = asyncio.create_task(_hand_empty_seats(host, 0.1, "easy"))
+    try:
+        await ann.join()
+        await ann.wait_for(lambda c: not c.paused, timeout=5)  # Ada never came: a bot plays for her
+        assert host.handed == {1: "easy"} and "played by a bot (easy)" in ann.message
+        await ada.join()
+        await ann.wait_for(lambda c: c.seats[1].level == "" and c.seats[1].connected)
+        assert host.handed == {} and host.session.seats[1].kind == "remote"
+    finally:
+        watcher.cancel()
+        await ann.close()
+        await ada.close()
+        await host.close()
+
+
+def test_the_host_listens_on_loopback_unless_told() -> None:
+    from cardtable.commands.host import _public_address, listen_address
+
+    assert listen_address(None) == ("127.0.0.1", 8765)
+    assert listen_address("0.0.0.0:9000") == ("0.0.0.0", 9000)
+    assert _public_address("127.0.0.1") == "127.0.0.1"
+    assert _public_address("0.0.0.0") not in ("0.0.0.0", "")  # this computer's address, to type in

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+import socket
 
 import pytest
 from websockets.asyncio.client import connect
@@ -16,7 +18,7 @@ from websockets.asyncio.client import connect
 from cardtable.net.client import JoinError, TableClient
 from cardtable.net.host import Limits, NetHost
 from cardtable.net.protocol import CLIENT_MESSAGE_LIMIT, Bye
-from tests.net.tables import client_for, open_table
+from tests.net.tables import autoplay, client_for, open_table
 
 KINDS = ["remote", "remote"]
 
@@ -198,18 +200,49 @@ async def test_a_stranger_must_say_hello_with_the_right_version_and_code() -> No
         await close(host, ann, ada)
 
 
-async def test_wrong_codes_lock_the_address_out_for_a_while() -> None:
-    host, ann, ada = await table(Limits(wrong_codes=3, wrong_code_window=60, wrong_code_delay=0.01))
+async def test_wrong_codes_are_answered_slowly_but_never_keep_a_player_out() -> None:
+    limits = Limits(wrong_codes=3, wrong_code_window=60, wrong_code_delay=0.01, slow_delay=0.3)
+    host, ann, ada = await table(limits)
     try:
         before = host.session.state.to_json()
+        wrong = host.codes[0][:-1] + ("A" if host.codes[0][-1] != "A" else "B")  # one character off
         for attempt in range(3):
-            wrong = host.codes[0][:-1] + ("A" if host.codes[0][-1] != "A" else "B")
-            with pytest.raises(JoinError, match="wrong code"):
+            with pytest.raises(JoinError, match="^wrong code: no seat at this table has it$"):
                 await TableClient(f"127.0.0.1:{host.address[1]}", wrong if attempt else "x").join()
-        # Now even the right code is not looked at from this address: guessing is stopped.
-        with pytest.raises(JoinError, match=r"too many wrong codes from your address; try again in \d+ seconds"):
-            await client_for(host, 0).join()
-        assert host.session.state.to_json() == before and ann.connected and ada.connected
+        started = asyncio.get_running_loop().time()
+        with pytest.raises(JoinError, match=r"too many from your address: each try now waits 0.3 seconds"):
+            await TableClient(f"127.0.0.1:{host.address[1]}", wrong).join()
+        assert asyncio.get_running_loop().time() - started >= 0.3
+        # Ada's line drops; she gets back in at once with her code, tries or no tries.
+        await ada.close()
+        await ann.wait_for(lambda c: c.paused)
+        back = client_for(host, 1)
+        started = asyncio.get_running_loop().time()
+        await back.join()
+        assert asyncio.get_running_loop().time() - started < 0.3
+        await ann.wait_for(lambda c: not c.paused)
+        assert host.session.state.to_json() == before and ann.connected
+        ann.errors.clear()
+        await goes_on(host, before, back, ann)
+        await back.close()
+    finally:
+        await close(host, ann, ada)
+
+
+async def test_connections_waiting_to_join_are_capped_per_address() -> None:
+    host, ann, ada = await table(Limits(max_pending_per_address=2, hello_timeout=5))
+    try:
+        before = host.session.state.to_json()
+        idle = [await connect(f"ws://127.0.0.1:{host.address[1]}/") for _ in range(2)]
+        third = await connect(f"ws://127.0.0.1:{host.address[1]}/")
+        answer = json.loads(await asyncio.wait_for(third.recv(), 5))
+        assert answer == {"type": "error", "reason": "too many connections waiting to join; try again soon",
+                          "fatal": True}
+        for ws in idle:
+            await ws.close()
+        await asyncio.sleep(0.1)
+        assert host._pending == 0 and host._pending_from == {}
+        assert host.session.state.to_json() == before
         await goes_on(host, before, ada, ann)
     finally:
         await close(host, ann, ada)
@@ -238,3 +271,52 @@ async def test_a_code_used_again_takes_the_seat_from_the_old_connection() -> Non
         await second.close()
     finally:
         await close(host, ann, ada)
+
+
+async def test_a_player_who_stops_reading_is_dropped_and_the_table_waits() -> None:
+    host, (ann, ben, cleo) = await open_table(
+        "hearts", ["remote", "remote", "remote", "easy"], seed=3, join=False, target=1,
+        limits=Limits(rate=10_000, burst=10_000, send_queue=3),
+    )
+    try:
+        # Cleo's program joins, then never reads again: its socket fills up.
+        # A small receive buffer, so that its socket fills up within one hand.
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect(("127.0.0.1", host.address[1]))
+        silent = await connect(f"ws://127.0.0.1:{host.address[1]}/", sock=sock, max_queue=1, compression=None, close_timeout=0.1)
+        await silent.send(json.dumps({"type": "hello", "version": 1, "code": host.codes[2]}))
+        await ann.join()
+        await ben.join()
+        await ann.wait_for(lambda c: not c.paused)
+        # ...and the host's side of that line is small too: a slow link, so to speak.
+        host.players[2].ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        rng = random.Random(3)
+
+        async def blind() -> None:
+            """Cleo's program moves (legal moves, read off the host here) but never reads."""
+            seq = 0
+            while 2 in host.players and not host.session.is_over:
+                if host.session.to_act == 2 and not host.paused:
+                    seq += 1
+                    await silent.send(json.dumps({"type": "act", "seq": seq, "action": str(
+                        host.session.legal_actions()[0])}))
+                await asyncio.sleep(0.005)
+
+        await asyncio.wait_for(asyncio.gather(
+            autoplay(ann, rng, until=lambda c: c.paused or c.is_over),
+            autoplay(ben, rng, until=lambda c: c.paused or c.is_over),
+            blind(),
+        ), 30)
+        assert not host.session.is_over, "the game ended before the silent player's socket filled up"
+        assert ann.paused and not ann.seats[2].connected and 2 not in host.players
+        assert "Paused: waiting for Ben to join." in ann.message
+        paused_at = host.session.state.to_json()
+        await asyncio.sleep(0.2)
+        assert host.session.state.to_json() == paused_at  # nobody moves, the bot neither
+        await cleo.join()
+        await ann.wait_for(lambda c: not c.paused)
+        assert cleo.observation == host.session.state.observation(2).to_dict()
+        await silent.close()
+    finally:
+        await close(host, ann, ben, cleo)

@@ -7,10 +7,11 @@ import random
 
 import pytest
 
+from cardtable.games import get_rules
 from cardtable.net.client import JoinError, TableClient
 from cardtable.net.host import NetHost, format_address, networked, seats_from_state
-from cardtable.net.protocol import StateUpdate
-from cardtable.session import SlotSaver, TableSession
+from cardtable.net.protocol import StateUpdate, Status
+from cardtable.session import Seat, SeatKind, SlotSaver, TableSession
 from cardtable.userdata.slots import GameSlot, unfinished_games
 from tests.net.tables import FAST, GAMES, LeakCheck, autoplay, client_for, open_table
 
@@ -38,12 +39,13 @@ async def test_a_whole_game_over_the_network_leaks_no_hidden_card(game: str) -> 
         assert sum(moves) == sum(1 for seat, _ in state.history if seat in host.remote_seats)
         for seat, client in zip(host.remote_seats, clients):
             assert client.observation == state.observation(seat).to_dict()
+            assert client.view == state.observation(seat)  # the engine's own object, rebuilt
             assert client.outcome == state.outcome().to_dict()
             assert client.refusals == [] and client.errors == []
             # Every byte the client took in is what the host checked when it sent it.
             await client.wait_for(lambda c, seat=seat: len(received[seat]) >= len(check.sent[seat]))
             assert received[seat] == check.sent[seat]
-        assert check.leaks == []
+        assert check.leaks == [] and check.not_exact == 0
         # The check can fail: the neighbour's hand, sent instead, would have been caught.
         assert check.would_catch > len(state.history) // 2
     finally:
@@ -181,5 +183,44 @@ async def test_a_saved_networked_game_resumes_with_new_codes_at_the_same_point()
         for player in players:
             await player.close()
         await resumed.close()
+    finally:
+        await host.close()
+
+
+async def test_a_players_name_is_taken_if_valid_and_free() -> None:
+    host, clients = await open_table("hearts", ["remote", "remote", "remote", "easy"], seed=1, join=False, target=1)
+    players = [client_for(host, 0, name="Zed"), client_for(host, 1, name="Ann\x1b[2J"), client_for(host, 2, name="Zed")]
+    try:
+        for player in players:
+            await player.join()
+        await players[0].wait_for(lambda c: not c.paused)
+        names = [seat.name for seat in players[0].seats]
+        # A valid free name is taken; an escape sequence or a taken name leaves the seat's own.
+        assert names == ["Zed", "Ada", "Ben", "Cleo"]
+        assert host.session.state.meta["seats"][0]["name"] == "Zed"
+        assert [seat.kind for seat in players[0].seats] == ["remote", "remote", "remote", "bot"]
+    finally:
+        for player in players:
+            await player.close()
+        await host.close()
+
+
+async def test_undo_is_off_with_a_player_elsewhere_and_a_seat_here_moves_through_the_host() -> None:
+    state = get_rules("durak").new_game(players=3, seed=5)
+    seats = [Seat.human("Hal"), Seat("Ann", SeatKind.REMOTE), Seat.bot_seat("Ada", "easy")]
+    statuses: list[Status] = []
+    host = NetHost(TableSession(state, seats), limits=FAST, on_status=statuses.append, log_line=lambda _: None)
+    await host.start()
+    try:
+        assert host.act_here(0, "pass") == "Paused: waiting for Ann to join."
+        assert host.act_here(1, "pass") == "Ann does not sit at this keyboard"
+        ann = client_for(host, 1)
+        await ann.join()
+        assert statuses[-1].paused is False and statuses[-1].seats[0].kind == "human"
+        if host.session.to_act == 0:
+            assert host.act_here(0, str(host.session.legal_actions()[0])) is None
+            await ann.wait_for(lambda c: len((c.observation or {})["history"]) >= 1)
+        assert host.session.undo_refusal() == "Undo is only for games with a single person at the table."
+        await ann.close()
     finally:
         await host.close()

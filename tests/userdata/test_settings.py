@@ -169,3 +169,18 @@ def test_a_settings_path_that_is_not_a_regular_file_gives_the_defaults() -> None
     assert settings == Settings() and warnings == [
         "settings.toml: cannot be read (it is not a regular file); using the default settings"
     ]
+
+
+def test_thinking_time_is_one_of_four_and_a_bad_one_warns() -> None:
+    save_settings(Settings(think_seconds=2.0))
+    assert load_settings() == (Settings(think_seconds=2.0), [])
+    write("think_seconds = 5\n")  # a TOML integer is fine
+    assert load_settings() == (Settings(think_seconds=5.0), [])
+    write("think_seconds = 3\n")
+    settings, warnings = load_settings()
+    assert settings.think_seconds == 0.5
+    assert warnings == ["settings.toml: think_seconds must be one of 0.5, 1, 2, 5, not 3; using 0.5"]
+    write("think_seconds = true\n")
+    assert load_settings()[0].think_seconds == 0.5
+    with pytest.raises(ValueError):
+        Settings(think_seconds=0.1)

@@ -108,6 +108,17 @@ def test_same_name_different_kind_are_separate() -> None:
     assert sorted(e.kind for e in filter_stats(entries, player="Ada")) == ["easy", "hard"]
 
 
+def test_a_player_of_a_networked_game_counts_as_a_person_not_a_bot() -> None:
+    from .helpers import play_to_end
+
+    record_result(play_to_end(new_game("hearts", 3, ("remote", "human", "easy", "easy")), 3))
+    entries, _ = load_stats()
+    people = filter_stats(entries, kind="human")
+    assert sorted((e.name, e.kind) for e in people) == [("Ada", "human"), ("Ann", "remote")]
+    assert all(not e.is_bot for e in people)
+    assert sorted(e.kind for e in filter_stats(entries, kind="bots")) == ["easy", "easy"]
+
+
 def test_an_unfinished_game_is_not_counted() -> None:
     with pytest.raises(ValueError, match="not over"):
         record_result(new_game("durak", 1))

@@ -53,7 +53,6 @@ from cardtable.cards import (
     Suit,
     iter_bits,
     mask_to_cards,
-    shuffled,
 )
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
@@ -110,6 +109,9 @@ _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 _PHASE_PASS, _PHASE_PLAY, _PHASE_OVER = kernel.PASS, kernel.PLAY, kernel.OVER
 _PHASE_NAMES = ("pass", "play", "over")
 _DIRECTION_OF_OFFSET = {offset: direction for direction, offset in PASS_OFFSETS.items()}
+
+# The deck's cards as bits, in the deck's order (dealing shuffles these).
+_DECK_BITS: tuple[int, ...] = tuple(card.mask for card in FULL_DECK)
 
 # Cached actions: one per card to play, one per 3-card pass (filled on first use).
 _PLAYS: tuple[Action, ...] = tuple(Action("play", (card,)) for card in ALL_CARDS)
@@ -497,6 +499,7 @@ class HeartsState(GameState):
         deck: list[Card] | None,
     ) -> None:
         self._completed: list[CompletedTrick] = []
+        self.quiet = False  # an instance attribute: read at every card, found without a class lookup
         super().__init__(rules, players, seed, options, deck)
         self.table = kernel.new_table(self.options["target"])
         # One dict per completed hand (see ``outcome().rounds``).
@@ -583,10 +586,15 @@ class HeartsState(GameState):
     # --- dealing and hands ------------------------------------------------
     def _start_hand(self, deck: list[Card] | None) -> None:
         """Deal a hand (from ``deck`` if given, else from ``self.rng``) and open it."""
-        cards = deck if deck is not None else shuffled(self.rules.deck, self.rng)
-        hands = [0] * NUM_SEATS
-        for position, card in enumerate(cards):
-            hands[position % NUM_SEATS] |= card.mask
+        if deck is None:
+            # Shuffling the cards' bits draws exactly what shuffling the cards would.
+            bits = list(_DECK_BITS)
+            self.rng.shuffle(bits)
+            hands = [sum(bits[seat::NUM_SEATS]) for seat in range(NUM_SEATS)]
+        else:
+            hands = [0] * NUM_SEATS
+            for position, card in enumerate(deck):
+                hands[position % NUM_SEATS] |= card.mask
         table = self.table
         kernel.deal(table, hands)
         if self._pending:
@@ -599,9 +607,8 @@ class HeartsState(GameState):
             self._record(Event("deal", seat, mask_to_cards(hands[seat]), number, info, (seat,)))
 
     # --- the turn ---------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self.table.current
+    # A C-level getter: asked before every move, by every loop that plays a game.
+    current_player = property(attrgetter("table.current"), doc="The seat that must act now, or ``None`` once over.")
 
     def kernel_view(self) -> _HeartsKernelView:
         return _HeartsKernelView(self.table)
@@ -619,13 +626,14 @@ class HeartsState(GameState):
         if table.phase == _PHASE_PLAY:
             legal = kernel.playable(table.hands[seat], table.trick_cards, table.trick_number, table.hearts_broken)
             self._offered = legal
-            return _plays_of(legal)
+            plays = _SUIT_PLAYS.get(legal)
+            return list(plays) if plays is not None else _plays_of(legal)
         self._offered = hand = table.hands[seat]
         return PassChoices(hand)
 
     def apply(self, action: Action | str) -> None:
         offered = self._offered
-        if offered and isinstance(action, Action):
+        if offered and type(action) is Action:
             # An action legal_actions() handed out for this very position is legal as it is.
             mask = action.mask
             table = self.table

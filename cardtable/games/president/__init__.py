@@ -100,6 +100,9 @@ _PLAY_ACTIONS: dict[int, Action] = {
 }
 """The play action of every set of cards of one rank, by card mask."""
 
+_ACTION_TABLES = kernel.play_tables(_PLAY_ACTIONS.__getitem__)
+"""The kernel's walk of the legal plays, listing their actions."""
+
 _GIVES: dict[int, Action] = {}
 """Give actions by card mask, made on first use."""
 
@@ -246,7 +249,7 @@ class _PresidentKernelView:
     >>> state = RULES.new_game(players=4, seed=1)
     >>> view = state.kernel_view()
     >>> view.to_move(), view.legal_move_texts()[:2], view.scores()
-    (0, ['3C', '4H'], (0, 0, 0, 0))
+    (0, ['3C', '5C'], (0, 0, 0, 0))
     """
 
     def __init__(self, table: kernel.Table) -> None:
@@ -383,7 +386,7 @@ class PresidentState(GameState):
             return []
         if table.phase == _EXCHANGE:
             return [give_action(mask) for mask in kernel.exchange_choices(table)]
-        actions = list(map(_PLAY_ACTIONS.__getitem__, kernel.legal_plays(table)))
+        actions: list[Action] = kernel.legal_plays(table, _ACTION_TABLES)
         if table.table_size:
             actions.append(PASS)
         return actions
@@ -476,18 +479,18 @@ class PresidentState(GameState):
         table = self.table
         number = table.round_number
         finished = len(table.finished)
-        revolution = table.revolution
         won = kernel.play(table, action.mask)
         self.trick.append((seat, action))
         events = self.events
         events.append(Event("play", seat, action.cards, number, _NO_INFO))
-        if table.revolution != revolution:
+        if len(action.cards) == 4 and table.revolution_enabled:
             events.append(Event("revolution", seat, (), number, {"active": table.revolution}))
-        titles = _TITLES[self.num_players]
-        for place in range(finished, len(table.finished)):
-            events.append(
-                Event("out", table.finished[place], (), number, {"place": place + 1, "title": titles[place]})
-            )
+        if not table.hands[seat]:  # out: and the last seat with it, if the round is over
+            titles = _TITLES[self.num_players]
+            for place in range(finished, len(table.finished)):
+                events.append(
+                    Event("out", table.finished[place], (), number, {"place": place + 1, "title": titles[place]})
+                )
         if table.current is None:
             self._end_round()
         elif won >= 0:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Any
 
 from cardtable.cards import Rank, RankOrder
 
@@ -57,6 +58,8 @@ __all__ = [
     "play_out",
     "Policy",
     "legal_plays",
+    "play_tables",
+    "MASK_TABLES",
     "exchange_choices",
     "can_beat",
     "is_legal_play",
@@ -418,35 +421,55 @@ def is_legal_play(table: Table, cards: int) -> bool:
     return cards.bit_count() == size and position[rank] > position[table.table_rank]
 
 
-# _PLAYS_OF[rank][nibble][size]: the plays of ``size`` cards of ``rank`` from the suits
-# in ``nibble``, as card masks in card order; and per order, low to high, the ranks'
-# (bit shift, _PLAYS_OF[rank]) for every rank and for the ranks that beat each rank.
-_PLAYS_OF: list[list[tuple[tuple[int, ...], ...]]] = [[] for _ in range(15)]
-for _rank in range(2, 15):
-    _PLAYS_OF[_rank] = [
-        tuple(tuple(sub << (_rank - 2) * 4 for sub in SUBSETS[nib][k]) for k in range(5)) for nib in range(16)
-    ]
-_BY_RANK = tuple([((r - 2) * 4, _PLAYS_OF[r]) for r in order] for order in ORDERS)
-_BEATING = tuple([[((q - 2) * 4, _PLAYS_OF[q]) for q in HIGHER[rev][r]] for r in range(15)] for rev in (0, 1))
+def play_tables(convert: Callable[[int], Any]) -> tuple[Any, ...]:
+    """The tables :func:`legal_plays` walks, with every play (a card mask) turned into
+    ``convert(mask)``: the public state lists its :class:`~cardtable.engine.actions.Action`
+    objects through the same walk as the masks, so the order of the legal moves is
+    written once.
+
+    Per order, low to high: ``(bit shift, by_nibble)`` for every rank, where
+    ``by_nibble[nibble][size]`` are the plays of ``size`` cards from the suits in
+    ``nibble``, in card order; then, per rank on the table, the same for the ranks that
+    beat it.
+    """
+    by_rank: list[Any] = [None] * 15
+    for rank in range(2, 15):
+        shift = (rank - 2) * 4
+        by_rank[rank] = [
+            tuple(tuple(convert(sub << shift) for sub in SUBSETS[nib][k]) if k else () for k in range(5))
+            for nib in range(16)
+        ]
+    every = tuple([((r - 2) * 4, by_rank[r]) for r in order] for order in ORDERS)
+    beating = tuple([[((q - 2) * 4, by_rank[q]) for q in HIGHER[rev][r]] for r in range(15)] for rev in (0, 1))
+    return every + beating
 
 
-def legal_plays(table: Table) -> list[int]:
-    """The plays the seat to move may make now, as masks (the play phase only; passing
-    is legal besides whenever ``table_size`` is not 0).
+def _mask(cards: int) -> int:
+    return cards
+
+
+MASK_TABLES = play_tables(_mask)
+"""The tables of :func:`legal_plays` with the plays as card masks."""
+
+
+def legal_plays(table: Table, tables: Sequence[Any] = MASK_TABLES) -> list[Any]:
+    """The plays the seat to move may make now (the play phase only; passing is legal
+    besides whenever ``table_size`` is not 0): card masks, or with ``tables`` from
+    :func:`play_tables` whatever those hold for each play.
 
     In a fixed order: leading, by number of cards, then by rank low to high in the order
     in force, then by card; following, by rank, then by card.
     """
     hand = table.hands[table.current]  # type: ignore[index]
     size = table.table_size
-    out: list[int] = []
+    out: list[Any] = []
     if size == 0:
-        held = [plays[nibble] for shift, plays in _BY_RANK[table.revolution] if (nibble := hand >> shift & 15)]
+        held = [plays[nibble] for shift, plays in tables[table.revolution] if (nibble := hand >> shift & 15)]
         for k in (1, 2, 3, 4):
             for by_size in held:
                 out.extend(by_size[k])
         return out
-    for shift, plays in _BEATING[table.revolution][table.table_rank]:
+    for shift, plays in tables[2 + table.revolution][table.table_rank]:
         nibble = hand >> shift & 15
         if nibble:
             out.extend(plays[nibble][size])

@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
+from cardtable.bots.search import Decision
 from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
@@ -87,6 +88,10 @@ class GameScreen(Screen[None]):
         self.session.listen(self.on_notice)
         self.table: TableArea[Any] = table_for(config.game)
         self.hint_action: Action | None = None
+        #: how the hard bot came to the hint on show, and the table's generation then
+        #: (a second H shows the "why" view while the table has not moved on)
+        self.hint_decision: Decision | None = None
+        self.hint_generation = -1
         self.obs: Observation | None = None
         self.legal: Sequence[Action] = []
         #: the first event of the viewer's observation not yet in the log
@@ -209,12 +214,16 @@ class GameScreen(Screen[None]):
             self.session.saver = getattr(self.app, "saver", None)
             self.session.hint_iterations = getattr(self.app, "hint_iterations", None)
             self.session.pace = getattr(self.app, "pace", "normal")
+            self.session.set_think_time(getattr(self.app, "think", None))
             self.session.autosave()  # a new game has its save from the start
         self.after_change()
 
     def on_screen_resume(self) -> None:
-        # The settings screen may have changed the bot speed the save records.
+        # The settings screen may have changed the bot speed the save records, and the
+        # hard bots' thinking time.
         self.session.pace = getattr(self.app, "pace", "normal")
+        if not self.read_only:
+            self.session.set_think_time(getattr(self.app, "think", None))
 
     def on_resize(self) -> None:
         # After the layout: the breakpoint classes may have resized the side panel.
@@ -771,7 +780,11 @@ class GameScreen(Screen[None]):
 
     # --- keys: hints and undo --------------------------------------------------------------
     def action_hint(self) -> None:
-        """Ask the session for a hint (the hard bot, on the viewer's observation) in a worker."""
+        """Ask the session for a hint (the hard bot, on the viewer's observation) in a
+        worker; pressed again while the hint shows, explain it (:meth:`show_why`)."""
+        if self.hint_decision is not None and self.hint_generation == self.session.generation:
+            self.show_why(self.hint_decision)
+            return
         request = self.session.hint_request(self.viewer)
         if isinstance(request, str):
             self.set_status(Text(request, style="bold yellow"))
@@ -786,43 +799,99 @@ class GameScreen(Screen[None]):
         if not worker.is_cancelled:
             self.app.call_from_thread(self.hint_done, answer)
 
+    def hint_move(self, action: Action, bare: bool = False) -> Text:
+        """A suggested move in the hint's words: ``play 10♠``, ``beat 7♥ with 9♥``;
+        ``bare``: a play as its cards alone (``10♠``)."""
+        style = self.context.style
+        if action.kind == "defend":
+            attacking, beating = action.cards
+            return Text.assemble("beat ", style.inline([attacking]), " with ", style.inline([beating]))
+        if action.cards:
+            shown = [card for card in self.query_one(HandView).cards if card in action.cards] or list(action.cards)
+            if bare and action.kind == "play":
+                return style.inline(shown)
+            verb = {"give": self.table.give_verb, "attack": "attack with"}.get(action.kind, "play")
+            return Text.assemble(f"{verb} ", style.inline(shown))
+        return Text({"pass": "pass", "take": "take the cards"}.get(action.kind, action.kind))
+
+    def hint_line(self, action: Action, decision: Decision | None) -> Text:
+        """The status line of a hint: the move and why, from the search's own numbers
+        (``Hint: play 10♠: expected 3.1 points this hand; next best Q♠ at 4.6``)."""
+        words = Text.assemble(("Hint: ", "bold cyan"), self.hint_move(action))
+        if action.cards:
+            how_to = f"{say('play')} to play it"
+        else:
+            how_to = f"press {say('pass_turn') if action.kind == 'pass' else say('take')}"
+        searched = decision is not None and decision.moves and any(m.action == action for m in decision.moves)
+        if decision is None or not searched:
+            reason = self.table.hint_reason(decision) if decision is not None else ""
+            if reason:
+                words.append(f": {reason}")
+            words.append(f" — {how_to}")
+            return words
+        best = next(m for m in decision.moves if m.action == action)
+        words.append(f": {self.table.hint_value(best)}")
+        others = [m for m in decision.moves if m.action != action and m.visits]
+        if others:
+            words.append("; next best ")
+            words.append_text(self.hint_move(others[0].action, bare=True))
+            words.append(f" at {self.table.hint_value(others[0], short=True)}")
+        words.append(f" ({how_to}; {say('hint')}: why)", style="dim")
+        return words
+
     def hint_done(self, answer: HintAnswer) -> None:
-        """Show the suggestion and select it, so that Enter (or P, T) makes it."""
+        """Show the suggestion and why, and select it, so that Enter (or P, T) makes it."""
         if self._gone():
             return
         action = self.session.hint_answer(answer)
         if action is None:
             return
         self.hint_action = action
+        self.hint_decision = answer.decision
+        self.hint_generation = self.session.generation
         hand = self.query_one(HandView)
-        style = self.context.style
-        enter = f" — {say('play')} to play it"
         if action.kind == "defend":
             attacking, beating = action.cards
             self.table.target = attacking  # type: ignore[attr-defined]
             if self.obs is not None:
                 self.table.show(self.obs, self.context)
             mine = [beating]
-            words = Text.assemble(
-                ("Hint: ", "bold cyan"), "beat ", style.inline([attacking]), " with ", style.inline([beating]), enter,
-            )
         elif action.cards:
             mine = [card for card in hand.cards if card in action.cards]  # as the hand shows them
-            verb = {"give": self.table.give_verb, "attack": "attack with"}.get(action.kind, "play")
-            words = Text.assemble(("Hint: ", "bold cyan"), f"{verb} ", style.inline(mine or action.cards), enter)
         else:
             mine = []
-            spoken = {
-                "pass": f"pass — press {say('pass_turn')}",
-                "take": f"take the cards — press {say('take')}",
-            }
-            words = Text.assemble(("Hint: ", "bold cyan"), spoken.get(action.kind, action.kind))
         hand.hinted = set(mine)
         hand.selected = set(mine)
         if mine:
             hand.cursor = min(hand.cards.index(card) for card in mine)
         hand.refresh()
-        self.set_status(words)
+        self.set_status(self.hint_line(action, answer.decision))
+
+    def why_text(self, decision: Decision) -> Text:
+        """The "why" view: the hard bot's top three moves, their values and the number of
+        simulations behind each; or, without a search, how it decided."""
+        text = Text("Why this hint\n\n", style="bold")
+        searched = [m for m in decision.moves if m.visits]
+        if not searched:
+            text.append_text(self.hint_move(decision.action))
+            text.append(f": {self.table.hint_reason(decision) or 'decided without a search'}.")
+            return text
+        text.append(f"The hard bot played this {self.state.rules.round_noun} out {decision.iterations:,} times\n")
+        text.append(f"from what {self.context.you(self.viewer, capital=False)} can see. Its best moves:\n\n")
+        for place, move in enumerate(searched[:3], start=1):
+            text.append(f"{place}. ", style="bold")
+            text.append_text(self.hint_move(move.action, bare=True))
+            text.append(f": {self.table.hint_value(move)}")
+            text.append(f"  ({plural(move.visits, 'simulation')})", style="dim")
+            text.append("\n")
+        if decision.how == "checked":
+            text.append("\nA head-to-head check against the usual move chose ")
+            text.append_text(self.hint_move(decision.action, bare=True))
+            text.append(".")
+        return text
+
+    def show_why(self, decision: Decision) -> None:
+        self.app.push_screen(InfoScreen(self.why_text(decision), wide=True))
 
     def action_undo(self) -> None:
         """Take back the person's last move and every bot move after it (again: the one before)."""

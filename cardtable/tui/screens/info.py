@@ -18,12 +18,14 @@ class InfoScreen(ModalScreen[None]):
 
     BINDINGS = bindings(INFO_KEYS)
 
-    def __init__(self, body: Text) -> None:
+    def __init__(self, body: Text, wide: bool = False) -> None:
         super().__init__()
         self.body = body
+        #: as wide as the terminal allows (the hint's "why" view has long rows)
+        self.wide = wide
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="info-box"):
+        with Vertical(id="info-box", classes="wide" if self.wide else ""):
             yield Static(self.body, id="info-body")
             yield Static(Text(f"{say_first('close', INFO_KEYS)} to close", style="dim"))
 

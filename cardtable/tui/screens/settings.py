@@ -12,7 +12,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from cardtable.display import literal
 from cardtable.tui.widgets.cycler import Cycler
-from cardtable.userdata.settings import BOT_LEVELS, BOT_SPEEDS, NAME_LIMIT, Settings, save_settings
+from cardtable.userdata.settings import BOT_LEVELS, BOT_SPEEDS, NAME_LIMIT, THINK_TIMES, Settings, save_settings
 
 __all__ = ["SettingsScreen"]
 
@@ -54,6 +54,11 @@ class SettingsScreen(Screen[bool]):
                              ascii_only=ascii_only)
                 yield Static("the level of new bot seats", classes="option-help")
             with Horizontal(classes="start-row"):
+                yield Label("Thinking", classes="start-label")
+                yield Cycler([f"{seconds:g} s" for seconds in THINK_TIMES], value=f"{s.think_seconds:g} s",
+                             id="set-think_seconds", ascii_only=ascii_only)
+                yield Static("a hard bot's time a move, and the hint's", classes="option-help")
+            with Horizontal(classes="start-row"):
                 yield Label("Your name", classes="start-label")
                 yield Input(s.default_player_name, id="set-default_player_name", classes="name-input",
                             max_length=NAME_LIMIT)
@@ -75,6 +80,7 @@ class SettingsScreen(Screen[bool]):
             "bot_speed": self.query_one("#set-bot_speed", Cycler).value,
             "default_bot_level": self.query_one("#set-default_bot_level", Cycler).value,
             "default_player_name": self.query_one("#set-default_player_name", Input).value.strip(),
+            "think_seconds": float(self.query_one("#set-think_seconds", Cycler).value.removesuffix(" s")),
         }
         for name, _, _ in _SWITCHES:
             values[name] = self.query_one(f"#set-{name}", Cycler).value == "on"

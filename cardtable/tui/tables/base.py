@@ -8,13 +8,14 @@ to show at the end of a round.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from rich.text import Text
 from textual.widgets import Static
 
+from cardtable.bots.search import Decision, MoveValue
 from cardtable.cards import Card
 from cardtable.engine.actions import KINDS, Action
 from cardtable.engine.events import Event
@@ -23,7 +24,7 @@ from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, large_cards, lines_text
 from cardtable.tui.wording import plural
 
-__all__ = ["TableArea", "TableContext", "ObservationT", "ordinal"]
+__all__ = ["TableArea", "TableContext", "ObservationT", "ordinal", "outcome_mean", "outcome_share"]
 
 ObservationT = TypeVar("ObservationT", bound=Observation)
 """The observation type a table widget draws from (each game's own subclass)."""
@@ -38,6 +39,26 @@ def ordinal(place: int) -> str:
     if 10 <= place % 100 <= 20:
         return f"{place}th"
     return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
+def outcome_mean(outcomes: Mapping[int, int]) -> float:
+    """The mean outcome of a move's simulations (see :class:`MoveValue`).
+
+    >>> outcome_mean({0: 3, 4: 1})
+    1.0
+    """
+    count = sum(outcomes.values())
+    return sum(k * n for k, n in outcomes.items()) / count if count else 0.0
+
+
+def outcome_share(outcomes: Mapping[int, int], outcome: int) -> float:
+    """The share of a move's simulations that ended in ``outcome``.
+
+    >>> outcome_share({0: 3, 4: 1}, 4)
+    0.25
+    """
+    count = sum(outcomes.values())
+    return outcomes.get(outcome, 0) / count if count else 0.0
 
 
 @dataclass(frozen=True)
@@ -131,6 +152,15 @@ class TableArea(Static, Generic[ObservationT]):
     }
     #: what the undo message calls the person's own move, by action kind
     move_nouns: dict[str, str] = {"give": "gift of", "attack": "attack with", "pass": "pass", "take": "take"}
+
+    #: why the hard bot took a move without searching, by ``Decision.how`` and then by
+    #: ``Decision.note`` (each game adds its own notes)
+    hint_reasons: dict[str, str] = {
+        "only": "the only legal move",
+        "alike": "every legal move plays alike",
+        "pass": "the hard bot's pick",
+        "shortcut": "found without a search",
+    }
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__("", **kwargs)
@@ -278,6 +308,26 @@ class TableArea(Static, Generic[ObservationT]):
         if not action.cards:
             return Text(f"your {noun or action.kind}")
         return Text.assemble(f"your {noun} " if noun else "your ", style.inline(action.cards))
+
+    def hint_value(self, move: MoveValue, short: bool = False) -> str:
+        """What the search's simulations of one move say, in the game's words: in full
+        (``expected 3.1 points this hand``) or ``short`` for a runner-up (``4.6``).  Here
+        the search's own value, which every game overrides with what it measures.
+
+        >>> from cardtable.bots.search import MoveValue
+        >>> TableArea().hint_value(MoveValue(Action.parse("play 2C"), 10, 0.625))
+        'value 0.62 of 1'
+        """
+        return f"{move.value:.2f}" if short else f"value {move.value:.2f} of 1"
+
+    def hint_reason(self, decision: Decision) -> str:
+        """Why the hard bot chose without the search's numbers, in a few words.
+
+        >>> from cardtable.bots.search import Decision
+        >>> TableArea().hint_reason(Decision(Action.parse("play 2C"), "only"))
+        'the only legal move'
+        """
+        return self.hint_reasons.get(decision.note) or self.hint_reasons.get(decision.how, "")
 
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
         """One move-log line for ``event``, or ``None`` to leave it out."""

@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual import events
 
+from cardtable.bots.search import MoveValue
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
@@ -15,7 +16,7 @@ from cardtable.games.durak import DurakObservation
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, lines_text
 from cardtable.tui.keymap import say
-from cardtable.tui.tables.base import TableArea, TableContext, ordinal
+from cardtable.tui.tables.base import TableArea, TableContext, ordinal, outcome_share
 from cardtable.tui.wording import cards_plain, plural
 
 __all__ = ["DurakTable"]
@@ -29,6 +30,24 @@ class DurakTable(TableArea[DurakObservation]):
 
     extra_moves = ("pass", "take")
     completions = ("bout_over",)
+    hint_reasons = {
+        **TableArea.hint_reasons,
+        "solved-win": "solved exactly: you are not the durak",
+        "solved-draw": "solved exactly: a draw at worst",
+    }
+
+    def hint_value(self, move: MoveValue, short: bool = False) -> str:
+        """The viewer's chance of ending the round as the durak in the search's
+        simulations of the move.
+
+        >>> from cardtable.bots.search import MoveValue
+        >>> DurakTable().hint_value(MoveValue(Action.parse("take"), 4, 0.4, {1: 1, 0: 3}))
+        'durak in 25%'
+        """
+        if not move.outcomes:
+            return super().hint_value(move, short)
+        durak = f"{outcome_share(move.outcomes, 1):.0%}"
+        return durak if short else f"durak in {durak}"
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from cardtable.bots.search import MoveValue
 from cardtable.cards import Card, Suit
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
@@ -13,7 +14,7 @@ from cardtable.games.hearts import HeartsObservation
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import beside, lines_text
 from cardtable.tui.keymap import say
-from cardtable.tui.tables.base import TableArea, TableContext
+from cardtable.tui.tables.base import TableArea, TableContext, outcome_mean
 from cardtable.tui.wording import plural
 
 __all__ = ["HeartsTable", "SUIT_ORDER"]
@@ -33,6 +34,20 @@ class HeartsTable(TableArea[HeartsObservation]):
     move_verbs = {**TableArea.move_verbs, "give": "passes"}
     move_nouns = {**TableArea.move_nouns, "give": "pass of"}
     completions = ("trick",)
+    hint_reasons = {**TableArea.hint_reasons, "pass": "the pass search's pick"}
+
+    def hint_value(self, move: MoveValue, short: bool = False) -> str:
+        """The points the viewer takes this hand in the search's simulations of the move
+        (the search itself weighs them against the others' average).
+
+        >>> from cardtable.bots.search import MoveValue
+        >>> HeartsTable().hint_value(MoveValue(Action.parse("play QS"), 4, 0.4, {13: 1, 0: 3}))
+        'expected 3.2 points this hand'
+        """
+        if not move.outcomes:
+            return super().hint_value(move, short)
+        points = f"{outcome_mean(move.outcomes):.1f}"
+        return points if short else f"expected {points} points this hand"
 
     def draw(self, obs: HeartsObservation, ctx: TableContext) -> Text:
         o = obs  # HeartsObservation; fields documented in docs/api.md

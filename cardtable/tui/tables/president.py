@@ -6,13 +6,14 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from cardtable.bots.search import MoveValue
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.games.president import PresidentObservation
 from cardtable.names import fit_name
 from cardtable.tui.keymap import say
-from cardtable.tui.tables.base import TableArea, TableContext, ordinal
+from cardtable.tui.tables.base import TableArea, TableContext, ordinal, outcome_mean, outcome_share
 from cardtable.tui.wording import plural
 
 __all__ = ["PresidentTable", "rank_bar"]
@@ -55,6 +56,25 @@ class PresidentTable(TableArea[PresidentObservation]):
 
     extra_moves = ("pass",)
     completions = ("trick",)
+    hint_reasons = {
+        **TableArea.hint_reasons,
+        "gift": "the usual gift",
+        "forced": "a sure way out: nobody can beat these plays",
+    }
+
+    def hint_value(self, move: MoveValue, short: bool = False) -> str:
+        """The viewer's chance of finishing first and its expected place this round in
+        the search's simulations of the move (the search values first place most).
+
+        >>> from cardtable.bots.search import MoveValue
+        >>> PresidentTable().hint_value(MoveValue(Action.parse("play 3C"), 4, 0.4, {0: 1, 2: 3}))
+        'President in 25%, expected place 2.5'
+        """
+        if not move.outcomes:
+            return super().hint_value(move, short)
+        first = f"{outcome_share(move.outcomes, 0):.0%}"
+        place = f"{outcome_mean(move.outcomes) + 1:.1f}"
+        return f"{first}, place {place}" if short else f"President in {first}, expected place {place}"
 
     def draw(self, obs: PresidentObservation, ctx: TableContext) -> Text:
         o = obs  # PresidentObservation; fields documented in docs/api.md

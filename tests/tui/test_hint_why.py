@@ -1,0 +1,109 @@
+"""The hint says why, from the search's own numbers, and a second H lists the hard bot's
+top three moves with the simulations behind each: in every game, at 80x24."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.screens.info import InfoScreen
+from tests.tui.conftest import open_table, settle, status_of
+
+#: what a searched hint's value says in each game
+WORDING = {
+    "hearts": r"expected \d+\.\d points this hand",
+    "president": r"President in \d+%, expected place \d\.\d",
+    "durak": r"durak in \d+%",
+}
+KINDS = {
+    "hearts": ["human", "easy", "easy", "easy"],
+    "president": ["human", "easy", "easy", "easy"],
+    "durak": ["human", "easy"],
+}
+SUITS = "♠♥♦♣"
+
+
+@pytest.mark.parametrize("game_name", sorted(WORDING))
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, ascii_only: bool) -> None:
+    async with open_table(game_name, KINDS[game_name], seed=4, hint_iterations=200, ascii_only=ascii_only) as (
+        app, pilot, game,
+    ):
+        for _ in range(40):
+            await settle(app, pilot)
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            decision = game.hint_decision
+            assert decision is not None and decision.action == game.hint_action
+            status = status_of(game)
+            assert status.startswith("Hint: ")
+            assert any(s in status for s in SUITS) != ascii_only or not game.hint_action.cards
+            if any(m.visits for m in decision.moves):  # a search (or Hearts' pass search)
+                break
+            assert game.table.hint_reason(decision) in status
+            game.human_move(game.hint_action)
+        else:
+            raise AssertionError("no searched hint in 40 turns")
+        assert re.search(WORDING[game_name], status), status
+        if sum(1 for m in decision.moves if m.visits) > 1:
+            assert "next best" in status
+        # The second press: the why view, the top three moves and their simulations.
+        await pilot.press("h")
+        await pilot.pause()
+        why = app.screen
+        assert isinstance(why, InfoScreen)
+        body = why.body.plain
+        assert "Why this hint" in body and f"out {decision.iterations:,} times" in body
+        listed = re.findall(r"^\d\. .*\((\d+) simulations?\)$", body, re.M)
+        searched = [m for m in decision.moves if m.visits]
+        assert [int(n) for n in listed] == [m.visits for m in searched[:3]]
+        assert len(re.findall(WORDING[game_name], body)) == len(listed)
+        if ascii_only:
+            assert not any(s in body for s in SUITS)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game
+        # After a move the old explanation is gone: H asks for a new hint.
+        game.human_move(game.hint_action)
+        await settle(app, pilot)
+        if isinstance(app.screen, GameScreen) and app.screen.session.human_to_act:
+            assert app.screen.hint_generation != app.screen.session.generation
+
+
+async def test_the_thinking_time_setting_reaches_the_hard_bots_of_the_table() -> None:
+    from cardtable.bots.search import SearchBot
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.config import TableConfig
+    from cardtable.tui.screens.settings import SettingsScreen
+    from cardtable.tui.widgets.cycler import Cycler
+    from cardtable.userdata.settings import load_settings
+
+    config = TableConfig.build("durak", ["human", "hard"], seed=2)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False, hint_iterations=20)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen) and app.think == 0.5
+        bot = game.session.bots[1]
+        assert isinstance(bot, SearchBot) and bot.time_budget == 0.5
+        app.push_screen(SettingsScreen(app.settings))
+        await pilot.pause()
+        cycler = app.screen.query_one("#set-think_seconds", Cycler)
+        assert cycler.value == "0.5 s"
+        cycler.value = "2 s"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is game and app.think == 2.0
+        assert bot.time_budget == bot.searcher.time_budget == 2.0
+        assert game.session.think_time == 2.0
+    assert load_settings()[0].think_seconds == 2.0
+    # --think on the command line wins over the setting.
+    app = CardtableApp(config, bot_delay=0, ascii_only=False, think=5.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert app.think == 5.0 and app.screen.session.bots[1].time_budget == 5.0
