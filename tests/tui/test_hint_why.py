@@ -107,3 +107,24 @@ async def test_the_thinking_time_setting_reaches_the_hard_bots_of_the_table() ->
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         assert app.think == 5.0 and app.screen.session.bots[1].time_budget == 5.0
+
+
+async def test_leaving_the_table_stops_a_hard_bot_in_mid_thought() -> None:
+    import asyncio
+    import time
+
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.config import TableConfig
+
+    config = TableConfig.build("durak", ["hard", "human"], seed=2)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False, think=5.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.session.to_act == 0
+        await asyncio.sleep(0.5)
+        assert any(not w.is_finished for w in game.workers)  # the bot is thinking (5 s)
+        left = time.monotonic()
+        await pilot.press("q")
+        await app.workers.wait_for_complete()
+        assert time.monotonic() - left < 1.5
+        assert game.session.closed and len(game.state.history) == 0
