@@ -341,6 +341,38 @@ def host_command(
     )
 
 
+@app.command("join", cls=_Command)
+def join_command(
+    ctx: typer.Context,
+    address: Annotated[
+        str, typer.Argument(metavar="HOST:PORT", help="The host's address, from the join line.", show_default=False)
+    ],
+    code: Annotated[str, typer.Argument(metavar="CODE", help="Your seat's secret code, from the join line.",
+                                        show_default=False)],
+    name: Annotated[
+        str | None, typer.Option("--name", metavar="NAME", help="The name to show at the table (the host may keep its own).")
+    ] = None,
+) -> int:
+    """Sit at a table hosted elsewhere: cardtable join HOST:PORT CODE (the line the host sent you)."""
+    from cardtable.commands.join import join
+
+    shared = ctx.obj or {}
+    return join(address, code, name or "", ascii_only=shared.get("ascii_only", False),
+                four_colour=shared.get("four_colour", False))
+
+
+@app.command("serve", cls=_Command)
+def serve_command(
+    port: Annotated[
+        int, typer.Option("--port", metavar="N", min=1, max=65535, help="The port of the page (default 8000).")
+    ] = 8000,
+) -> int:
+    """Play in a web browser: serves cardtable on http://127.0.0.1:PORT, one cardtable per tab."""
+    from cardtable.commands.serve import serve
+
+    return serve(port)
+
+
 @app.command("resume", cls=_Command)
 def resume_command(
     ctx: typer.Context,

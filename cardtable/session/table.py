@@ -76,6 +76,8 @@ __all__ = [
 BotOutcome = Literal["played", "stale", "failed"]
 """What became of a bot's answer: played, dropped (the table moved on), or the bot failed."""
 
+_UNDO_ALONE = "Undo is only for games with a single person at the table."
+
 #: how often a pacing wait looks whether it was cancelled
 _POLL = 0.05
 
@@ -293,6 +295,40 @@ class TableSession:
     def human_seats(self) -> tuple[int, ...]:
         """The seats of people at this keyboard."""
         return tuple(seat for seat, spec in enumerate(self.seats) if spec.is_human)
+
+    @property
+    def num_players(self) -> int:
+        return self.state.num_players
+
+    @property
+    def seed(self) -> int | None:
+        """The deal's seed (``None`` where it is not known: a seat played from elsewhere)."""
+        return self.state.seed
+
+    @property
+    def undo_used(self) -> bool:
+        return bool(self.state.meta.get("undo_used"))
+
+    @property
+    def undo_offered(self) -> bool:
+        """Undo is for a single person at the table (a remote player counts as one)."""
+        return self.undo_refusal() != _UNDO_ALONE
+
+    #: a game started here can be dealt again from its last screen
+    local = True
+    #: what a table with players elsewhere adds (a table wrapped by a host says more)
+    paused = False
+    #: a move handed to :meth:`act` is answered at once (never left on its way)
+    waiting = False
+    pause_line = ""
+    presence = ""
+
+    def seat_words(self, seat: int) -> tuple[str, ...]:
+        """Words a table with players elsewhere adds to a seat's box (``away``)."""
+        return ()
+
+    def public_observation(self) -> Observation:
+        return self.state.public_observation()
 
     def listen(self, listener: Callable[[Notice], None]) -> None:
         """Call ``listener`` with every :class:`Notice` from now on."""
@@ -518,7 +554,7 @@ class TableSession:
         humans = self.human_seats
         # A player elsewhere is a person too: their moves are never taken back for them.
         if len(humans) != 1 or any(spec.kind is SeatKind.REMOTE for spec in self.seats):
-            return "Undo is only for games with a single person at the table."
+            return _UNDO_ALONE
         if self.is_over:
             return "The game is over: nothing to undo."
         if not any(seat == humans[0] for seat, _ in self.state.history):

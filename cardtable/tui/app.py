@@ -83,6 +83,7 @@ class CardtableApp(App[None]):
         think: float | None = None,
         replay: object | None = None,
         replay_seat: int | None = None,
+        join: tuple[str, str, str] | None = None,
     ) -> None:
         super().__init__()
         self.config = config
@@ -112,6 +113,10 @@ class CardtableApp(App[None]):
         #: a :class:`~cardtable.userdata.records.Replay` to open instead of a game
         self.replay = replay
         self.replay_seat = replay_seat
+        #: ``(address, code, name)``: join that hosted table at start (``cardtable join``)
+        self.join = join
+        #: why joining failed (the app then exits; the command prints it)
+        self.join_error: str | None = None
         #: the exception that crashed the app, and the log its traceback went to
         self.crash_error: BaseException | None = None
         self.crash_log: Path | None = None
@@ -217,6 +222,8 @@ class CardtableApp(App[None]):
             from cardtable.tui.screens.replay import ReplayScreen
 
             self.push_screen(ReplayScreen(self.replay, self.replay_seat))  # type: ignore[arg-type]
+        elif self.join is not None:
+            self.run_worker(self.join_table(*self.join), group="join", exit_on_error=False)
         elif self.config is not None:
             self.start_game(self.config)
         else:
@@ -262,6 +269,31 @@ class CardtableApp(App[None]):
         self.config = config
         state, self.initial_state = self.initial_state, None
         self._put_screen(GameScreen(config, state))
+
+    async def join_table(self, address: str, code: str, name: str = "") -> None:
+        """Join the hosted table at ``address`` with the seat's ``code`` and open its
+        table; on failure keep the reason in :attr:`join_error` and exit."""
+        from cardtable.errors import CardtableError
+        from cardtable.net.client import TableClient
+        from cardtable.net.remote import RemoteSession
+        from cardtable.tui.config import SeatConfig
+        from cardtable.tui.screens.game import GameScreen
+
+        client = TableClient(address, code, name)
+        try:
+            await client.join()
+            session = RemoteSession(client, hint_iterations=self.hint_iterations, pace=self.pace)
+        except (CardtableError, ValueError) as exc:
+            await client.close()
+            self.join_error = str(exc)
+            self.exit()
+            return
+        seats = tuple(
+            SeatConfig(seat.bot if seat.is_bot else "human", seat.name) for seat in session.seats
+        )
+        self.config = TableConfig(client.game, seats, None, dict(client.options))
+        session.watch()
+        self._put_screen(GameScreen(self.config, session=session))
 
     # --- saving the open game ----------------------------------------------------------
     @property

@@ -36,6 +36,7 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.games import get_rules
+from cardtable.net.remote import RemoteSession
 from cardtable.session import BotAnswer, BotRequest, HintAnswer, HintRequest, Notice, Seat, TableSession
 from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
@@ -68,14 +69,22 @@ class GameScreen(Screen[None]):
 
     BINDINGS = bindings(TABLE_KEYS)
 
-    def __init__(self, config: TableConfig, state: GameState | None = None) -> None:
+    def __init__(
+        self, config: TableConfig, state: GameState | None = None, session: RemoteSession | None = None
+    ) -> None:
+        """Play ``config`` (from ``state`` if given), or the seat of a hosted table that
+        ``session`` plays from here (the host runs the game: see :mod:`cardtable.net.remote`)."""
         super().__init__()
         self.config = config
         self.game_name = config.game
-        seats = [Seat.from_spec(seat.name, seat.kind) for seat in config.seats]
-        self.session = TableSession(
-            state if state is not None else config.new_state(), seats, resumed=state is not None
-        )
+        self.session: TableSession | RemoteSession
+        if session is not None:
+            self.session = session
+        else:
+            seats = [Seat.from_spec(seat.name, seat.kind) for seat in config.seats]
+            self.session = TableSession(
+                state if state is not None else config.new_state(), seats, resumed=state is not None
+            )
         self.session.listen(self.on_notice)
         self.table: TableArea[Any] = table_for(config.game)
         self.hint_action: Action | None = None
@@ -103,7 +112,13 @@ class GameScreen(Screen[None]):
     # --- what the session holds -------------------------------------------------------
     @property
     def state(self) -> GameState:
+        """The game state, for a table played here (a remote seat has none)."""
+        assert isinstance(self.session, TableSession), "a seat played from elsewhere has no game state"
         return self.session.state
+
+    @property
+    def round_noun(self) -> str:
+        return get_rules(self.game_name).round_noun
 
     @property
     def viewer(self) -> int:
@@ -133,7 +148,7 @@ class GameScreen(Screen[None]):
         yield Static("", id="curtain")
         yield Static(id="title-bar")
         with Horizontal(id="opponents"):
-            for seat in range(self.state.num_players):
+            for seat in range(self.session.num_players):
                 yield SeatBox(id=f"seat-{seat}", classes="seat-box")
         with Horizontal(id="middle"):
             yield self.table
@@ -163,7 +178,7 @@ class GameScreen(Screen[None]):
         """What is drawn: the game as the viewer sees it (hot-seat while only bots move:
         as everyone sees it, laid out around the last viewer's seat)."""
         if self.table_only:
-            return dataclasses.replace(self.state.public_observation(), seat=self.viewer)
+            return dataclasses.replace(self.session.public_observation(), seat=self.viewer)
         return self.session.observation(self.viewer)
 
     def title_text(self, obs: Observation, ctx: TableContext) -> str:
@@ -174,8 +189,10 @@ class GameScreen(Screen[None]):
             who = "the table as everyone sees it"
         else:
             who = f"{name}'s view"
-        undone = "  ·  undo used" if self.state.meta.get("undo_used") else ""
-        return f"  {self.state.rules.round_noun} {obs.round}  ·  {who}  ·  seed {self.state.seed}{undone}"
+        undone = "  ·  undo used" if self.session.undo_used else ""
+        seed = "" if self.session.seed is None else f"  ·  seed {self.session.seed}"
+        presence = f"  ·  {self.session.presence}" if self.session.presence else ""
+        return f"  {self.round_noun} {obs.round}  ·  {who}{seed}{undone}{presence}"
 
     def hand_title(self, obs: Observation, ctx: TableContext) -> str:
         if self.table_only:
@@ -184,9 +201,10 @@ class GameScreen(Screen[None]):
 
     @property
     def context(self) -> TableContext:
+        seats = self.session.seats
         return TableContext(
-            names=tuple(seat.name for seat in self.config.seats),
-            labels=tuple(seat.label for seat in self.config.seats),
+            names=tuple(seat.name for seat in seats),
+            labels=tuple(seat.label for seat in seats),
             style=self.app.card_style,  # type: ignore[attr-defined]
             personal=not self.hotseat,
         )
@@ -228,7 +246,7 @@ class GameScreen(Screen[None]):
         if action == "take":
             return self.offers("take")
         if action == "undo":
-            return len(self.session.human_seats) == 1
+            return self.session.undo_offered
         if action == "next_target":
             return hasattr(self.table, "next_target")
         return True
@@ -248,6 +266,8 @@ class GameScreen(Screen[None]):
     def on_notice(self, notice: Notice) -> None:
         """Turn the session's news into what the screen shows next."""
         if notice.kind == "moved":
+            if notice.seat == self.viewer and not self.session.local:
+                self.query_one(HandView).clear_selection()  # our move, sent from here, was made
             for event in notice.events:
                 if event.kind in self.table.completions:
                     self.just_completed = event
@@ -271,6 +291,17 @@ class GameScreen(Screen[None]):
         elif notice.kind == "bot_replaced" and notice.seat is not None:
             name = self.session.seats[notice.seat].name
             self.app.notify(f"{name} now plays as the {notice.text} bot.", timeout=6, markup=False)
+        elif notice.kind == "refused":
+            # The host's reason for a move sent from here (the state it answers stays).
+            if not self._gone():
+                self.show_refusal(notice.text)
+        elif notice.kind == "changed":
+            if not self._gone() and not self.finished:
+                self.after_change()
+        elif notice.kind == "status" and notice.text:
+            self.app.notify(notice.text, timeout=6, markup=False)
+        elif notice.kind == "disconnected":
+            self.app.notify(f"Disconnected: {notice.text}", severity="error", timeout=12, markup=False)
         elif notice.kind == "save_warning":
             self.app.notify(notice.text, severity="warning", markup=False)
         elif notice.kind == "save_failed":
@@ -373,10 +404,14 @@ class GameScreen(Screen[None]):
         if reason is not None:
             self.show_refusal(reason)
             return False
-        self.query_one(HandView).clear_selection()
         self.hint_action = None
         self.news = None
         self.forget_received()
+        if self.session.waiting:
+            # Sent to the host: its new state, or its reason for refusing, redraws.
+            self.set_status(Text("Sent; waiting for the table…", style="italic"))
+            return True
+        self.query_one(HandView).clear_selection()
         self.after_change()
         return True
 
@@ -488,7 +523,7 @@ class GameScreen(Screen[None]):
             for button in self.query(button_id):
                 button.display = self.offers(move)
         for button in self.query("#undo-button"):
-            button.display = len(self.session.human_seats) == 1
+            button.display = self.session.undo_offered
         self.refresh_bindings()
         if self.message is not None:
             self.news, self.message = self.message, None
@@ -572,6 +607,8 @@ class GameScreen(Screen[None]):
         ctx = self.context
         if obs.is_over:
             return Text("The game is over.", style="bold")
+        if self.session.pause_line:
+            return Text(self.session.pause_line, style="bold yellow")
         if obs.current_player == self.viewer and not self.read_only:
             return self.personalise(self.table.prompt(obs, self.legal, ctx))
         return Text(f"{ctx.labels[obs.current_player]} to act.", style="italic")  # type: ignore[index]
@@ -614,7 +651,7 @@ class GameScreen(Screen[None]):
             label=ctx.labels[seat],
             name=ctx.name(seat),
             count=obs.hand_sizes[seat],
-            words=list(self.table.seat_status(obs, seat)),
+            words=[*self.table.seat_status(obs, seat), *self.session.seat_words(seat)],
             badges=badges,
             to_act=to_act,
             viewer=viewer,
@@ -626,14 +663,14 @@ class GameScreen(Screen[None]):
     def show_round_over(self, event: Event) -> None:
         obs = self.obs
         assert obs is not None
-        over = self.state.is_over
-        title = "Game over" if over else f"{self.state.rules.round_noun.capitalize()} {event.round} is over"
+        over = self.session.is_over
+        title = "Game over" if over else f"{self.round_noun.capitalize()} {event.round} is over"
         body = self.table.round_summary(event, obs, self.context)
         if over:
             winners = [self.context.name(s) for s in event.info.get("winners", [])] or self._winners_from_events(obs)
             if winners:
                 body.append(f"\nWinner: {', '.join(winners)}", style="bold green")
-        self.app.push_screen(RoundOverScreen(title, body, over, self.state.rules.round_noun), self.round_over_choice)
+        self.app.push_screen(RoundOverScreen(title, body, over, self.round_noun), self.round_over_choice)
 
     def _winners_from_events(self, obs: Observation) -> list[str]:
         for event in reversed(obs.events):
@@ -645,7 +682,8 @@ class GameScreen(Screen[None]):
         if choice == "quit":
             self.finished = True
             self.app.exit()
-        elif choice == "new":
+        elif choice == "new" or (choice == "again" and not self.session.local):
+            # The host deals a hosted table's games: from here, a new game is one's own.
             self.finished = True
             self.app.show_start(self.game_name)  # type: ignore[attr-defined]
         elif choice == "again":

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.widgets import Button
 
 from cardtable.engine.observation import Observation
+from cardtable.session import TableSession
 from cardtable.tui.config import SEAT_KINDS, SeatConfig, TableConfig
 from cardtable.tui.keymap import REPLAY_KEYS, bindings, say_some
 from cardtable.tui.screens.game import GameScreen
@@ -77,6 +78,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         return super().hand_title(obs, ctx)
 
     def after_change(self) -> None:
+        assert isinstance(self.session, TableSession)
         self.session.state = self.replay.state
         self.query_one(MoveLog).lines.clear()
         self.seen_events = 0

@@ -1,0 +1,55 @@
+"""``cardtable join HOST:PORT CODE``: sit at a hosted table, at its seat for the code.
+
+The table opens on the same screen as ``play`` (the hand, the table, every key and
+the hint), drawn from what the host sends this seat alone.  Undo is off (other
+people are at the table).  Leaving the table (or losing the connection) keeps the
+seat waiting at the host: the same command takes it back.
+
+>>> check_join("127.0.0.1:8765", " abc ", "Ann")
+('127.0.0.1:8765', 'abc', 'Ann')
+>>> check_join("127.0.0.1:port", "abc", "")
+Traceback (most recent call last):
+...
+cardtable.errors.InvalidOptionError: '127.0.0.1:port' is not HOST:PORT (the port is a number from 1 to 65535)
+"""
+
+from __future__ import annotations
+
+import sys
+
+from cardtable.display import visible
+from cardtable.errors import InvalidOptionError
+
+__all__ = ["check_join", "join"]
+
+
+def check_join(address: str, code: str, name: str) -> tuple[str, str, str]:
+    """The address, code and name as the client sends them; a bad one raises a one-line error."""
+    from cardtable.names import BadNameError, check_name
+    from cardtable.net.client import parse_address
+
+    parse_address(address)
+    code = code.strip()
+    if not code or len(code) > 100:
+        raise InvalidOptionError("the code is the text after the address on the join line")
+    name = name.strip()
+    if name:
+        try:
+            name = check_name(name)
+        except BadNameError as exc:
+            raise InvalidOptionError(f"--name: {exc}") from None
+    return address.strip(), code, name
+
+
+def join(address: str, code: str, name: str = "", ascii_only: bool = False, four_colour: bool = False) -> int:
+    """Join the table and play until the player leaves; 1 if it could not be joined."""
+    target = check_join(address, code, name)
+    from cardtable.commands.play import run_app
+    from cardtable.tui.app import CardtableApp
+
+    app = CardtableApp(ascii_only=True if ascii_only else None, four_colour=True if four_colour else None, join=target)
+    run_app(app)
+    if app.join_error is not None:
+        sys.stderr.write(f"cardtable: cannot join: {visible(app.join_error)}\n")
+        return 1
+    return 0

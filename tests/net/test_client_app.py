@@ -1,0 +1,149 @@
+"""`cardtable join`'s table: a host in this process and two players' apps on loopback,
+driven through their keys as people would play.
+
+Each app is the real cardtable app (``run_test()``) joined to the host with its seat's
+code: it draws only what the host sent that seat, sends the moves its keys make, shows
+the host's reason for a refused move, and shows who is at the table and the pause
+when the other player drops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Callable
+from contextlib import AsyncExitStack
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+from cardtable.engine.actions import Action
+from cardtable.net.host import NetHost, format_address
+from cardtable.net.remote import RemoteSession
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.widgets.hand import HandView
+from tests.net.tables import open_table
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture(autouse=True)
+def utf8_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_CTYPE", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+def screen_text(app: CardtableApp) -> str:
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(segment.text for segment in strip).rstrip() for strip in strips)
+
+
+def joined_app(host: NetHost, seat: int, name: str = "") -> CardtableApp:
+    return CardtableApp(join=(format_address(*host.address), host.codes[seat], name), bot_delay=0, trick_pause=0)
+
+
+async def until(pilots: list[Any], condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Let the apps run until ``condition`` holds."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError("the screens never got there")
+        for pilot in pilots:
+            await pilot.pause()
+        await asyncio.sleep(0.01)
+
+
+def game_screen(app: CardtableApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), type(screen).__name__
+    return screen
+
+
+def status(app: CardtableApp) -> str:
+    return str(game_screen(app).query_one("#status").render())
+
+
+async def test_two_players_at_their_own_screens() -> None:
+    host, _ = await open_table("durak", ["remote", "remote"], seed=4, join=False)
+    apps = [joined_app(host, 0), joined_app(host, 1, "Bea")]
+    try:
+        async with AsyncExitStack() as stack:
+            pilots = [await stack.enter_async_context(app.run_test(size=(120, 40))) for app in apps]
+            await until(pilots, lambda: all(isinstance(app.screen, GameScreen) for app in apps)
+                        and not host.paused and all("Bea" in screen_text(app) for app in apps))
+            state = host.session.state
+            screens = [game_screen(app) for app in apps]
+            for seat, screen in enumerate(screens):
+                # Each screen shows its own seat's hand, drawn from what the host sent it.
+                assert isinstance(screen.session, RemoteSession) and screen.viewer == seat
+                assert set(screen.query_one(HandView).cards) == set(state.hand(seat))
+                assert screen.obs == state.observation(seat)
+                title = str(screen.query_one("#title-bar").render())
+                assert "at the table: Ann, Bea" in title and "seed" not in title
+                # Undo is off with other people at the table; the key says why.
+                assert not screen.check_action("undo", ())
+            mover = state.current_player
+            assert mover is not None
+            other = 1 - mover
+            pilot, screen = pilots[mover], screens[mover]
+
+            # A legal move through the keys: the other screen redraws with it.
+            hand = screen.query_one(HandView)
+            history = len(state.history)
+            card = next(card for card in hand.cards if Action.attack(card) in screen.legal)
+            hand.cursor = hand.cards.index(card)
+            await pilot.press("enter")
+            await until(pilots, lambda: len(host.session.state.history) == history + 1)
+            await until(pilots, lambda: screens[other].obs == host.session.observation(other))
+            seen = screens[other].obs
+            assert seen is not None and card in {pair[0] for pair in seen.table}  # type: ignore[attr-defined]
+            assert screens[other].session.human_to_act and screens[other].legal
+            assert card not in hand.cards
+
+            # The defender tries a card that does not beat it: the host refuses, with the
+            # engine's reason, on the defender's screen; nothing changes.
+            defender = screens[other].query_one(HandView)
+            weak = next(c for c in defender.cards if not any(
+                a.kind == "defend" and a.cards[1] == c for a in screens[other].legal))
+            defender.cursor = defender.cards.index(weak)
+            await pilots[other].press("enter")
+            reason = host.session.state.why_illegal(Action.defend(card, weak))
+            assert reason is not None
+            await until(pilots, lambda: "Refused" in status(apps[other]))
+            assert len(host.session.state.history) == history + 1
+            assert status(apps[other]) == screens[other].refusal(reason).plain  # the host's reason, as play shows it
+
+            # The mover leaves: the other screen shows the pause and who is away.
+            screen.action_quit_table()
+            await until(pilots, lambda: "Paused" in status(apps[other]))
+            assert "waiting for" in status(apps[other])
+            assert "away: " in str(screens[other].query_one("#title-bar").render())
+            # A move while paused is not made; the pause is the answer.
+            await pilots[other].press("enter")
+            await pilots[other].pause()
+            assert len(host.session.state.history) == history + 1 and "Paused" in status(apps[other])
+
+            # The same code takes the seat back, at the same point, and the pause is over.
+            back = joined_app(host, mover)
+            pilots.append(await stack.enter_async_context(back.run_test(size=(120, 40))))
+            await until(pilots, lambda: isinstance(back.screen, GameScreen) and not host.paused
+                        and "Paused" not in status(apps[other]))
+            assert game_screen(back).obs == host.session.observation(mover)
+    finally:
+        await host.close()
+
+
+async def test_a_code_that_opens_no_seat_is_told_in_one_line() -> None:
+    host, _ = await open_table("durak", ["remote", "remote"], seed=4, join=False)
+    app = CardtableApp(join=(format_address(*host.address), "not-a-code", ""), bot_delay=0, trick_pause=0)
+    try:
+        async with app.run_test() as pilot:
+            await until([pilot], lambda: app.join_error is not None)
+        assert app.join_error and "\n" not in app.join_error
+    finally:
+        await host.close()
