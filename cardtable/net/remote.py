@@ -84,6 +84,8 @@ class RemoteSession:
     saver: Any = None
     hotseat = False
     table_only = False
+    #: the host runs the bots
+    bots_elsewhere = True
     #: a game over here cannot be dealt again from this screen (the host deals)
     local = False
 

@@ -320,6 +320,8 @@ class TableSession:
     paused = False
     #: a move handed to :meth:`act` is answered at once (never left on its way)
     waiting = False
+    #: the bots' thinking is run by whoever serves the table (a network host), not the screen
+    bots_elsewhere = False
     pause_line = ""
     presence = ""
 

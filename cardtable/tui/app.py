@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
@@ -31,6 +32,9 @@ from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
 from cardtable.tui.config import PACES, TRICK_PAUSES, TableConfig, config_for_state
 from cardtable.userdata.settings import Settings, load_settings
 from cardtable.userdata.slots import GameSlot, SavedGame
+
+if TYPE_CHECKING:
+    from cardtable.net.host import NetHost
 
 __all__ = ["CardtableApp", "ascii_driver"]
 
@@ -84,6 +88,7 @@ class CardtableApp(App[None]):
         replay: object | None = None,
         replay_seat: int | None = None,
         join: tuple[str, str, str] | None = None,
+        hosting: tuple[NetHost, str, int] | None = None,
     ) -> None:
         super().__init__()
         self.config = config
@@ -117,6 +122,10 @@ class CardtableApp(App[None]):
         self.join = join
         #: why joining failed (the app then exits; the command prints it)
         self.join_error: str | None = None
+        #: ``(host, address, port)``: serve this table and play its seat here (``cardtable host``)
+        self.hosting = hosting
+        #: the join lines the host printed, once it listens
+        self.join_lines: list[str] = []
         #: the exception that crashed the app, and the log its traceback went to
         self.crash_error: BaseException | None = None
         self.crash_log: Path | None = None
@@ -222,6 +231,8 @@ class CardtableApp(App[None]):
             from cardtable.tui.screens.replay import ReplayScreen
 
             self.push_screen(ReplayScreen(self.replay, self.replay_seat))  # type: ignore[arg-type]
+        elif self.hosting is not None and self.config is not None:
+            self.run_worker(self.host_table(self.config, *self.hosting), group="host", exit_on_error=True)
         elif self.join is not None:
             self.run_worker(self.join_table(*self.join), group="join", exit_on_error=False)
         elif self.config is not None:
@@ -295,6 +306,29 @@ class CardtableApp(App[None]):
         session.watch()
         self._put_screen(GameScreen(self.config, session=session))
 
+    async def host_table(self, config: TableConfig, host: NetHost, address: str, port: int) -> None:
+        """Listen for the remote players, open the table for the seat at this keyboard,
+        and show the join lines to send (kept in :attr:`join_lines`)."""
+        from rich.text import Text
+
+        from cardtable.net.host import format_address
+        from cardtable.tui.screens.game import GameScreen
+        from cardtable.tui.screens.info import InfoScreen
+
+        await host.start(address, port)
+        where = format_address(*host.address)
+        self.join_lines = host.join_lines(where)
+        self._put_screen(GameScreen(config, session=host.session))
+        text = Text("Send each player their own line; the code in it is that seat's secret:\n\n", style="bold")
+        for line in self.join_lines:
+            text.append(f"  {line}\n")  # a Text: names in it are never read as markup
+        self.push_screen(InfoScreen(text, wide=True))
+
+    async def on_unmount(self) -> None:
+        self.close_game()
+        if self.hosting is not None:
+            await self.hosting[0].close()
+
     # --- saving the open game ----------------------------------------------------------
     @property
     def slot(self) -> GameSlot | None:
@@ -317,9 +351,6 @@ class CardtableApp(App[None]):
     def close_game(self) -> None:
         """Let go of the open game's lock (its save stays as it is)."""
         self.saver.close()
-
-    def on_unmount(self) -> None:
-        self.close_game()
 
     def _put_screen(self, screen: Screen[None]) -> None:
         # Drop any modal left on top, then put the new screen in place of the old one.

@@ -70,10 +70,14 @@ class GameScreen(Screen[None]):
     BINDINGS = bindings(TABLE_KEYS)
 
     def __init__(
-        self, config: TableConfig, state: GameState | None = None, session: RemoteSession | None = None
+        self,
+        config: TableConfig,
+        state: GameState | None = None,
+        session: TableSession | RemoteSession | None = None,
     ) -> None:
         """Play ``config`` (from ``state`` if given), or the seat of a hosted table that
-        ``session`` plays from here (the host runs the game: see :mod:`cardtable.net.remote`)."""
+        ``session`` plays from here (a seat elsewhere, :mod:`cardtable.net.remote`; the host's
+        own seat, :mod:`cardtable.net.hosted`: the host runs the game and its bots)."""
         super().__init__()
         self.config = config
         self.game_name = config.game
@@ -337,6 +341,12 @@ class GameScreen(Screen[None]):
     def next_turn(self) -> None:
         """A bot's turn: ask the session for its request and think about it in a worker."""
         if self.finished:
+            return
+        if self.session.bots_elsewhere:
+            # The host runs the bots; its news of their moves redraws this screen.
+            if self.session.bot_to_act and not self.session.pause_line:
+                news = self.news
+                self.set_status(Text.assemble(news, "  ·  ", self.thinking_text()) if news else self.thinking_text())
             return
         failed = self.session.failed_bot()
         if failed is not None:

@@ -1,0 +1,93 @@
+"""The host's own seat at a networked table: :class:`HostedSession`.
+
+``cardtable host GAME --seats human,remote,...`` opens the table screen for the seat
+at the host's keyboard while the host serves the others.  The screen draws a
+:class:`~cardtable.session.TableSession`; a ``HostedSession`` is one whose table a
+:class:`~cardtable.net.host.NetHost` serves (set :attr:`HostedSession.net` once the
+host is made), so that:
+
+- a move of the seat at this keyboard goes through :meth:`NetHost.act_here` (refused
+  while the table waits for a remote player; the host's bots go on after it);
+- the host runs the bots (``bots_elsewhere``): the screen only draws their moves,
+  told by a ``changed`` notice after each;
+- who is connected and the pause come from the host (``presence``, ``pause_line``,
+  ``seat_words``), and each change of them is a ``status`` notice, then ``changed``.
+
+Undo is off: a remote player is a person at the table too.
+
+>>> from cardtable.games import get_rules
+>>> from cardtable.session import Seat, SeatKind
+>>> state = get_rules("durak").new_game(players=2, seed=3)
+>>> session = HostedSession(state, [Seat.human("Ann"), Seat("Bea", SeatKind.REMOTE)])
+>>> session.undo_offered, session.bots_elsewhere
+(False, True)
+"""
+
+from __future__ import annotations
+
+from cardtable.engine.actions import Action
+from cardtable.net.host import NetHost
+from cardtable.net.protocol import Status
+from cardtable.net.remote import presence_line
+from cardtable.session import Notice, TableSession
+
+__all__ = ["HostedSession"]
+
+
+class HostedSession(TableSession):
+    """A table session served by a :class:`NetHost` and played here for its human seat."""
+
+    #: the host runs the bots' thinking; the screen must not ask them too
+    bots_elsewhere = True
+    #: the host's game is dealt again by hosting a new one, not from its last screen
+    local = False
+
+    net: NetHost | None = None
+    _forwarding = False
+
+    def serve_with(self, host: NetHost) -> None:
+        """``host`` serves this table: moves from here go through it, its news comes here."""
+        self.net = host
+        host.on_status = self._status
+
+    def act(self, seat: int, action: Action | str) -> str | None:
+        """The seat at this keyboard moves through the host; the host's own calls (a
+        remote player's move) go straight to the table."""
+        if self.net is None or self._forwarding or not self.seats[seat].is_human:
+            return super().act(seat, action)
+        self._forwarding = True
+        try:
+            return self.net.act_here(seat, str(action))
+        finally:
+            self._forwarding = False
+
+    def _tell(self, notice: Notice) -> None:
+        super()._tell(notice)
+        if notice.kind == "moved" and notice.seat is not None and not self.seats[notice.seat].is_human:
+            # A move made away from this keyboard (a bot's, a remote player's): redraw.
+            super()._tell(Notice("changed"))
+
+    def _status(self, status: Status) -> None:
+        super()._tell(Notice("status", text=status.message))
+        super()._tell(Notice("changed"))
+
+    # --- what the screen shows of the network -------------------------------------------
+    @property
+    def paused(self) -> bool:  # type: ignore[override]
+        return self.net is not None and self.net.paused
+
+    @property
+    def pause_line(self) -> str:  # type: ignore[override]
+        return "" if self.net is None else self.net.pause_message()
+
+    @property
+    def presence(self) -> str:  # type: ignore[override]
+        return "" if self.net is None else presence_line(self.net.seat_statuses())
+
+    def seat_words(self, seat: int) -> tuple[str, ...]:
+        if self.net is None or seat not in self.net.remote_seats:
+            return ()
+        level = self.net.handed.get(seat)
+        if seat in self.net.players:
+            return ()
+        return (f"away: {level} bot",) if level else ("away",)
