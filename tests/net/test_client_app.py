@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import time
 from collections.abc import Callable
 from contextlib import AsyncExitStack
@@ -147,3 +148,25 @@ async def test_a_code_that_opens_no_seat_is_told_in_one_line() -> None:
         assert app.join_error and "\n" not in app.join_error
     finally:
         await host.close()
+
+
+def test_join_on_the_command_line_says_what_is_wrong_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.cli import main
+
+    assert main(["join", "127.0.0.1:port", "abc"]) == 2
+    assert "is not HOST:PORT" in capsys.readouterr().err
+    assert main(["join", "127.0.0.1:8765", "abc", "--name", "A" * 40]) == 2
+    assert "--name" in capsys.readouterr().err
+    assert main(["serve", "--port", "0"]) == 2
+    assert "--port" in capsys.readouterr().err
+
+
+def test_joining_a_host_that_is_not_there_fails_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.cli import main
+
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    assert main(["join", f"127.0.0.1:{port}", "abc"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cardtable: cannot join: cannot reach 127.0.0.1:") and err.count("\n") == 1

@@ -112,6 +112,8 @@ class GameScreen(Screen[None]):
         self.pause_token = 0
         self.received_token = 0
         self.finished = False
+        #: the widgets are mounted: news from a host may be drawn (before, mounting draws it)
+        self.ready = False
 
     # --- what the session holds -------------------------------------------------------
     @property
@@ -214,6 +216,7 @@ class GameScreen(Screen[None]):
         )
 
     def on_mount(self) -> None:
+        self.ready = True
         if not self.read_only:
             self.session.saver = getattr(self.app, "saver", None)
             self.session.hint_iterations = getattr(self.app, "hint_iterations", None)
@@ -269,6 +272,8 @@ class GameScreen(Screen[None]):
     # --- what the session tells ----------------------------------------------------------
     def on_notice(self, notice: Notice) -> None:
         """Turn the session's news into what the screen shows next."""
+        if not self.ready:
+            return  # a host's news while the screen is being built: mounting draws the latest
         if notice.kind == "moved":
             if notice.seat == self.viewer and not self.session.local:
                 self.query_one(HandView).clear_selection()  # our move, sent from here, was made
