@@ -117,14 +117,15 @@ async def test_leaving_the_table_stops_a_hard_bot_in_mid_thought() -> None:
     from cardtable.tui.config import TableConfig
 
     config = TableConfig.build("durak", ["hard", "human"], seed=2)
-    app = CardtableApp(config, bot_delay=0, ascii_only=False, think=5.0)
+    # 20 s to think (more than --think allows, to keep the test clear of a loaded machine).
+    app = CardtableApp(config, bot_delay=0, ascii_only=False, think=20.0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = app.screen
         assert isinstance(game, GameScreen) and game.session.to_act == 0
         await asyncio.sleep(0.5)
-        assert any(not w.is_finished for w in game.workers)  # the bot is thinking (5 s)
+        assert any(not w.is_finished for w in game.workers)  # the bot is thinking
         left = time.monotonic()
         await pilot.press("q")
         await app.workers.wait_for_complete()
-        assert time.monotonic() - left < 1.5
+        assert time.monotonic() - left < 5.0
         assert game.session.closed and len(game.state.history) == 0
