@@ -170,3 +170,36 @@ def test_joining_a_host_that_is_not_there_fails_in_one_line(capsys: pytest.Captu
     assert main(["join", f"127.0.0.1:{port}", "abc"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("cardtable: cannot join: cannot reach 127.0.0.1:") and err.count("\n") == 1
+
+
+async def test_a_hint_from_the_seats_own_observation() -> None:
+    host, _ = await open_table("durak", ["remote", "remote"], seed=4, join=False)
+    apps = [
+        CardtableApp(join=(format_address(*host.address), host.codes[seat], ""), bot_delay=0, trick_pause=0,
+                     hint_iterations=30)
+        for seat in range(2)
+    ]
+    try:
+        async with AsyncExitStack() as stack:
+            pilots = [await stack.enter_async_context(app.run_test(size=(120, 40))) for app in apps]
+            await until(pilots, lambda: all(isinstance(app.screen, GameScreen) for app in apps) and not host.paused)
+            mover = host.session.to_act
+            assert mover is not None
+            screen = game_screen(apps[mover])
+            # What the hard bot is given: this seat's observation and legal moves, nothing more.
+            request = screen.session.hint_request(mover)
+            assert not isinstance(request, str)
+            assert request.observation == host.session.observation(mover)
+            assert [str(a) for a in request.legal] == [str(a) for a in host.session.legal_actions()]
+            assert isinstance(game_screen(apps[1 - mover]).session.hint_request(1 - mover), str)  # not its turn
+            await pilots[mover].press("h")
+            await until(pilots, lambda: status(apps[mover]).startswith("Hint"), timeout=30)
+            hinted = screen.hint_action
+            assert hinted is not None and hinted in host.session.legal_actions()
+            # Enter plays the hint; the host applies it.
+            history = len(host.session.state.history)
+            await pilots[mover].press("enter")
+            await until(pilots, lambda: len(host.session.state.history) == history + 1)
+            assert host.session.state.history[-1] == (mover, hinted)
+    finally:
+        await host.close()
