@@ -1,17 +1,23 @@
 """``cardtable host``: open a table to players on other terminals, and serve it.
 
-For now the host has no screen of its own: every person plays from elsewhere
-(``--seats remote,remote,remote,hard``), and the host prints one ``cardtable join``
-line per remote seat, then a log of the game, until the game is over (or Ctrl-C; the
-game is saved after every move, and ``cardtable resume`` hosts it again with new
-codes).
+With a seat at this keyboard (``--seats human,remote,hard``) the host opens the table
+for it, as ``play`` does, with the join lines shown over the table
+(:mod:`cardtable.commands.host_screen`).  With none (``--seats
+remote,remote,remote,hard``) it has no screen: it prints one ``cardtable join`` line
+per remote seat, then a log of the game, until the game is over (or Ctrl-C).  Either
+way the game is saved after every move, and ``cardtable resume`` hosts it again with
+new codes.
 
 >>> seat_plan("hearts", "remote,remote:Cleo,hard,remote")
 [('remote', 'Player 1'), ('remote', 'Cleo'), ('hard', ''), ('remote', 'Player 2')]
+>>> seat_plan("durak", "human:Ann,remote")
+[('human', 'Ann'), ('remote', 'Player 1')]
 >>> seat_plan("durak", "human,remote")
+[('human', 'Host'), ('remote', 'Player 1')]
+>>> seat_plan("durak", "human,human,remote")
 Traceback (most recent call last):
 ...
-cardtable.errors.InvalidOptionError: a seat at this keyboard (human) needs the table screen, which 'cardtable host' ...
+cardtable.errors.InvalidOptionError: a hosted table has at most one seat at this keyboard (human); ...
 """
 
 from __future__ import annotations
@@ -58,12 +64,16 @@ def seat_plan(game: str, seats: str | None) -> list[tuple[str, str]]:
         key = kind.lower() if ":" not in kind else kind
         if not key:
             raise InvalidOptionError("--seats has an empty entry; write e.g. remote,remote:Cleo,hard")
-        if key == "human":
+        if key == "human" and any(kind == "human" for kind, _ in plan):
             raise InvalidOptionError(
-                "a seat at this keyboard (human) needs the table screen, which 'cardtable host' does not "
-                "open yet: make every person's seat remote and join from another terminal"
+                "a hosted table has at most one seat at this keyboard (human); "
+                "make the other people's seats remote and let them join from their own terminals"
             )
-        if key == "remote" and not name:
+        if key == "human" and not name:
+            # Everyone at the table reads this name, so not "You": the host's seat is the Host.
+            name = "Host" if "Host" not in taken else name
+            taken.add(name)
+        if key in ("remote", "human") and not name:
             count += 1
             while f"Player {count}" in taken:
                 count += 1
@@ -143,9 +153,27 @@ def host(
     state = config.new_state()
     set_seats(state, [(seat.name, "remote" if kind == "remote" else seat.kind)
                       for seat, (kind, _) in zip(config.seats, plan)])
+    if any(kind == "human" for kind, _ in plan):
+        return _run_screen(state, address, port, pace, bot_after, resumed=False, save_path=target_file)
     from cardtable.session import SlotSaver
 
     return _run(state, SlotSaver(path=target_file), address, port, pace, bot_after, level, resumed=False)
+
+
+def _run_screen(
+    state: GameState, address: str, port: int, pace: str, bot_after: float | None, *,
+    resumed: bool, slot: Any = None, save_path: Any = None,
+) -> int:
+    """Host with the table screen of the seat at this keyboard."""
+    from cardtable.commands.host_screen import run_host_screen
+    from cardtable.net.host import format_address
+
+    if bot_after is not None:
+        raise InvalidOptionError(
+            "--bot-after works only when no seat is at this keyboard (--seats remote,...,hard) for now"
+        )
+    state.meta.setdefault("network", {})["listen"] = format_address(address, port)
+    return run_host_screen(state, address, port, pace, resumed=resumed, slot=slot, save_path=save_path)
 
 
 def resume_hosted(target: str | None, speed: str | None = None) -> bool:
@@ -185,10 +213,7 @@ def host_saved(state: GameState, slot: Any, speed: str | None = None) -> int:
     saved_pace = settings.get("bot_speed") if isinstance(settings, dict) else None
     pace = _check_pace(speed or (saved_pace if isinstance(saved_pace, str) else "normal"))
     if any(seat.is_human for seat in seats_from_state(state)):
-        raise InvalidOptionError(
-            "this networked game has a seat at this keyboard, which needs the table screen 'cardtable host' "
-            "does not open yet"
-        )
+        return _run_screen(state, address, port, pace, None, resumed=True, slot=slot)
     bot = network.get("bot_after")
     level = network.get("bot_level")
     return _run(

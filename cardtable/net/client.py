@@ -30,7 +30,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from cardtable.engine.observation import Observation
-from cardtable.errors import CardtableError, InvalidOptionError
+from cardtable.errors import CardtableError, InvalidOptionError, describe_error
 from cardtable.net.observations import rebuild_observation
 from cardtable.net.protocol import (
     DEFAULT_PORT,
@@ -96,6 +96,10 @@ class _Pace:
                 self.tokens -= 1
                 return
             await asyncio.sleep((1 - self.tokens) / self.rate)
+
+
+class _ListenerFailed(Exception):
+    """The user interface's listener raised while taking a message (a bug of the UI)."""
 
 
 class TableClient:
@@ -282,6 +286,8 @@ class TableClient:
             reason = f"the connection closed ({exc.rcvd.reason or exc.rcvd.code})" if exc.rcvd else reason
         except ProtocolError as exc:
             reason = f"the host sent a message we cannot read: {exc}"
+        except _ListenerFailed as exc:
+            reason = f"cardtable failed while showing the host's news ({exc}); the connection was closed"
         finally:
             if self._ws is ws:
                 self.closed_reason = reason
@@ -317,4 +323,7 @@ class TableClient:
         elif isinstance(message, Error):
             self.errors.append(message.reason)
         if self.listener is not None:
-            self.listener(message)
+            try:
+                self.listener(message)
+            except Exception as exc:  # told as what it is, not as a network drop
+                raise _ListenerFailed(describe_error(exc)) from exc

@@ -21,10 +21,29 @@ ROOT = Path(__file__).resolve().parents[2]
 JOIN = re.compile(r"^  (?P<name>[^:]+): cardtable join (?P<address>\S+) (?P<code>\S+)$")
 
 
-def test_a_seat_at_the_hosts_keyboard_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["host", "durak", "--seats", "human,remote"]) == 2
+def test_one_seat_at_the_hosts_keyboard_opens_the_table_screen(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    opened: list[tuple[object, ...]] = []
+
+    def fake_screen(state, address, port, pace="normal", **options):  # type: ignore[no-untyped-def]
+        opened.append((state, address, port, options))
+        return 0
+
+    monkeypatch.setattr("cardtable.commands.host_screen.run_host_screen", fake_screen)
+    assert main(["host", "durak", "--seats", "human:Hal,remote:Ann,easy", "--listen", "127.0.0.1:0"]) == 0
+    [(state, address, port, options)] = opened
+    assert address == "127.0.0.1" and options["resumed"] is False
+    kinds = [seat["kind"] for seat in state.meta["seats"]] if "seats" in state.meta else None  # type: ignore[attr-defined]
+    assert kinds is None or kinds == ["human", "remote", "easy"]
+    assert state.meta["network"]["listen"].startswith("127.0.0.1")  # type: ignore[attr-defined]
+    # One seat at this keyboard at most, and --bot-after only without one: each a line.
+    assert main(["host", "durak", "--seats", "human,human,remote"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "needs the table screen" in err
+    assert err.count("\n") == 1 and "at most one seat at this keyboard" in err
+    assert main(["host", "durak", "--seats", "human,remote", "--bot-after", "5"]) == 2
+    assert "--bot-after works only" in capsys.readouterr().err
     assert main(["host", "durak", "--seats", "easy,hard"]) == 2
     assert "needs a remote seat" in capsys.readouterr().err
     assert main(["host", "durak", "--seats", "remote,remote", "--listen", "127.0.0.1:http"]) == 2

@@ -224,3 +224,24 @@ async def test_undo_is_off_with_a_player_elsewhere_and_a_seat_here_moves_through
         await ann.close()
     finally:
         await host.close()
+
+
+async def test_a_bug_in_the_screens_listener_is_told_as_such_not_as_a_network_drop() -> None:
+    host, [client] = await open_table("durak", ["remote", "easy"], join=False)
+    calls: list[object] = []
+
+    def broken(message: object) -> None:
+        calls.append(message)
+        if len(calls) == 2:
+            raise RuntimeError("the screen was not ready")
+
+    client.listener = broken
+    try:
+        await client.join()
+        await client.wait_for(lambda c: c.closed_reason is not None)
+        assert client.closed_reason is not None
+        assert "cardtable failed while showing the host's news" in client.closed_reason
+        assert "the screen was not ready" in client.closed_reason
+    finally:
+        await client.close()
+        await host.close()
