@@ -129,3 +129,20 @@ async def test_leaving_the_table_stops_a_hard_bot_in_mid_thought() -> None:
         await app.workers.wait_for_complete()
         assert time.monotonic() - left < 5.0
         assert game.session.closed and len(game.state.history) == 0
+
+
+async def test_a_hint_chosen_by_the_check_after_the_search_names_the_favourite_as_such() -> None:
+    from cardtable.bots.search import Decision, MoveValue
+
+    async with open_table("president", KINDS["president"], seed=4) as (app, pilot, game):
+        await settle(app, pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        legal = list(game.session.legal_actions())
+        favourite, chosen = legal[0], legal[1]
+        moves = (MoveValue(favourite, 70, 0.6, {0: 28}), MoveValue(chosen, 61, 0.55, {0: 19}))
+        checked = game.hint_line(chosen, Decision(chosen, "checked", moves, 131)).plain
+        assert "the search's favourite" in checked and "a head-to-head check chose this" in checked, checked
+        assert "next best" not in checked
+        searched = game.hint_line(favourite, Decision(favourite, "search", moves, 131)).plain
+        assert "next best" in searched and "favourite" not in searched, searched

@@ -847,10 +847,15 @@ class GameScreen(Screen[None]):
         best = next(m for m in decision.moves if m.action == action)
         words.append(f": {self.table.hint_value(best)}")
         others = [m for m in decision.moves if m.action != action and m.visits]
+        # After the search, a check may prefer another move than the search's favourite:
+        # then the favourite is named as such, not as a worse "next best".
+        overruled = decision.how == "checked" and decision.moves[0].action != action
         if others:
-            words.append("; next best ")
+            words.append("; the search's favourite " if overruled else "; next best ")
             words.append_text(self.hint_move(others[0].action, bare=True))
             words.append(f" at {self.table.hint_value(others[0], short=True)}")
+            if overruled:
+                words.append(", but a head-to-head check chose this")
         words.append(f" ({how_to}; {say('hint')}: why)", style="dim")
         return words
 
