@@ -193,6 +193,22 @@ ThinkOption = Annotated[
     ),
 ]
 
+# The table options shared by `play` and `host` (help placeholders filled from the registry).
+DealSeedOption = Annotated[
+    int | None, typer.Option("--seed", metavar="N", min=0, help="Seed for the deal (default: random).")
+]
+RoundsOption = Annotated[
+    int | None, typer.Option("--rounds", metavar="N", help="Rounds in the series (default: {rounds_defaults}).")
+]
+TargetOption = Annotated[
+    int | None, typer.Option("--target", metavar="POINTS", help="Score that ends the game ({target_games}).")
+]
+NoRevolutionOption = Annotated[bool, typer.Option("--no-revolution", help="{revolution_games} without revolutions.")]
+SaveOption = Annotated[
+    str | None,
+    typer.Option("--save", metavar="FILE", help="Save the game to FILE after every move (default: the autosave)."),
+]
+
 
 @app.callback(invoke_without_command=True)
 def cardtable_root(
@@ -249,24 +265,14 @@ def play_command(
     names: Annotated[
         str | None, typer.Option("--names", metavar="NAMES", help="Comma-separated seat names.")
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", metavar="N", min=0, help="Seed for the deal (default: random).")
-    ] = None,
-    rounds: Annotated[
-        int | None, typer.Option("--rounds", metavar="N", help="Rounds in the series (default: {rounds_defaults}).")
-    ] = None,
-    target: Annotated[
-        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends the game ({target_games}).")
-    ] = None,
-    no_revolution: Annotated[
-        bool, typer.Option("--no-revolution", help="{revolution_games} without revolutions.")
-    ] = False,
+    seed: DealSeedOption = None,
+    rounds: RoundsOption = None,
+    target: TargetOption = None,
+    no_revolution: NoRevolutionOption = False,
     ascii_only: AsciiOption = False,
     four_colour: FourColourOption = False,
     speed: SpeedOption = None,
-    save: Annotated[
-        str | None, typer.Option("--save", metavar="FILE", help="Save the game to FILE after every move (default: the autosave).")
-    ] = None,
+    save: SaveOption = None,
     think: ThinkOption = None,
 ) -> None:
     """Start a game straight away, e.g. play {example}."""
@@ -306,22 +312,12 @@ def host_command(
         typer.Option("--listen", metavar="ADDRESS[:PORT]",
                      help="Where to listen (default 127.0.0.1:8765: this computer only); 0.0.0.0 opens it to your network."),
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", metavar="N", min=0, help="Seed for the deal (default: random).")
-    ] = None,
-    rounds: Annotated[
-        int | None, typer.Option("--rounds", metavar="N", help="Rounds in the series (default: {rounds_defaults}).")
-    ] = None,
-    target: Annotated[
-        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends the game ({target_games}).")
-    ] = None,
-    no_revolution: Annotated[
-        bool, typer.Option("--no-revolution", help="{revolution_games} without revolutions.")
-    ] = False,
+    seed: DealSeedOption = None,
+    rounds: RoundsOption = None,
+    target: TargetOption = None,
+    no_revolution: NoRevolutionOption = False,
     speed: SpeedOption = None,
-    save: Annotated[
-        str | None, typer.Option("--save", metavar="FILE", help="Save the game to FILE after every move (default: the autosave).")
-    ] = None,
+    save: SaveOption = None,
     bot_after: Annotated[
         float | None,
         typer.Option("--bot-after", metavar="SECONDS", min=0,
