@@ -129,10 +129,11 @@ _new_tuple = tuple.__new__
 _PlayRecord = tuple[int, int, int, int, bool, "list[int] | None", "list[int] | None"]
 
 
+_FULL = (1 << 52) - 1
+
 # The plays of the cards of each byte of a 52-card mask: seven tables of 256 tuples.
 _BYTE_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(_PLAYS[8 * chunk + bit] for bit in range(8) if byte >> bit & 1 and 8 * chunk + bit < 52)
-          for byte in range(256))
+    tuple(tuple(_PLAYS[card.index] for card in mask_to_cards(byte << 8 * chunk & _FULL)) for byte in range(256))
     for chunk in range(7)
 )
 
@@ -626,8 +627,7 @@ class HeartsState(GameState):
         if table.phase == _PHASE_PLAY:
             legal = kernel.playable(table.hands[seat], table.trick_cards, table.trick_number, table.hearts_broken)
             self._offered = legal
-            plays = _SUIT_PLAYS.get(legal)
-            return list(plays) if plays is not None else _plays_of(legal)
+            return _plays_of(legal)
         self._offered = hand = table.hands[seat]
         return PassChoices(hand)
 
