@@ -28,7 +28,7 @@ import pytest
 from cardtable.cards import ALL_CARDS
 from cardtable.engine.state import GameState, Rules
 from cardtable.errors import CardtableError, IllegalActionError
-from cardtable.games import all_rules, available_games, load_game
+from cardtable.games import all_rules, available_games, get_rules, load_game
 
 from .hearts_helpers import check_cards_accounted as hearts_cards_accounted
 from .test_durak_properties import check_invariants as durak_invariants
@@ -67,7 +67,7 @@ _WORDS = ("play", "pass", "give", "attack", "defend", "throw", "take", "done", "
 
 
 def new_game(name: str, players: int, seed: int) -> GameState:
-    rules: Rules = next(r for r in all_rules() if r.name == name)
+    rules: Rules = get_rules(name)
     return rules.new_game(players=players, seed=seed, **SHORT_OPTIONS[name])
 
 
@@ -224,7 +224,7 @@ def test_a_clone_is_independent(name: str, players: int) -> None:
 
 @pytest.mark.parametrize("name", available_games())
 def test_after_the_end_every_action_is_refused(name: str) -> None:
-    rules = next(r for r in all_rules() if r.name == name)
+    rules = get_rules(name)
     state = new_game(name, min(rules.player_counts), 2)
     rng = random.Random(2)
     while state.current_player is not None:
