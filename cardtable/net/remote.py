@@ -26,8 +26,8 @@ line), ``disconnected`` (``text``: why).
 (Seat(name='Ann', kind=<SeatKind.REMOTE: 'remote'>, bot=''), Seat(name='Ada', kind=<SeatKind.BOT: 'bot'>, bot='hard'), \
 Seat(name='Cleo', kind=<SeatKind.REMOTE: 'remote'>, bot=''))
 >>> presence_line([SeatStatus(0, "Ann", "remote", "", True), SeatStatus(1, "Ada", "bot", "hard", True),
-...                SeatStatus(2, "Cleo", "remote", "normal", False), SeatStatus(3, "Dan", "remote", "", False)])
-'at the table: Ann · away: Cleo (a normal bot plays), Dan'
+...                SeatStatus(2, "Cleo", "remote", "normal", False), SeatStatus(3, "Dan", "remote", "easy", False)])
+'at the table: Ann · away: Cleo (a normal bot plays), Dan (an easy bot plays)'
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def presence_line(statuses: Sequence[SeatStatus]) -> str:
     """Who of the people is at the table and who is away, in one line (bots left out)."""
     here = [s.name for s in statuses if s.kind != "bot" and s.connected]
     away = [
-        f"{s.name} (a {s.level} bot plays)" if s.level else s.name
+        f"{s.name} ({'an' if s.level[:1] in 'aeiou' else 'a'} {s.level} bot plays)" if s.level else s.name
         for s in statuses if s.kind != "bot" and not s.connected
     ]
     line = f"at the table: {', '.join(here) or 'nobody'}"
