@@ -197,7 +197,7 @@ class _Player:
 
 class NetHost:
     """A table served over WebSockets: ``session`` is played by whoever holds each
-    remote seat's code (see :attr:`codes`), by bots, and (later) by the host's own seat.
+    remote seat's code (see :attr:`codes`), by bots, and by the host's own seat (:meth:`act_here`).
 
     ``codes``: each remote seat's code (default: new ones from :func:`new_code`).
     ``bot_delay``: seconds each bot waits before its move, so that people can follow.
@@ -206,7 +206,9 @@ class NetHost:
     one line for each thing the host's log should say.  ``on_status`` with every
     :class:`Status` the players are sent (who is here, whether the table waits), for a
     screen at the host.  A screen at the host plays its own seat through
-    :meth:`act_here`; the session's notices tell it what happened.
+    :meth:`act_here`; the session's notices tell it what happened.  ``bot_after``: a
+    remote seat left empty that many seconds goes to a ``bot_level`` bot until its
+    player returns (:meth:`watch_empty_seats`, from :meth:`start` on).
     """
 
     def __init__(
@@ -419,7 +421,11 @@ class NetHost:
         if seat not in self.handed:
             return
         self._give_back(seat)
-        self._status(f"{self.session.seats[seat].name} has their seat back.")
+        name = self.session.seats[seat].name
+        if seat in self.players:
+            self._status(f"{name} has their seat back.")
+        else:
+            self._status(f"The bot left {name}'s seat: it waits for {name}.")
         self._advance()
 
     def _give_back(self, seat: int) -> None:

@@ -152,6 +152,7 @@ async def test_an_away_seat_goes_to_a_bot_and_back_to_its_player() -> None:
             await until([pilot], lambda: isinstance(app.screen, SeatsScreen))
             await pilot.press("t")
             await until(pilots, lambda: host.handed == {} and host.paused and "Paused: waiting for Bea" in status(cleo))
+            assert "The bot left Bea's seat: it waits for Bea." in status(cleo)
             assert "Bea  away: the table waits for them" in str(
                 app.screen.query_one(OptionList).get_option_at_index(0).prompt)
             await pilot.click("#seats-close")
