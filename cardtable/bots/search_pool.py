@@ -5,10 +5,13 @@ Every tree, this process's and each worker's, is grown by the one loop
 :meth:`cardtable.bots.search.ISMCTS.run`, so a worker uses the model's own simulator
 when it has one (Hearts' bitmask simulator), exactly as a search in one process does.
 
-The worker processes persist between decisions (one pool per program, started on first
-use or by :func:`warm_up`, closed at exit), so a move pays for pickling the observation
-and the model, not for starting Python.  This process searches too, so ``workers=2``
-adds one process.  :func:`play_workers` says how many a table in play uses.
+The worker processes persist between decisions (one pool per program, started by
+:func:`warm_up` or on first use, closed at exit), so a move pays for pickling the
+observation and the model, not for starting Python.  Starting them takes a good part of
+a second, so a search by the clock never waits for it: until the workers have answered
+once, it searches alone and the pool starts in the background (a search of a fixed
+number of iterations waits, to stay reproducible).  This process searches too, so
+``workers=2`` adds one process.  :func:`play_workers` says how many a table in play uses.
 
 Stopping: the pool shares one small array of cancel flags with its workers (made with
 the pool, handed to each worker when it starts).  Every request has its own flag; when
@@ -38,6 +41,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from multiprocessing import resource_tracker
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardtable.engine.actions import Action
@@ -111,6 +115,9 @@ _pool: ProcessPoolExecutor | None = None
 _pool_size = 0
 _flags: Any = None  # the shared array of the pool, in this process and in each worker
 _requests = itertools.count(1)
+#: the pool's workers have all answered once: a search by the clock may count on them
+_ready = threading.Event()
+_starting: threading.Thread | None = None
 
 # A worker stops this much before the budget's end, to leave time to send back its
 # statistics.
@@ -133,11 +140,37 @@ def _start_worker(flags: Any) -> None:
     sys.stdout = sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process's life
 
 
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker with a real ``sys.stderr``.
+
+    It keeps ``sys.stderr.fileno()`` open in the process it starts, and a TUI's stand-in
+    for ``sys.stderr`` (Textual's) has no valid descriptor: the start would fail with
+    "bad value(s) in fds_to_keep", and the search would quietly stay in one process.
+    The stand-in is put back at once; nothing is written meanwhile but to the null device.
+    """
+    stream = sys.stderr
+    try:
+        valid = stream is not None and stream.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        valid = False
+    if valid:
+        resource_tracker.ensure_running()
+        return
+    with open(os.devnull, "w", encoding="utf-8") as null:
+        sys.stderr = null
+        try:
+            resource_tracker.ensure_running()
+        finally:
+            if sys.stderr is null:
+                sys.stderr = stream
+
+
 def _get_pool(extra_workers: int) -> ProcessPoolExecutor:
     global _pool, _pool_size, _flags
     with _lock:
         if _pool is None or _pool_size != extra_workers:
             _shutdown_locked()
+            _start_resource_tracker()
             # Forking a process that runs a TUI's threads is unsafe; the fork server is a
             # fresh interpreter, and forks only itself.  Its workers start with the
             # search already imported.
@@ -148,11 +181,13 @@ def _get_pool(extra_workers: int) -> ProcessPoolExecutor:
                 max_workers=extra_workers, mp_context=context, initializer=_start_worker, initargs=(_flags,)
             )
             _pool_size = extra_workers
+            _ready.clear()
         return _pool
 
 
 def _shutdown_locked() -> None:
     global _pool, _pool_size
+    _ready.clear()
     if _pool is not None:
         _flags[_ALL] = 1
         _pool.shutdown(wait=True, cancel_futures=True)
@@ -171,12 +206,36 @@ atexit.register(shutdown_pool)
 
 
 def warm_up(workers: int) -> None:
-    """Start the pool now rather than at the first decision (the first start of the
-    worker processes takes a good part of a second)."""
+    """Start the pool now rather than at the first decision, and wait until its workers
+    answer (the first start of the worker processes takes a good part of a second)."""
     if workers > 1:
         pool = _get_pool(workers - 1)
         for future in [pool.submit(_ping) for _ in range(workers - 1)]:
             future.result()
+        with _lock:
+            if _pool is pool:
+                _ready.set()
+
+
+def _ready_for(extra_workers: int) -> bool:
+    """Whether the pool of ``extra_workers`` is up; if not, it is started in the background."""
+    global _starting
+    with _lock:
+        if _pool is not None and _pool_size == extra_workers and _ready.is_set():
+            return True
+        if _starting is None or not _starting.is_alive():
+            _starting = threading.Thread(
+                target=_warm_quietly, args=(extra_workers + 1,), name="cardtable-search-pool", daemon=True
+            )
+            _starting.start()
+        return False
+
+
+def _warm_quietly(workers: int) -> None:
+    try:
+        warm_up(workers)
+    except Exception:  # noqa: BLE001 - no worker processes here: searches stay in one process
+        pass
 
 
 def worker_pids() -> list[int]:
@@ -293,6 +352,13 @@ def parallel_search(
         stop_at = time.monotonic() + (deadline - time.perf_counter()) - _RETURN_MARGIN  # type: ignore[operator]
     record = searcher.record_outcomes
     futures: list[tuple[int, Future[_Share]]] = []
+    if searcher.iterations is None and not _ready_for(workers - 1):
+        # Starting the processes would eat this decision's time: this one searches
+        # alone (a fixed number of iterations waits for them instead, to stay
+        # reproducible).
+        stats, done, rejected = searcher.run(observation, legal_actions, model, random.Random(seeds[0]), None, deadline)
+        outcomes = dict(searcher.last_outcomes) if record else {}
+        return stats, done, rejected, 1, outcomes
     try:
         pool = _get_pool(workers - 1)
         for i in range(1, workers):

@@ -166,3 +166,29 @@ def test_a_cancelled_two_process_search_stops_in_the_worker_too(game: str, how: 
     else:
         pytest.fail("no decision searched")
     assert time.perf_counter() - started < 6 * 0.3 + 1.0
+
+
+def test_the_pool_starts_beside_a_tui_that_has_replaced_stderr(tmp_path) -> None:
+    """Textual stands in for sys.stderr with an object without a file descriptor; the
+    worker processes must start all the same (in a fresh process: this one's pool runs)."""
+    import subprocess
+
+    script = tmp_path / "stand_in.py"
+    script.write_text(
+        "import io, sys\n"
+        "from cardtable.bots import search_pool\n"
+        "class StandIn(io.TextIOBase):\n"
+        "    def fileno(self):\n"
+        "        return -1\n"
+        "if __name__ == '__main__':\n"
+        "    sys.stderr = StandIn()\n"
+        "    search_pool.warm_up(2)\n"
+        "    print(len(search_pool.worker_pids()))\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1" and done.stderr == ""
