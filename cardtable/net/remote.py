@@ -46,7 +46,7 @@ from cardtable.net.client import HostMessage, TableClient
 from cardtable.net.protocol import Refused, SeatStatus, StateUpdate, Status, Welcome
 from cardtable.session import HintAnswer, HintRequest, Notice, Seat, SeatKind
 
-__all__ = ["RemoteSession", "presence_line", "seats_from_statuses"]
+__all__ = ["RemoteSession", "a_bot", "away_words", "presence_line", "seats_from_statuses"]
 
 
 def seats_from_statuses(statuses: Sequence[SeatStatus]) -> tuple[Seat, ...]:
@@ -67,11 +67,32 @@ def presence_line(statuses: Sequence[SeatStatus]) -> str:
     """Who of the people is at the table and who is away, in one line (bots left out)."""
     here = [s.name for s in statuses if s.kind != "bot" and s.connected]
     away = [
-        f"{s.name} (a {s.level} bot plays)" if s.level else s.name
+        f"{s.name} ({a_bot(s.level)} plays)" if s.level else s.name
         for s in statuses if s.kind != "bot" and not s.connected
     ]
     line = f"at the table: {', '.join(here) or 'nobody'}"
     return f"{line} · away: {', '.join(away)}" if away else line
+
+
+def a_bot(level: str) -> str:
+    """``a hard bot``, ``an easy bot``: a level as a sentence names its bot.
+
+    >>> a_bot("easy"), a_bot("normal")
+    ('an easy bot', 'a normal bot')
+    """
+    return f"{'an' if level[:1].lower() in 'aeiou' and level else 'a'} {level} bot"
+
+
+def away_words(connected: bool, level: str) -> tuple[str, ...]:
+    """What a person's seat box adds on every screen when they are not at the table:
+    ``away``, or which bot plays for them meanwhile.
+
+    >>> away_words(True, ""), away_words(False, ""), away_words(False, "hard")
+    ((), ('away',), ('a hard bot plays',))
+    """
+    if connected and not level:
+        return ()
+    return (f"{a_bot(level)} plays",) if level else ("away",)
 
 
 class RemoteSession:
@@ -170,8 +191,8 @@ class RemoteSession:
     def seat_words(self, seat: int) -> tuple[str, ...]:
         """What the seat box adds for a person who is away."""
         for status in self.client.seats:
-            if status.seat == seat and status.kind != "bot" and not status.connected:
-                return ("away",) if not status.level else (f"away: {status.level} bot",)
+            if status.seat == seat and status.kind != "bot":
+                return away_words(status.connected, status.level)
         return ()
 
     def listen(self, listener: Callable[[Notice], None]) -> None:

@@ -37,6 +37,7 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.games import get_rules
+from cardtable.net.hosted import HostedSession
 from cardtable.net.remote import RemoteSession
 from cardtable.session import BotAnswer, BotRequest, HintAnswer, HintRequest, Notice, Seat, TableSession
 from cardtable.tui.config import SeatConfig, TableConfig
@@ -45,6 +46,7 @@ from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.info import InfoScreen
 from cardtable.tui.screens.privacy import PrivacyScreen
 from cardtable.tui.screens.roundover import RoundOverScreen
+from cardtable.tui.screens.seats import SeatsScreen
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.widgets.buttons import MoveButton
 from cardtable.tui.widgets.hand import HandView
@@ -264,7 +266,20 @@ class GameScreen(Screen[None]):
             return self.session.undo_offered
         if action == "next_target":
             return hasattr(self.table, "next_target")
+        if action == "seats":
+            return self.hosting
         return True
+
+    @property
+    def hosting(self) -> bool:
+        """This screen is the host's own seat of a networked table (it has the seats' pop-up)."""
+        return isinstance(self.session, HostedSession) and not self.read_only
+
+    @property
+    def key_features(self) -> tuple[str, ...]:
+        """What the keys of this table depend on beyond the game's moves (``hosting``),
+        for the help screen."""
+        return ("hosting",) if self.hosting else ()
 
     def offers(self, move: str) -> bool:
         """Whether the Pass or Take control belongs on screen now: the game has the move,
@@ -315,8 +330,11 @@ class GameScreen(Screen[None]):
         elif notice.kind == "changed":
             if not self._gone() and not self.finished:
                 self.after_change()
-        elif notice.kind == "status" and notice.text:
-            self.app.notify(notice.text, timeout=6, markup=False)
+        elif notice.kind == "status":
+            if notice.text:
+                self.app.notify(notice.text, timeout=6, markup=False)
+            if isinstance(self.app.screen, SeatsScreen):
+                self.app.screen.refresh_seats()  # a player came or went while the list is open
         elif notice.kind == "disconnected":
             self.app.notify(f"Disconnected: {notice.text}", severity="error", timeout=12, markup=False)
         elif notice.kind == "save_warning":
@@ -555,7 +573,8 @@ class GameScreen(Screen[None]):
     def show_status(self) -> None:
         """The status line: what just happened, and what to do now."""
         my_turn = self.obs is not None and self.obs.current_player == self.viewer and not self.read_only
-        if self.news is not None and my_turn:
+        if self.news is not None and (my_turn or self.session.pause_line):
+            # The pause shows beside the news too: nobody moves until the table is full.
             # What happened, and what to do now (after a pass: lead the 2♣).
             self.set_status(Text.assemble(self.news, "  ·  ", self.prompt_now()))
         else:
@@ -939,6 +958,12 @@ class GameScreen(Screen[None]):
     def action_scores(self) -> None:
         if self.obs is not None:
             self.app.push_screen(InfoScreen(self.table.score_text(self.obs, self.context)))
+
+    def action_seats(self) -> None:
+        """The host's list of remote seats: hand an away player's seat to a bot, or take it back."""
+        if self.hosting and not isinstance(self.app.screen, SeatsScreen):
+            assert isinstance(self.session, HostedSession)
+            self.app.push_screen(SeatsScreen(self.session))
 
     def action_quit_table(self) -> None:
         self.finished = True
