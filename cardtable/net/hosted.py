@@ -75,6 +75,16 @@ class HostedSession(TableSession):
         super()._tell(Notice("status", text=status.message))
         super()._tell(Notice("changed"))
 
+    # --- undo: never, even while bots play every remote seat ------------------------------
+    @property
+    def undo_offered(self) -> bool:
+        return False
+
+    def undo_refusal(self) -> str | None:
+        """A seat a bot plays for an away player is still that person's: their moves (and
+        the others') are never taken back for them."""
+        return "Undo is off in a game with more than one person at the table."
+
     # --- what the screen shows of the network -------------------------------------------
     @property
     def paused(self) -> bool:  # type: ignore[override]

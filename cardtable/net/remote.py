@@ -219,8 +219,11 @@ class RemoteSession:
 
     @property
     def bot_to_act(self) -> bool:
+        """A bot is to move: one of the host's, or one playing for a player who is away."""
         spec = self.seat_to_act
-        return spec is not None and spec.is_bot
+        if spec is None:
+            return False
+        return spec.is_bot or any(status.seat == self.to_act and status.level for status in self.client.seats)
 
     @property
     def waiting(self) -> bool:

@@ -202,3 +202,17 @@ async def test_a_player_who_rejoins_has_their_seat_back_from_the_bot_at_once() -
             await cleo.close()
     finally:
         await host.close()
+
+
+async def test_undo_stays_off_while_a_bot_plays_the_only_remote_seat() -> None:
+    state = get_rules("durak").new_game(players=3, seed=3)
+    session = HostedSession(state, [Seat.human("Hal"), Seat("Bea", SeatKind.REMOTE), Seat.bot_seat("Ben", "easy")])
+    host = NetHost(session, log_line=lambda _: None)
+    session.serve_with(host)
+    try:
+        assert session.hand_to_bot(1, "hard") is None
+        # Every other seat is a bot's now, but Bea is still a person at this table.
+        assert session.seats[1].is_bot and not session.undo_offered
+        assert session.undo() == "Undo is off in a game with more than one person at the table."
+    finally:
+        await host.close()

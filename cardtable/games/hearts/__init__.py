@@ -53,6 +53,7 @@ from cardtable.cards import (
     Suit,
     iter_bits,
     mask_to_cards,
+    shuffle,
 )
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
@@ -124,9 +125,17 @@ _SUIT_PLAYS: dict[int, tuple[Action, ...]] = {}
 _PLAY_INFO = tuple(MappingProxyType({"trick": number}) for number in range(TRICKS_PER_HAND + 1))
 _new_tuple = tuple.__new__
 
-# A card played, until it is written as events: (seat, card index, hand number, trick
-# number, hearts broken before it, and the trick's cards and seats when it closed one).
-_PlayRecord = tuple[int, int, int, int, bool, "list[int] | None", "list[int] | None"]
+# A card played is written down as one small int, ``seat << 6 | card index`` (below 256:
+# Python keeps those ints made, so a play allocates nothing), until it becomes events.
+# Its history entry is shared too: ``_SEAT_PLAYS[seat << 6 | index]`` is
+# ``(seat, play_action(index))``, an immutable tuple made once.
+_SEAT_PLAYS: tuple[tuple[int, Action], ...] = tuple(
+    (move >> 6, _PLAYS[move & 63]) if move & 63 < len(ALL_CARDS) else None  # type: ignore[misc]
+    for move in range(NUM_SEATS << 6)
+)
+
+# What a pending log holds: plays as ints (above), events, and None where a hand starts.
+_Pending = int | Event | None
 
 
 _FULL = (1 << 52) - 1
@@ -146,12 +155,9 @@ def _plays_of(mask: int) -> list[Action]:
     """
     plays = _SUIT_PLAYS.get(mask)
     if plays is not None:
-        return list(plays)
-    if not mask & ~SUIT_MASKS[(mask & -mask).bit_length() - 1 & 3]:
-        plays = _SUIT_PLAYS[mask] = tuple(_PLAYS[i] for i in kernel.bits(mask))
-        return list(plays)
+        return [*plays]
     b0, b1, b2, b3, b4, b5, b6 = _BYTE_PLAYS
-    return [
+    listed = [
         *b0[mask & 255],
         *b1[mask >> 8 & 255],
         *b2[mask >> 16 & 255],
@@ -160,6 +166,9 @@ def _plays_of(mask: int) -> list[Action]:
         *b5[mask >> 40 & 255],
         *b6[mask >> 48],
     ]
+    if not mask & ~SUIT_MASKS[(mask & -mask).bit_length() - 1 & 3]:
+        _SUIT_PLAYS[mask] = tuple(listed)
+    return listed
 
 
 def pass_direction_for_hand(hand_number: int) -> str:
@@ -414,6 +423,7 @@ def _table_field(name: str) -> Any:
     def set_field(state: HeartsState, value: Any) -> None:
         setattr(state.table, name, value)
         state._offered = 0
+        state.current_player = state.table.current
 
     return property(attrgetter(f"table.{name}"), set_field, doc=f"The kernel table's ``{name}``.")
 
@@ -466,7 +476,11 @@ class HeartsState(GameState):
 
     # Until a state's events are first set (by __init__, a clone or a rebuild), nothing
     # is pending; the setters give each state its own list.
-    _pending: list[_PlayRecord | Event | None] = ()  # type: ignore[assignment]
+    _pending: list[_Pending] = ()  # type: ignore[assignment]
+    # Where the pending plays start, as the writer of events goes on from there: the
+    # trick's cards and seats so far, the tricks done, hearts broken, the hand number.
+    # Taken from the table when a play is written down with nothing pending.
+    _cursor: tuple[list[int], list[int], int, bool, int]
 
     quiet: bool = False
     """When true, plays and tricks are not written to ``events`` or ``tricks_played``:
@@ -509,6 +523,7 @@ class HeartsState(GameState):
         # from, as a mask (0: nothing offered since the state last changed).
         self._offered = 0
         self._start_hand(deck)
+        self.current_player = self.table.current
 
     # Plays are written down as compact records and become events (and completed
     # tricks) only when someone reads them: a game played without looking at its events,
@@ -545,24 +560,49 @@ class HeartsState(GameState):
         """Add ``event`` after everything before it, written or pending."""
         (self._pending if self._pending else self._events).append(event)
 
+    def _note_play(self, move: int) -> None:
+        """Write down the play ``move`` (``seat << 6 | index``), before the kernel plays it."""
+        pending = self._pending
+        if not pending:
+            self._sync_cursor()
+        pending.append(move)
+
+    def _sync_cursor(self) -> None:
+        table = self.table
+        self._cursor = (
+            list(table.trick_cards),
+            list(table.trick_seats),
+            table.trick_number,
+            table.hearts_broken,
+            table.hand_number,
+        )
+
     def _write_pending(self) -> None:
         events = self._events
         completed = self._completed
+        cards, seats, tricks, broken, number = self._cursor
         for record in self._pending:
             if record is None:
                 self._completed = completed = []
+                cards, seats, tricks, broken = [], [], 0, False
+                number += 1
                 continue
             if isinstance(record, Event):
                 events.append(record)
                 continue
-            seat, index, number, trick, broken, cards, seats = record
+            seat = record >> 6
+            index = record & 63
             card = ALL_CARDS[index]
             # Event("play", ...) without its constructor's checks: one per card played.
-            events.append(_new_tuple(Event, ("play", seat, (card,), number, _PLAY_INFO[trick], None, 1)))
+            events.append(_new_tuple(Event, ("play", seat, (card,), number, _PLAY_INFO[tricks + 1], None, 1)))
             if not broken and (1 << index) & _HEARTS:
+                broken = True
                 events.append(Event("hearts_broken", seat, (card,), number))
-            if cards is None or seats is None:
+            cards.append(index)
+            seats.append(seat)
+            if len(cards) < NUM_SEATS:
                 continue
+            tricks += 1
             played = tuple(map(ALL_CARDS.__getitem__, cards))
             plays = tuple(zip(seats, played))
             points = _points((1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3]))
@@ -574,9 +614,11 @@ class HeartsState(GameState):
                     winner,
                     played,
                     number,
-                    {"trick": trick, "points": points, "plays": [[s, c.code] for s, c in plays]},
+                    {"trick": tricks, "points": points, "plays": [[s, c.code] for s, c in plays]},
                 )
             )
+            cards, seats = [], []
+        self._cursor = (cards, seats, tricks, broken, number)
         self._pending = []
 
     @property
@@ -590,7 +632,7 @@ class HeartsState(GameState):
         if deck is None:
             # Shuffling the cards' bits draws exactly what shuffling the cards would.
             bits = list(_DECK_BITS)
-            self.rng.shuffle(bits)
+            shuffle(bits, self.rng)
             hands = [sum(bits[seat::NUM_SEATS]) for seat in range(NUM_SEATS)]
         else:
             hands = [0] * NUM_SEATS
@@ -608,8 +650,10 @@ class HeartsState(GameState):
             self._record(Event("deal", seat, mask_to_cards(hands[seat]), number, info, (seat,)))
 
     # --- the turn ---------------------------------------------------------
-    # A C-level getter: asked before every move, by every loop that plays a game.
-    current_player = property(attrgetter("table.current"), doc="The seat that must act now, or ``None`` once over.")
+    current_player: int | None = None
+    """The seat that must act now, or ``None`` once over: the table's ``current``, kept
+    as a plain attribute (set after every change of the table) because every loop that
+    plays a game asks it before every move."""
 
     def kernel_view(self) -> _HeartsKernelView:
         return _HeartsKernelView(self.table)
@@ -627,6 +671,10 @@ class HeartsState(GameState):
         if table.phase == _PHASE_PLAY:
             legal = kernel.playable(table.hands[seat], table.trick_cards, table.trick_number, table.hearts_broken)
             self._offered = legal
+            # _plays_of()'s cache, inline: one look-up serves most cards of a game.
+            plays = _SUIT_PLAYS.get(legal)
+            if plays is not None:
+                return [*plays]
             return _plays_of(legal)
         self._offered = hand = table.hands[seat]
         return PassChoices(hand)
@@ -641,14 +689,25 @@ class HeartsState(GameState):
             if table.phase == _PHASE_PLAY:
                 index = mask.bit_length() - 1
                 if mask & offered and action is _PLAYS[index]:
+                    # _play(), inline: this is every card of every game.
                     self._offered = 0
-                    self._play(seat, index)
-                    self.history.append((seat, action))
+                    move = seat << 6 | index
+                    if not self.quiet:
+                        pending = self._pending
+                        if not pending:
+                            self._sync_cursor()
+                        pending.append(move)
+                    kernel.play(table, index)
+                    self.history.append(_SEAT_PLAYS[move])
+                    if table.trick_number == TRICKS_PER_HAND and not table.trick_cards:
+                        self._finish_hand()
+                    self.current_player = table.current
                     return
             elif not mask & ~offered and action is _GIVES.get(mask):
                 self._offered = 0
                 self._choose_pass(seat, mask)
                 self.history.append((seat, action))
+                self.current_player = table.current
                 return
         super().apply(action)
 
@@ -703,6 +762,7 @@ class HeartsState(GameState):
             self._choose_pass(seat, action.mask)
         else:
             self._play(seat, action.cards[0].index)
+        self.current_player = table.current
 
     def _choose_pass(self, seat: int, mask: int) -> None:
         table = self.table
@@ -729,18 +789,10 @@ class HeartsState(GameState):
 
     def _play(self, seat: int, index: int) -> None:
         table = self.table
-        cards = table.trick_cards
-        seats = table.trick_seats
-        trick = table.trick_number + 1
-        broken = table.hearts_broken
-        kernel.play(table, index)
-        # The trick's own lists are final once the kernel has closed it (it starts new ones).
-        closed = not table.trick_cards
         if not self.quiet:
-            self._pending.append(
-                (seat, index, table.hand_number, trick, broken, cards if closed else None, seats if closed else None)
-            )
-        if closed and table.trick_number == TRICKS_PER_HAND:
+            self._note_play(seat << 6 | index)
+        kernel.play(table, index)
+        if table.trick_number == TRICKS_PER_HAND and not table.trick_cards:
             self._finish_hand()
 
     def _finish_hand(self) -> None:
@@ -875,6 +927,7 @@ class HeartsState(GameState):
         new.completed = list(self.completed)
         new.quiet = self.quiet
         new._offered = 0
+        new.current_player = new.table.current
         return new
 
     # --- rebuilding a state from what one seat knows -------------------------
@@ -947,7 +1000,7 @@ class HeartsState(GameState):
         table.phase = _PHASE_PLAY
         table.passed = NUM_SEATS
         table.leader = observation.leader
-        table.current = observation.current_player
+        table.current = state.current_player = observation.current_player
         return state
 
     # --- invariants (for tests and debugging) -----------------------------
