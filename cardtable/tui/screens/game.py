@@ -117,6 +117,8 @@ class GameScreen(Screen[None]):
         self.finished = False
         #: the widgets are mounted: news from a host may be drawn (before, mounting draws it)
         self.ready = False
+        #: :meth:`keys_shown` when the footer was last told (``None``: not yet)
+        self.shown_keys: tuple[bool | None, ...] | None = None
 
     # --- what the session holds -------------------------------------------------------
     @property
@@ -269,6 +271,10 @@ class GameScreen(Screen[None]):
         if action == "seats":
             return self.hosting
         return True
+
+    def keys_shown(self) -> tuple[bool | None, ...]:
+        """What :meth:`check_action` answers now for each of the table's keys."""
+        return tuple(self.check_action(use.name, ()) for use in TABLE_KEYS)
 
     @property
     def hosting(self) -> bool:
@@ -565,7 +571,12 @@ class GameScreen(Screen[None]):
                 button.display = self.offers(move)
         for button in self.query("#undo-button"):
             button.display = self.session.undo_offered
-        self.refresh_bindings()
+        keys = self.keys_shown()
+        if keys != self.shown_keys:
+            # The footer is built anew on every refresh of the bindings: only when a key
+            # comes or goes (most redraws change none, and a hosted table redraws often).
+            self.shown_keys = keys
+            self.refresh_bindings()
         if self.message is not None:
             self.news, self.message = self.message, None
         self.show_status()
