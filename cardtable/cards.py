@@ -390,14 +390,20 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
+    steps = _SHUFFLE_STEPS.get(len(items))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(items)] = tuple((i, (i + 1).bit_length()) for i in range(len(items) - 1, 0, -1))
     # random.Random.shuffle: for i from the last index down to 1, swap item i with item
     # j, drawn below i + 1 by _randbelow_with_getrandbits (k bits, again while too big).
-    for i in range(len(items) - 1, 0, -1):
-        k = (i + 1).bit_length()
+    for i, k in steps:
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+# The steps of shuffle() per list length: (i, the bits drawn for i).
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def resolve_deck(deck: str | Iterable[Card | str], expected: Sequence[Card]) -> list[Card]:

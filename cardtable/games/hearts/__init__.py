@@ -156,6 +156,11 @@ def _plays_of(mask: int) -> list[Action]:
     plays = _SUIT_PLAYS.get(mask)
     if plays is not None:
         return [*plays]
+    return _listed_plays(mask)
+
+
+def _listed_plays(mask: int) -> list[Action]:
+    """:func:`_plays_of` when the cache does not have ``mask`` (and fills it for one suit)."""
     b0, b1, b2, b3, b4, b5, b6 = _BYTE_PLAYS
     listed = [
         *b0[mask & 255],
@@ -675,7 +680,7 @@ class HeartsState(GameState):
             plays = _SUIT_PLAYS.get(legal)
             if plays is not None:
                 return [*plays]
-            return _plays_of(legal)
+            return _listed_plays(legal)
         self._offered = hand = table.hands[seat]
         return PassChoices(hand)
 
@@ -699,7 +704,7 @@ class HeartsState(GameState):
                         pending.append(move)
                     kernel.play(table, index)
                     self.history.append(_SEAT_PLAYS[move])
-                    if table.trick_number == TRICKS_PER_HAND and not table.trick_cards:
+                    if not table.trick_cards and table.trick_number == TRICKS_PER_HAND:
                         self._finish_hand()
                     self.current_player = table.current
                     return

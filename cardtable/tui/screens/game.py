@@ -29,6 +29,7 @@ from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
 from cardtable.bots.search import Decision
+from cardtable.bots.search_pool import play_workers
 from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
@@ -226,15 +227,22 @@ class GameScreen(Screen[None]):
             self.session.hint_iterations = getattr(self.app, "hint_iterations", None)
             self.session.pace = getattr(self.app, "pace", "normal")
             self.session.set_think_time(getattr(self.app, "think", None))
+            self._set_bot_cores()
             self.session.autosave()  # a new game has its save from the start
         self.after_change()
 
     def on_screen_resume(self) -> None:
         # The settings screen may have changed the bot speed the save records, and the
-        # hard bots' thinking time.
+        # hard bots' thinking time and cores.
         self.session.pace = getattr(self.app, "pace", "normal")
         if not self.read_only:
             self.session.set_think_time(getattr(self.app, "think", None))
+            self._set_bot_cores()
+
+    def _set_bot_cores(self) -> None:
+        cores = getattr(self.app, "bot_cores", None)
+        if cores is not None and self.session.workers != play_workers(cores):
+            self.session.set_bot_cores(cores)
 
     def on_resize(self) -> None:
         # After the layout: the breakpoint classes may have resized the side panel.
