@@ -186,6 +186,10 @@ class RemoteSession:
 
     @property
     def presence(self) -> str:
+        """Who is at the table, as the host last said; once the connection is lost,
+        only that (the host's last word on who is there is out of date)."""
+        if self.client.closed_reason is not None and not self.client.is_over:
+            return "disconnected"
         return presence_line(self.client.seats)
 
     def seat_words(self, seat: int) -> tuple[str, ...]:

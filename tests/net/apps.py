@@ -64,7 +64,23 @@ def joined_app(host: NetHost, seat: int, name: str = "", **options: Any) -> Card
 async def until(
     pilots: Sequence[Any], condition: Callable[[], bool], timeout: float = 10.0, what: Callable[[], object] = str
 ) -> None:
-    """Let the apps run until ``condition`` holds (else fail, saying ``what()``)."""
+    """Let the apps run until ``condition`` holds (else fail, saying ``what()``), each
+    pausing until the process is idle between two looks."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"the screens never got there: {what()}")
+        for pilot in pilots:
+            await pilot.pause()
+        await asyncio.sleep(0.01)
+
+
+async def until_handled(
+    pilots: Sequence[Any], condition: Callable[[], bool], timeout: float = 10.0, what: Callable[[], object] = str
+) -> None:
+    """:func:`until`, each app only handling what it was sent between two looks (not
+    waiting for the whole process to go idle, which with several apps, a host and its
+    bots' threads in one process is seldom: up to a second a look)."""
     end = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > end:
@@ -202,7 +218,7 @@ class AppTable:
         return [player.pilot for player in self.players.values() if player.pilot is not None]
 
     async def until(self, condition: Callable[[], bool], timeout: float = 10.0) -> None:
-        await until(self.pilots, condition, timeout, self.describe)
+        await until_handled(self.pilots, condition, timeout, self.describe)
 
     def describe(self) -> str:
         """What each screen shows now, for a failure's message."""
@@ -371,6 +387,7 @@ class AppTable:
         self.host.players[seat].ws.transport.abort()
         await self.until(lambda: "Disconnected:" in status(player.app) and seat not in self.host.players)
         assert "Run the same join command to come back." in status(player.app)
+        assert title(player.app).endswith("  ·  disconnected") and "at the table" not in title(player.app)
         await self.check_paused_for(seat)
 
     async def leave(self, seat: int) -> None:

@@ -90,7 +90,7 @@ async def test_two_players_at_their_own_screens() -> None:
             back = joined_app(host, mover)
             pilots.append(await stack.enter_async_context(back.run_test(size=(120, 40))))
             await until(pilots, lambda: isinstance(back.screen, GameScreen) and not host.paused
-                        and "Paused" not in status(apps[other]))
+                        and "Paused" not in status(apps[other]) and game_screen(back).obs is not None)
             assert game_screen(back).obs == host.session.observation(mover)
     finally:
         await host.close()

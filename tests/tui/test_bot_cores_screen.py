@@ -7,9 +7,11 @@ import asyncio
 import time
 from collections.abc import Callable
 
+import pytest
 from textual import events
 
 from cardtable.bots.search import SearchBot
+from cardtable.bots.search_pool import available_cores
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.game import GameScreen
@@ -102,3 +104,37 @@ async def test_the_bot_cores_setting_reaches_the_hard_bots_and_the_hint() -> Non
         await settle(app, pilot)
         session = app.screen.session
         assert session.workers == 1 and session.bots[1].searcher.workers == 1
+
+
+@pytest.mark.skipif(available_cores() < 2, reason="a table uses one process on one core")
+def test_inside_the_app_a_hard_bot_merges_the_worker_processs_tree(tmp_path) -> None:
+    """In a fresh process (this one's pool runs already), as the app starts it: the
+    worker process starts beside Textual and its tree is merged into a decision."""
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "app_cores.py"
+    script.write_text(
+        "import asyncio\n"
+        "from cardtable.tui.app import CardtableApp\n"
+        "from cardtable.tui.config import TableConfig\n"
+        "async def main():\n"
+        "    config = TableConfig.build('durak', ['hard', 'hard'], seed=2)\n"
+        "    app = CardtableApp(config, bot_delay=0, ascii_only=False, think=0.5)\n"
+        "    async with app.run_test(size=(80, 24)):\n"
+        "        bots = app.screen.session.bots.values()\n"
+        "        for _ in range(200):\n"
+        "            await asyncio.sleep(0.1)\n"
+        "            if any(b.searcher.last_result and b.searcher.last_result.workers == 2 for b in bots):\n"
+        "                print('merged')\n"
+        "                return\n"
+        "        print('never merged')\n"
+        "if __name__ == '__main__':\n"
+        "    asyncio.run(main())\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "CARDTABLE_HOME": str(tmp_path / "home")}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "merged"
