@@ -232,6 +232,12 @@ def give_action(mask: int) -> Action:
     return _GIVES.get(mask) or _give_action(mask)
 
 
+def _pass_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask``, from its cached give action if it has one."""
+    given = _GIVES.get(mask)
+    return given.cards if given is not None else mask_to_cards(mask)
+
+
 def _hidden_give(count: int) -> str:
     return "give" + " ?" * count
 
@@ -487,10 +493,21 @@ class HeartsState(GameState):
     # Taken from the table when a play is written down with nothing pending.
     _cursor: tuple[list[int], list[int], int, bool, int]
 
-    quiet: bool = False
-    """When true, plays and tricks are not written to ``events`` or ``tricks_played``:
-    a searching bot's play-outs never look at them, and skipping them makes play-outs
-    faster.  Everything else (hands, points, scores, history) is kept as usual."""
+    _quiet = False
+
+    @property
+    def quiet(self) -> bool:
+        """When true, plays and tricks are not written to ``events`` or ``tricks_played``:
+        a searching bot's play-outs never look at them, and skipping them makes play-outs
+        faster.  Everything else (hands, points, scores, history) is kept as usual."""
+        return self._quiet
+
+    @quiet.setter
+    def quiet(self, value: bool) -> None:
+        # What is pending is written first: a quiet state then has nothing pending.
+        if self._pending:
+            self._write_pending()
+        self._quiet = value
 
     hands = _table_field("hands")
     won = _table_field("won")
@@ -519,13 +536,14 @@ class HeartsState(GameState):
         deck: list[Card] | None,
     ) -> None:
         self._completed: list[CompletedTrick] = []
-        self.quiet = False  # an instance attribute: read at every card, found without a class lookup
+        self._quiet = False
         super().__init__(rules, players, seed, options, deck)
         self.table = kernel.new_table(self.options["target"])
         # One dict per completed hand (see ``outcome().rounds``).
         self.hand_records: list[dict[str, Any]] = []
-        # What the last legal_actions() offered: the playable cards or the hand passed
-        # from, as a mask (0: nothing offered since the state last changed).
+        # What the last legal_actions() offered: the playable cards as a mask, or minus
+        # the mask of the hand a pass is chosen from (0: nothing offered since the state
+        # last changed); the sign tells apply which it was without reading the phase.
         self._offered = 0
         self._start_hand(deck)
         self.current_player = self.table.current
@@ -638,7 +656,7 @@ class HeartsState(GameState):
             # Shuffling the cards' bits draws exactly what shuffling the cards would.
             bits = list(_DECK_BITS)
             shuffle(bits, self.rng)
-            hands = [sum(bits[seat::NUM_SEATS]) for seat in range(NUM_SEATS)]
+            hands = [sum(bits[0::4]), sum(bits[1::4]), sum(bits[2::4]), sum(bits[3::4])]
         else:
             hands = [0] * NUM_SEATS
             for position, card in enumerate(deck):
@@ -652,7 +670,8 @@ class HeartsState(GameState):
         number = table.hand_number
         info = {"pass_direction": _DIRECTION_OF_OFFSET[table.offset]}
         for seat in range(NUM_SEATS):
-            self._record(Event("deal", seat, mask_to_cards(hands[seat]), number, info, (seat,)))
+            cards = mask_to_cards(hands[seat])
+            self._record(_new_tuple(Event, ("deal", seat, cards, number, info, (seat,), len(cards))))
 
     # --- the turn ---------------------------------------------------------
     current_player: int | None = None
@@ -681,40 +700,47 @@ class HeartsState(GameState):
             if plays is not None:
                 return [*plays]
             return _listed_plays(legal)
-        self._offered = hand = table.hands[seat]
+        hand = table.hands[seat]
+        self._offered = -hand
         return PassChoices(hand)
 
     def apply(self, action: Action | str) -> None:
+        # An action legal_actions() handed out for this very position is legal as it is.
         offered = self._offered
-        if offered and type(action) is Action:
-            # An action legal_actions() handed out for this very position is legal as it is.
+        if offered > 0 and type(action) is Action:
+            # The playable cards were offered: a play, if it is one of them.
             mask = action.mask
-            table = self.table
-            seat: int = table.current  # type: ignore[assignment]
-            if table.phase == _PHASE_PLAY:
-                index = mask.bit_length() - 1
-                if mask & offered and action is _PLAYS[index]:
-                    # _play(), inline: this is every card of every game.
-                    self._offered = 0
-                    move = seat << 6 | index
-                    if not self.quiet:
-                        pending = self._pending
-                        if not pending:
-                            self._sync_cursor()
-                        pending.append(move)
-                    kernel.play(table, index)
-                    self.history.append(_SEAT_PLAYS[move])
-                    if not table.trick_cards and table.trick_number == TRICKS_PER_HAND:
-                        self._finish_hand()
-                    self.current_player = table.current
-                    return
-            elif not mask & ~offered and action is _GIVES.get(mask):
+            index = mask.bit_length() - 1
+            if mask & offered and action is _PLAYS[index]:
+                # _play(), inline: this is every card of every game.
                 self._offered = 0
+                table = self.table
+                seat: int = table.current  # type: ignore[assignment]
+                move = seat << 6 | index
+                pending = self._pending
+                if pending:
+                    pending.append(move)  # never while quiet: a quiet state has nothing pending
+                elif not self._quiet:
+                    self._sync_cursor()
+                    pending.append(move)
+                kernel.play(table, index)
+                self.history.append(_SEAT_PLAYS[move])
+                if not table.trick_cards and table.trick_number == TRICKS_PER_HAND:
+                    self._finish_hand()
+                self.current_player = table.current
+                return
+        elif offered and type(action) is Action:
+            # A pass was offered (``_offered`` is minus the hand it is chosen from).
+            mask = action.mask
+            if not mask & ~(-offered) and action is _GIVES.get(mask):
+                self._offered = 0
+                table = self.table
+                seat = table.current  # type: ignore[assignment]
                 self._choose_pass(seat, mask)
                 self.history.append((seat, action))
                 self.current_player = table.current
                 return
-        super().apply(action)
+        GameState.apply(self, action)
 
     def _why_illegal(self, action: Action) -> str | None:
         table = self.table
@@ -775,26 +801,22 @@ class HeartsState(GameState):
         direction = self.direction
         target = (seat + table.offset) % NUM_SEATS
         info = {"to": target, "direction": direction}
-        self._record(Event("give", seat, mask_to_cards(mask), number, info, (seat,)))
+        # Event(...) without its constructor's checks, and the cards of the cached give
+        # action where there is one (the same cards as mask_to_cards, already made).
+        cards = _pass_cards(mask)
+        self._record(_new_tuple(Event, ("give", seat, cards, number, info, (seat,), len(cards))))
         if not kernel.give(table, mask):
             return
         # Everyone has chosen: the kernel has handed the cards over.
         for giver in range(NUM_SEATS):
             receiver = (giver + table.offset) % NUM_SEATS
-            self._record(
-                Event(
-                    "exchange",
-                    giver,
-                    mask_to_cards(table.chosen[giver]),
-                    number,
-                    {"to": receiver, "direction": direction},
-                    (giver, receiver),
-                )
-            )
+            cards = _pass_cards(table.chosen[giver])
+            info = {"to": receiver, "direction": direction}
+            self._record(_new_tuple(Event, ("exchange", giver, cards, number, info, (giver, receiver), len(cards))))
 
     def _play(self, seat: int, index: int) -> None:
         table = self.table
-        if not self.quiet:
+        if not self._quiet:
             self._note_play(seat << 6 | index)
         kernel.play(table, index)
         if table.trick_number == TRICKS_PER_HAND and not table.trick_cards:
@@ -930,7 +952,7 @@ class HeartsState(GameState):
         new.table = kernel.copy_table(self.table)
         new.hand_records = list(self.hand_records)  # records are never changed once made
         new.completed = list(self.completed)
-        new.quiet = self.quiet
+        new._quiet = self._quiet
         new._offered = 0
         new.current_player = new.table.current
         return new
@@ -987,7 +1009,7 @@ class HeartsState(GameState):
         table = state.table = kernel.new_table(observation.target)
         table.totals = list(observation.scores)
         state.hand_records = _records_from_scores(observation.hand_scores, observation.moon_shooters)
-        state.quiet = False
+        state._quiet = False
         state._offered = 0
         table.hand_number = observation.hand_number
         table.hands = masks
