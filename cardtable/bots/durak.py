@@ -37,7 +37,6 @@ True
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Callable, Sequence
 from operator import attrgetter
@@ -51,6 +50,7 @@ from cardtable.bots.search import (
     SearchBot,
     sample_hands,
 )
+from cardtable.bots.search_pool import StopFlag
 from cardtable.cards import Card, iter_bits
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.state import GameState
@@ -558,7 +558,7 @@ class EndgameSolver:
         self.nodes = 0
         self.deadline: float | None = None
         #: set from another thread: give up at once (the game was closed)
-        self.stop: threading.Event | None = None
+        self.stop: StopFlag | None = None
         self.table: dict[Position, tuple[float, float]] = {}
 
     def value(self, position: Position, alpha: float = 0.0, beta: float = 1.0) -> float:

@@ -35,7 +35,6 @@ card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -50,6 +49,7 @@ from cardtable.bots.search import (
     SearchBot,
     sample_hands,
 )
+from cardtable.bots.search_pool import StopFlag
 from cardtable.cards import SUIT_MASKS, Card, iter_bits
 from cardtable.engine.actions import Action
 from cardtable.engine.state import GameState
@@ -1063,7 +1063,7 @@ def search_pass(
     rng: random.Random,
     playouts: int | None = None,
     deadline: float | None = None,
-    stop: threading.Event | None = None,
+    stop: StopFlag | None = None,
     figures: list[tuple[int, int, float, dict[int, int]]] | None = None,
 ) -> int:
     """The hard bot's pass (a bitmask): each candidate of :func:`pass_candidates` is played

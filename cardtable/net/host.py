@@ -48,7 +48,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from cardtable.bots import LEVELS, is_import_path, make_bot
+from cardtable.bots import LEVELS, is_import_path
 from cardtable.engine.events import Event
 from cardtable.engine.observation import to_jsonable
 from cardtable.engine.state import GameState
@@ -406,7 +406,7 @@ class NetHost:
         """
         if seat not in self.remote_seats:
             raise ValueError(f"seat {seat} is not a remote seat")
-        bot = make_bot(self.session.game, level, seed=self.session.bot_seed(seat))
+        bot = self.session.level_bot(seat, level)
         name = self.session.seats[seat].name
         self._swap(seat, Seat.bot_seat(name, level))
         self.session.bots[seat] = bot

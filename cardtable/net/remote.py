@@ -37,6 +37,7 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardtable.bots.search_pool import play_workers
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
@@ -120,6 +121,10 @@ class RemoteSession:
         self.pace = pace
         #: the hint's thinking time a decision (``None``: the default)
         self.think_time: float | None = None
+        #: the processes the hint's hard bot searches in
+        self.workers = play_workers()
+        #: the hints asked and not yet done with (cancelled when the table moves on)
+        self._hints: list[HintRequest] = []
         self.generation = 0
         self.closed = False
         self.bot_failures: dict[int, str] = {}
@@ -181,6 +186,10 @@ class RemoteSession:
 
     @property
     def presence(self) -> str:
+        """Who is at the table, as the host last said; once the connection is lost,
+        only that (the host's last word on who is there is out of date)."""
+        if self.client.closed_reason is not None and not self.client.is_over:
+            return "disconnected"
         return presence_line(self.client.seats)
 
     def seat_words(self, seat: int) -> tuple[str, ...]:
@@ -298,8 +307,18 @@ class RemoteSession:
         """The hint's thinking time from the next one on (the host's bots have their own)."""
         self.think_time = seconds
 
+    def set_bot_cores(self, cores: int | None) -> None:
+        """The most processes the hint searches in from the next one on."""
+        self.workers = play_workers(cores)
+
     def cancel_thinking(self) -> None:
         self.generation += 1
+        self._cancel_hints()
+
+    def _cancel_hints(self) -> None:
+        for hint in self._hints:
+            hint.cancel()
+        self._hints.clear()
 
     def close(self) -> None:
         """Leave the table: the seat waits at the host for us to rejoin."""
@@ -354,10 +373,12 @@ class RemoteSession:
         view = self._view()
         # The seed follows what this seat saw, so the same position gives the same hint.
         seed = (len(view.events) * 7919 + self.seat) % 2**32
-        return HintRequest(
+        request = HintRequest(
             seat, self.generation, self.game, seed, self.hint_iterations, view, self.legal_actions(),
-            time_budget=self.think_time,
+            time_budget=self.think_time, workers=self.workers,
         )
+        self._hints.append(request)
+        return request
 
     def hint_answer(self, answer: HintAnswer) -> Action | None:
         if answer.action is None or self.closed or answer.generation != self.generation or not self.human_to_act:
@@ -373,6 +394,7 @@ class RemoteSession:
             return
         if isinstance(message, StateUpdate):
             self.generation += 1
+            self._cancel_hints()
             mine = bool(self._sent) and message.last_seq >= self._sent
             if mine:
                 self._sent = 0

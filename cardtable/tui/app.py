@@ -201,6 +201,11 @@ class CardtableApp(App[None]):
         return self._think if self._think is not None else self.settings.think_seconds
 
     @property
+    def bot_cores(self) -> int:
+        """The most cores a hard bot (and the hint) thinks on: the ``bot_cores`` setting."""
+        return self.settings.bot_cores
+
+    @property
     def bot_delay(self) -> float:
         """Seconds a bot waits before moving (tests set 0 through ``bot_delay``)."""
         return PACES[self.pace] if self._bot_delay is None else self._bot_delay

@@ -15,6 +15,7 @@ import pytest
 
 from cardtable.cli import main
 from cardtable.net.client import JoinError, TableClient
+from cardtable.net.host import format_address
 from tests.net.tables import autoplay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,6 +135,41 @@ async def test_a_seat_left_empty_is_handed_to_a_bot_after_a_while_and_back() -> 
         await ann.close()
         await ada.close()
         await host.close()
+
+
+async def test_resume_of_a_game_hosted_with_a_seat_here_shows_the_join_lines_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardtable.session import SlotSaver
+    from cardtable.tui.screens.game import GameScreen
+    from cardtable.tui.screens.info import InfoScreen
+    from tests.net.apps import screen_text, status, until
+    from tests.net.tables import new_state
+
+    state = new_state("durak", ["human", "remote", "easy"], seed=3)
+    state.meta["network"] = {"remote": [1], "listen": "127.0.0.1:0"}
+    saver = SlotSaver()
+    saver.save(state)
+    saver.close()
+    apps: list[object] = []
+    monkeypatch.setattr("cardtable.commands.play.run_app", apps.append)  # the app is run below, headless
+    assert main(["resume"]) == 0
+    [app] = apps
+    host = app.hosting[0]  # type: ignore[attr-defined]
+    async with app.run_test(size=(120, 40)) as pilot:  # type: ignore[attr-defined]
+        # The join lines with the new code, over the table, as for a new game.
+        await until([pilot], lambda: isinstance(app.screen, InfoScreen))  # type: ignore[attr-defined]
+        line = f"Ada: cardtable join 127.0.0.1:{host.address[1]} {host.codes[1]}"
+        await until([pilot], lambda: line in screen_text(app))  # type: ignore[arg-type]
+        assert app.join_lines == [line]  # type: ignore[attr-defined]
+        assert host.session.state.history == state.history and host.paused
+        await pilot.press("escape")
+        await until([pilot], lambda: isinstance(app.screen, GameScreen))  # type: ignore[attr-defined]
+        assert "Paused: waiting for Ada to join." in status(app)  # type: ignore[arg-type]
+        client = TableClient(format_address(*host.address), host.codes[1])
+        await client.join()
+        assert client.seat == 1 and client.observation == state.observation(1).to_dict()
+        await client.close()
 
 
 def test_the_host_listens_on_loopback_unless_told() -> None:

@@ -147,10 +147,15 @@ async def test_a_wrong_code_or_no_host_is_said_in_one_line_on_the_start_screen()
 async def test_leaving_the_join_while_it_connects_frees_the_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     host, _ = await open_table("durak", ["remote", "remote"], seed=4, join=False)
     answer = host._join
+    answered = asyncio.Event()
+    given_up = asyncio.Event()
 
     async def slow_join(ws: Any, address: str) -> Any:
-        await asyncio.sleep(0.5)  # a host far away: the player gives up before it answers
-        return await answer(ws, address)
+        await given_up.wait()  # a host far away: the player gives up before it answers
+        try:
+            return await answer(ws, address)
+        finally:
+            answered.set()
 
     monkeypatch.setattr(host, "_join", slow_join)
     app = start_app()
@@ -163,7 +168,10 @@ async def test_leaving_the_join_while_it_connects_frees_the_seat(monkeypatch: py
             await until([pilot], lambda: "Joining" in join_error(app))
             await pilot.press("escape")
             await until([pilot], lambda: isinstance(app.screen, StartScreen))
-            await asyncio.sleep(1.0)
+            given_up.set()
+            # However late the host answers (a loaded machine), the seat it gave is let go.
+            await asyncio.wait_for(answered.wait(), timeout=10)
+            await until([pilot], lambda: not host.players, what=lambda: sorted(host.players))
             await pilot.pause()
             # No table opened behind the player's back, and the seat is not held by a ghost.
             assert isinstance(app.screen, StartScreen) and not host.players

@@ -29,6 +29,7 @@ from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
 from cardtable.bots.search import Decision
+from cardtable.bots.search_pool import play_workers
 from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
@@ -116,6 +117,8 @@ class GameScreen(Screen[None]):
         self.finished = False
         #: the widgets are mounted: news from a host may be drawn (before, mounting draws it)
         self.ready = False
+        #: :meth:`keys_shown` when the footer was last told (``None``: not yet)
+        self.shown_keys: tuple[bool | None, ...] | None = None
 
     # --- what the session holds -------------------------------------------------------
     @property
@@ -224,15 +227,22 @@ class GameScreen(Screen[None]):
             self.session.hint_iterations = getattr(self.app, "hint_iterations", None)
             self.session.pace = getattr(self.app, "pace", "normal")
             self.session.set_think_time(getattr(self.app, "think", None))
+            self._set_bot_cores()
             self.session.autosave()  # a new game has its save from the start
         self.after_change()
 
     def on_screen_resume(self) -> None:
         # The settings screen may have changed the bot speed the save records, and the
-        # hard bots' thinking time.
+        # hard bots' thinking time and cores.
         self.session.pace = getattr(self.app, "pace", "normal")
         if not self.read_only:
             self.session.set_think_time(getattr(self.app, "think", None))
+            self._set_bot_cores()
+
+    def _set_bot_cores(self) -> None:
+        cores = getattr(self.app, "bot_cores", None)
+        if cores is not None and self.session.workers != play_workers(cores):
+            self.session.set_bot_cores(cores)
 
     def on_resize(self) -> None:
         # After the layout: the breakpoint classes may have resized the side panel.
@@ -261,6 +271,10 @@ class GameScreen(Screen[None]):
         if action == "seats":
             return self.hosting
         return True
+
+    def keys_shown(self) -> tuple[bool | None, ...]:
+        """What :meth:`check_action` answers now for each of the table's keys."""
+        return tuple(self.check_action(use.name, ()) for use in TABLE_KEYS)
 
     @property
     def hosting(self) -> bool:
@@ -557,7 +571,12 @@ class GameScreen(Screen[None]):
                 button.display = self.offers(move)
         for button in self.query("#undo-button"):
             button.display = self.session.undo_offered
-        self.refresh_bindings()
+        keys = self.keys_shown()
+        if keys != self.shown_keys:
+            # The footer is built anew on every refresh of the bindings: only when a key
+            # comes or goes (most redraws change none, and a hosted table redraws often).
+            self.shown_keys = keys
+            self.refresh_bindings()
         if self.message is not None:
             self.news, self.message = self.message, None
         self.show_status()
