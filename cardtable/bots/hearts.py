@@ -246,9 +246,9 @@ def soft_inferences(observation: HeartsObservation) -> list[int]:
     >>> trick = CompletedTrick(((0, c[0]), (1, c[1]), (2, c[2]), (3, c[3])), 2, 0)
     >>> inferred = soft_inferences_from_tricks([trick], ())
     >>> " ".join(map(str, mask_to_cards(inferred[3] & SUIT_MASKS[0])))
-    '6C 7C 8C 9C TC JC QC'
+    '6C 7C 9C TC JC QC'
     >>> " ".join(map(str, mask_to_cards(inferred[2] & SUIT_MASKS[0])))
-    '2C 3C 4C 5C 6C 7C'
+    '3C 4C 6C 7C'
     """
     return soft_inferences_from_tricks(observation.tricks_played, observation.trick)
 
@@ -298,9 +298,10 @@ def soft_inferences_from_tricks(
             trick_mask |= card.mask
         if trick_mask & _QS:
             queen_played = True
-    for seat, card in (play for plays in plays_list for play in plays):
-        inferred[seat] &= ~card.mask
-    return [0 if contradicted[seat] else inferred[seat] for seat in range(4)]
+    played = 0
+    for _, card in (play for plays in plays_list for play in plays):
+        played |= card.mask
+    return [0 if contradicted[seat] else inferred[seat] & ~played for seat in range(4)]
 
 
 def moon_suspect(points_taken: Sequence[int], seat: int) -> int | None:

@@ -375,12 +375,13 @@ def test_a_seat_that_contradicts_its_inferences_gets_none():
         cards = parse_cards(codes_)
         return CompletedTrick(tuple(((leader + k) % 4, cards[k]) for k in range(4)), winner, 0)
 
-    # Seat 1 ducks 8C under the KC (so no 9C-QC), then plays the TC: it does not duck as assumed.
+    # Seat 3 ducks the 5C under the KC (so no 6C-QC), then plays the TC: it does not duck as assumed.
     first = trick("2C 8C KC 5C", 0, 2)
-    assert soft_inferences_from_tricks([first], ())[1] & mask("TC")
+    assert codes(soft_inferences_from_tricks([first], ())[3]) == "6C 7C 9C TC JC QC"
     second = trick("AC TC 3C 4C", 2, 2)
-    assert soft_inferences_from_tricks([first, second], ())[1] == 0
-    assert soft_inferences_from_tricks([first, second], ())[3] != 0
+    after = soft_inferences_from_tricks([first, second], ())
+    assert after[3] == 0
+    assert codes(after[1]) == "6C 7C 9C JC QC"  # seat 1 ducked the 4C under the AC
 
 
 def test_samples_honour_soft_inferences_in_most_deals_only():
