@@ -358,7 +358,7 @@ class AppTable:
         self.refused.append((player.seat, reason))
         return reason
 
-    async def play_until(self, done: Callable[[], bool], timeout: float = 60.0) -> None:
+    async def play_until(self, done: Callable[[], bool], timeout: float = 120.0) -> None:
         """Play every seat's moves (the apps' through their keys, the bots at the host)
         until ``done()`` or the game is over."""
         end = time.monotonic() + timeout

@@ -107,7 +107,7 @@ async def test_a_whole_game_at_each_players_own_screen(game: str) -> None:
         await table.seat_everyone()
         for player in table.players.values():
             assert player.screen.obs == host.session.observation(player.seat)
-        await table.play_until(lambda: False, timeout=120)
+        await table.play_until(lambda: False, timeout=300)  # a loaded machine: minutes, not seconds
 
         # The end, on every screen.
         state = host.session.state
