@@ -963,7 +963,8 @@ def _constrained_deal(
         groups.setdefault(allowed, []).append(index)
     waiting = {kind: len(members) for kind, members in groups.items()}
     need = list(need)
-    if not _fits(need, waiting, places):
+    # Hall's condition says nothing of a card no place may hold.
+    if 0 in groups or not _fits(need, waiting, places):
         raise ImpossibleDealError("no deal of the unknown cards fits every constraint")
     for kind in sorted(groups, key=lambda k: (k.bit_count(), k)):
         members = groups[kind]
