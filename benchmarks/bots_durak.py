@@ -64,6 +64,23 @@ def Hard2000(seed: int | None = None) -> HardDurakBot:
     return HardDurakBot(seed=seed, iterations=2000)
 
 
+def Hard200Unread(seed: int | None = None) -> HardDurakBot:
+    """Hard200 whose sampler reads only the takes since each seat's last draw (not the
+    cheaper cards passed over, nor the groups of cards held before a draw)."""
+    return HardDurakBot(seed=seed, iterations=200, read_defences=False)
+
+
+def Hard200Draw05(seed: int | None = None) -> HardDurakBot:
+    """Hard200 valuing a round nobody loses at 0.5 (halfway), as it did before."""
+    return HardDurakBot(seed=seed, iterations=200, draw_value=0.5)
+
+
+def Hard200Before(seed: int | None = None) -> HardDurakBot:
+    """Hard200 with both of the above: the search's knowledge before the reading of
+    defences and passes and the draw value of 0.9."""
+    return HardDurakBot(seed=seed, iterations=200, read_defences=False, draw_value=0.5)
+
+
 class EnginePlayoutModel(DurakSearchModel):
     """The Durak search model without its kernel simulator: the search then plays
     sampled ``DurakState`` worlds step by step (events, history and all), as it did at first."""

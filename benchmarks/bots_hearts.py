@@ -52,6 +52,28 @@ class Hard300Pass750(HardHeartsBot):
         super().__init__(seed=seed, iterations=300, pass_playouts=PASS_PLAYOUTS)
 
 
+class Hard300Pass750Voids(HardHeartsBot):
+    """:class:`Hard300Pass750` dealing the hidden cards from the voids alone (no
+    ``soft_inferences``): the sampler before them, for duplicate comparisons."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=300, pass_playouts=PASS_PLAYOUTS, infer=False)
+
+
+class Hard100Pass300(HardHeartsBot):
+    """100 search iterations per play and a 300-hand pass: a cheap screening budget."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=100, pass_playouts=300)
+
+
+class Hard100Pass300Voids(HardHeartsBot):
+    """:class:`Hard100Pass300` without ``soft_inferences`` (voids only)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=100, pass_playouts=300, infer=False)
+
+
 class Hard1000Pass750(HardHeartsBot):
     """1,000 search iterations per play (the median at 0.5 s on the loaded machine was
     1,070 to 1,360) and a pass chosen from 750 hands played out."""

@@ -1,5 +1,5 @@
 """How fast the shared hard-bot search runs: ISMCTS iterations per second, decision
-times at a budget, the hidden-card sampler, and one process against two.
+times at a budget, the hidden-card sampler, and a 2-process hard bot against a 1-process one.
 
 Cases:
 
@@ -17,7 +17,7 @@ median and largest decision time.
     python benchmarks/search.py                         # every case
     python benchmarks/search.py --game toy --budget 0.5
     python benchmarks/search.py --workers 2             # root-parallel search
-    python benchmarks/search.py --compare-workers 40    # 1 vs 2 processes, toy games
+    python benchmarks/search.py --game durak --compare-workers 40   # 2 processes vs 1, duplicate deals
 """
 
 from __future__ import annotations
@@ -106,31 +106,53 @@ def bench_sampler(seconds: float, seed: int) -> None:
         print(f"sample_hands   {label:<16} {n / (time.perf_counter() - start):>9.0f} deals/s")
 
 
-def compare_workers(games: int, budget: float, seed: int) -> None:
-    """Head-to-head toy games, 2 players: a 2-process searcher against a 1-process one."""
-    model = ToyModel()
-    score = 0.0
-    iters = {1: [], 2: []}
-    for n in range(games):
-        state = TOY_RULES.new_game(players=2, seed=seed + n)
-        parallel_seat = n % 2
-        bots = {
-            parallel_seat: SearchBot(model, seed=n, time_budget=budget, workers=2),
-            1 - parallel_seat: SearchBot(model, seed=n, time_budget=budget, workers=1),
-        }
-        while not state.is_over:
-            seat = state.current_player
-            bot = bots[seat]
-            legal = state.legal_actions()
-            state.apply(bot.choose(state.observation(seat), legal))
-            if len(legal) > 1:
-                iters[bot.searcher.workers].append(bot.searcher.last_result.iterations)
-        winners = state.outcome().winners
-        score += (parallel_seat in winners) / len(winners)
-    print(
-        f"1 vs 2 processes at {budget}s: iterations/decision {statistics.mean(iters[1]):.0f} vs "
-        f"{statistics.mean(iters[2]):.0f}; 2-process score {score / games:.3f} over {games} games"
-    )
+def compare_workers(games: int, budget: float, seed: int, game: str = "toy") -> None:
+    """Two players on duplicate deals: a 2-process hard bot against a 1-process one at
+    the same time budget, each deal played twice with the seats swapped.  The score is
+    the 2-process bot's share of the win (Durak: not being the durak; a draw halves it),
+    with a 95% interval over the deal pairs."""
+    from cardtable.bots import make_bot
+    from cardtable.games import get_rules
+
+    if game == "toy":
+        rules = TOY_RULES
+
+        def bot(n: int, workers: int):
+            return SearchBot(ToyModel(), seed=n, time_budget=budget, workers=workers)
+    else:
+        rules = get_rules(game)
+
+        def bot(n: int, workers: int):
+            return make_bot(game, "hard", seed=n, time_budget=budget, workers=workers)
+
+    pairs: list[float] = []
+    iters: dict[int, list[int]] = {1: [], 2: []}
+    started = time.perf_counter()
+    for n in range(games // 2):
+        deal = seed + n
+        pair = 0.0
+        for parallel_seat in (0, 1):
+            state = rules.new_game(players=2, seed=deal)
+            bots = {parallel_seat: bot(n, 2), 1 - parallel_seat: bot(n, 1)}
+            while not state.is_over:
+                seat = state.current_player
+                legal = state.legal_actions()
+                state.apply(bots[seat].choose(state.observation(seat), legal))
+                decision = getattr(bots[seat], "last_decision", None)
+                if decision is not None and decision.how in ("search", "checked"):
+                    result = bots[seat].searcher.last_result
+                    iters[bots[seat].searcher.workers].append(result.iterations)
+            winners = state.outcome().winners
+            pair += (parallel_seat in winners) / len(winners) if winners else 0.5
+        pairs.append(pair / 2)
+        mean = statistics.mean(pairs)
+        half = 1.96 * statistics.stdev(pairs) / len(pairs) ** 0.5 if len(pairs) > 1 else float("nan")
+        print(
+            f"{game} deal pairs {len(pairs):>3}  2-process score {mean:.3f} +- {half:.3f}  "
+            f"iterations/decision 1: {statistics.mean(iters[1] or [0]):.0f}  2: {statistics.mean(iters[2] or [0]):.0f}  "
+            f"{time.perf_counter() - started:.0f}s",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -141,9 +163,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="search processes (default 1)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--compare-workers", type=int, default=0, metavar="GAMES",
-                        help="also play GAMES toy games, 2 processes against 1")
+                        help="only play GAMES two-player games on duplicate deals, a 2-process hard bot "
+                             "against a 1-process one (the first --game: toy or durak)")
     args = parser.parse_args()
     chosen = args.game or ["toy", *REAL_GAMES]
+    if args.compare_workers:
+        print(f"Python {sys.version.split()[0]}, budget {args.budget}s, 2 processes against 1")
+        compare_workers(args.compare_workers, args.budget, args.seed, chosen[0])
+        return
     print(f"Python {sys.version.split()[0]}, budget {args.budget}s, workers {args.workers}")
     if args.workers > 1:
         from cardtable.bots.search_pool import warm_up
@@ -163,8 +190,6 @@ def main() -> None:
         run_case(game, get_rules(game), REAL_GAMES[game], model, args.budget, args.seconds, args.seed, args.workers)
     if not args.game:
         bench_sampler(min(args.seconds, 2.0), args.seed)
-    if args.compare_workers:
-        compare_workers(args.compare_workers, args.budget, args.seed)
 
 
 if __name__ == "__main__":

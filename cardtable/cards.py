@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
+from typing import Any
 
 from cardtable.errors import InvalidCardError, InvalidDeckError, quoted
 
@@ -39,6 +40,7 @@ __all__ = [
     "iter_bits",
     "make_deck",
     "shuffled",
+    "shuffle",
     "resolve_deck",
     "format_cards",
 ]
@@ -369,6 +371,39 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     deck = list(cards)
     rng.shuffle(deck)
     return deck
+
+
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does: the same order
+    from the same draws of ``rng``, which is left in the same state.
+
+    For a plain ``random.Random`` it draws the bits itself, without the two Python
+    calls per item of :meth:`random.Random.shuffle` (a deal is on the path of every
+    simulated game); any other generator shuffles with its own method.
+
+    >>> a, b = list(range(52)), list(range(52))
+    >>> shuffle(a, random.Random(7)); random.Random(7).shuffle(b)
+    >>> a == b
+    True
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    steps = _SHUFFLE_STEPS.get(len(items))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(items)] = tuple((i, (i + 1).bit_length()) for i in range(len(items) - 1, 0, -1))
+    # random.Random.shuffle: for i from the last index down to 1, swap item i with item
+    # j, drawn below i + 1 by _randbelow_with_getrandbits (k bits, again while too big).
+    for i, k in steps:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+# The steps of shuffle() per list length: (i, the bits drawn for i).
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def resolve_deck(deck: str | Iterable[Card | str], expected: Sequence[Card]) -> list[Card]:

@@ -26,6 +26,7 @@ from cardtable.cards import (
     mask_to_cards,
     parse_cards,
     resolve_deck,
+    shuffle,
     shuffled,
 )
 from cardtable.games.durak import DURAK_ORDER
@@ -302,3 +303,24 @@ def test_rank_order_refuses_repeats() -> None:
     with pytest.raises(ValueError, match="lists each rank once"):
         RankOrder("bad", [Rank.TWO, Rank.TWO])
     assert repr(DURAK_ORDER) == "RankOrder('durak', 6 7 8 9 10 J Q K A)"
+
+
+def test_shuffle_draws_exactly_what_random_shuffle_draws() -> None:
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 17, 36, 52, 200):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, reference = list(range(size)), list(range(size))
+            shuffle(mine, ours)
+            theirs.shuffle(reference)
+            assert mine == reference, (seed, size)
+            assert ours.getstate() == theirs.getstate(), (seed, size)
+
+
+def test_shuffle_uses_the_generators_own_method_when_it_is_not_a_plain_random() -> None:
+    class Reversing(random.Random):
+        def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    items = [1, 2, 3]
+    shuffle(items, Reversing(0))
+    assert items == [3, 2, 1]

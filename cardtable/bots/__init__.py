@@ -3,7 +3,8 @@
 The levels for each game live in the module its rules name as ``bot_module`` (for the
 built-in games ``cardtable.bots.<game>``), as
 ``BOT_LEVELS = {"easy": factory, "normal": factory, "hard": factory}`` with
-``factory(seed) -> bot`` (the hard factory also takes ``iterations`` and ``time_budget``).
+``factory(seed) -> bot`` (the hard factory also takes ``iterations``, ``time_budget`` and
+``workers``).
 
 Besides the built-in levels, a seat can be a bot class of your own (a class with a
 ``choose`` method, or a function that takes ``seed`` and returns a bot), named by an
@@ -119,12 +120,16 @@ def make_bot(
     *,
     iterations: int | None = None,
     time_budget: float | None = None,
+    workers: int = 1,
 ) -> Bot:
     """A fresh bot for ``game`` at ``level`` (``easy``, ``normal``, ``hard``, or ``random``).
 
     ``iterations`` and ``time_budget`` set the hard level's search: a fixed number of
     iterations per decision (reproducible for a seed), or seconds per decision
-    (default 0.5).  The other levels do not search and ignore them.
+    (default 0.5); ``workers`` the processes it searches in (a table in play gives
+    :func:`~cardtable.bots.search_pool.play_workers`; ``cardtable simulate`` keeps 1
+    and runs games side by side instead).  The other levels do not search and ignore
+    them.
 
     Raises :class:`InvalidOptionError` for an unknown level.
 
@@ -150,6 +155,8 @@ def make_bot(
             search["iterations"] = iterations
         if time_budget is not None:
             search["time_budget"] = time_budget
+        if workers != 1:
+            search["workers"] = workers
         return factory(seed, **search)
     return factory(seed)
 
@@ -169,10 +176,11 @@ def seat_bot_factory(
     *,
     iterations: int | None = None,
     time_budget: float | None = None,
+    workers: int = 1,
 ) -> BotFactory:
     """The factory for one seat: a level name or an import path (see :func:`load_bot_factory`).
 
-    ``iterations`` and ``time_budget`` go to the hard level (see :func:`make_bot`).
+    ``iterations``, ``time_budget`` and ``workers`` go to the hard level (see :func:`make_bot`).
 
     Raises :class:`BotSpecError` with a one-line reason for a seat that names no bot.
     """
@@ -188,7 +196,7 @@ def seat_bot_factory(
         )
 
     def factory(seed: int | None) -> Bot:
-        return make_bot(rules.name, key, seed, iterations=iterations, time_budget=time_budget)
+        return make_bot(rules.name, key, seed, iterations=iterations, time_budget=time_budget, workers=workers)
 
     return factory
 

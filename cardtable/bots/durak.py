@@ -19,7 +19,8 @@
   with a transposition table, over the kernel's heads-up moves) when it is small enough.
 
 Every bot reads only its observation and the legal actions; an attacker with nothing
-to throw in is still asked and passes, so passing tells nothing.  The strategies work
+to throw in is still asked and passes, so a pass alone does not show a seat has no card
+of the table's ranks (the hard bot's sampler reads it as a guess about cheap cards only).  The strategies work
 on card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.  No
 rules live here: what beats what, which ranks may be thrown in, the legal moves and
 every move's consequences are the kernel's.
@@ -37,7 +38,6 @@ True
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Callable, Sequence
 from operator import attrgetter
@@ -51,7 +51,8 @@ from cardtable.bots.search import (
     SearchBot,
     sample_hands,
 )
-from cardtable.cards import Card, iter_bits
+from cardtable.bots.search_pool import StopFlag
+from cardtable.cards import SHORT_DECK, Card, iter_bits
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.state import GameState
 from cardtable.games.durak import DurakObservation, DurakState, action_of, kernel, move_of
@@ -83,11 +84,31 @@ _ABOVE = kernel.ABOVE_IN_SUIT
 _SAME_RANK = SAME_RANK
 _BEATERS = BEATERS
 
+# Per trump suit and card: the cards a defender would rather beat with (non-trumps before
+# trumps, then lower before higher; only those that beat the same card matter).
+_CHEAPER = tuple(
+    tuple(
+        (SUITS[i & 3] & ((1 << i) - 1)) if i & 3 != t else (DECK_MASK & ~SUITS[t]) | (SUITS[t] & ((1 << i) - 1))
+        for i in range(52)
+    )
+    for t in range(4)
+)
+
+# The cards of rank jack or lower, and ten or lower (card indexes grow with rank, 4 a rank from the 2).
+_CHEAP_TO_GIVE = (1 << 4 * (11 - 2 + 1)) - 1
+_CHEAP_TO_THROW = (1 << 4 * (10 - 2 + 1)) - 1
+
 # Per trump suit: each card's keeping value (card_value).
 _VALUES = tuple(tuple((i >> 2) - 4 + (9 if i & 3 == t else 0) for i in range(52)) for t in range(4))
 
 PLAYOUT_NOISE = 0.1
 """How often the hard bot's play-outs make a random legal move instead of the normal one."""
+
+DRAW_VALUE = 0.9
+"""What a round nobody loses (the last players out in the same bout) is worth to the
+search: what going out without being first is worth (0.9), since the series gives the
+first out its win and nobody a loss.  (It was 0.5, halfway between losing and winning,
+which made a sure draw no better than a coin toss between being the durak and not.)"""
 
 ENDGAME_NODE_LIMIT = 200_000
 """The most positions the exact endgame solver visits for one decision before the hard
@@ -315,18 +336,40 @@ class PublicMemory:
     it draws new cards.  (A take may be a choice, so this is a guess, not a fact: the
     hard bot's sampler drops it when no deal agrees with it.)
 
+    ``passed_over`` is a second, weaker guess, which only the hard bot's sampler uses:
+    the cheap cards a seat apparently passed over, until it draws.  A defender that
+    beats a lone unbeaten card with card B apparently holds no cheaper card that beats
+    it (the cheapest cover is the natural defence: a non-trump of the suit before a
+    trump, a low card before a high one).  An attacker that passes rather than throw in
+    apparently holds no low non-trump of a rank on the table: up to a jack after a
+    take (handing over cheap cards costs nothing), up to a ten otherwise.
+
+    Both guesses are forgotten when the seat draws, as far as ``lacks`` and
+    ``passed_over`` go; ``cohorts`` keeps them for the cards that were already in the hand
+    (the hard bot's sampler deals by it).  Per seat, its unknown cards (beside those
+    everyone saw it pick up, ``known``) in groups by when they came into the hand, the
+    oldest first: ``[count, cards it apparently lacks]``.  The deal is the first group
+    and each draw adds one; every guess applies to the groups in the hand when it is
+    made.  A card the seat plays comes from the oldest group that may hold it: older
+    groups have every guess the newer ones have, so this assumes the least.
+
     >>> from cardtable.games import get_rules
     >>> memory = PublicMemory()
     >>> memory.update(get_rules("durak").new_game(players=2, seed=1).observation(0))
-    >>> memory.lacks
-    [0, 0]
+    >>> memory.lacks, memory.passed_over, memory.cohorts
+    ([0, 0], [0, 0], [[[6, 0]], [[6, 0]]])
     """
 
     def __init__(self) -> None:
         self.seen = 0
         self.round = -1
         self.lacks: list[int] = []
+        self.passed_over: list[int] = []
+        self.cohorts: list[list[list[int]]] = []
+        self.known: list[int] = []
         self._unbeaten: list[int] = []
+        self._ranks = 0
+        self._taking = False
         self._last: object = None
 
     def update(self, observation: DurakObservation) -> None:
@@ -338,32 +381,99 @@ class PublicMemory:
             self.seen = 0
             self.round = observation.round
             self.lacks = [0] * observation.num_players
+            self.passed_over = [0] * observation.num_players
+            players = observation.num_players
+            self.cohorts = [[[kernel.HAND_SIZE, 0]] for _ in range(players)]
+            self.known = [0] * players
+            if players * kernel.HAND_SIZE == len(SHORT_DECK):  # the last card dealt is the face-up trump
+                self.known[-1] = observation.trump_card.mask
+                self.cohorts[-1][0][0] -= 1
             self._unbeaten = []
+            self._ranks = 0
+            self._taking = False
         trump = _trump_of(observation)
+        plain = _DECK & ~_SUITS[trump]
         for event in events[self.seen :]:
             kind = event.kind
             if event.round != self.round:
                 continue
             if kind == "attack":
-                self._unbeaten.append(event.cards[0].index)
+                card = event.cards[0].index
+                self._unbeaten.append(card)
+                self._ranks |= _SAME_RANK[card]
+                if event.seat is not None:
+                    self._played(event.seat, card)
+            elif kind == "pass":
+                if event.seat is not None:
+                    cheap = _CHEAP_TO_GIVE if self._taking else _CHEAP_TO_THROW
+                    self._guess(event.seat, self._ranks & cheap & plain)
             elif kind == "defend":
-                beaten = event.cards[0].index
+                beaten, beating = event.cards[0].index, event.cards[1].index
+                self._ranks |= _SAME_RANK[beating]
+                if event.seat is not None:
+                    if self._unbeaten == [beaten]:
+                        self._guess(event.seat, _BEATERS[trump][beaten] & _CHEAPER[trump][beating])
+                    self._played(event.seat, beating)
                 if beaten in self._unbeaten:
                     self._unbeaten.remove(beaten)
             elif kind == "take":
                 taker = event.seat
                 assert taker is not None, "a take is always someone's"
+                self._taking = True
+                above = 0
                 for a in self._unbeaten:
                     if a & 3 != trump:
-                        self.lacks[taker] |= _ABOVE[a]
+                        above |= _ABOVE[a]
+                self.lacks[taker] |= above
+                for group in self.cohorts[taker]:
+                    group[1] |= above
             elif kind == "bout_over":
+                if event.info.get("result") == "taken" and event.seat is not None:
+                    self.known[event.seat] |= _mask(event.cards)
                 self._unbeaten = []
+                self._ranks = 0
+                self._taking = False
             elif kind == "draw" or kind == "trump_drawn":
                 drawer = event.seat
                 assert drawer is not None, "a draw is always someone's"
                 self.lacks[drawer] = 0
+                self.passed_over[drawer] = 0
+                if kind == "draw":
+                    self.cohorts[drawer].append([event.count, 0])
+                else:  # the face-up trump came with this draw, and everyone knows it
+                    self.known[drawer] |= event.cards[0].mask
+                    groups = self.cohorts[drawer]
+                    if groups:
+                        groups[-1][0] -= 1
+                        if groups[-1][0] <= 0:
+                            groups.pop()
         self.seen = len(events)
         self._last = events[-1] if events else None
+
+    def _guess(self, seat: int, cards: int) -> None:
+        """``seat`` apparently lacks ``cards`` (the weaker guess)."""
+        self.passed_over[seat] |= cards
+        for group in self.cohorts[seat]:
+            group[1] |= cards
+
+    def _played(self, seat: int, card: int) -> None:
+        """``seat`` played ``card``: unless everyone knew it held it, it came from the
+        oldest group that may hold it."""
+        bit = 1 << card
+        if self.known[seat] & bit:
+            self.known[seat] ^= bit
+            return
+        groups = self.cohorts[seat]
+        if not groups:
+            return
+        group = next((g for g in groups if not g[1] & bit), None)
+        if group is None:  # it held a card it apparently lacked: the guesses were wrong
+            for g in groups:
+                g[1] = 0
+            group = groups[0]
+        group[0] -= 1
+        if group[0] <= 0:
+            groups.remove(group)
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -558,7 +668,7 @@ class EndgameSolver:
         self.nodes = 0
         self.deadline: float | None = None
         #: set from another thread: give up at once (the game was closed)
-        self.stop: threading.Event | None = None
+        self.stop: StopFlag | None = None
         self.table: dict[Position, tuple[float, float]] = {}
 
     def value(self, position: Position, alpha: float = 0.0, beta: float = 1.0) -> float:
@@ -591,14 +701,7 @@ class EndgameSolver:
             beta = min(beta, high)
         else:
             low, high = 0.0, 1.0
-        self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise _OutOfBudget
-        if not self.nodes & 255 and (
-            self.deadline is not None and time.perf_counter() > self.deadline
-            or self.stop is not None and self.stop.is_set()
-        ):
-            raise _OutOfBudget
+        self._count()
         maximizing = position[0] != _DEF  # the attacker moves in the attack and throw-in phases
         a0, b0 = alpha, beta
         best = -1.0 if maximizing else 2.0
@@ -626,6 +729,16 @@ class EndgameSolver:
         else:
             self.table[position] = (best, best)
         return best
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise _OutOfBudget
+        if not self.nodes & 255 and (
+            self.deadline is not None and time.perf_counter() > self.deadline
+            or self.stop is not None and self.stop.is_set()
+        ):
+            raise _OutOfBudget
 
     def best_action(self, position: Position, preferred: Sequence[Action] = ()) -> tuple[Action, float]:
         """A best move and the mover's result with it; among equal moves the first of
@@ -696,19 +809,24 @@ class DurakSearchModel:
     """The search adapter for Durak (see :class:`cardtable.bots.search.SearchModel`).
 
     - ``sample_state`` deals the unseen cards among the other seats (beside the cards
-      everyone saw them pick up) and the stock under the face-up trump, keeping every
-      public hand size; a seat that took rather than beat is dealt no higher card of
-      that suit until it draws again (:class:`PublicMemory`), unless no deal agrees.
-      It rebuilds the state with :meth:`DurakState.from_observation`.
+      everyone saw them pick up, which stay theirs until played) and the stock under the
+      face-up trump, keeping every public hand size.  It deals by the guesses of
+      :class:`PublicMemory`: each group of a seat's cards (``cohorts``: the cards it held
+      when it took rather than beat, beat with a dearer card than needed or passed
+      rather than throw in a cheap one) gets none of the cards the group apparently
+      lacks.  While no deal agrees it drops the guesses, the weakest first: the groups,
+      then the guesses since the last draw (``read_defences=False`` starts there), then
+      the takes (``lacks``), then all.  It rebuilds the state with
+      :meth:`DurakState.from_observation`.
     - ``playout_action`` is the normal strategy on the sampled hands, with a random
       legal move :data:`PLAYOUT_NOISE` of the time.  Samples are ``quiet`` states: the
       search's own moves add no events.
     - ``simulator`` gives the search a :class:`DurakSimulator` instead, the same
       deals and values on bare kernel tables, played out by the kernel
       (several times the iterations per second of sampled states).
-    - ``evaluate``: 0 for the durak, 0.5 in a draw, 1 for everyone else (1.05 for
-      the first out would break [0, 1]; being first out is worth nothing in the series
-      but a win, so it gets 1 and the others 0.9).
+    - ``evaluate``: 0 for the durak, 1 for the first out and 0.9 for everyone else
+      (being first out is worth nothing in the series but a win);
+      ``draw_value`` (:data:`DRAW_VALUE`) when nobody is the durak.
     - Play-outs stop when the round is over.
 
     >>> from cardtable.games import get_rules
@@ -721,12 +839,18 @@ class DurakSearchModel:
     (True, True)
     """
 
-    def __init__(self) -> None:
+    def __init__(self, draw_value: float = DRAW_VALUE, playout_noise: float = PLAYOUT_NOISE,
+                 read_defences: bool = True) -> None:
+        self.draw_value = draw_value
+        self.playout_noise = playout_noise
+        self.read_defences = read_defences
         self._seen: DurakObservation | None = None
         self.memory = PublicMemory()
-        # (unseen, hidden counts, forbidden cards, the other seats, their known cards, own hand)
-        self._deal: tuple[int, list[int], list[int] | None, list[int], list[int], int] | None = None
+        # (unseen, the counts of the groups to deal, what each lacks, the other seats,
+        # their known cards, own hand, each group's owner: see prepare)
+        self._deal: tuple[int, list[int], list[int] | None, list[int], list[int], int, list[int]] | None = None
         self._template: DurakState | None = None
+        self._order: list[int] = []
         self.round = 0
 
     def prepare(self, observation: DurakObservation) -> None:
@@ -740,34 +864,108 @@ class DurakSearchModel:
         others = [s for s in range(players) if s != seat]
         known = [_mask(observation.known_cards[s]) for s in others]
         counts = [observation.hand_sizes[s] - known[i].bit_count() for i, s in enumerate(others)]
-        counts.append(max(observation.deck_count - 1, 0))  # the stock's hidden cards
-        forbidden: list[int] | None = [self.memory.lacks[s] & unseen for s in others] + [0]
-        try:
-            dealt = sample_hands(unseen, counts, None, forbidden, random.Random(0))
-        except ImpossibleDealError:
-            forbidden = None  # the guess about takes was wrong: forget it
-            dealt = sample_hands(unseen, counts, None, None, random.Random(0))
-        self._deal = (unseen, counts, forbidden, others, known, _mask(observation.hand))
+        stock_count = max(observation.deck_count - 1, 0)  # the stock's hidden cards
+        owners = list(range(len(others))) + [-1]
+        memory = self.memory
+        # The guesses, strongest first; the weaker are dropped in turn while no deal agrees.
+        # Each is (the number of cards of each group to deal, what each group lacks, whose
+        # it is: an index into ``others``, -1 for the stock).
+        layers: list[tuple[list[int], list[int] | None, list[int]]] = []
+        if self.read_defences:
+            group_counts, group_lacks, group_owners = [], [], []
+            for i, s in enumerate(others):
+                groups = memory.cohorts[s]
+                if sum(count for count, _ in groups) == counts[i]:
+                    # Groups that lack the same unseen cards are one place to the deal.
+                    merged: dict[int, int] = {}
+                    for count, lacking in groups:
+                        merged[lacking & unseen] = merged.get(lacking & unseen, 0) + count
+                    for lacking, count in merged.items():
+                        group_counts.append(count)
+                        group_lacks.append(lacking)
+                        group_owners.append(i)
+                else:  # the groups lost count (a memory that missed events): the seat as one
+                    group_counts.append(counts[i])
+                    group_lacks.append((memory.lacks[s] | memory.passed_over[s]) & unseen)
+                    group_owners.append(i)
+            layers.append((group_counts + [stock_count], group_lacks + [0], group_owners + [-1]))
+            layers.append((counts + [stock_count],
+                           [(memory.lacks[s] | memory.passed_over[s]) & unseen for s in others] + [0], owners))
+        layers.append((counts + [stock_count], [memory.lacks[s] & unseen for s in others] + [0], owners))
+        layers.append((counts + [stock_count], None, owners))
+        for layer in layers:
+            try:
+                dealt = sample_hands(unseen, layer[0], None, layer[1], random.Random(0))
+                break
+            except ImpossibleDealError:
+                if layer[1] is None:
+                    raise
+        deal_counts, forbidden, deal_owners = layer
+        self._deal = (unseen, deal_counts, forbidden, others, known, _mask(observation.hand), deal_owners)
+        # The most constrained groups are dealt first (see _sample).
+        self._order = sorted(range(len(deal_counts)), key=lambda p: -(forbidden[p] if forbidden else 0).bit_count())
         # Rebuild once with any consistent deal; each sample then swaps in its own cards.
         hands, stock = self._place(observation.num_players, seat, dealt)
         self._template = DurakState.from_observation(observation, hands, stock)
         self._seen = observation
         self.round = observation.round
 
+    def _sample(self, rng: random.Random) -> list[int]:
+        """One deal of the unseen cards to the groups :meth:`prepare` chose.
+
+        Each group in turn, the most constrained first, gets a uniform sample of the cards
+        left that it may hold.  A seat's groups lack nested sets of cards (an older group
+        has every guess a newer one has), so with one other seat this is exactly the
+        uniform deal, and it cannot fail where a deal exists.  With more seats it is close
+        to uniform; when it runs out of cards for a group it tries again, and then leaves
+        the deal to :func:`~cardtable.bots.search.sample_hands` (exact, slower).
+        """
+        assert self._deal is not None, "prepare() comes first"
+        unseen, counts, forbidden = self._deal[:3]
+        if forbidden is None or not any(forbidden):
+            return sample_hands(unseen, counts, None, None, rng)
+        sample = rng.sample
+        for _ in range(3):
+            pool = unseen
+            dealt = [0] * len(counts)
+            for p in self._order:
+                n = counts[p]
+                if not n:
+                    continue
+                allowed = pool & ~forbidden[p]
+                size = allowed.bit_count()
+                if size < n:
+                    break
+                if size > n:
+                    picked = 0
+                    for index in sample(list(iter_bits(allowed)), n):
+                        picked |= 1 << index
+                    allowed = picked
+                dealt[p] = allowed
+                pool ^= allowed
+            else:
+                return dealt
+        return sample_hands(unseen, counts, None, forbidden, rng)
+
     def _place(self, players: int, seat: int, dealt: list[int]) -> tuple[list[int], list[int]]:
         assert self._deal is not None, "prepare() comes first"
-        _, _, _, others, known, own = self._deal
+        _, _, _, others, known, own, owners = self._deal
         hands = [0] * players
         hands[seat] = own
         for i, s in enumerate(others):
-            hands[s] = dealt[i] | known[i]
-        return hands, list(iter_bits(dealt[-1]))
+            hands[s] = known[i]
+        stock = 0
+        for cards, owner in zip(dealt, owners):
+            if owner < 0:
+                stock |= cards
+            else:
+                hands[others[owner]] |= cards
+        return hands, list(iter_bits(stock))
 
     def sample_state(self, observation: DurakObservation, rng: random.Random) -> GameState:
         self.prepare(observation)
         assert self._deal is not None and self._template is not None, "prepare() set them"
-        unseen, counts, forbidden, others, known, own = self._deal
-        dealt = sample_hands(unseen, counts, None, forbidden, rng)
+        dealt = self._sample(rng)
         hands, stock = self._place(observation.num_players, own_seat(observation), dealt)
         rng.shuffle(stock)
         state = self._template.clone()
@@ -785,7 +983,7 @@ class DurakSearchModel:
 
     def playout_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
         assert isinstance(state, DurakState)
-        if rng.random() < PLAYOUT_NOISE:
+        if rng.random() < self.playout_noise:
             legal = state.legal_actions()
             return legal[rng.randrange(len(legal))]
         return state_normal_action(state, seat)
@@ -799,15 +997,19 @@ class DurakSearchModel:
         result = next((r for r in state.round_results if r["round"] == self.round), None)
         if result is None:
             return 0.5
-        return _value(result["durak"], result["first_out"], seat)
+        return _value(result["durak"], result["first_out"], seat, self.draw_value)
 
 
-def _value(durak: int | None, first_out: int, seat: int) -> float:
-    """A finished round's worth for ``seat`` (see :class:`DurakSearchModel`)."""
+def _value(durak: int | None, first_out: int, seat: int, draw_value: float = DRAW_VALUE) -> float:
+    """A finished round's worth for ``seat`` (see :class:`DurakSearchModel`).
+
+    >>> _value(1, 0, 1), _value(1, 0, 0), _value(1, 2, 0), _value(None, 0, 1), _value(None, 0, 1, 0.5)
+    (0.0, 1.0, 0.9, 0.9, 0.5)
+    """
     if durak == seat:
         return 0.0
     if durak is None:
-        return 0.5
+        return draw_value
     return 1.0 if first_out == seat else 0.9
 
 
@@ -852,14 +1054,15 @@ class DurakSimulator:
         self.seat = own_seat(observation)
         self.trump_card = observation.trump_card.index
         self.stocked = observation.deck_count > 0
+        self.noise = model.playout_noise
+        self.draw_value = model.draw_value
 
     def root_key(self, action: Action) -> int:
         return move_of(action)
 
     def deal(self, rng: random.Random) -> Table:
         model = self.model
-        unseen, counts, forbidden, _, _, _ = model._deal  # type: ignore[misc]
-        dealt = sample_hands(unseen, counts, None, forbidden, rng)
+        dealt = model._sample(rng)
         hands, stock = model._place(self.players, self.seat, dealt)
         rng.shuffle(stock)
         world = kernel.copy_table(self.template)
@@ -882,13 +1085,12 @@ class DurakSimulator:
 
     def finish(self, world: Table, rng: random.Random) -> None:
         if world.turn is not None:
-            kernel.play_out(world, normal_attack, normal_defence, normal_throw_in, rng, PLAYOUT_NOISE)
+            kernel.play_out(world, normal_attack, normal_defence, normal_throw_in, rng, self.noise)
 
-    @staticmethod
-    def value(world: Table, seat: int) -> float:
+    def value(self, world: Table, seat: int) -> float:
         if world.phase != kernel.ROUND_OVER:
             return 0.5
-        return _value(world.durak, world.out[0], seat)
+        return _value(world.durak, world.out[0], seat, self.draw_value)
 
     @staticmethod
     def outcome(world: Table, seat: int) -> int:
@@ -909,6 +1111,8 @@ class HardDurakBot(SearchBot[DurakObservation]):
 
     ``time_budget`` seconds per decision (default 0.5; the endgame solver's time counts
     towards it), or exactly ``iterations`` iterations for reproducible play.
+    ``draw_value``, ``playout_noise`` and ``read_defences`` go to the model (see
+    :class:`DurakSearchModel`; the benchmarks turn them off one at a time).
 
     >>> HardDurakBot(seed=1, iterations=50).level
     'hard'
@@ -924,8 +1128,12 @@ class HardDurakBot(SearchBot[DurakObservation]):
         exploration: float = DEFAULT_EXPLORATION,
         workers: int = 1,
         endgame_nodes: int = ENDGAME_NODE_LIMIT,
+        draw_value: float = DRAW_VALUE,
+        playout_noise: float = PLAYOUT_NOISE,
+        read_defences: bool = True,
     ) -> None:
-        super().__init__(DurakSearchModel(), seed, time_budget, iterations, exploration, workers)
+        model = DurakSearchModel(draw_value, playout_noise, read_defences)
+        super().__init__(model, seed, time_budget, iterations, exploration, workers)
         self.endgame_nodes = endgame_nodes
         self.solver: EndgameSolver | None = None
         self.memory = PublicMemory()

@@ -12,7 +12,8 @@
   run on bitmasks by :class:`HeartsSimulator`, over deals of the hidden cards that agree with everything
   public, playing out each deal with the normal strategy and a little randomness),
   considers only one card of each group that plays alike (touching cards), remembers
-  which players showed void in which suit, detects an attempt to shoot the moon and
+  which players showed void in which suit and, in most deals, which cards their plays
+  suggest they do not hold (:func:`soft_inferences`), detects an attempt to shoot the moon and
   adapts its defence: the would-be shooter is then played out as a shooter, so the
   search finds the trick to take or the stopper to keep.  It chooses its pass by
   playing whole hands out (:func:`search_pass`): each candidate pass on the same
@@ -34,7 +35,6 @@ card bitmasks (:mod:`cardtable.cards`), so the hard bot's play-outs stay fast.
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -44,10 +44,12 @@ from cardtable.bots.base import own_seat
 from cardtable.bots.search import (
     DEFAULT_TIME_BUDGET,
     Deadline,
+    ImpossibleDealError,
     MoveValue,
     SearchBot,
     sample_hands,
 )
+from cardtable.bots.search_pool import StopFlag
 from cardtable.cards import SUIT_MASKS, Card, iter_bits
 from cardtable.engine.actions import Action
 from cardtable.engine.state import GameState
@@ -96,6 +98,8 @@ __all__ = [
     "moon_suspect",
     "HARD_EXPLORATION",
     "void_suits",
+    "soft_inferences",
+    "SOFT_INFERENCE_WEIGHT",
 ]
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
@@ -208,6 +212,96 @@ def void_suits_from_tricks(tricks: Sequence[CompletedTrick], current: Sequence[t
             if card.suit == HEARTS:
                 broken = True
     return voids
+
+
+SOFT_INFERENCE_WEIGHT = 0.8
+"""How often a deal of the hard bot's search honours what a seat's plays suggest it does
+not hold (:func:`soft_inferences`), seat by seat; the other deals keep only the voids, so
+that a player who plays otherwise than the inference assumes is still dealt its cards."""
+
+
+def soft_inferences(observation: HeartsObservation) -> list[int]:
+    """Per seat, the cards (a bitmask) its plays suggest it does not hold, beyond voids.
+
+    A sound player follows with the highest card that still loses, and throws the Q♠,
+    then the A♠ or K♠, then its highest heart as soon as it is void.  Hence:
+
+    - a seat that followed *under* the winning card holds nothing of that suit between
+      its card and the winning one;
+    - a seat that took the lead in the suit led (not as the last player of a pointless
+      trick) held nothing under the card it beat; as the last player of a pointless trick
+      it won with its highest card (the Q♠ aside);
+    - a seat that discarded after the first trick holds no Q♠ unless it threw it; no A♠
+      or K♠ if it threw no penalty card while the Q♠ was out; no heart above the one it
+      threw, and none at all if it threw a card worth nothing.
+
+    These are tendencies, not rules: the search honours them in most deals only
+    (:data:`SOFT_INFERENCE_WEIGHT`), and a seat that has since played a card they said
+    it did not hold plays otherwise: nothing is inferred for it this hand.  Played cards
+    are left out of the masks.
+
+    >>> from cardtable.games.hearts import CompletedTrick
+    >>> from cardtable.cards import parse_cards, mask_to_cards
+    >>> c = parse_cards("2C 8C KC 5C")
+    >>> trick = CompletedTrick(((0, c[0]), (1, c[1]), (2, c[2]), (3, c[3])), 2, 0)
+    >>> inferred = soft_inferences_from_tricks([trick], ())
+    >>> " ".join(map(str, mask_to_cards(inferred[3] & SUIT_MASKS[0])))
+    '6C 7C 9C TC JC QC'
+    >>> " ".join(map(str, mask_to_cards(inferred[2] & SUIT_MASKS[0])))
+    '3C 4C 6C 7C'
+    """
+    return soft_inferences_from_tricks(observation.tricks_played, observation.trick)
+
+
+def soft_inferences_from_tricks(
+    tricks: Sequence[CompletedTrick], current: Sequence[tuple[int, Card]]
+) -> list[int]:
+    """:func:`soft_inferences` from finished tricks (in order) and the current trick's plays."""
+    inferred = [0, 0, 0, 0]
+    contradicted = [False] * 4
+    plays_list = [trick.plays for trick in tricks]
+    if current:
+        plays_list.append(tuple(current))
+    queen_played = False
+    for number, plays in enumerate(plays_list):
+        lead_seat, lead_card = plays[0]
+        lead = lead_card.suit
+        suit_mask = _SUIT[lead]
+        best = lead_card.index
+        trick_mask = lead_card.mask
+        if inferred[lead_seat] & lead_card.mask:
+            contradicted[lead_seat] = True
+        for position in range(1, len(plays)):
+            seat, card = plays[position]
+            index = card.index
+            if inferred[seat] & card.mask:
+                contradicted[seat] = True
+            if card.suit == lead:
+                if index < best:
+                    # Nothing between its card and the winning one.
+                    inferred[seat] |= suit_mask & _BELOW[best] & ~((2 << index) - 1)
+                elif position == 3 and not _points(trick_mask):
+                    inferred[seat] |= suit_mask & ~((2 << index) - 1) & ~_QS
+                else:
+                    inferred[seat] |= suit_mask & _BELOW[best]
+                    best = index
+            elif number > 0:
+                bit = card.mask
+                if bit != _QS:
+                    inferred[seat] |= _QS
+                    if not queen_played and not bit & (_PENALTY | _AS | _KS):
+                        inferred[seat] |= _AS | _KS
+                if bit & _HEARTS:
+                    inferred[seat] |= _HEARTS & ~_BELOW[index]
+                elif not bit & _PENALTY and not (not queen_played and bit & (_AS | _KS)):
+                    inferred[seat] |= _HEARTS
+            trick_mask |= card.mask
+        if trick_mask & _QS:
+            queen_played = True
+    played = 0
+    for _, card in (play for plays in plays_list for play in plays):
+        played |= card.mask
+    return [0 if contradicted[seat] else inferred[seat] & ~played for seat in range(4)]
 
 
 def moon_suspect(points_taken: Sequence[int], seat: int) -> int | None:
@@ -592,7 +686,9 @@ class HeartsSearchModel:
     - ``sample_state`` deals the unseen cards so that every seat keeps its public hand
       size, holds no card of a suit it showed void in (:func:`void_suits`) and still
       holds the cards this seat passed to it that have not been played yet, then
-      rebuilds the state with :meth:`HeartsState.from_observation`.
+      rebuilds the state with :meth:`HeartsState.from_observation`.  With ``infer``
+      (the default), most deals also honour what each seat's plays suggest it does not
+      hold (:func:`soft_inferences`, :meth:`forbidden`).
     - ``playout_action`` is the normal strategy (reading the sampled hands) with a
       random legal card :data:`PLAYOUT_NOISE` of the time; a moon suspect found in the
       observation plays as a shooter (its highest cards) while it still has every point.
@@ -617,13 +713,26 @@ class HeartsSearchModel:
     (True, True)
     """
 
-    def __init__(self, group_alike: bool = False) -> None:
+    def __init__(self, group_alike: bool = False, infer: bool = True) -> None:
         self.group_alike = group_alike
         self._seen: HeartsObservation | None = None
         self._template: HeartsState | None = None
         self._deal: tuple[int, list[int], list[int], list[int], list[int]] | None = None
         self.suspect: int | None = None
         self.hand_number = 0
+        self.infer = infer
+        self._strict: list[int] | None = None
+
+    def forbidden(self, rng: random.Random) -> list[int]:
+        """The cards each other seat is dealt none of in one sample: its voids, and with
+        chance :data:`SOFT_INFERENCE_WEIGHT` per seat what its plays suggest it does not
+        hold (:func:`soft_inferences`; never more than leaves a deal possible)."""
+        forbidden = self._deal[3]  # type: ignore[index]
+        strict = self._strict
+        if strict is None:
+            return forbidden
+        random_ = rng.random
+        return [strict[p] if random_() < SOFT_INFERENCE_WEIGHT else forbidden[p] for p in range(len(strict))]
 
     def prepare(self, observation: HeartsObservation) -> None:
         """Work out, once per decision, what every sample of ``observation`` shares."""
@@ -647,6 +756,18 @@ class HeartsSearchModel:
         self._template = HeartsState.from_observation(observation, hands)
         self._template.quiet = True  # play-outs need no event log
         self._deal = (unknown, counts, known, forbidden, others)
+        inferred = soft_inferences(observation) if self.infer else [0, 0, 0, 0]
+        strict = [forbidden[p] | inferred[s] & unknown & ~known[p] for p, s in enumerate(others)]
+        # A card every seat seems not to hold is somewhere all the same: free it.
+        nowhere = strict[0] & strict[1] & strict[2]
+        strict = [strict[p] & ~nowhere | forbidden[p] for p in range(3)]
+        self._strict = None
+        if strict != forbidden:
+            try:
+                sample_hands(unknown, counts, known, strict, random.Random(0))
+                self._strict = strict
+            except ImpossibleDealError:
+                pass  # the plays contradict the inferences (a player unlike normal): voids only
         self._seen = observation
         self.suspect = moon_suspect(observation.points_taken, seat)
         self.hand_number = observation.hand_number
@@ -673,8 +794,8 @@ class HeartsSearchModel:
 
     def sample_state(self, observation: HeartsObservation, rng: random.Random) -> GameState:
         self.prepare(observation)
-        unknown, counts, known, forbidden, others = self._deal  # type: ignore[misc]
-        dealt = sample_hands(unknown, counts, known, forbidden, rng)
+        unknown, counts, known, _, others = self._deal  # type: ignore[misc]
+        dealt = sample_hands(unknown, counts, known, self.forbidden(rng), rng)
         state = self._template.clone()  # type: ignore[union-attr]
         if self.group_alike:
             state.__class__ = _SearchState
@@ -803,6 +924,7 @@ class HeartsSimulator:
         template = model._template
         assert template is not None and model._deal is not None
         self._unknown, self._counts, self._known, self._forbidden, self._others = model._deal
+        self._model = model
         self._seat = seat = own_seat(observation)
         self._table = template.table
         self._own = template.table.hands[seat]
@@ -820,7 +942,7 @@ class HeartsSimulator:
 
     def deal(self, rng: random.Random) -> Table:
         if self._dealt % DEAL_REUSE == 0:
-            dealt = sample_hands(self._unknown, self._counts, self._known, self._forbidden, rng)
+            dealt = sample_hands(self._unknown, self._counts, self._known, self._model.forbidden(rng), rng)
             hands = [0, 0, 0, 0]
             hands[self._seat] = self._own
             for place, other in enumerate(self._others):
@@ -942,7 +1064,7 @@ def search_pass(
     rng: random.Random,
     playouts: int | None = None,
     deadline: float | None = None,
-    stop: threading.Event | None = None,
+    stop: StopFlag | None = None,
     figures: list[tuple[int, int, float, dict[int, int]]] | None = None,
 ) -> int:
     """The hard bot's pass (a bitmask): each candidate of :func:`pass_candidates` is played
@@ -1038,7 +1160,8 @@ class HardHeartsBot(SearchBot[HeartsObservation]):
 
     ``time_budget`` seconds per decision, the pass included (default 0.5), or exactly
     ``iterations`` iterations (and ``pass_playouts`` hands played out for the pass,
-    default half of ``iterations``) for reproducible play.
+    default half of ``iterations``) for reproducible play.  ``infer=False`` deals the
+    hidden cards from the voids alone, without :func:`soft_inferences`.
 
     >>> HardHeartsBot(seed=1, iterations=50).level
     'hard'
@@ -1054,9 +1177,10 @@ class HardHeartsBot(SearchBot[HeartsObservation]):
         exploration: float = HARD_EXPLORATION,
         workers: int = 1,
         pass_playouts: int | None = None,
+        infer: bool = True,
     ) -> None:
         self.pass_playouts = pass_playouts
-        super().__init__(HeartsSearchModel(group_alike=True), seed, time_budget, iterations, exploration, workers)
+        super().__init__(HeartsSearchModel(group_alike=True, infer=infer), seed, time_budget, iterations, exploration, workers)
 
     def pass_search(self, observation: HeartsObservation, legal_actions: Sequence[Action], deadline: Deadline) -> Action:
         if not self.searcher.record_outcomes:

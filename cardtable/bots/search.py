@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter, methodcaller
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-from cardtable.bots.search_pool import parallel_search
+from cardtable.bots.search_pool import StopFlag, parallel_search
 from cardtable.cards import Card, iter_bits
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
@@ -248,7 +248,7 @@ class SearchResult:
     ``root`` maps each root action's notation to ``(visits, summed value)``;
     ``rejected_samples`` counts determinizations that disagreed with the observation
     (a bug in the game's ``sample_state``; :func:`check_model` reports the first one).
-    ``outcomes`` (only when the search recorded them, in this process's tree) maps each
+    ``outcomes`` (only when the search recorded them, in every tree, the workers' too) maps each
     root action's notation to how many of its simulations ended in each outcome of the
     simulator's ``outcome``.
     """
@@ -374,8 +374,9 @@ class ISMCTS:
         #: the outcomes the last :meth:`run` in this process counted (see ``SearchResult``)
         self.last_outcomes: dict[str, dict[int, int]] = {}
         #: set from another thread to end the search at its next iteration (the game
-        #: was closed); the search then answers from what it has
-        self.stop: threading.Event | None = None
+        #: was closed); the search, its worker processes' too, then answers from what
+        #: it has
+        self.stop: StopFlag | None = None
 
     def search(
         self,
@@ -412,12 +413,12 @@ class ISMCTS:
         if len(legal_actions) == 1:
             result = SearchResult(legal_actions[0], elapsed=time.perf_counter() - start)
         elif self.workers > 1:
-            root, iterations, rejected, trees = parallel_search(
+            root, iterations, rejected, trees, outcomes = parallel_search(
                 self, observation, legal_actions, model, rng, deadline
             )
             result = SearchResult(
                 choose_from_stats(root, legal_actions), iterations,
-                time.perf_counter() - start, root, rejected, trees,
+                time.perf_counter() - start, root, rejected, trees, outcomes,
             )
         else:
             stats, iterations, rejected = self.run(observation, legal_actions, model, rng, self.iterations, deadline)
@@ -425,7 +426,7 @@ class ISMCTS:
                 choose_from_stats(stats, legal_actions), iterations,
                 time.perf_counter() - start, stats, rejected,
             )
-        if self.record_outcomes:
+        if self.record_outcomes and self.workers == 1:
             result.outcomes = self.last_outcomes
         result.elapsed = time.perf_counter() - start
         self.last_result = result
@@ -605,11 +606,11 @@ class Deadline:
     start: float
     end: float | None
     #: set from another thread: the decision's time is up at once (the game was closed)
-    stop: threading.Event | None = None
+    stop: StopFlag | None = None
 
     @classmethod
     def starting_now(
-        cls, time_budget: float, iterations: int | None, stop: threading.Event | None = None
+        cls, time_budget: float, iterations: int | None, stop: StopFlag | None = None
     ) -> Deadline:
         """The deadline of a decision that starts now, by the rule above."""
         start = time.perf_counter()
@@ -658,8 +659,8 @@ class Decision:
     - ``search``: the search's most visited move;
     - ``checked``: the check after the search chose another move than the most visited.
 
-    ``moves`` are the searched root moves, most visited first; ``iterations`` the
-    simulations in all.
+    ``moves`` are the searched root moves, most visited first (ties: the better mean);
+    ``iterations`` the simulations in all.
 
     >>> Decision(Action.parse("play 2C"), "only").moves
     ()
@@ -801,7 +802,9 @@ class SearchBot(Generic[ObsT]):
             visits, total = result.root.get(str(move), (0, 0.0))
             outcomes = result.outcomes.get(str(move), {})
             values.append(MoveValue(roots[move], visits, total / visits if visits else 0.0, outcomes))
-        values.sort(key=lambda v: -v.visits)  # stable: ties keep the root order
+        # As the search chooses (choose_from_stats): most visits, then the better mean;
+        # stable, so full ties keep the root order.  Merged trees tie more often.
+        values.sort(key=lambda v: (-v.visits, -v.value))
         how = "search" if chosen == result.action else "checked"
         return self._decided(roots[chosen], how, tuple(values), result.iterations)
 
@@ -960,7 +963,8 @@ def _constrained_deal(
         groups.setdefault(allowed, []).append(index)
     waiting = {kind: len(members) for kind, members in groups.items()}
     need = list(need)
-    if not _fits(need, waiting, places):
+    # Hall's condition says nothing of a card no place may hold.
+    if 0 in groups or not _fits(need, waiting, places):
         raise ImpossibleDealError("no deal of the unknown cards fits every constraint")
     for kind in sorted(groups, key=lambda k: (k.bit_count(), k)):
         members = groups[kind]

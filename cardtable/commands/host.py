@@ -154,26 +154,43 @@ def host(
     set_seats(state, [(seat.name, "remote" if kind == "remote" else seat.kind)
                       for seat, (kind, _) in zip(config.seats, plan)])
     if any(kind == "human" for kind, _ in plan):
-        return _run_screen(state, address, port, pace, bot_after, resumed=False, save_path=target_file)
+        return _run_screen(state, address, port, pace, bot_after, level, resumed=False, save_path=target_file)
     from cardtable.session import SlotSaver
 
     return _run(state, SlotSaver(path=target_file), address, port, pace, bot_after, level, resumed=False)
 
 
 def _run_screen(
-    state: GameState, address: str, port: int, pace: str, bot_after: float | None, *,
+    state: GameState, address: str, port: int, pace: str, bot_after: float | None, level: str = "normal", *,
     resumed: bool, slot: Any = None, save_path: Any = None,
 ) -> int:
     """Host with the table screen of the seat at this keyboard."""
     from cardtable.commands.host_screen import run_host_screen
     from cardtable.net.host import format_address
 
+    network = state.meta.setdefault("network", {})
+    network["listen"] = format_address(address, port)
+    _keep_bot_after(network, bot_after, level)
+    return run_host_screen(
+        state, address, port, pace, resumed=resumed, slot=slot, save_path=save_path, bot_after=bot_after,
+        bot_level=level,
+    )
+
+
+def _keep_bot_after(network: dict[str, Any], bot_after: float | None, level: str) -> None:
+    """Record ``--bot-after`` in the save, for ``cardtable resume`` to host it the same way."""
     if bot_after is not None:
-        raise InvalidOptionError(
-            "--bot-after works only when no seat is at this keyboard (--seats remote,...,hard) for now"
-        )
-    state.meta.setdefault("network", {})["listen"] = format_address(address, port)
-    return run_host_screen(state, address, port, pace, resumed=resumed, slot=slot, save_path=save_path)
+        network["bot_after"] = bot_after
+        network["bot_level"] = level
+
+
+def _saved_bot_after(network: dict[str, Any]) -> tuple[float | None, str]:
+    bot = network.get("bot_after")
+    level = network.get("bot_level")
+    return (
+        float(bot) if isinstance(bot, (int, float)) and not isinstance(bot, bool) else None,
+        _check_level(level if isinstance(level, str) else "normal"),
+    )
 
 
 def resume_hosted(target: str | None, speed: str | None = None) -> bool:
@@ -212,15 +229,10 @@ def host_saved(state: GameState, slot: Any, speed: str | None = None) -> int:
     settings = state.meta.get("settings")
     saved_pace = settings.get("bot_speed") if isinstance(settings, dict) else None
     pace = _check_pace(speed or (saved_pace if isinstance(saved_pace, str) else "normal"))
+    bot_after, level = _saved_bot_after(network)
     if any(seat.is_human for seat in seats_from_state(state)):
-        return _run_screen(state, address, port, pace, None, resumed=True, slot=slot)
-    bot = network.get("bot_after")
-    level = network.get("bot_level")
-    return _run(
-        state, SlotSaver(slot), address, port, pace,
-        float(bot) if isinstance(bot, (int, float)) and not isinstance(bot, bool) else None,
-        _check_level(level if isinstance(level, str) else "normal"), resumed=True,
-    )
+        return _run_screen(state, address, port, pace, bot_after, level, resumed=True, slot=slot)
+    return _run(state, SlotSaver(slot), address, port, pace, bot_after, level, resumed=True)
 
 
 def _check_level(level: str) -> str:
@@ -242,13 +254,11 @@ def _run(
 
     network = state.meta.setdefault("network", {})
     network["listen"] = format_address(address, port)
-    if bot_after is not None:
-        network["bot_after"] = bot_after
-        network["bot_level"] = level
+    _keep_bot_after(network, bot_after, level)
     session = TableSession(state, seats_from_state(state), saver=saver, resumed=resumed, pace=pace)
-    table = NetHost(session, bot_delay=PACES[pace], log_line=_log)
+    table = NetHost(session, bot_delay=PACES[pace], log_line=_log, bot_after=bot_after, bot_level=level)
     try:
-        asyncio.run(_serve(table, address, port, bot_after, level))
+        asyncio.run(_serve(table, address, port))
     finally:
         session.close()
         saver.close()
@@ -262,7 +272,7 @@ def _log(line: str) -> None:
     print(f"{time.strftime('%H:%M:%S')} {visible(' '.join(line.split()))}", flush=True)
 
 
-async def _serve(table: Any, address: str, port: int, bot_after: float | None, level: str) -> None:
+async def _serve(table: Any, address: str, port: int) -> None:
     try:
         await table.start(address, port)
     except OSError as exc:
@@ -277,27 +287,8 @@ async def _serve(table: Any, address: str, port: int, bot_after: float | None, l
             print(f"  {line}", flush=True)
         if address not in WILDCARDS and address.startswith(("127.", "::1", "localhost")):
             print("Only this computer can join; to let others on your network in: --listen 0.0.0.0", flush=True)
-        watcher = asyncio.create_task(_hand_empty_seats(table, bot_after, level)) if bot_after is not None else None
         await table.wait_finished()
         await asyncio.sleep(0.5)  # the last state and status reach everyone before goodbye
-        if watcher is not None:
-            watcher.cancel()
     finally:
         await table.close("the game is over" if table.session.is_over else "the host closed the table")
         sys.stdout.flush()
-
-
-async def _hand_empty_seats(table: Any, after: float, level: str) -> None:
-    """Give a bot any remote seat left empty for ``after`` seconds, until its player returns."""
-    empty_since: dict[int, float] = {}
-    while True:
-        now = time.monotonic()
-        for seat in table.remote_seats:
-            if seat in table.players or seat in table.handed:
-                empty_since.pop(seat, None)
-            else:
-                since = empty_since.setdefault(seat, now)
-                if now - since >= after:
-                    table.hand_to_bot(seat, level)
-                    empty_since.pop(seat, None)
-        await asyncio.sleep(min(0.5, max(after / 4, 0.05)))

@@ -3,7 +3,8 @@
 :func:`run_host_screen` serves the game and opens the table for that seat, as
 ``play`` does: the join lines show over the table when it opens, the table waits
 (paused, with a message) until every remote seat has its player, and the title bar
-says who is at the table.  The host runs the bots; the game saves to ``slot`` (or a
+says who is at the table.  ``B`` lists the remote seats: the host may give an away
+player's seat to a bot there, and take it back.  The host runs the bots; the game saves to ``slot`` (or a
 new save, or ``save_path``) after every move, like any game.
 """
 
@@ -36,9 +37,12 @@ def run_host_screen(
     save_path: Path | None = None,
     ascii_only: bool = False,
     four_colour: bool = False,
+    bot_after: float | None = None,
+    bot_level: str = "normal",
 ) -> int:
     """Serve ``state`` on ``address:port`` and play its human seat here until the player
-    leaves the table (the save stays, for ``cardtable resume``)."""
+    leaves the table (the save stays, for ``cardtable resume``); ``bot_after``: a remote
+    seat left empty that many seconds goes to a ``bot_level`` bot until its player returns."""
     from cardtable.commands.play import run_app
     from cardtable.net.host import NetHost, seats_from_state
     from cardtable.net.hosted import HostedSession
@@ -48,7 +52,9 @@ def run_host_screen(
     seats = seats_from_state(state)
     session = HostedSession(state, seats, resumed=resumed, pace=pace)
     # The host's log would scribble over the screen: its news reaches the screen as notices.
-    host = NetHost(session, bot_delay=PACES[pace], log_line=lambda _: None)
+    host = NetHost(
+        session, bot_delay=PACES[pace], log_line=lambda _: None, bot_after=bot_after, bot_level=bot_level
+    )
     session.serve_with(host)
     app = CardtableApp(
         table_config(state, seats),

@@ -18,27 +18,9 @@ from __future__ import annotations
 import sys
 
 from cardtable.display import visible
-from cardtable.errors import InvalidOptionError
+from cardtable.net.client import check_join
 
 __all__ = ["check_join", "join"]
-
-
-def check_join(address: str, code: str, name: str) -> tuple[str, str, str]:
-    """The address, code and name as the client sends them; a bad one raises a one-line error."""
-    from cardtable.names import BadNameError, check_name
-    from cardtable.net.client import parse_address
-
-    parse_address(address)
-    code = code.strip()
-    if not code or len(code) > 100:
-        raise InvalidOptionError("the code is the text after the address on the join line")
-    name = name.strip()
-    if name:
-        try:
-            name = check_name(name)
-        except BadNameError as exc:
-            raise InvalidOptionError(f"--name: {exc}") from None
-    return address.strip(), code, name
 
 
 def join(address: str, code: str, name: str = "", ascii_only: bool = False, four_colour: bool = False) -> int:

@@ -16,12 +16,24 @@ Every message from the host is checked against the declared ones
 Traceback (most recent call last):
 ...
 cardtable.errors.InvalidOptionError: 'host:port' is not HOST:PORT (the port is a number from 1 to 65535)
+
+A join line as the host printed it, pasted whole, gives the address, code and name:
+
+>>> read_join_line("Bea: cardtable join 127.0.0.1:8765 abc --name 'Bea B'")
+('127.0.0.1:8765', 'abc', 'Bea B')
+>>> check_join("127.0.0.1:8765", " abc ", "Ann")
+('127.0.0.1:8765', 'abc', 'Ann')
+>>> check_join("127.0.0.1:8765", "", "")
+Traceback (most recent call last):
+...
+cardtable.errors.InvalidOptionError: no code: the code is the text after the address on the join line
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import shlex
 import time
 from collections.abc import Callable
 from typing import Any
@@ -51,7 +63,7 @@ from cardtable.net.protocol import (
     encode,
 )
 
-__all__ = ["JoinError", "TableClient", "parse_address", "HostMessage"]
+__all__ = ["JoinError", "TableClient", "check_join", "parse_address", "read_join_line", "HostMessage"]
 
 HostMessage = Welcome | StateUpdate | Refused | Status | Error | Bye
 
@@ -76,6 +88,61 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT, any_port: bool = 
     if not host or not port.isdigit() or not (0 if any_port else 1) <= int(port) <= 65535:
         raise InvalidOptionError(f"{given!r} is not HOST:PORT (the port is a number from 1 to 65535)")
     return host, int(port)
+
+
+def check_join(address: str, code: str, name: str = "", name_field: str = "--name") -> tuple[str, str, str]:
+    """The address, code and name as :class:`TableClient` sends them; a bad one raises
+    a one-line :class:`InvalidOptionError` (``name_field`` names the name in it)."""
+    from cardtable.names import BadNameError, check_name
+
+    if not address.strip():
+        raise InvalidOptionError("no address: it is the HOST:PORT after 'cardtable join' on the join line")
+    parse_address(address)
+    code = code.strip()
+    if not code:
+        raise InvalidOptionError("no code: the code is the text after the address on the join line")
+    if len(code) > 100 or any(char.isspace() for char in code):
+        raise InvalidOptionError("that is not a seat's code: the code is the one word after the address")
+    name = name.strip()
+    if name:
+        try:
+            name = check_name(name)
+        except BadNameError as exc:
+            raise InvalidOptionError(f"{name_field}: {exc}") from None
+    return address.strip(), code, name
+
+
+def read_join_line(text: str) -> tuple[str, str, str] | None:
+    """``(address, code, name)`` from a join line pasted whole (``cardtable join HOST:PORT
+    CODE [--name NAME]``, with or without the seat's name before it, or just ``HOST:PORT
+    CODE``); ``None`` if ``text`` is one word (an address alone), nothing to split.
+
+    Nothing is checked here: :func:`check_join` does that.
+
+    >>> read_join_line("cardtable join [::1]:9000 xyz"), read_join_line("127.0.0.1:8765")
+    (('[::1]:9000', 'xyz', ''), None)
+    """
+    given = " ".join(text.split())
+    _, found, rest = given.partition("cardtable join ")
+    words_text = rest if found else given
+    try:
+        words = shlex.split(words_text)
+    except ValueError:  # an unclosed quote: read it word by word
+        words = words_text.split()
+    if not found and len(words) < 2:
+        return None
+    name = ""
+    if "--name" in words:
+        at = words.index("--name")
+        name = " ".join(words[at + 1:])
+        words = words[:at]
+    elif any(word.startswith("--name=") for word in words):
+        at = next(i for i, word in enumerate(words) if word.startswith("--name="))
+        name = " ".join([words[at].partition("=")[2], *words[at + 1:]])
+        words = words[:at]
+    address = words[0] if words else ""
+    code = " ".join(words[1:])
+    return address, code, name
 
 
 class _Pace:

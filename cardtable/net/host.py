@@ -48,7 +48,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from cardtable.bots import LEVELS, is_import_path, make_bot
+from cardtable.bots import LEVELS, is_import_path
 from cardtable.engine.events import Event
 from cardtable.engine.observation import to_jsonable
 from cardtable.engine.state import GameState
@@ -197,7 +197,7 @@ class _Player:
 
 class NetHost:
     """A table served over WebSockets: ``session`` is played by whoever holds each
-    remote seat's code (see :attr:`codes`), by bots, and (later) by the host's own seat.
+    remote seat's code (see :attr:`codes`), by bots, and by the host's own seat (:meth:`act_here`).
 
     ``codes``: each remote seat's code (default: new ones from :func:`new_code`).
     ``bot_delay``: seconds each bot waits before its move, so that people can follow.
@@ -206,7 +206,9 @@ class NetHost:
     one line for each thing the host's log should say.  ``on_status`` with every
     :class:`Status` the players are sent (who is here, whether the table waits), for a
     screen at the host.  A screen at the host plays its own seat through
-    :meth:`act_here`; the session's notices tell it what happened.
+    :meth:`act_here`; the session's notices tell it what happened.  ``bot_after``: a
+    remote seat left empty that many seconds goes to a ``bot_level`` bot until its
+    player returns (:meth:`watch_empty_seats`, from :meth:`start` on).
     """
 
     def __init__(
@@ -219,8 +221,15 @@ class NetHost:
         on_send: Callable[[int, bytes], None] | None = None,
         log_line: Callable[[str], None] | None = None,
         on_status: Callable[[Status], None] | None = None,
+        bot_after: float | None = None,
+        bot_level: str = "normal",
     ) -> None:
         self.session = session
+        #: a remote seat left empty this many seconds goes to a bot of ``bot_level``
+        #: until its player returns (``None``: only when the host hands it)
+        self.bot_after = bot_after
+        self.bot_level = bot_level
+        self._watcher: asyncio.Task[None] | None = None
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
         self.on_send = on_send
@@ -270,7 +279,32 @@ class NetHost:
             close_timeout=2,
         )
         self.log_line(f"listening on {format_address(*self.address)}")
+        if self.bot_after is not None:
+            self.watch_empty_seats(self.bot_after, self.bot_level)
         self._advance()
+
+    def watch_empty_seats(self, after: float, level: str = "normal") -> None:
+        """From now on give a bot of ``level`` any remote seat left empty ``after``
+        seconds, until its player returns (``bot_after`` does this from :meth:`start`)."""
+        if self._watcher is not None:
+            self._watcher.cancel()
+        self.bot_after, self.bot_level = after, level
+        self._watcher = asyncio.create_task(self._hand_empty_seats(after, level))
+
+    async def _hand_empty_seats(self, after: float, level: str) -> None:
+        """Give a bot any remote seat left empty for ``after`` seconds, until its player returns."""
+        empty_since: dict[int, float] = {}
+        while not self.closed and not self.session.is_over:
+            now = time.monotonic()
+            for seat in self.remote_seats:
+                if seat in self.players or seat in self.handed:
+                    empty_since.pop(seat, None)
+                else:
+                    since = empty_since.setdefault(seat, now)
+                    if now - since >= after:
+                        self.hand_to_bot(seat, level)
+                        empty_since.pop(seat, None)
+            await asyncio.sleep(min(0.5, max(after / 4, 0.05)))
 
     @property
     def address(self) -> tuple[str, int]:
@@ -289,6 +323,8 @@ class NetHost:
         if self.closed:
             return
         self.closed = True
+        if self._watcher is not None:
+            self._watcher.cancel()
         if self._bot_request is not None:
             self._bot_request.cancel()
         for player in list(self.players.values()):
@@ -370,7 +406,7 @@ class NetHost:
         """
         if seat not in self.remote_seats:
             raise ValueError(f"seat {seat} is not a remote seat")
-        bot = make_bot(self.session.game, level, seed=self.session.bot_seed(seat))
+        bot = self.session.level_bot(seat, level)
         name = self.session.seats[seat].name
         self._swap(seat, Seat.bot_seat(name, level))
         self.session.bots[seat] = bot
@@ -385,7 +421,11 @@ class NetHost:
         if seat not in self.handed:
             return
         self._give_back(seat)
-        self._status(f"{self.session.seats[seat].name} has their seat back.")
+        name = self.session.seats[seat].name
+        if seat in self.players:
+            self._status(f"{name} has their seat back.")
+        else:
+            self._status(f"The bot left {name}'s seat: it waits for {name}.")
         self._advance()
 
     def _give_back(self, seat: int) -> None:

@@ -13,6 +13,10 @@ host is made), so that:
 - who is connected and the pause come from the host (``presence``, ``pause_line``,
   ``seat_words``), and each change of them is a ``status`` notice, then ``changed``.
 
+The host may give an away player's seat to a bot and take it back
+(:meth:`HostedSession.hand_to_bot`, :meth:`HostedSession.take_back`: the table
+screen's ``B``).
+
 Undo is off: a remote player is a person at the table too.
 
 >>> from cardtable.games import get_rules
@@ -28,7 +32,7 @@ from __future__ import annotations
 from cardtable.engine.actions import Action
 from cardtable.net.host import NetHost
 from cardtable.net.protocol import Status
-from cardtable.net.remote import presence_line
+from cardtable.net.remote import a_bot, away_words, presence_line
 from cardtable.session import Notice, TableSession
 
 __all__ = ["HostedSession"]
@@ -71,6 +75,16 @@ class HostedSession(TableSession):
         super()._tell(Notice("status", text=status.message))
         super()._tell(Notice("changed"))
 
+    # --- undo: never, even while bots play every remote seat ------------------------------
+    @property
+    def undo_offered(self) -> bool:
+        return False
+
+    def undo_refusal(self) -> str | None:
+        """A seat a bot plays for an away player is still that person's: their moves (and
+        the others') are never taken back for them."""
+        return "Undo is off in a game with more than one person at the table."
+
     # --- what the screen shows of the network -------------------------------------------
     @property
     def paused(self) -> bool:  # type: ignore[override]
@@ -87,7 +101,32 @@ class HostedSession(TableSession):
     def seat_words(self, seat: int) -> tuple[str, ...]:
         if self.net is None or seat not in self.net.remote_seats:
             return ()
-        level = self.net.handed.get(seat)
-        if seat in self.net.players:
-            return ()
-        return (f"away: {level} bot",) if level else ("away",)
+        return away_words(seat in self.net.players, self.net.handed.get(seat, ""))
+
+    # --- who plays the remote seats ------------------------------------------------------
+    def hand_to_bot(self, seat: int, level: str) -> str | None:
+        """Let a bot of ``level`` play the remote ``seat`` while its player is away (until
+        they rejoin); ``None`` when done, else why not, in one line."""
+        from cardtable.bots import LEVELS
+
+        net = self.net
+        if net is None or seat not in net.remote_seats:
+            return "only a seat of a player at another terminal goes to a bot"
+        name = self.seats[seat].name
+        if seat in net.players:
+            return f"{name} is at the table: only an away player's seat goes to a bot"
+        if level not in LEVELS:
+            return f"a bot is {', '.join(LEVELS)}, not {level}"
+        if net.handed.get(seat) == level:
+            return f"{a_bot(level)} plays {name}'s seat already"
+        net.hand_to_bot(seat, level)
+        return None
+
+    def take_back(self, seat: int) -> str | None:
+        """Take the remote ``seat`` back from its bot (the table waits for its player, or
+        they play on if connected); ``None`` when done, else why not."""
+        net = self.net
+        if net is None or seat not in net.handed:
+            return f"no bot plays {self.seats[seat].name}'s seat"
+        net.take_back(seat)
+        return None

@@ -37,6 +37,7 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardtable.bots.search_pool import play_workers
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
@@ -45,7 +46,7 @@ from cardtable.net.client import HostMessage, TableClient
 from cardtable.net.protocol import Refused, SeatStatus, StateUpdate, Status, Welcome
 from cardtable.session import HintAnswer, HintRequest, Notice, Seat, SeatKind
 
-__all__ = ["RemoteSession", "presence_line", "seats_from_statuses"]
+__all__ = ["RemoteSession", "a_bot", "away_words", "presence_line", "seats_from_statuses"]
 
 
 def seats_from_statuses(statuses: Sequence[SeatStatus]) -> tuple[Seat, ...]:
@@ -66,11 +67,32 @@ def presence_line(statuses: Sequence[SeatStatus]) -> str:
     """Who of the people is at the table and who is away, in one line (bots left out)."""
     here = [s.name for s in statuses if s.kind != "bot" and s.connected]
     away = [
-        f"{s.name} (a {s.level} bot plays)" if s.level else s.name
+        f"{s.name} ({a_bot(s.level)} plays)" if s.level else s.name
         for s in statuses if s.kind != "bot" and not s.connected
     ]
     line = f"at the table: {', '.join(here) or 'nobody'}"
     return f"{line} · away: {', '.join(away)}" if away else line
+
+
+def a_bot(level: str) -> str:
+    """``a hard bot``, ``an easy bot``: a level as a sentence names its bot.
+
+    >>> a_bot("easy"), a_bot("normal")
+    ('an easy bot', 'a normal bot')
+    """
+    return f"{'an' if level[:1].lower() in 'aeiou' and level else 'a'} {level} bot"
+
+
+def away_words(connected: bool, level: str) -> tuple[str, ...]:
+    """What a person's seat box adds on every screen when they are not at the table:
+    ``away``, or which bot plays for them meanwhile.
+
+    >>> away_words(True, ""), away_words(False, ""), away_words(False, "hard")
+    ((), ('away',), ('a hard bot plays',))
+    """
+    if connected and not level:
+        return ()
+    return (f"{a_bot(level)} plays",) if level else ("away",)
 
 
 class RemoteSession:
@@ -99,6 +121,10 @@ class RemoteSession:
         self.pace = pace
         #: the hint's thinking time a decision (``None``: the default)
         self.think_time: float | None = None
+        #: the processes the hint's hard bot searches in
+        self.workers = play_workers()
+        #: the hints asked and not yet done with (cancelled when the table moves on)
+        self._hints: list[HintRequest] = []
         self.generation = 0
         self.closed = False
         self.bot_failures: dict[int, str] = {}
@@ -160,13 +186,17 @@ class RemoteSession:
 
     @property
     def presence(self) -> str:
+        """Who is at the table, as the host last said; once the connection is lost,
+        only that (the host's last word on who is there is out of date)."""
+        if self.client.closed_reason is not None and not self.client.is_over:
+            return "disconnected"
         return presence_line(self.client.seats)
 
     def seat_words(self, seat: int) -> tuple[str, ...]:
         """What the seat box adds for a person who is away."""
         for status in self.client.seats:
-            if status.seat == seat and status.kind != "bot" and not status.connected:
-                return ("away",) if not status.level else (f"away: {status.level} bot",)
+            if status.seat == seat and status.kind != "bot":
+                return away_words(status.connected, status.level)
         return ()
 
     def listen(self, listener: Callable[[Notice], None]) -> None:
@@ -193,8 +223,11 @@ class RemoteSession:
 
     @property
     def bot_to_act(self) -> bool:
+        """A bot is to move: one of the host's, or one playing for a player who is away."""
         spec = self.seat_to_act
-        return spec is not None and spec.is_bot
+        if spec is None:
+            return False
+        return spec.is_bot or any(status.seat == self.to_act and status.level for status in self.client.seats)
 
     @property
     def waiting(self) -> bool:
@@ -274,8 +307,18 @@ class RemoteSession:
         """The hint's thinking time from the next one on (the host's bots have their own)."""
         self.think_time = seconds
 
+    def set_bot_cores(self, cores: int | None) -> None:
+        """The most processes the hint searches in from the next one on."""
+        self.workers = play_workers(cores)
+
     def cancel_thinking(self) -> None:
         self.generation += 1
+        self._cancel_hints()
+
+    def _cancel_hints(self) -> None:
+        for hint in self._hints:
+            hint.cancel()
+        self._hints.clear()
 
     def close(self) -> None:
         """Leave the table: the seat waits at the host for us to rejoin."""
@@ -330,10 +373,12 @@ class RemoteSession:
         view = self._view()
         # The seed follows what this seat saw, so the same position gives the same hint.
         seed = (len(view.events) * 7919 + self.seat) % 2**32
-        return HintRequest(
+        request = HintRequest(
             seat, self.generation, self.game, seed, self.hint_iterations, view, self.legal_actions(),
-            time_budget=self.think_time,
+            time_budget=self.think_time, workers=self.workers,
         )
+        self._hints.append(request)
+        return request
 
     def hint_answer(self, answer: HintAnswer) -> Action | None:
         if answer.action is None or self.closed or answer.generation != self.generation or not self.human_to_act:
@@ -349,6 +394,7 @@ class RemoteSession:
             return
         if isinstance(message, StateUpdate):
             self.generation += 1
+            self._cancel_hints()
             mine = bool(self._sent) and message.last_seq >= self._sent
             if mine:
                 self._sent = 0

@@ -53,6 +53,7 @@ from cardtable.bots import (
     seat_bot_factory,
 )
 from cardtable.bots.search import DEFAULT_TIME_BUDGET, Decision, SearchBot
+from cardtable.bots.search_pool import play_workers, warm_up
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
@@ -203,13 +204,18 @@ class HintRequest:
     legal: Sequence[Action]
     cancel_event: threading.Event = field(default_factory=threading.Event)
     time_budget: float | None = None
+    #: the processes the hard bot searches in (the table's :attr:`TableSession.workers`)
+    workers: int = 1
 
     def cancel(self) -> None:
         self.cancel_event.set()
 
     def think(self, cancelled: Callable[[], bool] | None = None) -> HintAnswer:
         """Ask the hard bot (in a worker thread, if the caller likes), and how it decided."""
-        bot = make_bot(self.game, "hard", seed=self.seed, iterations=self.iterations, time_budget=self.time_budget)
+        bot = make_bot(
+            self.game, "hard", seed=self.seed, iterations=self.iterations, time_budget=self.time_budget,
+            workers=self.workers,
+        )
         decision: Decision | None = None
         if isinstance(bot, SearchBot):
             bot.stop_on(self.cancel_event)
@@ -222,6 +228,13 @@ class HintRequest:
         return HintAnswer(self.seat, self.generation, action, decision)
 
 
+def _warm_up(workers: int) -> None:
+    try:
+        warm_up(workers)
+    except Exception:  # noqa: BLE001 - no worker processes here: the search runs alone
+        pass
+
+
 class TableSession:
     """One game at a table: its state, its seats, their bots, the saves.
 
@@ -231,7 +244,9 @@ class TableSession:
     ``hint_iterations`` fixes the hint search's size (tests), else it has its time
     budget.  ``pace`` is the bot speed, kept in the save's settings.  ``think_time``:
     the seconds a hard bot (and the hint) thinks a decision (default 0.5; see
-    :meth:`set_think_time`).
+    :meth:`set_think_time`).  ``bot_cores``: the most processes a hard bot (and the
+    hint) searches in; by default one per core the machine lets it use, up to two
+    (:func:`~cardtable.bots.search_pool.play_workers`; see :meth:`set_bot_cores`).
     """
 
     def __init__(
@@ -244,6 +259,7 @@ class TableSession:
         hint_iterations: int | None = None,
         pace: str = "normal",
         think_time: float | None = None,
+        bot_cores: int | None = None,
     ) -> None:
         if len(seats) != state.num_players:
             raise ValueError(f"{len(seats)} seats for a {state.num_players}-player game")
@@ -253,6 +269,8 @@ class TableSession:
         self.hint_iterations = hint_iterations
         self.pace = pace
         self.think_time = think_time
+        #: the processes each hard bot at the table, and the hint, searches in
+        self.workers = play_workers(bot_cores)
         #: moves on at every change; an answer asked at an older one is dropped
         self.generation = 0
         self.closed = False
@@ -267,11 +285,12 @@ class TableSession:
         for seat, spec in enumerate(self.seats):
             if spec.is_bot:
                 try:
-                    self.bots[seat] = seat_bot_factory(self.game, spec.bot, time_budget=think_time)(
-                        self.bot_seed(seat)
-                    )
+                    self.bots[seat] = seat_bot_factory(
+                        self.game, spec.bot, time_budget=think_time, workers=self.workers
+                    )(self.bot_seed(seat))
                 except CardtableError as exc:
                     self.bot_failures[seat] = str(exc)
+        self._warm_up()
         humans = self.human_seats
         #: several people share the keyboard: the hand is covered between their turns
         self.hotseat = len(humans) > 1
@@ -475,10 +494,29 @@ class TableSession:
             if isinstance(bot, SearchBot):
                 bot.set_time_budget(DEFAULT_TIME_BUDGET if seconds is None else seconds)
 
+    def set_bot_cores(self, cores: int | None) -> None:
+        """Let the hard bots at the table (and the hints) search in at most ``cores``
+        processes from their next decision on (``None``: one per core, up to two)."""
+        self.workers = play_workers(cores)
+        for bot in self.bots.values():
+            if isinstance(bot, SearchBot):
+                bot.searcher.workers = self.workers
+        self._warm_up()
+
+    def level_bot(self, seat: int, level: str) -> Bot:
+        """A fresh built-in bot of ``level`` for ``seat``, with the table's thinking time
+        and processes."""
+        return make_bot(self.game, level, seed=self.bot_seed(seat), time_budget=self.think_time, workers=self.workers)
+
+    def _warm_up(self) -> None:
+        # The worker processes start beside the table, not inside the first hard move.
+        if self.workers > 1 and any(isinstance(bot, SearchBot) for bot in self.bots.values()):
+            threading.Thread(target=_warm_up, args=(self.workers,), name="cardtable-warm-up", daemon=True).start()
+
     def replace_bot(self, seat: int, level: str) -> None:
         """Give ``seat`` to the built-in ``level`` (after its bot failed) and save."""
         name = self.seats[seat].name
-        self.bots[seat] = make_bot(self.game, level, seed=self.bot_seed(seat), time_budget=self.think_time)
+        self.bots[seat] = self.level_bot(seat, level)
         self.bot_failures.pop(seat, None)
         seats = list(self.seats)
         seats[seat] = Seat.bot_seat(name, level)
@@ -599,7 +637,7 @@ class TableSession:
         request = HintRequest(
             seat, self.generation, self.game, (self.state.seed * 31 + len(self.state.history)) % 2**32,
             self.hint_iterations, self.state.observation(seat), self.state.legal_actions(),
-            time_budget=self.think_time,
+            time_budget=self.think_time, workers=self.workers,
         )
         self._asked.append(request)
         return request

@@ -201,6 +201,11 @@ class CardtableApp(App[None]):
         return self._think if self._think is not None else self.settings.think_seconds
 
     @property
+    def bot_cores(self) -> int:
+        """The most cores a hard bot (and the hint) thinks on: the ``bot_cores`` setting."""
+        return self.settings.bot_cores
+
+    @property
     def bot_delay(self) -> float:
         """Seconds a bot waits before moving (tests set 0 through ``bot_delay``)."""
         return PACES[self.pace] if self._bot_delay is None else self._bot_delay
@@ -282,29 +287,45 @@ class CardtableApp(App[None]):
         self._put_screen(GameScreen(config, state))
 
     async def join_table(self, address: str, code: str, name: str = "") -> None:
+        """``cardtable join``: open the hosted table at ``address`` for the seat of
+        ``code``; on failure keep the reason in :attr:`join_error` and exit."""
+        problem = await self.open_joined_table(address, code, name)
+        if problem is not None:
+            self.join_error = problem
+            self.exit()
+
+    async def open_joined_table(self, address: str, code: str, name: str = "") -> str | None:
         """Join the hosted table at ``address`` with the seat's ``code`` and open its
-        table; on failure keep the reason in :attr:`join_error` and exit."""
+        table (``cardtable join``, or *Join a table* on the start screen); return ``None``
+        once it is open, else why it could not be joined, in one line."""
         from cardtable.errors import CardtableError
         from cardtable.net.client import TableClient
         from cardtable.net.remote import RemoteSession
         from cardtable.tui.config import SeatConfig
         from cardtable.tui.screens.game import GameScreen
 
-        client = TableClient(address, code, name)
+        try:
+            client = TableClient(address, code, name)
+        except CardtableError as exc:
+            return " ".join(str(exc).split())
         try:
             await client.join()
             session = RemoteSession(client, hint_iterations=self.hint_iterations, pace=self.pace)
         except (CardtableError, ValueError) as exc:
             await client.close()
-            self.join_error = str(exc)
-            self.exit()
-            return
+            return " ".join(str(exc).split())
+        except BaseException:
+            # Cancelled while joining (the player gave up): the seat must not stay taken.
+            await client.close()
+            raise
         seats = tuple(
             SeatConfig(seat.bot if seat.is_bot else "human", seat.name) for seat in session.seats
         )
+        self.close_game()
         self.config = TableConfig(client.game, seats, None, dict(client.options))
         session.watch()
         self._put_screen(GameScreen(self.config, session=session))
+        return None
 
     async def host_table(self, config: TableConfig, host: NetHost, address: str, port: int) -> None:
         """Listen for the remote players, open the table for the seat at this keyboard,
@@ -367,7 +388,7 @@ class CardtableApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             return
         game = getattr(self.screen, "game_name", None)
-        self.push_screen(HelpScreen(game))
+        self.push_screen(HelpScreen(game, getattr(self.screen, "key_features", ())))
 
     def action_statistics(self) -> None:
         from cardtable.tui.screens.stats import StatsScreen

@@ -23,6 +23,7 @@ from textual.binding import Binding
 
 __all__ = [
     "KeyUse", "TABLE_KEYS", "PRIVACY_KEYS", "CONFIRM_KEYS", "INFO_KEYS", "BOT_FAILURE_KEYS", "REPLAY_KEYS", "START_KEYS",
+    "JOIN_KEYS", "SEATS_KEYS",
     "bindings", "first_key", "help_rows", "say", "say_first", "say_some", "written",
 ]
 
@@ -89,6 +90,8 @@ TABLE_KEYS: tuple[KeyUse, ...] = (
     KeyUse("s", "scores", "Scores", "scores", footer=False),
     KeyUse("h", "hint", "Hint", "a hint: the hard bot's move, selected, and why; again: its top three", "on your own turn"),
     KeyUse("ctrl+z", "undo", "Undo", "take back your last move (again: the one before)", "with one person at the table"),
+    KeyUse("b", "seats", "Seats", "who plays each remote seat: hand an away player's seat to a bot, or take it back",
+           "when you host the table", needs="hosting"),
     KeyUse("f1,question_mark", "app.help", "Help", "this help"),
     KeyUse("q", "quit_table", "Quit", "quit to the start screen (the game is saved)"),
 )
@@ -139,12 +142,30 @@ REPLAY_KEYS: tuple[KeyUse, ...] = (
 START_KEYS: tuple[KeyUse, ...] = (
     KeyUse("f1,question_mark", "app.help", "Help", "help"),
     KeyUse("ctrl+s", "start", "Start", "start the game"),
+    KeyUse("j", "join", "Join", "join a table someone hosts (cardtable join HOST:PORT CODE)"),
     KeyUse("s", "app.statistics", "Statistics", "statistics"),
     KeyUse("o", "app.settings", "Settings", "settings"),
     KeyUse("escape", "app.quit", "Quit", "quit"),
     KeyUse("delete", "delete_saved", "Delete game", "delete the highlighted unfinished game"),
 )
 """The start screen's keys (Enter on a list is the list's own)."""
+
+
+JOIN_KEYS: tuple[KeyUse, ...] = (
+    KeyUse("enter", "join", "Join", "join the table (in any field)", footer=False),
+    KeyUse("escape", "cancel", "Cancel", "back to the start screen"),
+)
+"""The keys of the pop-up that joins a hosted table (Tab moves between its fields)."""
+
+
+SEATS_KEYS: tuple[KeyUse, ...] = (
+    KeyUse("e", "hand('easy')", "Easy bot", "an easy bot plays the seat until its player returns"),
+    KeyUse("n", "hand('normal')", "Normal bot", "a normal bot plays the seat until its player returns"),
+    KeyUse("h", "hand('hard')", "Hard bot", "a hard bot plays the seat until its player returns"),
+    KeyUse("t", "take_back", "Take back", "the bot leaves the seat: it waits for its player again"),
+    KeyUse("escape,b,q", "close", "Close", "close the pop-up"),
+)
+"""The keys of the host's pop-up of remote seats (↑ / ↓ choose the seat)."""
 
 
 def _find(action: str, keys: Sequence[KeyUse]) -> KeyUse:

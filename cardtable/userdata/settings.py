@@ -9,6 +9,7 @@
     default_bot_level = "normal"  # "easy", "normal" or "hard"
     confirm_before_play = false
     think_seconds = 0.5           # a hard bot's thinking time a move: 0.5, 1, 2 or 5
+    bot_cores = 2                 # the most cores a hard bot thinks on: 1 or 2
 
 A bad value, an unknown key or a file that is not TOML never stops the app: each
 problem becomes one warning line, and the default is used.
@@ -46,6 +47,7 @@ __all__ = [
     "BOT_SPEEDS",
     "BOT_LEVELS",
     "THINK_TIMES",
+    "BOT_CORES",
     "NAME_LIMIT",
     "load_settings",
     "save_settings",
@@ -57,6 +59,8 @@ BOT_SPEEDS = ("fast", "normal", "slow")
 BOT_LEVELS = ("easy", "normal", "hard")
 THINK_TIMES = (0.5, 1.0, 2.0, 5.0)
 """The seconds a hard bot may think a decision, the default first."""
+BOT_CORES = (2, 1)
+"""The most cores (search processes) a hard bot may think on, the default first."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,8 @@ class Settings:
     - ``confirm_before_play``: ask before a chosen card or set is played.
     - ``think_seconds``: how long a hard bot (and the hint) thinks a decision, one of
       :data:`THINK_TIMES`.
+    - ``bot_cores``: the most cores a hard bot (and the hint) thinks on, one of
+      :data:`BOT_CORES` (1 spares a laptop's battery; a one-core machine uses 1 anyway).
     """
 
     bot_speed: str = "normal"
@@ -80,6 +86,7 @@ class Settings:
     default_bot_level: str = "normal"
     confirm_before_play: bool = False
     think_seconds: float = THINK_TIMES[0]
+    bot_cores: int = BOT_CORES[0]
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -124,6 +131,10 @@ def check_setting(name: str, value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or float(value) not in THINK_TIMES:
             listed = ", ".join(f"{seconds:g}" for seconds in THINK_TIMES)
             return f"{name} must be one of {listed}, not {_show(value)}"
+        return None
+    if name == "bot_cores":
+        if isinstance(value, bool) or not isinstance(value, int) or value not in BOT_CORES:
+            return f"{name} must be 1 or 2, not {_show(value)}"
         return None
     if name == "default_player_name":
         if not isinstance(value, str):
@@ -208,6 +219,7 @@ _COMMENTS = {
     "default_bot_level": 'the level of new bot seats: "easy", "normal" or "hard"',
     "confirm_before_play": "ask before playing the chosen cards",
     "think_seconds": "seconds a hard bot thinks a move: 0.5, 1, 2 or 5",
+    "bot_cores": "the most cores a hard bot thinks on: 1 or 2",
 }
 
 

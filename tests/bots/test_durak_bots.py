@@ -552,3 +552,76 @@ def test_simulator_deals_the_worlds_sample_state_deals():
         assert fast_rng.random() == slow_rng.random()
         checked += 1
     assert checked >= 8
+
+
+def test_memory_reads_a_defence_with_a_dearer_card_than_needed():
+    state = new_game(["6H 9D 7C AH QC 8S", "7H 9H JC KC 7D TD"], trump="6S")
+    play(state, "0: attack 6H", "1: defend 6H 9H")
+    memory = PublicMemory()
+    memory.update(state.observation(0))
+    # The 7H or the 8H would have done: seat 1 apparently holds neither (a guess: it holds the 7H).
+    assert memory.passed_over[1] == mask("7H 8H")
+    assert memory.lacks[1] == 0  # the guess about takes is another
+    state = new_game(["6H 9D 7C AH QC 8S", "TS 9H JC KC 7D TD"], trump="6S")
+    play(state, "0: attack 7C", "1: defend 7C TS")
+    memory = PublicMemory()
+    memory.update(state.observation(0))
+    # Beaten with a trump: no higher club, and no lower trump than the TS.
+    assert memory.passed_over[1] == mask("8C 9C TC JC QC KC AC 6S 7S 8S 9S")
+
+
+def test_memory_keeps_its_guesses_about_the_cards_held_before_a_draw():
+    state = new_game(["6H 9D 7C AH QC 8S", "7H 9H JC KC 7D TD"], trump="6S")
+    play(state, "0: attack 6H", "1: defend 6H 9H", "0: pass")
+    memory = PublicMemory()
+    memory.update(state.observation(1))
+    # Seat 0 passed with sixes and nines on the table: no cheap non-trump of those ranks.
+    # It drew one card since, so the guess holds for five of its six unknown cards.
+    assert memory.passed_over[0] == 0
+    assert memory.cohorts[0] == [[5, mask("6C 6D 6H 9C 9D 9H")], [1, 0]]
+    model = DurakSearchModel()
+    observation = state.observation(1)
+    for n in range(40):
+        sample = model.sample_state(observation, random.Random(n))
+        assert (sample.hands[0] & mask("6C 6D 9C 9D")).bit_count() <= 1
+    unread = DurakSearchModel(read_defences=False)
+    held = [(unread.sample_state(observation, random.Random(n)).hands[0] & mask("6C 6D 9C 9D")).bit_count()
+            for n in range(40)]
+    assert max(held) >= 2
+
+
+def test_memory_forgets_guesses_a_seat_shows_wrong():
+    state = new_game(["6H 9D 7C AH QC 8S", "7H 9H JC KC 7D TD", "6D 9S JD QD KD AD"], trump="6S")
+    # Seat 0 passes holding the 9D, then throws it in after all.
+    play(state, "0: attack 6H", "1: defend 6H 9H", "0: pass", "2: attack 6D", "1: defend 6D 7D", "0: attack 9D")
+    memory = PublicMemory()
+    memory.update(state.observation(1))
+    assert memory.cohorts[0] == [[4, 0]]
+
+
+def test_memory_groups_agree_with_the_hands_of_normal_players():
+    checked = 0
+    for players in (2, 3, 4, 6):
+        for seed in range(4):
+            state = RULES.new_game(players=players, seed=seed)
+            bots = [NormalDurakBot(seed=s) for s in range(players)]
+            memory = PublicMemory()
+            while not state.is_over:
+                seen = state.observation(0)
+                memory.update(seen)
+                for seat in range(1, players):
+                    known = mask(" ".join(c.code for c in seen.known_cards[seat]))
+                    assert memory.known[seat] == known
+                    hidden = sum(c.mask for c in state.hand(seat)) & ~known
+                    groups = memory.cohorts[seat]
+                    assert sum(count for count, _ in groups) == hidden.bit_count()
+                    # The oldest groups lack the most: each may be filled from the cards
+                    # the seat really holds (the normal bot defends and throws in cheaply).
+                    need = 0
+                    for count, lacking in groups:
+                        need += count
+                        assert (hidden & ~lacking).bit_count() >= need
+                    checked += 1
+                seat = state.current_player
+                state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+    assert checked > 1000

@@ -23,6 +23,7 @@ from cardtable.bots.hearts import (
     play_out_hand,
     played_mask,
     search_pass,
+    soft_inferences,
     void_suits,
 )
 from cardtable.bots.search import check_model
@@ -346,6 +347,66 @@ def test_samples_respect_voids_and_the_cards_passed():
                     assert not sample.hands[other] & voids[other]
             if observation.pass_target is not None:
                 assert sample.hands[observation.pass_target] & given == given
+
+
+def test_soft_inferences_never_exclude_a_card_a_normal_player_holds():
+    inferred_cards = 0
+    for game in range(3):
+        state = RULES.new_game(players=4, seed=40 + game, target=30)
+        bots = [NormalHeartsBot(seat) for seat in range(4)]
+        while not state.is_over:
+            seat = state.current_player
+            observation = state.observation(seat)
+            if observation.phase == "play":
+                inferred = soft_inferences(observation)
+                for other in range(4):
+                    if other != seat:
+                        assert not inferred[other] & state.hands[other], (game, len(state.history), other)
+                        inferred_cards += inferred[other].bit_count()
+            state.apply(bots[seat].choose(observation, state.legal_actions()))
+    assert inferred_cards > 1000  # the inferences are not empty
+
+
+def test_a_seat_that_contradicts_its_inferences_gets_none():
+    from cardtable.bots.hearts import soft_inferences_from_tricks
+    from cardtable.games.hearts import CompletedTrick
+
+    def trick(codes_: str, leader: int, winner: int):
+        cards = parse_cards(codes_)
+        return CompletedTrick(tuple(((leader + k) % 4, cards[k]) for k in range(4)), winner, 0)
+
+    # Seat 3 ducks the 5C under the KC (so no 6C-QC), then plays the TC: it does not duck as assumed.
+    first = trick("2C 8C KC 5C", 0, 2)
+    assert codes(soft_inferences_from_tricks([first], ())[3]) == "6C 7C 9C TC JC QC"
+    second = trick("AC TC 3C 4C", 2, 2)
+    after = soft_inferences_from_tricks([first, second], ())
+    assert after[3] == 0
+    assert codes(after[1]) == "6C 7C 9C JC QC"  # seat 1 ducked the 4C under the AC
+
+
+def test_samples_honour_soft_inferences_in_most_deals_only():
+    state = RULES.new_game(players=4, seed=5, target=30)
+    bots = [NormalHeartsBot(seat) for seat in range(4)]
+    while not (state.observation(0).phase == "play" and len(state.observation(0).tricks_played) >= 5
+               and state.current_player == 0):
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+    observation = state.observation(0)
+    inferred = soft_inferences(observation)
+    unseen = ALL & ~cards_to_mask(observation.hand) & ~played_mask(observation)
+    assert any(inferred[seat] & unseen for seat in (1, 2, 3))
+    kept = 0
+    samples = 200
+    for sample_seed in range(samples):
+        sample = HeartsSearchModel().sample_state(observation, random.Random(sample_seed))
+        kept += sum(not sample.hands[seat] & inferred[seat] for seat in (1, 2, 3) if inferred[seat] & unseen)
+    honoured = kept / (samples * sum(1 for seat in (1, 2, 3) if inferred[seat] & unseen))
+    assert 0.7 < honoured < 0.98  # SOFT_INFERENCE_WEIGHT, plus the deals that fit by chance
+    without = HeartsSearchModel(infer=False)
+    assert any(
+        without.sample_state(observation, random.Random(s)).hands[seat] & inferred[seat]
+        for s in range(20) for seat in (1, 2, 3)
+    )
 
 
 def test_void_is_honoured_even_when_few_deals_fit():

@@ -264,6 +264,7 @@ def test_sampler_rejects_impossible_constraints_with_one_line():
     cases = [
         ([2, 1], None, None),  # counts do not add up
         ([2, 2], None, [SUIT_MASKS[0], SUIT_MASKS[0]]),  # nobody may hold the clubs
+        ([2, 2], None, [parse_cards("JC"), parse_cards("JC")]),  # nobody may hold one card
         ([2, 2], [parse_cards("AH"), None], None),  # known card outside the pool
         ([2, 2], [parse_cards("JC QC KC"), None], None),  # more known than room
         ([2, 2], [parse_cards("JC"), parse_cards("JC")], None),

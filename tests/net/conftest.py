@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from cardtable.userdata.paths import HOME_ENV
+
+# Before Textual is imported (it reads this once): the apps of the tests never animate.
+os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+# The helpers' checks say what they found when they fail, as the tests' own do.
+pytest.register_assert_rewrite("tests.net.apps", "tests.net.tables")
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -11,8 +12,9 @@ from cardtable.cards import Card
 from cardtable.engine.state import GameState
 from cardtable.games import get_rules
 from cardtable.net.client import TableClient
-from cardtable.net.host import Limits, NetHost, format_address, seats_for
-from cardtable.session import Notice, Saver, TableSession
+from cardtable.net.host import Limits, NetHost, format_address, networked, seats_for, seats_from_state
+from cardtable.session import Notice, Saver, SlotSaver, TableSession
+from cardtable.userdata.slots import GameSlot, unfinished_games
 
 NAMES = ("Ann", "Ada", "Ben", "Cleo", "Dan", "Eve")
 
@@ -62,6 +64,31 @@ async def open_table(
     return host, clients
 
 
+async def reopen_table(
+    host: NetHost,
+    saver: SlotSaver,
+    *,
+    limits: Limits = FAST,
+    on_send: Callable[[int, bytes], None] | None = None,
+    listener: Callable[[Notice], None] | None = None,
+) -> NetHost:
+    """Stop ``host`` (its players are told goodbye) and let go of its save, then host the
+    saved game again as ``cardtable resume`` does: its seats from the save, new codes.
+    ``listener`` hears the new session's notices before the host does."""
+    await host.close()
+    host.session.close()
+    saver.close()
+    [saved] = unfinished_games()[0]
+    slot, state = GameSlot.open(saved.path)
+    assert networked(state)
+    session = TableSession(state, seats_from_state(state), saver=SlotSaver(slot), resumed=True)
+    if listener is not None:
+        session.listen(listener)
+    resumed = NetHost(session, limits=limits, on_send=on_send, log_line=lambda _: None)
+    await resumed.start()
+    return resumed
+
+
 def client_for(host: NetHost, seat: int, **kwargs: Any) -> TableClient:
     """A client of ``seat``, unpaced (the tests' hosts lift the rate limit)."""
     return TableClient(format_address(*host.address), host.codes[seat], **{"max_rate": None, **kwargs})
@@ -99,13 +126,22 @@ def cards_of(value: Any) -> set[str]:
                 walk(inner)
         elif isinstance(item, str):
             for word in item.replace(",", " ").replace("(", " ").replace(")", " ").split():
-                try:
-                    found.add(str(Card.parse(word)))
-                except ValueError:
-                    pass
+                code = card_code(word)
+                if code is not None:
+                    found.add(code)
 
     walk(value)
     return found
+
+
+@functools.lru_cache(maxsize=4096)
+def card_code(word: str) -> str | None:
+    """The card ``word`` writes, as its code, if it writes one (the same words come
+    again and again in a game's messages: each is read once)."""
+    try:
+        return str(Card.parse(word))
+    except ValueError:
+        return None
 
 
 def hidden_from(state: GameState, seat: int, round_number: int | None = None) -> set[str]:

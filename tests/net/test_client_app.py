@@ -9,64 +9,21 @@ when the other player drops.
 
 from __future__ import annotations
 
-import asyncio
-import os
 import socket
-import time
-from collections.abc import Callable
 from contextlib import AsyncExitStack
-from typing import Any
 
 import pytest
 
-os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
-
 from cardtable.engine.actions import Action
-from cardtable.net.host import NetHost, format_address
+from cardtable.net.host import format_address
 from cardtable.net.remote import RemoteSession
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.widgets.hand import HandView
+from tests.net.apps import game_screen, joined_app, screen_text, status, until, utf8_terminal  # noqa: F401
 from tests.net.tables import open_table
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture(autouse=True)
-def utf8_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_CTYPE", raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-
-
-def screen_text(app: CardtableApp) -> str:
-    strips = app.screen._compositor.render_strips()
-    return "\n".join("".join(segment.text for segment in strip).rstrip() for strip in strips)
-
-
-def joined_app(host: NetHost, seat: int, name: str = "") -> CardtableApp:
-    return CardtableApp(join=(format_address(*host.address), host.codes[seat], name), bot_delay=0, trick_pause=0)
-
-
-async def until(pilots: list[Any], condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    """Let the apps run until ``condition`` holds."""
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError("the screens never got there")
-        for pilot in pilots:
-            await pilot.pause()
-        await asyncio.sleep(0.01)
-
-
-def game_screen(app: CardtableApp) -> GameScreen:
-    screen = app.screen
-    assert isinstance(screen, GameScreen), type(screen).__name__
-    return screen
-
-
-def status(app: CardtableApp) -> str:
-    return str(game_screen(app).query_one("#status").render())
 
 
 async def test_two_players_at_their_own_screens() -> None:
@@ -133,7 +90,7 @@ async def test_two_players_at_their_own_screens() -> None:
             back = joined_app(host, mover)
             pilots.append(await stack.enter_async_context(back.run_test(size=(120, 40))))
             await until(pilots, lambda: isinstance(back.screen, GameScreen) and not host.paused
-                        and "Paused" not in status(apps[other]))
+                        and "Paused" not in status(apps[other]) and game_screen(back).obs is not None)
             assert game_screen(back).obs == host.session.observation(mover)
     finally:
         await host.close()

@@ -20,7 +20,7 @@ from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.info import InfoScreen
 from cardtable.tui.widgets.hand import HandView
-from tests.net.test_client_app import status, until, utf8_terminal  # noqa: F401
+from tests.net.apps import status, until, utf8_terminal  # noqa: F401
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -15,6 +15,7 @@ import pytest
 
 from cardtable.cli import main
 from cardtable.net.client import JoinError, TableClient
+from cardtable.net.host import format_address
 from tests.net.tables import autoplay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,12 +39,17 @@ def test_one_seat_at_the_hosts_keyboard_opens_the_table_screen(
     kinds = [seat["kind"] for seat in state.meta["seats"]] if "seats" in state.meta else None  # type: ignore[attr-defined]
     assert kinds is None or kinds == ["human", "remote", "easy"]
     assert state.meta["network"]["listen"].startswith("127.0.0.1")  # type: ignore[attr-defined]
-    # One seat at this keyboard at most, and --bot-after only without one: each a line.
+    assert options["bot_after"] is None
+    # --bot-after works with a seat at this keyboard too; the save keeps it for resume.
+    assert main(["host", "durak", "--seats", "human,remote", "--bot-after", "5", "--bot-level", "hard",
+                 "--listen", "127.0.0.1:0"]) == 0
+    (state, _, _, options) = opened[-1]
+    assert options["bot_after"] == 5.0 and options["bot_level"] == "hard"
+    assert state.meta["network"]["bot_after"] == 5.0  # type: ignore[attr-defined]
+    # One seat at this keyboard at most: in one line.
     assert main(["host", "durak", "--seats", "human,human,remote"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "at most one seat at this keyboard" in err
-    assert main(["host", "durak", "--seats", "human,remote", "--bot-after", "5"]) == 2
-    assert "--bot-after works only" in capsys.readouterr().err
     assert main(["host", "durak", "--seats", "easy,hard"]) == 2
     assert "needs a remote seat" in capsys.readouterr().err
     assert main(["host", "durak", "--seats", "remote,remote", "--listen", "127.0.0.1:http"]) == 2
@@ -114,11 +120,10 @@ async def test_host_then_ctrl_c_then_resume_plays_the_game_to_its_end(cardtable_
 
 
 async def test_a_seat_left_empty_is_handed_to_a_bot_after_a_while_and_back() -> None:
-    from cardtable.commands.host import _hand_empty_seats
     from tests.net.tables import open_table
 
     host, (ann, ada) = await open_table("durak", ["remote", "remote", "easy"], seed=2, join=False)
-    watcher = asyncio.create_task(_hand_empty_seats(host, 0.1, "easy"))
+    host.watch_empty_seats(0.1, "easy")
     try:
         await ann.join()
         await ann.wait_for(lambda c: not c.paused, timeout=5)  # Ada never came: a bot plays for her
@@ -127,10 +132,44 @@ async def test_a_seat_left_empty_is_handed_to_a_bot_after_a_while_and_back() -> 
         await ann.wait_for(lambda c: c.seats[1].level == "" and c.seats[1].connected)
         assert host.handed == {} and host.session.seats[1].kind == "remote"
     finally:
-        watcher.cancel()
         await ann.close()
         await ada.close()
         await host.close()
+
+
+async def test_resume_of_a_game_hosted_with_a_seat_here_shows_the_join_lines_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardtable.session import SlotSaver
+    from cardtable.tui.screens.game import GameScreen
+    from cardtable.tui.screens.info import InfoScreen
+    from tests.net.apps import screen_text, status, until
+    from tests.net.tables import new_state
+
+    state = new_state("durak", ["human", "remote", "easy"], seed=3)
+    state.meta["network"] = {"remote": [1], "listen": "127.0.0.1:0"}
+    saver = SlotSaver()
+    saver.save(state)
+    saver.close()
+    apps: list[object] = []
+    monkeypatch.setattr("cardtable.commands.play.run_app", apps.append)  # the app is run below, headless
+    assert main(["resume"]) == 0
+    [app] = apps
+    host = app.hosting[0]  # type: ignore[attr-defined]
+    async with app.run_test(size=(120, 40)) as pilot:  # type: ignore[attr-defined]
+        # The join lines with the new code, over the table, as for a new game.
+        await until([pilot], lambda: isinstance(app.screen, InfoScreen))  # type: ignore[attr-defined]
+        line = f"Ada: cardtable join 127.0.0.1:{host.address[1]} {host.codes[1]}"
+        await until([pilot], lambda: line in screen_text(app))  # type: ignore[arg-type]
+        assert app.join_lines == [line]  # type: ignore[attr-defined]
+        assert host.session.state.history == state.history and host.paused
+        await pilot.press("escape")
+        await until([pilot], lambda: isinstance(app.screen, GameScreen))  # type: ignore[attr-defined]
+        assert "Paused: waiting for Ada to join." in status(app)  # type: ignore[arg-type]
+        client = TableClient(format_address(*host.address), host.codes[1])
+        await client.join()
+        assert client.seat == 1 and client.observation == state.observation(1).to_dict()
+        await client.close()
 
 
 def test_the_host_listens_on_loopback_unless_told() -> None:

@@ -9,11 +9,11 @@ import pytest
 
 from cardtable.games import get_rules
 from cardtable.net.client import JoinError, TableClient
-from cardtable.net.host import NetHost, format_address, networked, seats_from_state
+from cardtable.net.host import NetHost, format_address, networked
 from cardtable.net.protocol import StateUpdate, Status
 from cardtable.session import Seat, SeatKind, SlotSaver, TableSession
-from cardtable.userdata.slots import GameSlot, unfinished_games
-from tests.net.tables import FAST, GAMES, LeakCheck, autoplay, client_for, open_table
+from cardtable.userdata.slots import unfinished_games
+from tests.net.tables import FAST, GAMES, LeakCheck, autoplay, client_for, open_table, reopen_table
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -158,17 +158,11 @@ async def test_a_saved_networked_game_resumes_with_new_codes_at_the_same_point()
         host.hand_to_bot(1, "easy")  # saved while a bot plays the seat: it is still the player's
         await ann.wait_for(lambda c: not c.paused)
         await ann.close()
-        await host.close()
         history = list(host.session.state.history)
-        host.session.close()
-        saver.close()
-        [saved] = unfinished_games()[0]
-        slot, state = GameSlot.open(saved.path)
+        resumed = await reopen_table(host, saver)
+        state = resumed.session.state
         assert networked(state) and state.history == history
-        seats = seats_from_state(state)
-        assert [seat.spec for seat in seats] == ["remote", "remote", "easy"]
-        resumed = NetHost(TableSession(state, seats, saver=SlotSaver(slot), resumed=True), limits=FAST)
-        await resumed.start()
+        assert [seat.spec for seat in resumed.session.seats] == ["remote", "remote", "easy"]
         assert resumed.paused and set(resumed.codes.values()).isdisjoint(old_codes.values())
         address = format_address(*resumed.address)
         with pytest.raises(JoinError, match="wrong code"):

@@ -50,7 +50,9 @@ async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, as
         else:
             raise AssertionError("no searched hint in 40 turns")
         assert re.search(WORDING[game_name], status), status
-        if sum(1 for m in decision.moves if m.visits) > 1:
+        if decision.how == "checked":
+            assert "the search's favourite" in status
+        elif sum(1 for m in decision.moves if m.visits) > 1:
             assert "next best" in status
         # The second press: the why view, the top three moves and their simulations.
         await pilot.press("h")

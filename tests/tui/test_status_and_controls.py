@@ -10,6 +10,7 @@ from cardtable.engine.actions import PASS, Action
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.cardstyle import CardStyle
 from cardtable.tui.config import TableConfig
+from cardtable.tui.keymap import TABLE_KEYS
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.cycler import Cycler
@@ -86,6 +87,31 @@ async def test_pass_shows_only_where_it_acts_president() -> None:
             await settle(app, pilot)
         assert PASS in game.legal
         assert pass_button.display and "Pass" in footer_keys(app)
+
+
+async def test_a_redraw_builds_the_footer_again_only_when_a_key_comes_or_goes() -> None:
+    async with open_table("president", ["human", "easy", "easy"], seed=6, size=(100, 30)) as (app, pilot, game):
+        told: list[tuple[bool | None, ...]] = []
+        original = game.refresh_bindings
+
+        def counted() -> None:
+            told.append(game.keys_shown())
+            original()
+
+        game.refresh_bindings = counted  # type: ignore[method-assign]
+        game.refresh_view()
+        game.refresh_view()
+        assert told == []  # the same keys: the footer stays as it is
+        rng = random.Random(5)
+        for _ in range(60):  # on to a turn with a set to beat: Pass comes
+            if PASS in game.legal:
+                break
+            game.human_move(rng.choice(game.state.legal_actions()))
+            await settle(app, pilot)
+        passing = [use.name for use in TABLE_KEYS].index("pass_turn")
+        assert told and told[-1][passing] is True
+        await pilot.pause()
+        assert "Pass" in footer_keys(app)
 
 
 async def test_no_pass_during_the_exchange() -> None:

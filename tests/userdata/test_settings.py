@@ -184,3 +184,16 @@ def test_thinking_time_is_one_of_four_and_a_bad_one_warns() -> None:
     assert load_settings()[0].think_seconds == 0.5
     with pytest.raises(ValueError):
         Settings(think_seconds=0.1)
+
+
+def test_bot_cores_is_1_or_2_and_a_bad_one_warns() -> None:
+    assert Settings().bot_cores == 2
+    save_settings(Settings(bot_cores=1))
+    assert load_settings() == (Settings(bot_cores=1), [])
+    for bad, shown in (("3", "3"), ("true", "true"), ('"2"', '"2"'), ("2.0", "2.0")):
+        write(f"bot_cores = {bad}\n")
+        settings, warnings = load_settings()
+        assert settings.bot_cores == 2
+        assert warnings == [f"settings.toml: bot_cores must be 1 or 2, not {shown}; using 2"]
+    with pytest.raises(ValueError):
+        Settings(bot_cores=0)

@@ -53,6 +53,7 @@ from cardtable.cards import (
     Suit,
     iter_bits,
     mask_to_cards,
+    shuffle,
 )
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
@@ -124,9 +125,17 @@ _SUIT_PLAYS: dict[int, tuple[Action, ...]] = {}
 _PLAY_INFO = tuple(MappingProxyType({"trick": number}) for number in range(TRICKS_PER_HAND + 1))
 _new_tuple = tuple.__new__
 
-# A card played, until it is written as events: (seat, card index, hand number, trick
-# number, hearts broken before it, and the trick's cards and seats when it closed one).
-_PlayRecord = tuple[int, int, int, int, bool, "list[int] | None", "list[int] | None"]
+# A card played is written down as one small int, ``seat << 6 | card index`` (below 256:
+# Python keeps those ints made, so a play allocates nothing), until it becomes events.
+# Its history entry is shared too: ``_SEAT_PLAYS[seat << 6 | index]`` is
+# ``(seat, play_action(index))``, an immutable tuple made once.
+_SEAT_PLAYS: tuple[tuple[int, Action], ...] = tuple(
+    (move >> 6, _PLAYS[move & 63]) if move & 63 < len(ALL_CARDS) else None  # type: ignore[misc]
+    for move in range(NUM_SEATS << 6)
+)
+
+# What a pending log holds: plays as ints (above), events, and None where a hand starts.
+_Pending = int | Event | None
 
 
 _FULL = (1 << 52) - 1
@@ -146,12 +155,14 @@ def _plays_of(mask: int) -> list[Action]:
     """
     plays = _SUIT_PLAYS.get(mask)
     if plays is not None:
-        return list(plays)
-    if not mask & ~SUIT_MASKS[(mask & -mask).bit_length() - 1 & 3]:
-        plays = _SUIT_PLAYS[mask] = tuple(_PLAYS[i] for i in kernel.bits(mask))
-        return list(plays)
+        return [*plays]
+    return _listed_plays(mask)
+
+
+def _listed_plays(mask: int) -> list[Action]:
+    """:func:`_plays_of` when the cache does not have ``mask`` (and fills it for one suit)."""
     b0, b1, b2, b3, b4, b5, b6 = _BYTE_PLAYS
-    return [
+    listed = [
         *b0[mask & 255],
         *b1[mask >> 8 & 255],
         *b2[mask >> 16 & 255],
@@ -160,6 +171,9 @@ def _plays_of(mask: int) -> list[Action]:
         *b5[mask >> 40 & 255],
         *b6[mask >> 48],
     ]
+    if not mask & ~SUIT_MASKS[(mask & -mask).bit_length() - 1 & 3]:
+        _SUIT_PLAYS[mask] = tuple(listed)
+    return listed
 
 
 def pass_direction_for_hand(hand_number: int) -> str:
@@ -216,6 +230,12 @@ def give_action(mask: int) -> Action:
     'give 2C 2D 2H'
     """
     return _GIVES.get(mask) or _give_action(mask)
+
+
+def _pass_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask``, from its cached give action if it has one."""
+    given = _GIVES.get(mask)
+    return given.cards if given is not None else mask_to_cards(mask)
 
 
 def _hidden_give(count: int) -> str:
@@ -414,6 +434,7 @@ def _table_field(name: str) -> Any:
     def set_field(state: HeartsState, value: Any) -> None:
         setattr(state.table, name, value)
         state._offered = 0
+        state.current_player = state.table.current
 
     return property(attrgetter(f"table.{name}"), set_field, doc=f"The kernel table's ``{name}``.")
 
@@ -466,12 +487,27 @@ class HeartsState(GameState):
 
     # Until a state's events are first set (by __init__, a clone or a rebuild), nothing
     # is pending; the setters give each state its own list.
-    _pending: list[_PlayRecord | Event | None] = ()  # type: ignore[assignment]
+    _pending: list[_Pending] = ()  # type: ignore[assignment]
+    # Where the pending plays start, as the writer of events goes on from there: the
+    # trick's cards and seats so far, the tricks done, hearts broken, the hand number.
+    # Taken from the table when a play is written down with nothing pending.
+    _cursor: tuple[list[int], list[int], int, bool, int]
 
-    quiet: bool = False
-    """When true, plays and tricks are not written to ``events`` or ``tricks_played``:
-    a searching bot's play-outs never look at them, and skipping them makes play-outs
-    faster.  Everything else (hands, points, scores, history) is kept as usual."""
+    _quiet = False
+
+    @property
+    def quiet(self) -> bool:
+        """When true, plays and tricks are not written to ``events`` or ``tricks_played``:
+        a searching bot's play-outs never look at them, and skipping them makes play-outs
+        faster.  Everything else (hands, points, scores, history) is kept as usual."""
+        return self._quiet
+
+    @quiet.setter
+    def quiet(self, value: bool) -> None:
+        # What is pending is written first: a quiet state then has nothing pending.
+        if self._pending:
+            self._write_pending()
+        self._quiet = value
 
     hands = _table_field("hands")
     won = _table_field("won")
@@ -500,15 +536,17 @@ class HeartsState(GameState):
         deck: list[Card] | None,
     ) -> None:
         self._completed: list[CompletedTrick] = []
-        self.quiet = False  # an instance attribute: read at every card, found without a class lookup
+        self._quiet = False
         super().__init__(rules, players, seed, options, deck)
         self.table = kernel.new_table(self.options["target"])
         # One dict per completed hand (see ``outcome().rounds``).
         self.hand_records: list[dict[str, Any]] = []
-        # What the last legal_actions() offered: the playable cards or the hand passed
-        # from, as a mask (0: nothing offered since the state last changed).
+        # What the last legal_actions() offered: the playable cards as a mask, or minus
+        # the mask of the hand a pass is chosen from (0: nothing offered since the state
+        # last changed); the sign tells apply which it was without reading the phase.
         self._offered = 0
         self._start_hand(deck)
+        self.current_player = self.table.current
 
     # Plays are written down as compact records and become events (and completed
     # tricks) only when someone reads them: a game played without looking at its events,
@@ -545,24 +583,49 @@ class HeartsState(GameState):
         """Add ``event`` after everything before it, written or pending."""
         (self._pending if self._pending else self._events).append(event)
 
+    def _note_play(self, move: int) -> None:
+        """Write down the play ``move`` (``seat << 6 | index``), before the kernel plays it."""
+        pending = self._pending
+        if not pending:
+            self._sync_cursor()
+        pending.append(move)
+
+    def _sync_cursor(self) -> None:
+        table = self.table
+        self._cursor = (
+            list(table.trick_cards),
+            list(table.trick_seats),
+            table.trick_number,
+            table.hearts_broken,
+            table.hand_number,
+        )
+
     def _write_pending(self) -> None:
         events = self._events
         completed = self._completed
+        cards, seats, tricks, broken, number = self._cursor
         for record in self._pending:
             if record is None:
                 self._completed = completed = []
+                cards, seats, tricks, broken = [], [], 0, False
+                number += 1
                 continue
             if isinstance(record, Event):
                 events.append(record)
                 continue
-            seat, index, number, trick, broken, cards, seats = record
+            seat = record >> 6
+            index = record & 63
             card = ALL_CARDS[index]
             # Event("play", ...) without its constructor's checks: one per card played.
-            events.append(_new_tuple(Event, ("play", seat, (card,), number, _PLAY_INFO[trick], None, 1)))
+            events.append(_new_tuple(Event, ("play", seat, (card,), number, _PLAY_INFO[tricks + 1], None, 1)))
             if not broken and (1 << index) & _HEARTS:
+                broken = True
                 events.append(Event("hearts_broken", seat, (card,), number))
-            if cards is None or seats is None:
+            cards.append(index)
+            seats.append(seat)
+            if len(cards) < NUM_SEATS:
                 continue
+            tricks += 1
             played = tuple(map(ALL_CARDS.__getitem__, cards))
             plays = tuple(zip(seats, played))
             points = _points((1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3]))
@@ -574,9 +637,11 @@ class HeartsState(GameState):
                     winner,
                     played,
                     number,
-                    {"trick": trick, "points": points, "plays": [[s, c.code] for s, c in plays]},
+                    {"trick": tricks, "points": points, "plays": [[s, c.code] for s, c in plays]},
                 )
             )
+            cards, seats = [], []
+        self._cursor = (cards, seats, tricks, broken, number)
         self._pending = []
 
     @property
@@ -590,8 +655,8 @@ class HeartsState(GameState):
         if deck is None:
             # Shuffling the cards' bits draws exactly what shuffling the cards would.
             bits = list(_DECK_BITS)
-            self.rng.shuffle(bits)
-            hands = [sum(bits[seat::NUM_SEATS]) for seat in range(NUM_SEATS)]
+            shuffle(bits, self.rng)
+            hands = [sum(bits[0::4]), sum(bits[1::4]), sum(bits[2::4]), sum(bits[3::4])]
         else:
             hands = [0] * NUM_SEATS
             for position, card in enumerate(deck):
@@ -605,11 +670,14 @@ class HeartsState(GameState):
         number = table.hand_number
         info = {"pass_direction": _DIRECTION_OF_OFFSET[table.offset]}
         for seat in range(NUM_SEATS):
-            self._record(Event("deal", seat, mask_to_cards(hands[seat]), number, info, (seat,)))
+            cards = mask_to_cards(hands[seat])
+            self._record(_new_tuple(Event, ("deal", seat, cards, number, info, (seat,), len(cards))))
 
     # --- the turn ---------------------------------------------------------
-    # A C-level getter: asked before every move, by every loop that plays a game.
-    current_player = property(attrgetter("table.current"), doc="The seat that must act now, or ``None`` once over.")
+    current_player: int | None = None
+    """The seat that must act now, or ``None`` once over: the table's ``current``, kept
+    as a plain attribute (set after every change of the table) because every loop that
+    plays a game asks it before every move."""
 
     def kernel_view(self) -> _HeartsKernelView:
         return _HeartsKernelView(self.table)
@@ -627,30 +695,52 @@ class HeartsState(GameState):
         if table.phase == _PHASE_PLAY:
             legal = kernel.playable(table.hands[seat], table.trick_cards, table.trick_number, table.hearts_broken)
             self._offered = legal
-            return _plays_of(legal)
-        self._offered = hand = table.hands[seat]
+            # _plays_of()'s cache, inline: one look-up serves most cards of a game.
+            plays = _SUIT_PLAYS.get(legal)
+            if plays is not None:
+                return [*plays]
+            return _listed_plays(legal)
+        hand = table.hands[seat]
+        self._offered = -hand
         return PassChoices(hand)
 
     def apply(self, action: Action | str) -> None:
+        # An action legal_actions() handed out for this very position is legal as it is.
         offered = self._offered
-        if offered and type(action) is Action:
-            # An action legal_actions() handed out for this very position is legal as it is.
+        if offered > 0 and type(action) is Action:
+            # The playable cards were offered: a play, if it is one of them.
             mask = action.mask
-            table = self.table
-            seat: int = table.current  # type: ignore[assignment]
-            if table.phase == _PHASE_PLAY:
-                index = mask.bit_length() - 1
-                if mask & offered and action is _PLAYS[index]:
-                    self._offered = 0
-                    self._play(seat, index)
-                    self.history.append((seat, action))
-                    return
-            elif not mask & ~offered and action is _GIVES.get(mask):
+            index = mask.bit_length() - 1
+            if mask & offered and action is _PLAYS[index]:
+                # _play(), inline: this is every card of every game.
                 self._offered = 0
+                table = self.table
+                seat: int = table.current  # type: ignore[assignment]
+                move = seat << 6 | index
+                pending = self._pending
+                if pending:
+                    pending.append(move)  # never while quiet: a quiet state has nothing pending
+                elif not self._quiet:
+                    self._sync_cursor()
+                    pending.append(move)
+                kernel.play(table, index)
+                self.history.append(_SEAT_PLAYS[move])
+                if not table.trick_cards and table.trick_number == TRICKS_PER_HAND:
+                    self._finish_hand()
+                self.current_player = table.current
+                return
+        elif offered and type(action) is Action:
+            # A pass was offered (``_offered`` is minus the hand it is chosen from).
+            mask = action.mask
+            if not mask & ~(-offered) and action is _GIVES.get(mask):
+                self._offered = 0
+                table = self.table
+                seat = table.current  # type: ignore[assignment]
                 self._choose_pass(seat, mask)
                 self.history.append((seat, action))
+                self.current_player = table.current
                 return
-        super().apply(action)
+        GameState.apply(self, action)
 
     def _why_illegal(self, action: Action) -> str | None:
         table = self.table
@@ -703,6 +793,7 @@ class HeartsState(GameState):
             self._choose_pass(seat, action.mask)
         else:
             self._play(seat, action.cards[0].index)
+        self.current_player = table.current
 
     def _choose_pass(self, seat: int, mask: int) -> None:
         table = self.table
@@ -710,37 +801,25 @@ class HeartsState(GameState):
         direction = self.direction
         target = (seat + table.offset) % NUM_SEATS
         info = {"to": target, "direction": direction}
-        self._record(Event("give", seat, mask_to_cards(mask), number, info, (seat,)))
+        # Event(...) without its constructor's checks, and the cards of the cached give
+        # action where there is one (the same cards as mask_to_cards, already made).
+        cards = _pass_cards(mask)
+        self._record(_new_tuple(Event, ("give", seat, cards, number, info, (seat,), len(cards))))
         if not kernel.give(table, mask):
             return
         # Everyone has chosen: the kernel has handed the cards over.
         for giver in range(NUM_SEATS):
             receiver = (giver + table.offset) % NUM_SEATS
-            self._record(
-                Event(
-                    "exchange",
-                    giver,
-                    mask_to_cards(table.chosen[giver]),
-                    number,
-                    {"to": receiver, "direction": direction},
-                    (giver, receiver),
-                )
-            )
+            cards = _pass_cards(table.chosen[giver])
+            info = {"to": receiver, "direction": direction}
+            self._record(_new_tuple(Event, ("exchange", giver, cards, number, info, (giver, receiver), len(cards))))
 
     def _play(self, seat: int, index: int) -> None:
         table = self.table
-        cards = table.trick_cards
-        seats = table.trick_seats
-        trick = table.trick_number + 1
-        broken = table.hearts_broken
+        if not self._quiet:
+            self._note_play(seat << 6 | index)
         kernel.play(table, index)
-        # The trick's own lists are final once the kernel has closed it (it starts new ones).
-        closed = not table.trick_cards
-        if not self.quiet:
-            self._pending.append(
-                (seat, index, table.hand_number, trick, broken, cards if closed else None, seats if closed else None)
-            )
-        if closed and table.trick_number == TRICKS_PER_HAND:
+        if table.trick_number == TRICKS_PER_HAND and not table.trick_cards:
             self._finish_hand()
 
     def _finish_hand(self) -> None:
@@ -873,8 +952,9 @@ class HeartsState(GameState):
         new.table = kernel.copy_table(self.table)
         new.hand_records = list(self.hand_records)  # records are never changed once made
         new.completed = list(self.completed)
-        new.quiet = self.quiet
+        new._quiet = self._quiet
         new._offered = 0
+        new.current_player = new.table.current
         return new
 
     # --- rebuilding a state from what one seat knows -------------------------
@@ -929,7 +1009,7 @@ class HeartsState(GameState):
         table = state.table = kernel.new_table(observation.target)
         table.totals = list(observation.scores)
         state.hand_records = _records_from_scores(observation.hand_scores, observation.moon_shooters)
-        state.quiet = False
+        state._quiet = False
         state._offered = 0
         table.hand_number = observation.hand_number
         table.hands = masks
@@ -947,7 +1027,7 @@ class HeartsState(GameState):
         table.phase = _PHASE_PLAY
         table.passed = NUM_SEATS
         table.leader = observation.leader
-        table.current = observation.current_player
+        table.current = state.current_player = observation.current_player
         return state
 
     # --- invariants (for tests and debugging) -----------------------------

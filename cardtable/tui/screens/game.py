@@ -29,6 +29,7 @@ from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
 from cardtable.bots.search import Decision
+from cardtable.bots.search_pool import play_workers
 from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
@@ -36,6 +37,7 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.games import get_rules
+from cardtable.net.hosted import HostedSession
 from cardtable.net.remote import RemoteSession
 from cardtable.session import BotAnswer, BotRequest, HintAnswer, HintRequest, Notice, Seat, TableSession
 from cardtable.tui.config import SeatConfig, TableConfig
@@ -44,6 +46,7 @@ from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.info import InfoScreen
 from cardtable.tui.screens.privacy import PrivacyScreen
 from cardtable.tui.screens.roundover import RoundOverScreen
+from cardtable.tui.screens.seats import SeatsScreen
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.widgets.buttons import MoveButton
 from cardtable.tui.widgets.hand import HandView
@@ -114,6 +117,8 @@ class GameScreen(Screen[None]):
         self.finished = False
         #: the widgets are mounted: news from a host may be drawn (before, mounting draws it)
         self.ready = False
+        #: :meth:`keys_shown` when the footer was last told (``None``: not yet)
+        self.shown_keys: tuple[bool | None, ...] | None = None
 
     # --- what the session holds -------------------------------------------------------
     @property
@@ -222,15 +227,22 @@ class GameScreen(Screen[None]):
             self.session.hint_iterations = getattr(self.app, "hint_iterations", None)
             self.session.pace = getattr(self.app, "pace", "normal")
             self.session.set_think_time(getattr(self.app, "think", None))
+            self._set_bot_cores()
             self.session.autosave()  # a new game has its save from the start
         self.after_change()
 
     def on_screen_resume(self) -> None:
         # The settings screen may have changed the bot speed the save records, and the
-        # hard bots' thinking time.
+        # hard bots' thinking time and cores.
         self.session.pace = getattr(self.app, "pace", "normal")
         if not self.read_only:
             self.session.set_think_time(getattr(self.app, "think", None))
+            self._set_bot_cores()
+
+    def _set_bot_cores(self) -> None:
+        cores = getattr(self.app, "bot_cores", None)
+        if cores is not None and self.session.workers != play_workers(cores):
+            self.session.set_bot_cores(cores)
 
     def on_resize(self) -> None:
         # After the layout: the breakpoint classes may have resized the side panel.
@@ -256,7 +268,24 @@ class GameScreen(Screen[None]):
             return self.session.undo_offered
         if action == "next_target":
             return hasattr(self.table, "next_target")
+        if action == "seats":
+            return self.hosting
         return True
+
+    def keys_shown(self) -> tuple[bool | None, ...]:
+        """What :meth:`check_action` answers now for each of the table's keys."""
+        return tuple(self.check_action(use.name, ()) for use in TABLE_KEYS)
+
+    @property
+    def hosting(self) -> bool:
+        """This screen is the host's own seat of a networked table (it has the seats' pop-up)."""
+        return isinstance(self.session, HostedSession) and not self.read_only
+
+    @property
+    def key_features(self) -> tuple[str, ...]:
+        """What the keys of this table depend on beyond the game's moves (``hosting``),
+        for the help screen."""
+        return ("hosting",) if self.hosting else ()
 
     def offers(self, move: str) -> bool:
         """Whether the Pass or Take control belongs on screen now: the game has the move,
@@ -307,8 +336,11 @@ class GameScreen(Screen[None]):
         elif notice.kind == "changed":
             if not self._gone() and not self.finished:
                 self.after_change()
-        elif notice.kind == "status" and notice.text:
-            self.app.notify(notice.text, timeout=6, markup=False)
+        elif notice.kind == "status":
+            if notice.text:
+                self.app.notify(notice.text, timeout=6, markup=False)
+            if isinstance(self.app.screen, SeatsScreen):
+                self.app.screen.refresh_seats()  # a player came or went while the list is open
         elif notice.kind == "disconnected":
             self.app.notify(f"Disconnected: {notice.text}", severity="error", timeout=12, markup=False)
         elif notice.kind == "save_warning":
@@ -539,7 +571,12 @@ class GameScreen(Screen[None]):
                 button.display = self.offers(move)
         for button in self.query("#undo-button"):
             button.display = self.session.undo_offered
-        self.refresh_bindings()
+        keys = self.keys_shown()
+        if keys != self.shown_keys:
+            # The footer is built anew on every refresh of the bindings: only when a key
+            # comes or goes (most redraws change none, and a hosted table redraws often).
+            self.shown_keys = keys
+            self.refresh_bindings()
         if self.message is not None:
             self.news, self.message = self.message, None
         self.show_status()
@@ -547,7 +584,8 @@ class GameScreen(Screen[None]):
     def show_status(self) -> None:
         """The status line: what just happened, and what to do now."""
         my_turn = self.obs is not None and self.obs.current_player == self.viewer and not self.read_only
-        if self.news is not None and my_turn:
+        if self.news is not None and (my_turn or self.session.pause_line):
+            # The pause shows beside the news too: nobody moves until the table is full.
             # What happened, and what to do now (after a pass: lead the 2♣).
             self.set_status(Text.assemble(self.news, "  ·  ", self.prompt_now()))
         else:
@@ -931,6 +969,12 @@ class GameScreen(Screen[None]):
     def action_scores(self) -> None:
         if self.obs is not None:
             self.app.push_screen(InfoScreen(self.table.score_text(self.obs, self.context)))
+
+    def action_seats(self) -> None:
+        """The host's list of remote seats: hand an away player's seat to a bot, or take it back."""
+        if self.hosting and not isinstance(self.app.screen, SeatsScreen):
+            assert isinstance(self.session, HostedSession)
+            self.app.push_screen(SeatsScreen(self.session))
 
     def action_quit_table(self) -> None:
         self.finished = True

@@ -79,13 +79,15 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,f1,question_mark", "dismiss", "Close"),
     ]
 
-    def __init__(self, game: str | None = None) -> None:
+    def __init__(self, game: str | None = None, features: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.game = game
+        #: what the table's keys depend on beyond the game's moves (``hosting``)
+        self.features = features
 
     def compose(self) -> ComposeResult:
         if self.game:
-            text = keys_markdown(table_features(self.game)) + "\n\n---\n\n" + rules_markdown(self.game)
+            text = keys_markdown(table_features(self.game) + self.features) + "\n\n---\n\n" + rules_markdown(self.game)
         else:
             text = KEYS_MARKDOWN + "\n\nChoose a game on the start screen; its rules show here once you play."
         with VerticalScroll(id="help-scroll"):

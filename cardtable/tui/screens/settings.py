@@ -12,7 +12,15 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from cardtable.display import literal
 from cardtable.tui.widgets.cycler import Cycler
-from cardtable.userdata.settings import BOT_LEVELS, BOT_SPEEDS, NAME_LIMIT, THINK_TIMES, Settings, save_settings
+from cardtable.userdata.settings import (
+    BOT_CORES,
+    BOT_LEVELS,
+    BOT_SPEEDS,
+    NAME_LIMIT,
+    THINK_TIMES,
+    Settings,
+    save_settings,
+)
 
 __all__ = ["SettingsScreen"]
 
@@ -59,6 +67,11 @@ class SettingsScreen(Screen[bool]):
                              id="set-think_seconds", ascii_only=ascii_only)
                 yield Static("a hard bot's time a move, and the hint's", classes="option-help")
             with Horizontal(classes="start-row"):
+                yield Label("Bot cores", classes="start-label")
+                yield Cycler([str(cores) for cores in BOT_CORES], value=str(s.bot_cores), id="set-bot_cores",
+                             ascii_only=ascii_only)
+                yield Static("the most a hard bot thinks on (1 spares a battery)", classes="option-help")
+            with Horizontal(classes="start-row"):
                 yield Label("Your name", classes="start-label")
                 yield Input(s.default_player_name, id="set-default_player_name", classes="name-input",
                             max_length=NAME_LIMIT)
@@ -81,6 +94,7 @@ class SettingsScreen(Screen[bool]):
             "default_bot_level": self.query_one("#set-default_bot_level", Cycler).value,
             "default_player_name": self.query_one("#set-default_player_name", Input).value.strip(),
             "think_seconds": float(self.query_one("#set-think_seconds", Cycler).value.removesuffix(" s")),
+            "bot_cores": int(self.query_one("#set-bot_cores", Cycler).value),
         }
         for name, _, _ in _SWITCHES:
             values[name] = self.query_one(f"#set-{name}", Cycler).value == "on"

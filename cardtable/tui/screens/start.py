@@ -2,7 +2,8 @@
 
 The unfinished games are listed newest first, read afresh each time the screen is
 shown, with *Continue* focused: Enter carries on with the newest.  Without one,
-Enter on the game list, then Enter on Start, plays you against normal bots.
+Enter on the game list, then Enter on Start, plays you against normal bots.  *Join*
+(J) sits at a table someone else hosts (:mod:`cardtable.tui.screens.join`).
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ class StartScreen(Screen[None]):
                 if self.saved_games:
                     yield Button("Continue", id="continue", variant="primary")
                 yield Button("Start", id="start", variant="success")
+                yield Button("Join", id="join-table", tooltip="join a table someone hosts")
                 yield Button("Statistics", id="stats-button")
                 yield Button("Settings", id="settings-button")
                 yield Button("Quit", id="quit", variant="error")
@@ -275,6 +277,18 @@ class StartScreen(Screen[None]):
         else:
             self.app.notify(message[:1].upper() + message[1:], markup=False)
         self.app.show_start(self.game)  # type: ignore[attr-defined]
+
+    def action_join(self) -> None:
+        """Ask for a hosted table's address and code, and join it (``cardtable join``)."""
+        from cardtable.tui.screens.join import JoinScreen
+
+        if not isinstance(self.app.screen, JoinScreen):
+            name = self.default_human
+            self.app.push_screen(JoinScreen("" if name == "You" else name))
+
+    @on(Button.Pressed, "#join-table")
+    def _join_pressed(self) -> None:
+        self.action_join()
 
     @on(Button.Pressed, "#stats-button")
     def _stats_pressed(self) -> None:

@@ -67,6 +67,7 @@ class HandView(Widget):
         same card when it can.
         """
         current = self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
+        lines = self._lines()
         self.cards = list(cards)
         self.selected &= set(self.cards)
         self.received &= set(self.cards)
@@ -79,7 +80,9 @@ class HandView(Widget):
             # Start on a card that can be played: the nearest one to where the cursor was.
             choices = [i for i, card in enumerate(self.cards) if card in playable]
             self.cursor = min(choices, key=lambda i: (abs(i - self.cursor), i))
-        self.refresh(layout=True)
+        # A new layout only when the hand takes another number of lines: laying the whole
+        # screen out again after every move was much of a redraw's work.
+        self.refresh(layout=self._lines() != lines)
 
     @property
     def selected_cards(self) -> list[Card]:
@@ -131,9 +134,12 @@ class HandView(Widget):
     def _per_line(self, width: int) -> int:
         return max(1, (max(width, self.cell) - 1) // self.cell)
 
+    def _lines(self, width: int | None = None) -> int:
+        """Lines of cards the hand takes at ``width`` (default: the widget's own)."""
+        return max(1, -(-len(self.cards) // self._per_line(self.content_size.width if width is None else width)))
+
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
-        lines = max(1, -(-len(self.cards) // self._per_line(width)))
-        return self.rows_per_line * lines
+        return self.rows_per_line * self._lines(width)
 
     def _card_cell(self, index: int, card: Card) -> tuple[Text, Text]:
         """One card's face (highlights applied) and its marks underneath (``CELL`` wide)."""

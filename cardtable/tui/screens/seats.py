@@ -1,0 +1,148 @@
+"""The host's pop-up of remote seats: who plays each, and a bot for an away player.
+
+``cardtable host`` with a seat at the host's keyboard opens the table screen for it;
+``B`` there opens this list of the remote seats, each with its state: at the table,
+away (the table waits for them), or played by a bot while they are away.  The host
+may give an away player's seat to an easy, normal or hard bot, which plays on from
+that seat's own observation until its player rejoins (the player then has the seat
+back at once), or take a bot's seat back: the table then waits for its player again.
+Names come from outside (a player's ``--name``) and are shown literally.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cardtable.bots import LEVELS
+from cardtable.display import literal
+from cardtable.net.hosted import HostedSession
+from cardtable.net.protocol import SeatStatus
+from cardtable.net.remote import a_bot
+from cardtable.tui.keymap import SEATS_KEYS, bindings, say_first
+
+__all__ = ["SeatsScreen", "seat_state"]
+
+
+def seat_state(status: SeatStatus) -> str:
+    """A remote seat's state as the list writes it.
+
+    >>> seat_state(SeatStatus(1, "Bea", "remote", "", True)), seat_state(SeatStatus(1, "Bea", "remote", "", False))
+    ('at the table', 'away: the table waits for them')
+    >>> seat_state(SeatStatus(1, "Bea", "remote", "hard", False))
+    'away: a hard bot plays for them'
+    """
+    if status.level:
+        return f"away: {a_bot(status.level)} plays for them"
+    return "at the table" if status.connected else "away: the table waits for them"
+
+
+class SeatsScreen(ModalScreen[None]):
+    """The remote seats of the table ``session`` serves; the keys act on the highlighted one."""
+
+    BINDINGS = bindings(SEATS_KEYS)
+
+    def __init__(self, session: HostedSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="seats-box"):
+            yield Static(Text("The players at other terminals", style="bold"), id="seats-title")
+            yield Static(
+                Text("An away player's seat can go to a bot until they rejoin; taking it back makes "
+                     "the table wait for them again."),
+                id="seats-help",
+            )
+            yield OptionList(id="seats-list")
+            yield Static("", id="seats-error")
+            with Horizontal(id="seats-buttons"):
+                for level in LEVELS:
+                    key = say_first(f"hand({level!r})", SEATS_KEYS)
+                    yield Button(f"{level.capitalize()} ({key})", id=f"seats-{level}", compact=True)
+                yield Button(f"Take back ({say_first('take_back', SEATS_KEYS)})", id="seats-back", compact=True)
+                yield Button(f"Close ({say_first('close', SEATS_KEYS)})", id="seats-close", variant="error",
+                             compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_seats()
+        self.query_one("#seats-list", OptionList).focus()
+
+    def refresh_seats(self) -> None:
+        """Show the seats afresh (the game screen calls it when a player joins or leaves)."""
+        if self.is_attached:
+            self.show_seats()
+
+    # --- the list --------------------------------------------------------------------
+    def statuses(self) -> list[SeatStatus]:
+        """The remote seats, in seat order."""
+        net = self.session.net
+        if net is None:
+            return []
+        return [status for status in net.seat_statuses() if status.seat in net.remote_seats]
+
+    def show_seats(self) -> None:
+        listing = self.query_one("#seats-list", OptionList)
+        kept = listing.highlighted
+        listing.clear_options()
+        for status in self.statuses():
+            listing.add_option(Option(Text.assemble(literal(status.name, style="bold"), "  ", seat_state(status)),
+                                      id=f"seat-{status.seat}"))
+        if listing.option_count:
+            listing.highlighted = min(kept or 0, listing.option_count - 1)
+
+    @property
+    def chosen(self) -> SeatStatus | None:
+        """The highlighted seat's status."""
+        statuses = self.statuses()
+        index = self.query_one("#seats-list", OptionList).highlighted
+        if index is None or not 0 <= index < len(statuses):
+            return None
+        return statuses[index]
+
+    def say(self, line: Text) -> None:
+        self.query_one("#seats-error", Static).update(line)
+
+    # --- the keys --------------------------------------------------------------------
+    def action_hand(self, level: str) -> None:
+        """Give the highlighted away player's seat to a bot of ``level``."""
+        status = self.chosen
+        if status is None:
+            return
+        problem = self.session.hand_to_bot(status.seat, level)
+        if problem is not None:
+            self.say(Text.assemble(("Not handed: ", "bold red"), literal(problem)))
+        else:
+            self.say(Text.assemble(literal(status.name), f"'s seat: {a_bot(level)} plays it until they rejoin."))
+        self.show_seats()
+
+    def action_take_back(self) -> None:
+        """Take the highlighted seat back from its bot: it waits for its player again."""
+        status = self.chosen
+        if status is None:
+            return
+        problem = self.session.take_back(status.seat)
+        if problem is not None:
+            self.say(Text.assemble(("Nothing to take back: ", "bold red"), literal(problem)))
+        else:
+            self.say(Text.assemble(literal(status.name), "'s seat waits for them again."))
+        self.show_seats()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        name = (event.button.id or "").removeprefix("seats-")
+        if name == "close":
+            self.action_close()
+        elif name == "back":
+            self.action_take_back()
+        elif name in LEVELS:
+            self.action_hand(name)
