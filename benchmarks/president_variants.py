@@ -106,6 +106,7 @@ def play_round(job: tuple[str, int, int, str]) -> tuple[int, float]:
     thinking = 0.0
     while not state.is_over:
         seat = state.current_player
+        assert seat is not None, "a round in play has a seat to move"
         model = getattr(bots[seat], "model", None)
         if isinstance(model, KnowsHandsModel):
             model.truth = list(state.hands)
