@@ -6,6 +6,7 @@ Run from the repository root, e.g.
     python benchmarks/president_variants.py uniform --rounds 400 --iterations 150
     python benchmarks/president_variants.py "default:checked=3" --rounds 400
     python benchmarks/president_variants.py knows-hands --rounds 400
+    python benchmarks/president_variants.py default --opponents no-reading --rounds 200
 
 Each round is a fresh 4-player deal (seed 10000 + round number), the hard seat rotated
 round by round, and every variant meets the same deals, so variants compare on equal
@@ -19,7 +20,13 @@ luck.  A variant is a name with optional ``key=value`` settings after a colon:
 - settings: ``odds``, ``steps``, ``burn`` (the sampler), ``checked``, ``pairs`` (the
   head-to-head check), ``decay`` (the place values).
 
-It prints the share of rounds the hard seat finished President with a 95% margin.
+The other three seats are normal bots, or with ``--opponents VARIANT`` three hard bots
+of that variant (a name without settings: the settings are module constants, shared by
+every bot of a process): 1 hard against 3 hard-minus-one-part bots, the part's worth
+when every seat searches.
+
+It prints the share of rounds the hard seat finished President with a 95% margin
+(Wilson's interval).
 """
 
 from __future__ import annotations
@@ -85,18 +92,24 @@ def make_bot(variant: str, seed: int, iterations: int) -> HardPresidentBot:
     return bot
 
 
-def play_round(job: tuple[str, int, int]) -> tuple[int, float]:
+def play_round(job: tuple[str, int, int, str]) -> tuple[int, float]:
     """One round: the hard seat's finishing place (0 = President) and its thinking time."""
-    variant, number, iterations = job
+    variant, number, iterations, opponents = job
     state = get_rules("president").new_game(players=4, seed=10_000 + number)
     hard = number % 4
-    bots: list = [NormalPresidentBot(1000 * number + seat) for seat in range(4)]
+    bots: list = [
+        NormalPresidentBot(1000 * number + seat) if opponents == "normal"
+        else make_bot(opponents, 1000 * number + seat, iterations)
+        for seat in range(4)
+    ]
     bots[hard] = make_bot(variant, number, iterations)
     thinking = 0.0
     while not state.is_over:
         seat = state.current_player
-        if seat == hard and isinstance(bots[seat].model, KnowsHandsModel):
-            bots[seat].model.truth = list(state.hands)
+        assert seat is not None, "a round in play has a seat to move"
+        model = getattr(bots[seat], "model", None)
+        if isinstance(model, KnowsHandsModel):
+            model.truth = list(state.hands)
         start = time.perf_counter()
         action = bots[seat].choose(state.observation(seat), state.legal_actions())
         if seat == hard:
@@ -112,22 +125,35 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first round number")
     parser.add_argument("--iterations", type=int, default=150)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--opponents", default="normal", help=f"normal (the default), or one of {', '.join(NAMES)} without settings"
+    )
     args = parser.parse_args()
     if args.variant.partition(":")[0] not in NAMES:
         parser.error(f"unknown variant {args.variant!r}; choose from {', '.join(NAMES)}")
+    if args.opponents != "normal" and args.opponents not in NAMES:
+        parser.error(f"unknown opponents {args.opponents!r}; choose normal or one of {', '.join(NAMES)}")
     configure(args.variant.partition(":")[2])  # fail early on a bad setting
-    jobs = [(args.variant, n, args.iterations) for n in range(args.first, args.first + args.rounds)]
+    jobs = [(args.variant, n, args.iterations, args.opponents) for n in range(args.first, args.first + args.rounds)]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(play_round, jobs, chunksize=4))
     wins = sum(1 for place, _ in results if place == 0)
     n = len(results)
     share = wins / n
-    margin = 1.96 * math.sqrt(share * (1 - share) / n)
+    low, high = wilson(wins, n)
     print(
-        f"{args.variant} at {args.iterations} iterations, {n} rounds: President {wins} "
-        f"({share:.1%} ± {margin:.1%}), average place {sum(p for p, _ in results) / n + 1:.2f}, "
+        f"{args.variant} against 3 {args.opponents} at {args.iterations} iterations, {n} rounds: President {wins} "
+        f"({share:.1%}, Wilson 95% {low:.1%}-{high:.1%}), average place {sum(p for p, _ in results) / n + 1:.2f}, "
         f"hard thinking {sum(t for _, t in results) / n:.2f} s a round"
     )
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's 95% interval of a proportion ``wins / n``."""
+    share = wins / n
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
 
 
 if __name__ == "__main__":

@@ -27,12 +27,14 @@ from tests.net.tables import GAMES, LeakCheck, open_table, reopen_table
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-# Durak's whole game at the players' screens is left to the scripted clients
-# (test_play.py) and its first moves to test_client_app.py: three seats of Durak are
-# twice as many moves as either of these, and each move is drawn on every screen.
-@pytest.mark.parametrize("game", ["president", "hearts"])
+#: Durak heads-up: three seats of Durak are twice as many moves as the others' games,
+#: and each move is drawn on every screen (test_play.py plays three seats, scripted).
+AT_THE_SCREENS = {**GAMES, "durak": (["remote", "remote"], {})}
+
+
+@pytest.mark.parametrize("game", sorted(AT_THE_SCREENS))
 async def test_a_whole_game_at_each_players_own_screen(game: str) -> None:
-    kinds, options = GAMES[game]
+    kinds, options = AT_THE_SCREENS[game]
     check = LeakCheck()
     saver = SlotSaver()
     host, _ = await open_table(game, kinds, seed=6, on_send=check.on_send, listener=check.listen, saver=saver,

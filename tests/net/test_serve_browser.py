@@ -1,5 +1,6 @@
 """`cardtable serve` in a real browser: headless Chromium loads the page and the start
-screen reaches it.
+screen reaches it; and a tab, through its keys, joins a table that ``cardtable host``
+hosts (J, the host's join line, Enter) and is dealt Ann's hand.
 
 The page draws the terminal on a canvas, so its text is not in the DOM: the test
 drives Chromium through its DevTools protocol and reads the WebSocket frames the page
@@ -19,6 +20,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -26,6 +28,8 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
+
+from cardtable.games import get_rules
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine (CI installs it: .ci/run)")
@@ -73,51 +77,115 @@ def devtools_page(profile: Path, process: subprocess.Popen[bytes], timeout: floa
         time.sleep(0.2)
 
 
+class Page:
+    """One Chromium page driven through its DevTools connection ``cdp``: it sends
+    commands and input, and gathers the text of the WebSocket frames the page receives
+    (what the app drew on its terminal) while it waits for anything."""
+
+    def __init__(self, cdp: Any) -> None:
+        self.cdp = cdp
+        self.number = 0
+        self.received: list[str] = []
+
+    def text(self) -> str:
+        return "".join(self.received)
+
+    async def _next(self, timeout: float) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(self.cdp.recv(), timeout))
+        if message.get("method") == "Network.webSocketFrameReceived":
+            frame = message["params"]["response"]
+            data = frame["payloadData"]
+            if frame.get("opcode") == 2:
+                data = base64.b64decode(data).decode("utf-8", "replace")
+            self.received.append(data)
+        return message
+
+    async def call(self, method: str, **params: Any) -> dict[str, Any]:
+        """Send one command and wait for its answer (gathering frames meanwhile)."""
+        self.number += 1
+        number = self.number
+        await self.cdp.send(json.dumps({"id": number, "method": method, "params": params}))
+        while True:
+            message = await self._next(30.0)
+            if message.get("id") == number:
+                if "error" in message:
+                    raise AssertionError(f"{method}: {message['error']}")
+                return dict(message.get("result", {}))
+
+    async def evaluate(self, expression: str) -> str:
+        answer = await self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        return str(answer.get("result", {}).get("value", ""))
+
+    async def wait_for(self, wanted: list[str], timeout: float = 60.0) -> str:
+        """Gather frames until every ``wanted`` piece is in their text; return it."""
+        end = time.monotonic() + timeout
+        while not all(piece in self.text() for piece in wanted):
+            if time.monotonic() > end:
+                missing = [piece for piece in wanted if piece not in self.text()]
+                raise AssertionError(f"the page never showed {missing}")
+            try:
+                await self._next(1.0)
+            except TimeoutError:
+                continue
+        return self.text()
+
+    async def focus_terminal(self) -> None:
+        # xterm.js reads keys from its hidden textarea, which has focus only once clicked.
+        await self.evaluate("document.querySelector('.xterm-helper-textarea').focus()")
+
+    async def press(self, key: str, code: str, text: str, keycode: int) -> None:
+        """One key pressed and let go, as Chromium's own keyboard would send it."""
+        await self.call("Input.dispatchKeyEvent", type="keyDown", key=key, code=code, text=text,
+                        windowsVirtualKeyCode=keycode, nativeVirtualKeyCode=keycode)
+        await self.call("Input.dispatchKeyEvent", type="keyUp", key=key, code=code,
+                        windowsVirtualKeyCode=keycode, nativeVirtualKeyCode=keycode)
+
+    async def type_text(self, text: str) -> None:
+        await self.call("Input.insertText", text=text)
+
+
+async def open_page(page: str, url: str) -> tuple[Any, Page]:
+    """Connect to Chromium's ``page`` and load ``url`` in it."""
+    cdp = await connect(page, max_size=None)
+    tab = Page(cdp)
+    await tab.call("Network.enable")
+    await tab.call("Page.enable")
+    await tab.call("Page.navigate", url=url)
+    return cdp, tab
+
+
 async def frames_seen(page: str, url: str, wanted: list[str], timeout: float = 60.0) -> tuple[str, str]:
     """Load ``url`` and gather the text of the WebSocket frames it receives until every
     ``wanted`` piece is in it; return that text and the page's body classes."""
-    received: list[str] = []
-    async with connect(page, max_size=None) as cdp:
-        number = 0
+    cdp, tab = await open_page(page, url)
+    async with cdp:
+        text = await tab.wait_for(wanted, timeout)
+        classes = await tab.evaluate("document.body.className")
+    return text, classes
 
-        async def call(method: str, **params: Any) -> None:
-            nonlocal number
-            number += 1
-            await cdp.send(json.dumps({"id": number, "method": method, "params": params}))
 
-        await call("Network.enable")
-        await call("Page.enable")
-        await call("Page.navigate", url=url)
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            try:
-                message = json.loads(await asyncio.wait_for(cdp.recv(), 1.0))
-            except TimeoutError:
-                continue
-            if message.get("method") == "Network.webSocketFrameReceived":
-                frame = message["params"]["response"]
-                data = frame["payloadData"]
-                if frame.get("opcode") == 2:
-                    data = base64.b64decode(data).decode("utf-8", "replace")
-                received.append(data)
-                if all(piece in "".join(received) for piece in wanted):
-                    break
-        await call("Runtime.evaluate", expression="document.body.className", returnByValue=True)
-        classes = ""
-        while time.monotonic() < end + 10:
-            message = json.loads(await asyncio.wait_for(cdp.recv(), 10.0))
-            if message.get("id") == number:
-                classes = str(message.get("result", {}).get("result", {}).get("value", ""))
-                break
-    return "".join(received), classes
+def start_chromium(profile: Path) -> subprocess.Popen[bytes]:
+    assert CHROMIUM is not None
+    return subprocess.Popen(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
+         "--remote-debugging-port=0", "--window-size=1200,800", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+
+
+def app_env(home: str) -> dict[str, str]:
+    env = {**os.environ, "CARDTABLE_HOME": home, "PYTHONPATH": str(ROOT), "LANG": "C.UTF-8",
+           "PYTHONUNBUFFERED": "1"}
+    env.pop("LC_ALL", None)
+    return env
 
 
 def test_the_start_screen_in_headless_chromium() -> None:
     assert CHROMIUM is not None
     port = free_port()
     home = tempfile.mkdtemp()
-    env = {**os.environ, "CARDTABLE_HOME": home, "PYTHONPATH": str(ROOT), "LANG": "C.UTF-8"}
-    env.pop("LC_ALL", None)
+    env = app_env(home)
     server = subprocess.Popen(
         [sys.executable, "-m", "cardtable", "serve", "--port", str(port)],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT,
@@ -126,12 +194,7 @@ def test_the_start_screen_in_headless_chromium() -> None:
     browser = None
     try:
         wait_for_port(port, server)
-        browser = subprocess.Popen(
-            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-             "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
-             "--remote-debugging-port=0", "--window-size=1200,800", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
+        browser = start_chromium(profile)
         page = devtools_page(profile, browser)
         # The start screen's title line, and the games it offers.
         text, classes = asyncio.run(frames_seen(page, f"http://127.0.0.1:{port}/", ["card games in the terminal", "Hearts"]))
@@ -146,3 +209,62 @@ def test_the_start_screen_in_headless_chromium() -> None:
         shutil.rmtree(profile, ignore_errors=True)
         shutil.rmtree(home, ignore_errors=True)
     assert "http://127.0.0.1:" in output and "this computer only" in output
+
+
+def test_a_tab_joins_a_hosted_table_with_j() -> None:
+    host_port, port = free_port(), free_port()
+    host_home, home = tempfile.mkdtemp(), tempfile.mkdtemp()
+    host = subprocess.Popen(
+        [sys.executable, "-m", "cardtable", "host", "durak", "--seats", "remote:Ann,easy", "--seed", "4",
+         "--listen", f"127.0.0.1:{host_port}"],
+        env=app_env(host_home), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT,
+    )
+    log: list[str] = []
+    output = host.stdout
+    assert output is not None
+    # The host's lines are read as they come: its join line first, "Ann joined." later.
+    reader = threading.Thread(target=lambda: log.extend(line.decode("utf-8", "replace") for line in output),
+                              daemon=True)
+    reader.start()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "cardtable", "serve", "--port", str(port)],
+        env=app_env(home), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
+    )
+    profile = Path(tempfile.mkdtemp())
+    browser = None
+    try:
+        end = time.monotonic() + 30
+        while not any("cardtable join" in line for line in log):
+            assert host.poll() is None and time.monotonic() < end, f"the host sent no join line: {log}"
+            time.sleep(0.1)
+        line = next(line for line in log if "cardtable join" in line).split(":", 1)[1].strip()
+        wait_for_port(port, server)
+        browser = start_chromium(profile)
+
+        async def join(hand: list[str]) -> str:
+            cdp, tab = await open_page(devtools_page(profile, browser), f"http://127.0.0.1:{port}/")
+            async with cdp:
+                await tab.wait_for(["card games in the terminal", "Hearts"])
+                await tab.focus_terminal()
+                await tab.press("j", "KeyJ", "j", 74)
+                await tab.wait_for(["Join a table"])
+                await tab.type_text(line)
+                await tab.press("Enter", "Enter", "\r", 13)
+                return await tab.wait_for(["you are Ann", *hand])
+
+        # Ann's hand as the host dealt it (seed 4), each card as the table writes it.
+        hand = [card.label() for card in get_rules("durak").new_game(players=2, seed=4).hand(0)]
+        text = asyncio.run(join(hand))
+        assert "Durak" in text
+    finally:
+        if browser is not None:
+            browser.terminate()
+            browser.wait(10)
+        server.terminate()
+        server.wait(10)
+        host.terminate()
+        host.wait(10)
+        reader.join(10)
+        for folder in (profile, Path(home), Path(host_home)):
+            shutil.rmtree(folder, ignore_errors=True)
+    assert any("Ann joined." in line for line in log), log
