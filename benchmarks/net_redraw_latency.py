@@ -94,10 +94,12 @@ async def one_game(game: str, players: int, seed: int, times: list[float]) -> in
 async def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", default="durak")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--players", type=int, default=None, help="default: 2 in Durak, else the game's default")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.players is None:
+        args.players = 2 if args.game == "durak" else get_rules(args.game).default_players
     times: list[float] = []
     moves = 0
     with TemporaryDirectory() as home:
