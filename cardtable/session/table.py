@@ -60,7 +60,7 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError, quoted
 from cardtable.session.saving import Saver
-from cardtable.session.seats import Seat, SeatKind
+from cardtable.session.seats import Seat
 from cardtable.userdata.meta import mark_undo
 from cardtable.userdata.records import Replay
 
@@ -321,8 +321,14 @@ class TableSession:
 
     @property
     def seed(self) -> int | None:
-        """The deal's seed (``None`` where it is not known: a seat played from elsewhere)."""
-        return self.state.seed
+        """The deal's seed, for a person alone at the table; ``None`` with several people
+        (it would tell each of them every hand) and for a seat played from elsewhere."""
+        return self.state.seed if self.people <= 1 else None
+
+    @property
+    def people(self) -> int:
+        """How many people are at the table, at this keyboard and elsewhere."""
+        return sum(1 for spec in self.seats if spec.waits_for_outside)
 
     @property
     def undo_used(self) -> bool:
@@ -593,7 +599,7 @@ class TableSession:
         """Why the last move cannot be taken back now, or ``None``."""
         humans = self.human_seats
         # A player elsewhere is a person too: their moves are never taken back for them.
-        if len(humans) != 1 or any(spec.kind is SeatKind.REMOTE for spec in self.seats):
+        if len(humans) != 1 or self.people != 1:
             return _UNDO_ALONE
         if self.is_over:
             return "The game is over: nothing to undo."

@@ -264,6 +264,19 @@ def test_undo_goes_back_one_move_of_the_person_at_a_time() -> None:
     assert session.undo() == "Nothing to undo yet."
 
 
+def test_the_seed_is_told_only_to_a_person_alone_at_the_table() -> None:
+    # With several people at one screen the seed would tell each of them every hand.
+    alone, _ = table("hearts", ["human", "easy", "normal", "hard"], seed=5)
+    assert alone.people == 1 and alone.seed == 5
+    together, _ = table("hearts", ["human", "easy", "human", "easy"], seed=5)
+    assert together.people == 2 and together.seed is None
+    state = get_rules("durak").new_game(players=2, seed=5)
+    with_a_friend_elsewhere = TableSession(state, [Seat.human("Ann"), Seat("Bea", SeatKind.REMOTE)])
+    assert with_a_friend_elsewhere.people == 2 and with_a_friend_elsewhere.seed is None
+    bots_only, _ = table("durak", ["easy", "hard"], seed=5)
+    assert bots_only.people == 0 and bots_only.seed == 5  # nobody's hand to keep from anyone
+
+
 def test_undo_is_off_with_more_than_one_person_and_once_the_game_is_over() -> None:
     session, _ = table("hearts", ["human", "easy", "human", "easy"], seed=1)
     assert session.undo() == "Undo is only for games with a single person at the table."
