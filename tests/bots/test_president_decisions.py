@@ -1,7 +1,7 @@
 """The President hard bot decides exactly as it did before the search hooks and the
-rules kernel: at fixed iterations, the same action and the same root statistics on 300
-positions (the fixture was recorded on the code before the change; see
-``president_decisions.py``)."""
+rules kernel: at fixed iterations, the same action and the same root statistics on the
+first 150 of the 300 recorded positions (`python tests/bots/president_decisions.py
+check` compares all 300; the fixture was recorded on the code before the change)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from .president_decisions import FIXTURE, POSITIONS, decisions
 
 def test_hard_bot_decisions_match_the_recorded_ones() -> None:
     want = json.loads(FIXTURE.read_text())
-    got = decisions()
-    assert len(got) == len(want) == POSITIONS
+    assert len(want) == POSITIONS
+    # The suite checks the first half; `python tests/bots/president_decisions.py check` all.
+    got = decisions(POSITIONS // 2)
+    assert len(got) == POSITIONS // 2
     differing = [w["position"] for g, w in zip(got, want) if g != w]
     assert not differing, f"{len(differing)} decisions differ, first at {differing[0]}"
     # The fixture covers exchanges, searched plays and plays decided without a search.

@@ -1,7 +1,8 @@
 """A Hearts game shows exactly what it showed before the engine was made faster: the
-events, completed tricks, saves, observations and history of 40 random games hash to the
-recorded digests, read after every move and read only at the end (the fixture was
-recorded on the code before the change; see ``hearts_event_log.py``)."""
+events, completed tricks, saves, observations and history of the first 20 of 40
+recorded random games hash to the recorded digests, read after every move and read only
+at the end (`python tests/games/hearts_event_log.py check` compares all 40; the fixture
+was recorded on the code before the change)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from .hearts_event_log import FIXTURE, GAMES, digests
 
 def test_hearts_games_show_what_the_recorded_ones_showed() -> None:
     want = json.loads(FIXTURE.read_text())
-    got = digests()
-    assert len(got) == len(want) == GAMES
+    assert len(want) == GAMES
+    # The suite checks the first half; `python tests/games/hearts_event_log.py check` all.
+    got = digests(GAMES // 2)
+    assert len(got) == GAMES // 2
     differing = [w["seed"] for g, w in zip(got, want) if g != w]
     assert not differing, f"{len(differing)} games differ, first the game of seed {differing[0]}"
     # Reading as it goes and reading at the end hash different things: two checks, not one.

@@ -133,8 +133,10 @@ def test_a_host_and_two_players_in_their_own_terminals(tmp_path: Path) -> None:
         names = ["Ann", "Bea"]
         screens = {}
         for seat, name in enumerate(names):
-            screens[name] = terminals.wait(name, lambda shown, name=name: f"you are {name}" in shown
-                                           and "at the table: Ann, Bea" in shown and "Your hand" in shown)
+            # Waiting for the whole hand too: a notice ("Bea joined.") may cover part of it a moment.
+            screens[name] = terminals.wait(name, lambda shown, name=name, seat=seat: f"you are {name}" in shown
+                                           and "at the table: Ann, Bea" in shown and "Your hand" in shown
+                                           and all(card.label() in hand_area(shown) for card in state.hand(seat)))
             # Each terminal shows its own hand, and not a card of the other's.
             hand = hand_area(screens[name])
             for card in state.hand(seat):

@@ -34,7 +34,8 @@ from cardtable.userdata.stats import STATS_FORMAT, STATS_VERSION
 
 from .conftest import screen_text, settle
 
-TUI_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Each example drives a whole screen; the engine-level properties run hundreds of names.
+TUI_SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def expected_names(raw: list[str]) -> list[str]:
