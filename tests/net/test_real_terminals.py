@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.games import get_rules
-from tests.net.test_serve_browser import free_port
+from tests.net.test_serve_browser import app_env, free_port
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="no tmux on this machine (CI installs it: .ci/run)")
@@ -100,12 +100,10 @@ def hand_area(screen: str) -> str:
 
 def test_a_host_and_two_players_in_their_own_terminals(tmp_path: Path) -> None:
     port = free_port()
-    env = {**os.environ, "CARDTABLE_HOME": str(tmp_path / "host"), "PYTHONPATH": str(ROOT), "LANG": "C.UTF-8"}
-    env.pop("LC_ALL", None)
     host = subprocess.Popen(
         [sys.executable, "-m", "cardtable", "host", "durak", "--seats", "remote:Ann,remote:Bea",
          "--seed", str(SEED), "--listen", f"127.0.0.1:{port}"],
-        env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env=app_env(str(tmp_path / "host")), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     terminals = Terminals()
     said: list[str] = []
