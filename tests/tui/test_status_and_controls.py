@@ -15,6 +15,7 @@ from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.tui.widgets.hand import HandView
+from cardtable.tui.widgets.movelog import MoveLog
 
 from .conftest import open_table, screen_text, settle, status_of
 
@@ -54,6 +55,8 @@ async def test_after_the_pass_the_holder_of_the_two_of_clubs_is_asked_to_lead_it
         assert status.startswith(f"{giver} passed you "), status
         assert labels and labels in status, status
         assert status.endswith("  ·  Your lead: play the 2♣ (Enter)."), status
+        logged = [line.plain for line in game.query_one(MoveLog).lines if " passed you " in line.plain]
+        assert logged == [f"{giver} passed you {labels}"]  # the log names them in the same order
 
 
 async def test_a_key_pressed_while_a_bot_thinks_keeps_the_thinking_message() -> None:
@@ -217,3 +220,27 @@ def test_every_mark_shows_under_its_card() -> None:
     start = cells.index("▲") - 1
     per_card = [cells[start - 2 * width + i * width : start - 2 * width + (i + 1) * width] for i in range(4)]
     assert per_card == ["    ", "  ✚ ", " ▲×✚", "  × "], per_card
+
+
+async def test_the_last_key_is_named_after_the_games_own_part_of_play() -> None:
+    async with open_table("durak", ["human", "easy"], seed=4, size=(120, 30)) as (app, _pilot, _game):
+        assert "Last bout" in footer_keys(app) and "Last trick" not in footer_keys(app)
+    async with open_table("hearts", ["human", "easy", "easy", "easy"], seed=3, size=(120, 30)) as (app, _pilot, _game):
+        assert "Last trick" in footer_keys(app)
+
+
+async def test_a_notice_at_the_table_never_covers_the_hand_the_buttons_or_the_keys() -> None:
+    from textual.widgets._toast import Toast
+
+    app = CardtableApp(TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=3), bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(app, pilot)
+        game = app.screen
+        app.notify("Bea now plays as the hard bot, and this notice runs to a second line.", timeout=30)
+        for _ in range(3):
+            await pilot.pause()
+        toasts = list(game.query(Toast))
+        assert toasts
+        hand_top = game.query_one(HandView).region.y
+        for toast in toasts:
+            assert toast.region.height and toast.region.y + toast.region.height <= hand_top, (toast.region, hand_top)

@@ -22,6 +22,7 @@ from typing import Any
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
+from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
@@ -271,6 +272,17 @@ class GameScreen(Screen[None]):
         if action == "seats":
             return self.hosting
         return True
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer's keys, with the "last trick" key named after the game's own part of
+        play ("Last bout" in Durak)."""
+        active = super().active_bindings
+        label = f"Last {self.table.completed_noun}"
+        for key, (node, binding, enabled, tooltip) in list(active.items()):
+            if binding.action == "last" and binding.description != label:
+                active[key] = ActiveBinding(node, dataclasses.replace(binding, description=label), enabled, tooltip)
+        return active
 
     def keys_shown(self) -> tuple[bool | None, ...]:
         """What :meth:`check_action` answers now for each of the table's keys."""

@@ -138,6 +138,8 @@ class TableArea(Static, Generic[ObservationT]):
     play_label = "Play"
     #: the events that complete a trick or bout, kept on the table for a moment
     completions: tuple[str, ...] = ()
+    #: what such a completed part of play is called: the footer's key is "Last trick"
+    completed_noun = "trick"
     #: how a hint words a ``give`` action (Hearts' pass, President's exchange)
     give_verb = "give"
     #: how the status line says cards were handed over to the viewer

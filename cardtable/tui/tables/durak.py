@@ -30,6 +30,7 @@ class DurakTable(TableArea[DurakObservation]):
 
     extra_moves = ("pass", "take")
     completions = ("bout_over",)
+    completed_noun = "bout"
     hint_reasons = {
         **TableArea.hint_reasons,
         "solved-win": "solved exactly: you are not the durak",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rich.text import Text
 
@@ -23,6 +23,15 @@ __all__ = ["HeartsTable", "SUIT_ORDER"]
 SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 POSITIONS = ("you", "left", "across", "right")
 TWO_OF_CLUBS = Card.parse("2C")
+
+
+def hand_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards in the order a Hearts hand shows them (the log and the status line agree).
+
+    >>> [card.code for card in hand_order(Card.parse(c) for c in ("2H", "QS", "3C", "2C"))]
+    ['2C', '3C', 'QS', '2H']
+    """
+    return sorted(cards, key=lambda card: (SUIT_ORDER[card.suit], card.rank))
 
 
 class HeartsTable(TableArea[HeartsObservation]):
@@ -197,7 +206,7 @@ class HeartsTable(TableArea[HeartsObservation]):
         return text
 
     def sort_hand(self, obs: HeartsObservation) -> list[Card]:
-        return sorted(obs.hand, key=lambda c: (SUIT_ORDER[c.suit], c.rank))
+        return hand_order(obs.hand)
 
     def move_kind(self, obs: HeartsObservation, legal: Sequence[Action]) -> str:
         return "give" if obs.phase == "pass" else "play"
@@ -259,9 +268,9 @@ class HeartsTable(TableArea[HeartsObservation]):
             return Text("Hearts are broken!", style="bold #ff5a6e")
         if event.kind == "give" and event.cards:
             return Text.assemble(f"{ctx.act(event.seat, 'passes')} ",
-                                 ctx.style.inline(event.cards), f" {event.info.get('direction', '')}")
+                                 ctx.style.inline(hand_order(event.cards)), f" {event.info.get('direction', '')}")
         if event.kind == "exchange" and event.info.get("to") == viewer and event.cards:
-            return Text.assemble(f"{who} passed {ctx.you(viewer, capital=False)} ", ctx.style.inline(event.cards))
+            return Text.assemble(f"{who} passed {ctx.you(viewer, capital=False)} ", ctx.style.inline(hand_order(event.cards)))
         if event.kind == "moon":
             return Text(f"{ctx.act(event.seat, 'shot')} the moon!", style="bold yellow")
         if event.kind == "tie":
