@@ -1,0 +1,152 @@
+"""Long strength runs that survive being stopped: one JSON line per game, resumable.
+
+``cardtable simulate`` reports a match only when every game is done. A run of hours
+(1,000 games of a hard bot at the budget it reaches on a quiet core) is better kept
+game by game, so that a run stopped early still counts and a restarted one plays only
+the games it lacks. Game ``i`` is exactly game ``i`` of
+``cardtable simulate GAME --seats SEATS --seed SEED`` (same deal, seats and bot seeds).
+
+Run from the repository root:
+
+    python benchmarks/strength_log.py play durak --seats benchmarks/bots_durak.py:Hard2000,normal \\
+        --seed 21 --games 1000 --log /tmp/durak.jsonl
+    python benchmarks/strength_log.py summary /tmp/durak.jsonl [--first 500]
+
+``summary`` prints the figures of ``cardtable simulate`` over the games logged (or over
+games ``0 .. first-1`` only, to compare runs on the same deals), with the Wilson
+interval of each level's share of rounds won (President) or lost (Durak), and for
+Hearts the hands played and the first level's points per hand as a share of the second's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cardtable.bots.arena import GameRecord, _Job, check_match, summarise
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion.
+
+    >>> [round(x, 3) for x in wilson(150, 1000)]
+    [0.129, 0.174]
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return ((centre - spread) / scale, (centre + spread) / scale)
+
+
+def _header(game: str, seats: tuple[str, ...], seed: int) -> dict[str, Any]:
+    return {"game": game, "seats": list(seats), "seed": seed}
+
+
+def _read(log: Path) -> tuple[dict[str, Any] | None, dict[int, GameRecord]]:
+    header = None
+    records: dict[int, GameRecord] = {}
+    if not log.exists():
+        return header, records
+    for line in log.read_text().splitlines():
+        if not line.strip():
+            continue
+        data = json.loads(line)
+        if "header" in data:
+            header = data["header"]
+            continue
+        fields = {key: tuple(value) if isinstance(value, list) else value for key, value in data.items()}
+        record = GameRecord(**fields)
+        records[record.index] = record
+    return header, records
+
+
+def _play_one(job: _Job, index: int) -> GameRecord:
+    return job.play(index)
+
+
+def play(game: str, seats: str, seed: int, games: int, log: Path, jobs: int) -> None:
+    specs, options = check_match(game, seats, games, seed, None, None, jobs, None)
+    header, done = _read(log)
+    wanted = _header(game, specs, seed)
+    if header is not None and header != wanted:
+        raise SystemExit(f"{log} holds another match: {header}")
+    with log.open("a") as out:
+        if header is None:
+            out.write(json.dumps({"header": wanted}) + "\n")
+            out.flush()
+        job = _Job(game, specs, seed, options, 10_000)
+        todo = [index for index in range(games) if index not in done]
+        print(f"{len(done)} games logged, {len(todo)} to play", flush=True)
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for record in pool.map(_play_one, [job] * len(todo), todo, chunksize=1):
+                out.write(json.dumps(record.to_dict()) + "\n")
+                out.flush()
+
+
+def summary(log: Path, first: int | None) -> None:
+    header, records = _read(log)
+    if header is None:
+        raise SystemExit(f"{log} has no header line: not a strength log")
+    chosen = [records[i] for i in sorted(records) if first is None or i < first]
+    seats = tuple(header["seats"])
+    print(f"{header['game']}, seats {','.join(seats)}, seed {header['seed']}: {len(chosen)} games")
+    levels = summarise(header["game"], seats, chosen)
+    for stats in levels:
+        line = (
+            f"  {stats.level}: seat-games {stats.games}, wins {stats.wins}, place {stats.average_place:.2f}, "
+            f"{stats.measure} {stats.mean:.4f} (95% CI {stats.ci_low:.4f}-{stats.ci_high:.4f}), "
+            f"avg {stats.average_decision_ms:.0f} ms, max {stats.max_decision_ms:.0f} ms"
+        )
+        print(line)
+    game = header["game"]
+    first_level = seats[0]
+    if game == "hearts":
+        hands = sum(record.rounds_played for record in chosen)
+        print(f"  hands: {hands}; {first_level} / {levels[1].level}: {levels[0].mean / levels[1].mean:.3f}")
+    else:
+        # the share of the first level's seat-rounds that it won (President) or lost (Durak)
+        rounds = sum(
+            record.rounds_played for record in chosen for seat in record.seats if seat == first_level
+        )
+        if game == "durak":
+            count = round(levels[0].mean * rounds)
+            label = "durak"
+        else:
+            count = levels[0].wins
+            label = "President"
+        low, high = wilson(count, rounds)
+        print(f"  {first_level}: {label} in {count} of {rounds} ({count / rounds:.1%}, Wilson {low:.1%}-{high:.1%})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("play")
+    run.add_argument("game")
+    run.add_argument("--seats", required=True)
+    run.add_argument("--seed", type=int, default=0)
+    run.add_argument("--games", type=int, required=True)
+    run.add_argument("--log", type=Path, required=True)
+    run.add_argument("--jobs", type=int, default=1)
+    report = commands.add_parser("summary")
+    report.add_argument("log", type=Path)
+    report.add_argument("--first", type=int)
+    args = parser.parse_args()
+    if args.command == "play":
+        play(args.game, args.seats, args.seed, args.games, args.log, args.jobs)
+    else:
+        summary(args.log, args.first)
+
+
+if __name__ == "__main__":
+    main()
