@@ -10,13 +10,10 @@ is truly absent.
 from __future__ import annotations
 
 import os
-import queue
-import re
 import shlex
 import shutil
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,14 +21,12 @@ from pathlib import Path
 import pytest
 
 from cardtable.games import get_rules
-from tests.net.test_serve_browser import app_env, free_port
+from tests.net.processes import ROOT, HostProcess, free_port
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="no tmux on this machine (CI installs it: .ci/run)")
 
-ROOT = Path(__file__).resolve().parents[2]
 SEED = 4
-JOIN_LINE = re.compile(r"^\s*(\w+): cardtable join (\S+) (\S+)$")
 
 
 class Terminals:
@@ -65,32 +60,6 @@ class Terminals:
         self.tmux("kill-server")
 
 
-def lines_of(process: subprocess.Popen[str]) -> queue.Queue[str]:
-    """The process's output, a line at a time, without blocking the test."""
-    lines: queue.Queue[str] = queue.Queue()
-
-    def read() -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            lines.put(line.rstrip("\n"))
-
-    threading.Thread(target=read, daemon=True).start()
-    return lines
-
-
-def wait_for_line(lines: queue.Queue[str], seen: list[str], pattern: str, timeout: float = 60.0) -> str:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            line = lines.get(timeout=0.5)
-        except queue.Empty:
-            continue
-        seen.append(line)
-        if re.search(pattern, line):
-            return line
-    raise AssertionError(f"the host never said {pattern!r}:\n" + "\n".join(seen))
-
-
 def hand_area(screen: str) -> str:
     """The screen's lines from the hand's frame down."""
     lines = screen.splitlines()
@@ -100,20 +69,10 @@ def hand_area(screen: str) -> str:
 
 def test_a_host_and_two_players_in_their_own_terminals(tmp_path: Path) -> None:
     port = free_port()
-    host = subprocess.Popen(
-        [sys.executable, "-m", "cardtable", "host", "durak", "--seats", "remote:Ann,remote:Bea",
-         "--seed", str(SEED), "--listen", f"127.0.0.1:{port}"],
-        env=app_env(str(tmp_path / "host")), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
+    host = HostProcess("durak", "remote:Ann,remote:Bea", SEED, port, str(tmp_path / "host"))
     terminals = Terminals()
-    said: list[str] = []
     try:
-        out = lines_of(host)
-        joins: dict[str, tuple[str, str]] = {}
-        while len(joins) < 2:
-            found = JOIN_LINE.match(wait_for_line(out, said, "cardtable join"))
-            assert found is not None
-            joins[found[1]] = (found[2], found[3])
+        joins = host.join_lines(2)
         assert set(joins) == {"Ann", "Bea"} and all(address == f"127.0.0.1:{port}" for address, _ in joins.values())
 
         for name, (address, code) in joins.items():
@@ -148,17 +107,13 @@ def test_a_host_and_two_players_in_their_own_terminals(tmp_path: Path) -> None:
         assert mover is not None
         mover_name, other_name = names[mover], names[1 - mover]
         terminals.tmux("send-keys", "-t", mover_name, "Enter")
-        moved = wait_for_line(out, said, rf"\b{mover_name}: attack \S+$")
+        moved = host.wait_for(rf"\b{mover_name}: attack \S+$")
         card = next((c for c in state.hand(mover) if moved.endswith(f" attack {c}")), None)
-        assert card is not None, said
+        assert card is not None, host.said
         shown = card.label()
         terminals.wait(other_name, lambda screen: f"{mover_name} attacks" in screen and shown in screen
                        and shown not in hand_area(screen))
         terminals.wait(mover_name, lambda screen: shown not in hand_area(screen))
     finally:
         terminals.close()
-        host.terminate()
-        try:
-            host.wait(10)
-        except subprocess.TimeoutExpired:
-            host.kill()
+        host.close()

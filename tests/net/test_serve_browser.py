@@ -14,13 +14,10 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
-import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -30,30 +27,10 @@ import pytest
 from websockets.asyncio.client import connect
 
 from cardtable.games import get_rules
+from tests.net.processes import ROOT, HostProcess, app_env, free_port, wait_for_port
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine (CI installs it: .ci/run)")
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if process.poll() is not None:
-            raise AssertionError(f"the process ended: {process.returncode}")
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise AssertionError(f"nothing listens on {port}")
-
 
 def devtools_page(profile: Path, process: subprocess.Popen[bytes], timeout: float = 30.0) -> str:
     """The DevTools WebSocket address of Chromium's page (from the port file it writes)."""
@@ -174,13 +151,6 @@ def start_chromium(profile: Path) -> subprocess.Popen[bytes]:
     )
 
 
-def app_env(home: str) -> dict[str, str]:
-    env = {**os.environ, "CARDTABLE_HOME": home, "PYTHONPATH": str(ROOT), "LANG": "C.UTF-8",
-           "PYTHONUNBUFFERED": "1"}
-    env.pop("LC_ALL", None)
-    return env
-
-
 def test_the_start_screen_in_headless_chromium() -> None:
     assert CHROMIUM is not None
     port = free_port()
@@ -214,18 +184,7 @@ def test_the_start_screen_in_headless_chromium() -> None:
 def test_a_tab_joins_a_hosted_table_with_j() -> None:
     host_port, port = free_port(), free_port()
     host_home, home = tempfile.mkdtemp(), tempfile.mkdtemp()
-    host = subprocess.Popen(
-        [sys.executable, "-m", "cardtable", "host", "durak", "--seats", "remote:Ann,easy", "--seed", "4",
-         "--listen", f"127.0.0.1:{host_port}"],
-        env=app_env(host_home), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT,
-    )
-    log: list[str] = []
-    output = host.stdout
-    assert output is not None
-    # The host's lines are read as they come: its join line first, "Ann joined." later.
-    reader = threading.Thread(target=lambda: log.extend(line.decode("utf-8", "replace") for line in output),
-                              daemon=True)
-    reader.start()
+    host = HostProcess("durak", "remote:Ann,easy", 4, host_port, host_home)
     server = subprocess.Popen(
         [sys.executable, "-m", "cardtable", "serve", "--port", str(port)],
         env=app_env(home), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
@@ -233,11 +192,8 @@ def test_a_tab_joins_a_hosted_table_with_j() -> None:
     profile = Path(tempfile.mkdtemp())
     browser = None
     try:
-        end = time.monotonic() + 30
-        while not any("cardtable join" in line for line in log):
-            assert host.poll() is None and time.monotonic() < end, f"the host sent no join line: {log}"
-            time.sleep(0.1)
-        line = next(line for line in log if "cardtable join" in line).split(":", 1)[1].strip()
+        address, code = host.join_lines(1)["Ann"]
+        line = f"cardtable join {address} {code}"
         wait_for_port(port, server)
         browser = start_chromium(profile)
 
@@ -262,9 +218,7 @@ def test_a_tab_joins_a_hosted_table_with_j() -> None:
             browser.wait(10)
         server.terminate()
         server.wait(10)
-        host.terminate()
-        host.wait(10)
-        reader.join(10)
+        host.close()
         for folder in (profile, Path(home), Path(host_home)):
             shutil.rmtree(folder, ignore_errors=True)
-    assert any("Ann joined." in line for line in log), log
+    assert any("Ann joined." in line for line in host.said), host.said
