@@ -19,7 +19,6 @@ bots (a faster kernel, a refactoring) keeps every entry identical:
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import time
@@ -32,6 +31,7 @@ if str(ROOT) not in sys.path:
 
 from cardtable.bots.durak import EasyDurakBot, HardDurakBot, NormalDurakBot  # noqa: E402
 from cardtable.games import get_rules  # noqa: E402
+from tests import recorded  # noqa: E402
 
 FIXTURE = Path(__file__).parent / "data" / "durak_decisions.json"
 POSITIONS = 300
@@ -139,27 +139,21 @@ def solver_speed(count: int = POSITIONS) -> tuple[int, int, float]:
     return solved, nodes, nodes / spent
 
 
+def _describe(recorded: dict[str, Any], now: dict[str, Any]) -> str:
+    return f"{recorded['position']}: {recorded['action']} then, {now['action']} now"
+
+
+def _solver_line() -> str:
+    solved, nodes, rate = solver_speed()
+    return f"{solved} endgames, {nodes} positions visited, {rate:.0f} per CPU second"
+
+
 def main(argv: list[str]) -> int:
-    mode = argv[1] if len(argv) > 1 else "check"
-    if mode == "speed":
-        print(f"{speed():.0f} iterations per CPU second")
-        return 0
-    if mode == "solver":
-        solved, nodes, rate = solver_speed()
-        print(f"{solved} endgames, {nodes} positions visited, {rate:.0f} per CPU second")
-        return 0
-    got = decisions()
-    if mode == "record":
-        FIXTURE.write_text(json.dumps(got, indent=0, sort_keys=True) + "\n")
-        print(f"recorded {len(got)} decisions in {FIXTURE}")
-        return 0
-    want = json.loads(FIXTURE.read_text())
-    same = sum(1 for a, b in zip(got, want) if a == b)
-    for a, b in zip(got, want):
-        if a != b:
-            print(f"differs: {b['position']}: {b['action']} then, {a['action']} now")
-    print(f"{same}/{len(want)} decisions identical (root statistics included)")
-    return 0 if same == len(want) == len(got) else 1
+    tools = {
+        "speed": lambda: f"{speed():.0f} iterations per CPU second",
+        "solver": _solver_line,
+    }
+    return recorded.main(argv, FIXTURE, decisions, "position", _describe, tools)
 
 
 if __name__ == "__main__":

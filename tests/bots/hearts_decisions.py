@@ -16,7 +16,6 @@ change the bot (a faster kernel, a refactoring) keeps every entry identical:
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path
@@ -28,6 +27,7 @@ if str(ROOT) not in sys.path:
 
 from cardtable.bots.hearts import EasyHeartsBot, HardHeartsBot, NormalHeartsBot  # noqa: E402
 from cardtable.games import get_rules  # noqa: E402
+from tests import recorded  # noqa: E402
 
 FIXTURE = Path(__file__).parent / "data" / "hearts_hard_decisions.json"
 POSITIONS = 300
@@ -101,23 +101,13 @@ def speed(count: int = 80, iterations: int = 500) -> float:
     return done / spent
 
 
+def _describe(recorded: dict[str, Any], now: dict[str, Any]) -> str:
+    return f"{recorded['position']}: {recorded['action']} then, {now['action']} now"
+
+
 def main(argv: list[str]) -> int:
-    mode = argv[1] if len(argv) > 1 else "check"
-    if mode == "speed":
-        print(f"{speed():.0f} iterations per CPU second")
-        return 0
-    got = decisions()
-    if mode == "record":
-        FIXTURE.write_text(json.dumps(got, indent=0, sort_keys=True) + "\n")
-        print(f"recorded {len(got)} decisions in {FIXTURE}")
-        return 0
-    want = json.loads(FIXTURE.read_text())
-    same = sum(1 for a, b in zip(got, want) if a == b)
-    for a, b in zip(got, want):
-        if a != b:
-            print(f"differs: {b['position']}: {b['action']} then, {a['action']} now")
-    print(f"{same}/{len(want)} decisions identical (root statistics included)")
-    return 0 if same == len(want) == len(got) else 1
+    tools = {"speed": lambda: f"{speed():.0f} iterations per CPU second"}
+    return recorded.main(argv, FIXTURE, decisions, "position", _describe, tools)
 
 
 if __name__ == "__main__":

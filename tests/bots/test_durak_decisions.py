@@ -5,17 +5,15 @@ before the change; see ``durak_decisions.py``)."""
 
 from __future__ import annotations
 
-import json
+from tests.recorded import check_prefix
 
 from .durak_decisions import FIXTURE, POSITIONS, decisions
 
 
 def test_durak_bot_decisions_match_the_recorded_ones() -> None:
-    want = json.loads(FIXTURE.read_text())
     got = decisions()
-    assert len(got) == len(want) == POSITIONS
-    differing = [w["position"] for g, w in zip(got, want) if g != w]
-    assert not differing, f"{len(differing)} decisions differ, first at {differing[0]}"
+    assert len(got) == POSITIONS
+    want = check_prefix(FIXTURE, POSITIONS, got, "position")
     # The fixture covers searched decisions, exact endgames, every kind of move and 2-4 players.
     assert sum(entry["root"] is not None for entry in want) > 200
     assert sum(entry["root"] is None for entry in want) > 10

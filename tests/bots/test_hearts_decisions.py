@@ -4,17 +4,15 @@ was recorded on the code before the change; see ``hearts_decisions.py``)."""
 
 from __future__ import annotations
 
-import json
+from tests.recorded import check_prefix
 
 from .hearts_decisions import FIXTURE, POSITIONS, decisions
 
 
 def test_hard_bot_decisions_match_the_recorded_ones() -> None:
-    want = json.loads(FIXTURE.read_text())
     got = decisions()
-    assert len(got) == len(want) == POSITIONS
-    differing = [w["position"] for g, w in zip(got, want) if g != w]
-    assert not differing, f"{len(differing)} decisions differ, first at {differing[0]}"
+    assert len(got) == POSITIONS
+    want = check_prefix(FIXTURE, POSITIONS, got, "position")
     # The fixture covers passes, searched plays and plays decided without a search.
     assert any(entry["action"].startswith("give") for entry in want)
     assert sum(entry["root"] is not None for entry in want) > 200

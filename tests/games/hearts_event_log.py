@@ -18,7 +18,6 @@ it is written all at once); both must give the recorded digest.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 import sys
 from pathlib import Path
@@ -29,6 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from cardtable.games import get_rules  # noqa: E402
+from tests import recorded  # noqa: E402
 
 FIXTURE = Path(__file__).parent / "data" / "hearts_event_log.json"
 GAMES = 40
@@ -123,19 +123,7 @@ def digests(count: int = GAMES) -> list[dict[str, Any]]:
 
 
 def main(argv: list[str]) -> int:
-    command = argv[1] if len(argv) > 1 else "check"
-    got = digests()
-    if command == "record":
-        FIXTURE.write_text(json.dumps(got, indent=1) + "\n")
-        print(f"recorded {len(got)} games in {FIXTURE}")
-        return 0
-    if command != "check":
-        print(__doc__)
-        return 2
-    want = json.loads(FIXTURE.read_text())
-    differing = [g["seed"] for g, w in zip(got, want) if g != w]
-    print(f"{len(got) - len(differing)} of {len(got)} games identical")
-    return 1 if differing or len(got) != len(want) else 0
+    return recorded.main(argv, FIXTURE, digests, "seed", indent=1)
 
 
 if __name__ == "__main__":
