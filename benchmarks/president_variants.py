@@ -32,7 +32,6 @@ It prints the share of rounds the hard seat finished President with a 95% margin
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -41,6 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cardtable.bots.president as president
+from cardtable.bots.arena import wilson_interval
 from cardtable.bots.president import HardPresidentBot, NormalPresidentBot, PresidentSearchModel
 from cardtable.games import get_rules
 
@@ -140,20 +140,12 @@ def main() -> None:
     wins = sum(1 for place, _ in results if place == 0)
     n = len(results)
     share = wins / n
-    low, high = wilson(wins, n)
+    low, high = wilson_interval(wins, n)
     print(
         f"{args.variant} against 3 {args.opponents} at {args.iterations} iterations, {n} rounds: President {wins} "
         f"({share:.1%}, Wilson 95% {low:.1%}-{high:.1%}), average place {sum(p for p, _ in results) / n + 1:.2f}, "
         f"hard thinking {sum(t for _, t in results) / n:.2f} s a round"
     )
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson's 95% interval of a proportion ``wins / n``."""
-    share = wins / n
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 if __name__ == "__main__":

@@ -14,15 +14,15 @@ Run from the repository root:
 
 ``summary`` prints the figures of ``cardtable simulate`` over the games logged (or over
 games ``0 .. first-1`` only, to compare runs on the same deals), with the Wilson
-interval of each level's share of rounds won (President) or lost (Durak), and for
-Hearts the hands played and the first level's points per hand as a share of the second's.
+interval of the first seat's share of games won (President) or of rounds lost (Durak),
+and for Hearts the hands played and the first seat's points per hand as a share of the
+second's.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -30,22 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardtable.bots.arena import GameRecord, _Job, check_match, summarise
-
-
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion.
-
-    >>> [round(x, 3) for x in wilson(150, 1000)]
-    [0.129, 0.174]
-    """
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    centre = p + z * z / (2 * trials)
-    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    scale = 1 + z * z / trials
-    return ((centre - spread) / scale, (centre + spread) / scale)
+from cardtable.bots.arena import MAX_ACTIONS, GameRecord, _Job, check_match, summarise, wilson_interval
 
 
 def _header(game: str, seats: tuple[str, ...], seed: int) -> dict[str, Any]:
@@ -70,10 +55,6 @@ def _read(log: Path) -> tuple[dict[str, Any] | None, dict[int, GameRecord]]:
     return header, records
 
 
-def _play_one(job: _Job, index: int) -> GameRecord:
-    return job.play(index)
-
-
 def play(game: str, seats: str, seed: int, games: int, log: Path, jobs: int) -> None:
     specs, options = check_match(game, seats, games, seed, None, None, jobs, None)
     header, done = _read(log)
@@ -84,11 +65,11 @@ def play(game: str, seats: str, seed: int, games: int, log: Path, jobs: int) -> 
         if header is None:
             out.write(json.dumps({"header": wanted}) + "\n")
             out.flush()
-        job = _Job(game, specs, seed, options, 10_000)
+        job = _Job(game, specs, seed, options, MAX_ACTIONS)
         todo = [index for index in range(games) if index not in done]
         print(f"{len(done)} games logged, {len(todo)} to play", flush=True)
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for record in pool.map(_play_one, [job] * len(todo), todo, chunksize=1):
+            for record in pool.map(job.play, todo, chunksize=1):
                 out.write(json.dumps(record.to_dict()) + "\n")
                 out.flush()
 
@@ -114,19 +95,21 @@ def summary(log: Path, first: int | None) -> None:
         hands = sum(record.rounds_played for record in chosen)
         print(f"  hands: {hands}; {first_level} / {levels[1].level}: {levels[0].mean / levels[1].mean:.3f}")
     else:
-        # the share of the first level's seat-rounds that it won (President) or lost (Durak)
-        rounds = sum(
-            record.rounds_played for record in chosen for seat in record.seats if seat == first_level
-        )
+        # the first level's seat-rounds it lost (Durak: its durak rate counted back into
+        # rounds, game by game) or its seat-games it won (President)
+        seat_records = [
+            (record, seat) for record in chosen for seat, spec in enumerate(record.seats) if spec == first_level
+        ]
         if game == "durak":
-            count = round(levels[0].mean * rounds)
-            label = "durak"
+            count = round(sum(record.measure[seat] * record.rounds_played for record, seat in seat_records))
+            trials = sum(record.rounds_played for record, _ in seat_records)
+            label = "durak in"
         else:
-            count = levels[0].wins
-            label = "President"
-        low, high = wilson(count, rounds)
-        print(f"  {first_level}: {label} in {count} of {rounds} ({count / rounds:.1%}, Wilson {low:.1%}-{high:.1%})")
-
+            count, trials = levels[0].wins, len(seat_records)
+            label = "won"
+        low, high = wilson_interval(count, trials)
+        unit = "rounds" if game == "durak" else "games"
+        print(f"  {first_level}: {label} {count} of {trials} {unit} ({count / trials:.1%}, Wilson {low:.1%}-{high:.1%})")
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
