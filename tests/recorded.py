@@ -47,7 +47,8 @@ def main(
 ) -> int:
     """A fixture script's command line: ``check`` (the default) compares every entry,
     ``record`` rewrites the fixture (a deliberate change), and each of ``tools`` prints
-    its line (``speed``, say).  ``describe(recorded, now)`` words one differing entry."""
+    its line (``speed``, say).  ``describe(recorded, now)`` words one differing entry
+    (by default its ``key``)."""
     command = argv[1] if len(argv) > 1 else "check"
     if tools and command in tools:
         print(tools[command]())
@@ -61,10 +62,9 @@ def main(
         print(f"recorded {len(got)} entries in {fixture}")
         return 0
     want: list[Entry] = json.loads(fixture.read_text())
-    if describe is not None:
-        for now, recorded in zip(got, want):
-            if now != recorded:
-                print(f"differs: {describe(recorded, now)}")
-    same = len(got) - len(differing(got, want, key))
+    changed = [(recorded, now) for now, recorded in zip(got, want) if now != recorded]
+    for recorded, now in changed:
+        print(f"differs: {describe(recorded, now) if describe is not None else recorded[key]}")
+    same = len(got) - len(changed)
     print(f"{same} of {len(want)} entries identical")
     return 0 if same == len(want) == len(got) else 1
