@@ -36,6 +36,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -43,6 +44,7 @@ import cardtable.bots.president as president
 from cardtable.bots.arena import wilson_interval
 from cardtable.bots.president import HardPresidentBot, NormalPresidentBot, PresidentSearchModel
 from cardtable.games import get_rules
+from cardtable.games.president import PresidentObservation, PresidentState
 
 NAMES = ("default", "uniform", "no-reading", "no-opponent-model", "no-check", "knows-hands")
 
@@ -96,9 +98,11 @@ def play_round(job: tuple[str, int, int, str]) -> tuple[int, float]:
     """One round: the hard seat's finishing place (0 = President) and its thinking time."""
     variant, number, iterations, opponents = job
     state = get_rules("president").new_game(players=4, seed=10_000 + number)
+    assert isinstance(state, PresidentState), "the President rules make President states"
     hard = number % 4
-    bots: list = [
-        NormalPresidentBot(1000 * number + seat) if opponents == "normal"
+    bots: list[NormalPresidentBot | HardPresidentBot] = [
+        NormalPresidentBot(1000 * number + seat)
+        if opponents == "normal"
         else make_bot(opponents, 1000 * number + seat, iterations)
         for seat in range(4)
     ]
@@ -111,7 +115,8 @@ def play_round(job: tuple[str, int, int, str]) -> tuple[int, float]:
         if isinstance(model, KnowsHandsModel):
             model.truth = list(state.hands)
         start = time.perf_counter()
-        action = bots[seat].choose(state.observation(seat), state.legal_actions())
+        observation = cast(PresidentObservation, state.observation(seat))
+        action = bots[seat].choose(observation, state.legal_actions())
         if seat == hard:
             thinking += time.perf_counter() - start
         state.apply(action)

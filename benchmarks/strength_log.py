@@ -49,7 +49,9 @@ def _read(log: Path) -> tuple[dict[str, Any] | None, dict[int, GameRecord]]:
         if "header" in data:
             header = data["header"]
             continue
-        fields = {key: tuple(value) if isinstance(value, list) else value for key, value in data.items()}
+        fields: dict[str, Any] = {
+            key: tuple(value) if isinstance(value, list) else value for key, value in data.items()
+        }
         record = GameRecord(**fields)
         records[record.index] = record
     return header, records
@@ -109,7 +111,10 @@ def summary(log: Path, first: int | None) -> None:
             label = "won"
         low, high = wilson_interval(count, trials)
         unit = "rounds" if game == "durak" else "games"
-        print(f"  {first_level}: {label} {count} of {trials} {unit} ({count / trials:.1%}, Wilson {low:.1%}-{high:.1%})")
+        print(
+            f"  {first_level}: {label} {count} of {trials} {unit} ({count / trials:.1%}, Wilson {low:.1%}-{high:.1%})"
+        )
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
