@@ -7,6 +7,8 @@ Run from the repository root, e.g.
     python benchmarks/president_variants.py "default:checked=3" --rounds 400
     python benchmarks/president_variants.py knows-hands --rounds 400
     python benchmarks/president_variants.py default --opponents no-reading --rounds 200
+    python benchmarks/president_variants.py default --iterations 500 --log default500.jsonl
+    python benchmarks/president_variants.py knows-hands --iterations 500 --log knows500.jsonl --compare default500.jsonl
 
 Each round is a fresh 4-player deal (seed 10000 + round number), the hard seat rotated
 round by round, and every variant meets the same deals, so variants compare on equal
@@ -17,8 +19,26 @@ luck.  A variant is a name with optional ``key=value`` settings after a colon:
   plays) and the opponents free to choose any move in the tree.
 - ``no-reading`` / ``no-opponent-model`` / ``no-check``: the default without one part.
 - ``knows-hands``: the search is given the real hands (a cheat): the ceiling of reading.
+- ``exact-reading``: the sampler's walk starts from the real hands and keeps only swaps
+  that add no disagreement with the opponents' plays, so its deals are (close to) the
+  exact posterior against normal opponents: every deal that agrees with all their
+  plays, none that does not.  A cheat too, but only in where the walk starts: what a
+  perfect reader of normal play could reach.
+- ``carried-chain``: the sampler's walk goes on from where the decision before in the
+  same round left it (the cards played since taken out, the hand sizes mended, then
+  ``carry`` steps, 100 by default) instead of starting afresh from a uniform deal.
+- ``flat``: no tree: every root move is played out on the same sampled deals
+  (successive halving: the worse half dropped after each share of ``rollouts`` play-outs,
+  1,600 by default) and the best is played; the normal move wins a tie.
 - settings: ``odds``, ``steps``, ``burn`` (the sampler), ``checked``, ``pairs`` (the
-  head-to-head check), ``decay`` (the place values).
+  head-to-head check), ``decay`` (the place values), ``exploration`` (the tree's UCB
+  constant), ``carry``, ``rollouts``.
+
+``--log FILE`` keeps one JSON line per round (its number, the hard seat's place, its
+thinking time and decisions) and skips the rounds already there, so a stopped run goes
+on where it was; ``--compare OTHER`` then sets the log against another variant's on the
+rounds both have: the rounds only one of the two finished President, and a two-sided
+sign test on them (the deals are the same, so this cancels their luck).
 
 The other three seats are normal bots, or with ``--opponents VARIANT`` three hard bots
 of that variant (a name without settings: the settings are module constants, shared by
@@ -32,6 +52,9 @@ It prints the share of rounds the hard seat finished President with a 95% margin
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -42,11 +65,36 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cardtable.bots.president as president
 from cardtable.bots.arena import wilson_interval
-from cardtable.bots.president import HardPresidentBot, NormalPresidentBot, PresidentSearchModel
+from cardtable.bots.base import own_seat
+from cardtable.bots.president import (
+    HardPresidentBot,
+    NormalPresidentBot,
+    PresidentSearchModel,
+    PresidentSimulator,
+    canonical,
+    move_of,
+    normal_move,
+    play_move,
+)
+from cardtable.engine.actions import PASS, Action
 from cardtable.games import get_rules
 from cardtable.games.president import PresidentObservation, PresidentState
+from cardtable.games.president.kernel import copy_table
 
-NAMES = ("default", "uniform", "no-reading", "no-opponent-model", "no-check", "knows-hands")
+NAMES = (
+    "default",
+    "uniform",
+    "no-reading",
+    "no-opponent-model",
+    "no-check",
+    "knows-hands",
+    "exact-reading",
+    "carried-chain",
+    "flat",
+)
+
+# The settings that are this script's, not the bot module's (see configure).
+SETTINGS: dict[str, float] = {"exploration": president.DEFAULT_EXPLORATION, "carry": 100, "rollouts": 1600}
 
 
 class KnowsHandsModel(PresidentSearchModel):
@@ -57,6 +105,113 @@ class KnowsHandsModel(PresidentSearchModel):
     def sample_deal(self, observation, rng) -> list[int]:  # type: ignore[no-untyped-def]
         self.prepare(observation)
         return [self.truth[seat] for seat in self._deal[4]]  # type: ignore[index]
+
+
+class ExactReadingModel(KnowsHandsModel):
+    """The walk over deals started from the real hands (``truth``), keeping only the
+    swaps that add no disagreement: the deals that agree with every opponent play."""
+
+    def sample_deal(self, observation, rng) -> list[int]:  # type: ignore[no-untyped-def]
+        self.prepare(observation)
+        if self._checks_count and self._chain is None:
+            self._log_odds = -1e9  # any disagreement added: rejected
+            self._reweigh([self.truth[seat] for seat in self._deal[4]])  # type: ignore[index]
+            for _ in range(president.INFERENCE_BURN_IN):
+                self._step(rng)
+        return PresidentSearchModel.sample_deal(self, observation, rng)
+
+
+class CarriedChainModel(PresidentSearchModel):
+    """The walk over deals goes on from the last decision of the same round."""
+
+    _carried: list[int] | None = None
+
+    def prepare(self, observation: PresidentObservation) -> None:
+        if observation is self._seen:
+            return
+        chain, round_number = self._chain, self.round_number
+        seats = self._deal[4] if self._deal is not None else None
+        super().prepare(observation)
+        same = chain is not None and round_number == observation.round and seats == self._deal[4]  # type: ignore[index]
+        self._carried = chain if same else None
+
+    def sample_deal(self, observation, rng) -> list[int]:  # type: ignore[no-untyped-def]
+        self.prepare(observation)
+        carried, self._carried = self._carried, None
+        if carried is not None and self._checks_count and self._chain is None:
+            hands = self._mended(carried, rng)
+            if hands is not None:
+                self._reweigh(hands)
+                for _ in range(int(SETTINGS["carry"])):
+                    self._step(rng)
+        return super().sample_deal(observation, rng)
+
+    def _mended(self, carried: list[int], rng: random.Random) -> list[int] | None:
+        """The carried deal without the cards played since, each hand its public size
+        again (cards moved at random from the hands too big to those too small)."""
+        unknown, counts, known, forbidden, _ = self._deal  # type: ignore[misc]
+        hands = [hand & unknown for hand in carried]
+        loose = unknown & ~sum(hands)
+        for place in range(len(hands)):
+            while hands[place].bit_count() > counts[place]:
+                free = hands[place] & ~known[place]
+                if not free:
+                    return None
+                card = 1 << president._random_bit(free, rng)
+                hands[place] &= ~card
+                loose |= card
+        for place in range(len(hands)):
+            while hands[place].bit_count() < counts[place]:
+                free = loose & ~forbidden[place]
+                if not free:
+                    return None
+                card = 1 << president._random_bit(free, rng)
+                hands[place] |= card
+                loose &= ~card
+        agrees = all(not known[p] & ~hand and not forbidden[p] & hand for p, hand in enumerate(hands))
+        return hands if agrees and not loose else None
+
+
+class FlatBot(HardPresidentBot):
+    """Every root move played out on the same deals, by successive halving; no tree."""
+
+    def shortcut(self, observation, legal_actions, deadline):  # type: ignore[no-untyped-def]
+        forced = super().shortcut(observation, legal_actions, deadline)
+        if forced is not None:
+            return forced
+        roots = self.root_moves(observation, legal_actions)
+        if len(roots) == 1:
+            return next(iter(roots.values()))
+        hand, table_rank, table_size, unseen, fewest, behind = president._situation(observation)
+        move = normal_move(
+            hand,
+            table_rank,
+            table_size,
+            observation.revolution,
+            observation.revolution_enabled,
+            unseen,
+            fewest,
+            behind,
+        )
+        usual: Action = PASS if move is None else canonical(president._play(hand, *move))
+        candidates = [usual] + [m for m in roots if m != usual] if usual in roots else list(roots)
+        simulator = PresidentSimulator(self.model, observation)
+        seat = own_seat(observation)
+        alive = list(range(len(candidates)))
+        totals = [0.0] * len(candidates)
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        for step in range(rounds):
+            for _ in range(max(4, int(SETTINGS["rollouts"]) // rounds // len(alive))):
+                world = simulator.deal(self.rng)
+                seed = self.rng.getrandbits(32)
+                for index in alive:
+                    table = copy_table(world)
+                    play_move(table, move_of(candidates[index]))
+                    simulator.finish(table, random.Random(seed))
+                    totals[index] += simulator.value(table, seat)
+            alive.sort(key=lambda i: (-totals[i], i))
+            alive = alive[: (len(alive) + 1) // 2] if step < rounds - 1 else alive[:1]
+        return roots[candidates[alive[0]]]
 
 
 def configure(settings: str) -> None:
@@ -75,6 +230,8 @@ def configure(settings: str) -> None:
             president.PAIRS_PER_ITERATION = float(value)
         elif key == "decay":
             president.PLACE_DECAY = float(value)
+        elif key in SETTINGS:
+            SETTINGS[key] = float(value) if key == "exploration" else int(value)
         else:
             raise SystemExit(f"unknown setting {key!r}")
 
@@ -82,9 +239,15 @@ def configure(settings: str) -> None:
 def make_bot(variant: str, seed: int, iterations: int) -> HardPresidentBot:
     name, _, settings = variant.partition(":")
     configure(settings)
-    bot = HardPresidentBot(seed=seed, iterations=iterations)
+    bot = (FlatBot if name == "flat" else HardPresidentBot)(
+        seed=seed, iterations=iterations, exploration=SETTINGS["exploration"]
+    )
     if name == "knows-hands":
         bot.model = KnowsHandsModel()
+    if name == "exact-reading":
+        bot.model = ExactReadingModel()
+    if name == "carried-chain":
+        bot.model = CarriedChainModel()
     if name in ("uniform", "no-reading"):
         bot.model.inference = False
     if name in ("uniform", "no-opponent-model"):
@@ -94,8 +257,9 @@ def make_bot(variant: str, seed: int, iterations: int) -> HardPresidentBot:
     return bot
 
 
-def play_round(job: tuple[str, int, int, str]) -> tuple[int, float]:
-    """One round: the hard seat's finishing place (0 = President) and its thinking time."""
+def play_round(job: tuple[str, int, int, str]) -> dict[str, float]:
+    """One round: its number, the hard seat's finishing place (0 = President), its
+    thinking time and its decisions."""
     variant, number, iterations, opponents = job
     state = get_rules("president").new_game(players=4, seed=10_000 + number)
     assert isinstance(state, PresidentState), "the President rules make President states"
@@ -108,6 +272,7 @@ def play_round(job: tuple[str, int, int, str]) -> tuple[int, float]:
     ]
     bots[hard] = make_bot(variant, number, iterations)
     thinking = 0.0
+    decisions = 0
     while not state.is_over:
         seat = state.current_player
         assert seat is not None, "a round in play has a seat to move"
@@ -119,8 +284,37 @@ def play_round(job: tuple[str, int, int, str]) -> tuple[int, float]:
         action = bots[seat].choose(observation, state.legal_actions())
         if seat == hard:
             thinking += time.perf_counter() - start
+            decisions += 1
         state.apply(action)
-    return state.outcome().order.index(hard), thinking
+    return {"round": number, "place": state.outcome().order.index(hard), "thinking": thinking, "decisions": decisions}
+
+
+def read_log(path: Path) -> dict[int, dict[str, float]]:
+    """The rounds of a ``--log`` file by number (none if it does not exist yet)."""
+    if not path.exists():
+        return {}
+    rounds = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
+    return {int(record["round"]): record for record in rounds}
+
+
+def compare(these: dict[int, dict[str, float]], other: dict[int, dict[str, float]], name: str) -> str:
+    """These rounds against ``other``'s on the rounds both played: President finishes,
+    the rounds only one of them finished President, and a two-sided sign test."""
+    common = sorted(set(these) & set(other))
+    if not common:
+        return f"no round in common with {name}"
+    first = [these[n]["place"] == 0 for n in common]
+    second = [other[n]["place"] == 0 for n in common]
+    only_these = sum(a and not b for a, b in zip(first, second, strict=True))
+    only_other = sum(b and not a for a, b in zip(first, second, strict=True))
+    split = only_these + only_other
+    tail = sum(math.comb(split, k) for k in range(min(only_these, only_other) + 1)) / 2**split if split else 0.5
+    n = len(common)
+    return (
+        f"against {name} on the {n} rounds both played: President {sum(first)} ({sum(first) / n:.1%}) against "
+        f"{sum(second)} ({sum(second) / n:.1%}); only this one {only_these}, only {name} {only_other}, "
+        f"sign test p = {min(1.0, 2 * tail):.3f}"
+    )
 
 
 def main() -> None:
@@ -133,24 +327,37 @@ def main() -> None:
     parser.add_argument(
         "--opponents", default="normal", help=f"normal (the default), or one of {', '.join(NAMES)} without settings"
     )
+    parser.add_argument("--log", type=Path, help="keep each round as a JSON line here, and skip the rounds it has")
+    parser.add_argument("--compare", type=Path, help="another variant's --log to set these rounds against")
     args = parser.parse_args()
     if args.variant.partition(":")[0] not in NAMES:
         parser.error(f"unknown variant {args.variant!r}; choose from {', '.join(NAMES)}")
     if args.opponents != "normal" and args.opponents not in NAMES:
         parser.error(f"unknown opponents {args.opponents!r}; choose normal or one of {', '.join(NAMES)}")
+    if args.compare is not None and not args.compare.exists():
+        parser.error(f"no log at {args.compare}")
     configure(args.variant.partition(":")[2])  # fail early on a bad setting
-    jobs = [(args.variant, n, args.iterations, args.opponents) for n in range(args.first, args.first + args.rounds)]
+    numbers = range(args.first, args.first + args.rounds)
+    kept = read_log(args.log) if args.log is not None else {}
+    jobs = [(args.variant, n, args.iterations, args.opponents) for n in numbers if n not in kept]
     with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(play_round, jobs, chunksize=4))
-    wins = sum(1 for place, _ in results if place == 0)
+        for record in pool.map(play_round, jobs, chunksize=1 if args.log else 4):
+            kept[int(record["round"])] = record
+            if args.log is not None:
+                with args.log.open("a") as log:
+                    log.write(json.dumps(record) + "\n")
+    results = [kept[n] for n in numbers]
+    wins = sum(1 for record in results if record["place"] == 0)
     n = len(results)
-    share = wins / n
     low, high = wilson_interval(wins, n)
     print(
         f"{args.variant} against 3 {args.opponents} at {args.iterations} iterations, {n} rounds: President {wins} "
-        f"({share:.1%}, Wilson 95% {low:.1%}-{high:.1%}), average place {sum(p for p, _ in results) / n + 1:.2f}, "
-        f"hard thinking {sum(t for _, t in results) / n:.2f} s a round"
+        f"({wins / n:.1%}, Wilson 95% {low:.1%}-{high:.1%}), average place "
+        f"{sum(r['place'] for r in results) / n + 1:.2f}, hard thinking {sum(r['thinking'] for r in results) / n:.2f} s "
+        f"a round"
     )
+    if args.compare is not None:
+        print(compare({r_n: kept[r_n] for r_n in numbers}, read_log(args.compare), args.compare.name))
 
 
 if __name__ == "__main__":
