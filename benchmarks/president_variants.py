@@ -24,6 +24,8 @@ luck.  A variant is a name with optional ``key=value`` settings after a colon:
   exact posterior against normal opponents: every deal that agrees with all their
   plays, none that does not.  A cheat too, but only in where the walk starts: what a
   perfect reader of normal play could reach.
+- ``strict-reading``: the shipped walk, but once its first deal of a decision is drawn
+  it keeps only the swaps that add no disagreement.
 - ``carried-chain``: the sampler's walk goes on from where the decision before in the
   same round left it (the cards played since taken out, the hand sizes mended, then
   ``carry`` steps, 100 by default) instead of starting afresh from a uniform deal.
@@ -32,7 +34,8 @@ luck.  A variant is a name with optional ``key=value`` settings after a colon:
   1,600 by default) and the best is played; the normal move wins a tie.
 - settings: ``odds``, ``steps``, ``burn`` (the sampler), ``checked``, ``pairs`` (the
   head-to-head check), ``decay`` (the place values), ``exploration`` (the tree's UCB
-  constant), ``carry``, ``rollouts``.
+  constant), ``carry``, ``rollouts``, ``check-decay`` (the place values of the
+  head-to-head check alone: 1, d, d squared, 0).
 
 ``--log FILE`` keeps one JSON line per round (its number, the hard seat's place, its
 thinking time and decisions) and skips the rounds already there, so a stopped run goes
@@ -89,12 +92,18 @@ NAMES = (
     "no-check",
     "knows-hands",
     "exact-reading",
+    "strict-reading",
     "carried-chain",
     "flat",
 )
 
 # The settings that are this script's, not the bot module's (see configure).
-SETTINGS: dict[str, float] = {"exploration": president.DEFAULT_EXPLORATION, "carry": 100, "rollouts": 1600}
+SETTINGS: dict[str, float] = {
+    "exploration": president.DEFAULT_EXPLORATION,
+    "carry": 100,
+    "rollouts": 1600,
+    "check-decay": president.PLACE_DECAY,
+}
 
 
 class KnowsHandsModel(PresidentSearchModel):
@@ -119,6 +128,19 @@ class ExactReadingModel(KnowsHandsModel):
             for _ in range(president.INFERENCE_BURN_IN):
                 self._step(rng)
         return PresidentSearchModel.sample_deal(self, observation, rng)
+
+
+class StrictReadingModel(PresidentSearchModel):
+    """The shipped walk until the first deal of a decision, then no swap that adds a
+    disagreement."""
+
+    def sample_deal(self, observation, rng) -> list[int]:  # type: ignore[no-untyped-def]
+        self.prepare(observation)
+        first = self._chain is None
+        deal = super().sample_deal(observation, rng)
+        if first and self._checks_count:
+            self._log_odds = -1e9
+        return deal
 
 
 class CarriedChainModel(PresidentSearchModel):
@@ -170,6 +192,18 @@ class CarriedChainModel(PresidentSearchModel):
                 loose &= ~card
         agrees = all(not known[p] & ~hand and not forbidden[p] & hand for p, hand in enumerate(hands))
         return hands if agrees and not loose else None
+
+
+class CheckDecayBot(HardPresidentBot):
+    """The shipped bot whose head-to-head check values the places 1, d, d squared, 0."""
+
+    def after_search(self, observation, moves, result, deadline):  # type: ignore[no-untyped-def]
+        decay = SETTINGS["check-decay"]
+        self.model.place_values = (1.0, decay, decay * decay, 0.0)
+        try:
+            return super().after_search(observation, moves, result, deadline)
+        finally:
+            self.model.place_values = None
 
 
 class FlatBot(HardPresidentBot):
@@ -231,7 +265,7 @@ def configure(settings: str) -> None:
         elif key == "decay":
             president.PLACE_DECAY = float(value)
         elif key in SETTINGS:
-            SETTINGS[key] = float(value) if key == "exploration" else int(value)
+            SETTINGS[key] = float(value) if key in ("exploration", "check-decay") else int(value)
         else:
             raise SystemExit(f"unknown setting {key!r}")
 
@@ -239,13 +273,14 @@ def configure(settings: str) -> None:
 def make_bot(variant: str, seed: int, iterations: int) -> HardPresidentBot:
     name, _, settings = variant.partition(":")
     configure(settings)
-    bot = (FlatBot if name == "flat" else HardPresidentBot)(
-        seed=seed, iterations=iterations, exploration=SETTINGS["exploration"]
-    )
+    kind = FlatBot if name == "flat" else CheckDecayBot if "check-decay=" in settings else HardPresidentBot
+    bot = kind(seed=seed, iterations=iterations, exploration=SETTINGS["exploration"])
     if name == "knows-hands":
         bot.model = KnowsHandsModel()
     if name == "exact-reading":
         bot.model = ExactReadingModel()
+    if name == "strict-reading":
+        bot.model = StrictReadingModel()
     if name == "carried-chain":
         bot.model = CarriedChainModel()
     if name in ("uniform", "no-reading"):
