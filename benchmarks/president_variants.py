@@ -74,15 +74,11 @@ from cardtable.bots.president import (
     NormalPresidentBot,
     PresidentSearchModel,
     PresidentSimulator,
-    canonical,
-    move_of,
-    normal_move,
-    play_move,
+    paired_playouts,
+    usual_move,
 )
-from cardtable.engine.actions import PASS, Action
 from cardtable.games import get_rules
 from cardtable.games.president import PresidentObservation, PresidentState
-from cardtable.games.president.kernel import copy_table
 
 NAMES = (
     "default",
@@ -216,18 +212,7 @@ class FlatBot(HardPresidentBot):
         roots = self.root_moves(observation, legal_actions)
         if len(roots) == 1:
             return next(iter(roots.values()))
-        hand, table_rank, table_size, unseen, fewest, behind = president._situation(observation)
-        move = normal_move(
-            hand,
-            table_rank,
-            table_size,
-            observation.revolution,
-            observation.revolution_enabled,
-            unseen,
-            fewest,
-            behind,
-        )
-        usual: Action = PASS if move is None else canonical(president._play(hand, *move))
+        usual = usual_move(observation)
         candidates = [usual] + [m for m in roots if m != usual] if usual in roots else list(roots)
         simulator = PresidentSimulator(self.model, observation)
         seat = own_seat(observation)
@@ -236,13 +221,9 @@ class FlatBot(HardPresidentBot):
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         for step in range(rounds):
             for _ in range(max(4, int(SETTINGS["rollouts"]) // rounds // len(alive))):
-                world = simulator.deal(self.rng)
-                seed = self.rng.getrandbits(32)
-                for index in alive:
-                    table = copy_table(world)
-                    play_move(table, move_of(candidates[index]))
-                    simulator.finish(table, random.Random(seed))
-                    totals[index] += simulator.value(table, seat)
+                values = paired_playouts(simulator, [candidates[index] for index in alive], seat, self.rng)
+                for index, value in zip(alive, values, strict=True):
+                    totals[index] += value
             alive.sort(key=lambda i: (-totals[i], i))
             alive = alive[: (len(alive) + 1) // 2] if step < rounds - 1 else alive[:1]
         return roots[candidates[alive[0]]]

@@ -98,6 +98,8 @@ __all__ = [
     "canonical",
     "PASS_MOVE",
     "normal_move",
+    "usual_move",
+    "paired_playouts",
     "choose_gift",
     "forced_line",
     "rank_counts",
@@ -1061,6 +1063,35 @@ def _round_checks(observation: PresidentObservation, others: list[int]) -> list[
     return checks
 
 
+def usual_move(observation: PresidentObservation) -> Action:
+    """The normal strategy's move in ``observation``, as the search names it
+    (:func:`canonical`): the move the hard bot's check holds to unless the search's
+    favourite does better."""
+    hand, table_rank, table_size, unseen, fewest, behind = _situation(observation)
+    move = normal_move(
+        hand, table_rank, table_size, observation.revolution,
+        observation.revolution_enabled, unseen, fewest, behind,
+    )
+    return PASS if move is None else canonical(_play(hand, *move))
+
+
+def paired_playouts(
+    simulator: PresidentSimulator, moves: Sequence[Action], seat: int, rng: random.Random
+) -> list[float]:
+    """``seat``'s value after each of ``moves`` on one deal from ``rng``, every move's
+    play-out with the same random choices afterwards (so the luck of the deal cancels
+    between them)."""
+    world = simulator.deal(rng)
+    seed = rng.getrandbits(32)
+    values = []
+    for move in moves:
+        table = copy_table(world)
+        play_move(table, move_of(move))
+        simulator.finish(table, random.Random(seed))
+        values.append(simulator.value(table, seat))
+    return values
+
+
 def make_search_model() -> PresidentSearchModel:
     """The President search model (``benchmarks/search.py`` looks for this)."""
     return PresidentSearchModel()
@@ -1132,12 +1163,7 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
         best is played; the normal move wins a tie.  This limits tactical mistakes.
         """
         found = result.action
-        hand, table_rank, table_size, unseen, fewest, behind = _situation(observation)
-        move = normal_move(
-            hand, table_rank, table_size, observation.revolution,
-            observation.revolution_enabled, unseen, fewest, behind,
-        )
-        usual = PASS if move is None else canonical(_play(hand, *move))
+        usual = usual_move(observation)
         root = result.root
         by_visits = sorted(moves, key=lambda m: (-root.get(str(m), (0, 0.0))[0], moves.index(m)))
         candidates = [usual] if usual in moves else []
@@ -1160,13 +1186,8 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
                     break
             elif done >= 4 and deadline.passed():
                 break
-            world = simulator.deal(rng)
-            seed = rng.getrandbits(32)
-            for index, candidate in enumerate(candidates):
-                table = copy_table(world)
-                play_move(table, move_of(candidate))
-                simulator.finish(table, random.Random(seed))
-                totals[index] += simulator.value(table, seat)
+            for index, value in enumerate(paired_playouts(simulator, candidates, seat, rng)):
+                totals[index] += value
             done += 1
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
