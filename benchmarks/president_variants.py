@@ -35,7 +35,9 @@ luck.  A variant is a name with optional ``key=value`` settings after a colon:
 - settings: ``odds``, ``steps``, ``burn`` (the sampler), ``checked``, ``pairs`` (the
   head-to-head check), ``decay`` (the place values), ``exploration`` (the tree's UCB
   constant), ``carry``, ``rollouts``, ``check-decay`` (the place values of the
-  head-to-head check alone: 1, d, d squared, 0).
+  head-to-head check alone: 1, d, d squared, 0), ``check-margin`` (the search's move
+  is played only when it beats the normal move by that many standard errors of the
+  paired differences; with ``--iterations`` only).
 
 ``--log FILE`` keeps one JSON line per round (its number, the hard seat's place, its
 thinking time and decisions) and skips the rounds already there, so a stopped run goes
@@ -74,6 +76,7 @@ from cardtable.bots.president import (
     NormalPresidentBot,
     PresidentSearchModel,
     PresidentSimulator,
+    check_candidates,
     paired_playouts,
     usual_move,
 )
@@ -99,6 +102,7 @@ SETTINGS: dict[str, float] = {
     "carry": 100,
     "rollouts": 1600,
     "check-decay": president.PLACE_DECAY,
+    "check-margin": 0.0,
 }
 
 
@@ -190,14 +194,30 @@ class CarriedChainModel(PresidentSearchModel):
         return hands if agrees and not loose else None
 
 
-class CheckDecayBot(HardPresidentBot):
-    """The shipped bot whose head-to-head check values the places 1, d, d squared, 0."""
+class CheckBot(HardPresidentBot):
+    """The shipped bot with another head-to-head check: the places valued 1, d, d
+    squared, 0 there (``check-decay``), and the search's move played only when it beats
+    the normal move by ``check-margin`` standard errors of the paired differences."""
 
     def after_search(self, observation, moves, result, deadline):  # type: ignore[no-untyped-def]
         decay = SETTINGS["check-decay"]
         self.model.place_values = (1.0, decay, decay * decay, 0.0)
         try:
-            return super().after_search(observation, moves, result, deadline)
+            candidates = check_candidates(observation, moves, result)
+            margin = SETTINGS["check-margin"]
+            iterations = self.searcher.iterations
+            if not margin or len(candidates) != 2 or candidates[0] != usual_move(observation) or iterations is None:
+                return super().after_search(observation, moves, result, deadline)
+            simulator = PresidentSimulator(self.model, observation)
+            seat = own_seat(observation)
+            deals = max(8, int(iterations * president.PAIRS_PER_ITERATION))
+            gains = []
+            for _ in range(deals):
+                usual, other = paired_playouts(simulator, candidates, seat, self.rng)
+                gains.append(other - usual)
+            mean = sum(gains) / deals
+            error = math.sqrt(sum((gain - mean) ** 2 for gain in gains) / (deals - 1) / deals)
+            return candidates[1] if mean > 0 and mean > margin * error else candidates[0]
         finally:
             self.model.place_values = None
 
@@ -246,7 +266,7 @@ def configure(settings: str) -> None:
         elif key == "decay":
             president.PLACE_DECAY = float(value)
         elif key in SETTINGS:
-            SETTINGS[key] = float(value) if key in ("exploration", "check-decay") else int(value)
+            SETTINGS[key] = float(value) if key in ("exploration", "check-decay", "check-margin") else int(value)
         else:
             raise SystemExit(f"unknown setting {key!r}")
 
@@ -254,7 +274,7 @@ def configure(settings: str) -> None:
 def make_bot(variant: str, seed: int, iterations: int) -> HardPresidentBot:
     name, _, settings = variant.partition(":")
     configure(settings)
-    kind = FlatBot if name == "flat" else CheckDecayBot if "check-decay=" in settings else HardPresidentBot
+    kind = FlatBot if name == "flat" else CheckBot if "check-" in settings else HardPresidentBot
     bot = kind(seed=seed, iterations=iterations, exploration=SETTINGS["exploration"])
     if name == "knows-hands":
         bot.model = KnowsHandsModel()

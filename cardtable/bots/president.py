@@ -99,6 +99,7 @@ __all__ = [
     "PASS_MOVE",
     "normal_move",
     "usual_move",
+    "check_candidates",
     "paired_playouts",
     "choose_gift",
     "forced_line",
@@ -1075,6 +1076,22 @@ def usual_move(observation: PresidentObservation) -> Action:
     return PASS if move is None else canonical(_play(hand, *move))
 
 
+def check_candidates(observation: PresidentObservation, moves: Sequence[Action], result: SearchResult) -> list[Action]:
+    """The moves the hard bot's check plays out against each other: the normal move
+    (:func:`usual_move`) first when it is one of ``moves``, then the search's choice and
+    its most visited other moves, :data:`CHECKED_MOVES` of them."""
+    usual = usual_move(observation)
+    root = result.root
+    by_visits = sorted(moves, key=lambda m: (-root.get(str(m), (0, 0.0))[0], moves.index(m)))
+    candidates = [usual] if usual in moves else []
+    for candidate in [result.action] + by_visits:
+        if len(candidates) > CHECKED_MOVES:
+            break
+        if candidate not in candidates:
+            candidates.append(candidate)
+    return candidates
+
+
 def paired_playouts(
     simulator: PresidentSimulator, moves: Sequence[Action], seat: int, rng: random.Random
 ) -> list[float]:
@@ -1162,16 +1179,7 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
         play-outs, which cancel most of the luck of the deal), and the one that does
         best is played; the normal move wins a tie.  This limits tactical mistakes.
         """
-        found = result.action
-        usual = usual_move(observation)
-        root = result.root
-        by_visits = sorted(moves, key=lambda m: (-root.get(str(m), (0, 0.0))[0], moves.index(m)))
-        candidates = [usual] if usual in moves else []
-        for candidate in [found] + by_visits:
-            if len(candidates) > CHECKED_MOVES:
-                break
-            if candidate not in candidates:
-                candidates.append(candidate)
+        candidates = check_candidates(observation, moves, result)
         if len(candidates) == 1:
             return candidates[0]
         simulator = PresidentSimulator(self.model, observation)
