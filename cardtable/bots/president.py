@@ -1067,7 +1067,13 @@ def _round_checks(observation: PresidentObservation, others: list[int]) -> list[
 def usual_move(observation: PresidentObservation) -> Action:
     """The normal strategy's move in ``observation``, as the search names it
     (:func:`canonical`): the move the hard bot's check holds to unless the search's
-    favourite does better."""
+    favourite does better.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("president").new_game(players=4, seed=1)
+    >>> str(usual_move(state.observation(state.current_player)))
+    '3C'
+    """
     hand, table_rank, table_size, unseen, fewest, behind = _situation(observation)
     move = normal_move(
         hand, table_rank, table_size, observation.revolution,
@@ -1097,7 +1103,16 @@ def paired_playouts(
 ) -> list[float]:
     """``seat``'s value after each of ``moves`` on one deal from ``rng``, every move's
     play-out with the same random choices afterwards (so the luck of the deal cancels
-    between them)."""
+    between them).
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("president").new_game(players=4, seed=1)
+    >>> observation = state.observation(state.current_player)
+    >>> simulator = PresidentSimulator(PresidentSearchModel(), observation)
+    >>> moves = [usual_move(observation), Action.parse("5C 5D")]
+    >>> paired_playouts(simulator, moves, observation.seat, random.Random(2))
+    [0.3, 1.0]
+    """
     world = simulator.deal(rng)
     seed = rng.getrandbits(32)
     values = []
