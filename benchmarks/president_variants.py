@@ -203,10 +203,12 @@ class CheckBot(HardPresidentBot):
         decay = SETTINGS["check-decay"]
         self.model.place_values = (1.0, decay, decay * decay, 0.0)
         try:
-            candidates = check_candidates(observation, moves, result)
             margin = SETTINGS["check-margin"]
             iterations = self.searcher.iterations
-            if not margin or len(candidates) != 2 or candidates[0] != usual_move(observation) or iterations is None:
+            if not margin or iterations is None:
+                return super().after_search(observation, moves, result, deadline)
+            candidates = check_candidates(observation, moves, result)
+            if len(candidates) != 2 or candidates[0] != usual_move(observation):
                 return super().after_search(observation, moves, result, deadline)
             simulator = PresidentSimulator(self.model, observation)
             seat = own_seat(observation)
