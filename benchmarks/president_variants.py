@@ -32,12 +32,24 @@ luck.  A variant is a name with optional ``key=value`` settings after a colon:
 - ``flat``: no tree: every root move is played out on the same sampled deals
   (successive halving: the worse half dropped after each share of ``rollouts`` play-outs,
   1,600 by default) and the best is played; the normal move wins a tie.
+- ``open-loop``: the tree keys the opponents' moves all alike, so a node is reached by
+  the searcher's own moves alone and gathers every world's statistics, whatever the
+  opponents answered (the shipped tree keys their moves, so their answers split it).
+- ``solved-endgame``: in the play-outs (the tree's and the check's), the searcher with
+  ``endgame-cards`` cards or fewer (5 by default) and nobody out plays a line to
+  President when the exact solver of ``president_ceiling.py`` finds one in that world.
+- ``pimc``: with ``pimc-cards`` cards or fewer (11 by default) the bot solves
+  ``worlds`` sampled deals (20) exactly after each of its moves and plays the one that
+  finishes President in most of them (perfect-information Monte Carlo); ties go to the
+  shipped bot's move, then to the normal move, and with no line in any deal the
+  shipped bot decides.
 - settings: ``odds``, ``steps``, ``burn`` (the sampler), ``checked``, ``pairs`` (the
   head-to-head check), ``decay`` (the place values), ``exploration`` (the tree's UCB
   constant), ``carry``, ``rollouts``, ``check-decay`` (the place values of the
   head-to-head check alone: 1, d, d squared, 0), ``check-margin`` (the search's move
   is played only when it beats the normal move by that many standard errors of the
-  paired differences; with ``--iterations`` only).
+  paired differences; with ``--iterations`` only), ``endgame-cards``, ``pimc-cards``,
+  ``worlds``.
 
 ``--log FILE`` keeps one JSON line per round (its number, the hard seat's place, its
 thinking time and decisions) and skips the rounds already there, so a stopped run goes
@@ -68,20 +80,27 @@ from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from president_ceiling import FirstPlaceSolver, OutOfNodes, position_of
+
 import cardtable.bots.president as president
 from cardtable.bots.arena import wilson_interval
 from cardtable.bots.base import own_seat
 from cardtable.bots.president import (
+    PASS_MOVE,
     HardPresidentBot,
     NormalPresidentBot,
     PresidentSearchModel,
     PresidentSimulator,
     check_candidates,
+    move_of,
     paired_playouts,
+    play_move,
+    search_moves,
     usual_move,
 )
 from cardtable.games import get_rules
 from cardtable.games.president import PresidentObservation, PresidentState
+from cardtable.games.president.kernel import Table, can_beat
 
 NAMES = (
     "default",
@@ -94,6 +113,9 @@ NAMES = (
     "strict-reading",
     "carried-chain",
     "flat",
+    "open-loop",
+    "solved-endgame",
+    "pimc",
 )
 
 # The settings that are this script's, not the bot module's (see configure).
@@ -103,6 +125,9 @@ SETTINGS: dict[str, float] = {
     "rollouts": 1600,
     "check-decay": president.PLACE_DECAY,
     "check-margin": 0.0,
+    "endgame-cards": 5,
+    "pimc-cards": 11,
+    "worlds": 20,
 }
 
 
@@ -251,6 +276,131 @@ class FlatBot(HardPresidentBot):
         return roots[candidates[alive[0]]]
 
 
+# The key every opponent move has in the open-loop tree.
+_OPPONENT_MOVE = -1
+
+
+class OpenLoopSimulator(PresidentSimulator):
+    """The opponents' normal moves are one move to the tree whatever they are, so a
+    node is reached by the searcher's own moves alone (its statistics gather every
+    world's, however the opponents answered)."""
+
+    def moves(self, world: Table) -> list[int]:
+        if self._opponents and world.current != self._seat:
+            return [_OPPONENT_MOVE]
+        return search_moves(world)
+
+    def play(self, world: Table, move: int) -> None:
+        if move == _OPPONENT_MOVE:
+            normal = self.model.policy_move(world, world.current)  # type: ignore[arg-type]
+            move = PASS_MOVE if normal is None else normal[0] << 3 | normal[1]
+        play_move(world, move)
+
+
+class OpenLoopModel(PresidentSearchModel):
+    def simulator(self, observation: PresidentObservation) -> PresidentSimulator:
+        return OpenLoopSimulator(self, observation)
+
+
+class SolvedEndgameSimulator(PresidentSimulator):
+    """Play-outs in which the searcher, once it holds ``endgame-cards`` cards or fewer
+    and nobody is out, plays a line that finishes it President in that world if the
+    exact solver finds one (a perfect-information endgame), and the normal move if not."""
+
+    def __init__(self, model: PresidentSearchModel, observation: PresidentObservation) -> None:
+        super().__init__(model, observation)
+        self.solver = FirstPlaceSolver(self._seat, len(self._template.hands), self._template.revolution_enabled, 5000)
+
+    def finish(self, world: Table, rng: random.Random) -> None:
+        seat = self._seat
+        limit = SETTINGS["endgame-cards"]
+        while world.current is not None:
+            turn = world.current
+            hand = world.hands[turn]
+            move = None
+            if not world.table_size or can_beat(hand, world.table_rank, world.table_size, world.revolution):
+                if turn == seat and not world.out and hand.bit_count() <= limit:
+                    move = self._solved_move(world)
+                if move is None:
+                    normal = self.model.policy_move(world, turn)
+                    move = PASS_MOVE if normal is None else normal[0] << 3 | normal[1]
+            play_move(world, PASS_MOVE if move is None else move)
+
+    def _solved_move(self, world: Table) -> int | None:
+        try:
+            lines = self.solver.winning_moves(position_of(world), first=True)
+        except OutOfNodes:
+            return None
+        if not lines:
+            return None
+        return PASS_MOVE if lines[0] is None else lines[0][0] << 3 | lines[0][1]
+
+
+class SolvedEndgameModel(PresidentSearchModel):
+    def simulator(self, observation: PresidentObservation) -> PresidentSimulator:
+        return SolvedEndgameSimulator(self, observation)
+
+
+class SolvedEndgameBot(HardPresidentBot):
+    """The head-to-head check plays out with the solved endgame too."""
+
+    def after_search(self, observation, moves, result, deadline):  # type: ignore[no-untyped-def]
+        candidates = check_candidates(observation, moves, result)
+        if len(candidates) == 1:
+            return candidates[0]
+        simulator = SolvedEndgameSimulator(self.model, observation)
+        seat = own_seat(observation)
+        totals = [0.0] * len(candidates)
+        for _ in range(max(8, int((self.searcher.iterations or 0) * president.PAIRS_PER_ITERATION))):
+            for index, value in enumerate(paired_playouts(simulator, candidates, seat, self.rng)):
+                totals[index] += value
+        return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
+
+
+class PimcBot(HardPresidentBot):
+    """With ``pimc-cards`` cards or fewer, solves ``worlds`` sampled deals exactly
+    after each of its moves (perfect-information Monte Carlo) and plays the move that
+    finishes President in the most of them; ties go to the shipped bot's move, then to
+    the normal move.  No line in any deal: the shipped bot decides."""
+
+    def choose(self, observation, legal_actions):  # type: ignore[no-untyped-def]
+        roots = self.root_moves(observation, legal_actions) if legal_actions[0].kind == "play" else {}
+        if (
+            len(legal_actions) == 1
+            or legal_actions[0].kind == "give"
+            or self.shortcut(observation, legal_actions, self.deadline()) is not None
+            or len(observation.hand) > SETTINGS["pimc-cards"]
+            or len(roots) == 1
+        ):
+            return super().choose(observation, legal_actions)
+        seat = own_seat(observation)
+        simulator = PresidentSimulator(self.model, observation)
+        keys = {move_of(action): action for action in roots}
+        usual = move_of(usual_move(observation))
+        wins = dict.fromkeys(keys, 0)
+        for _ in range(int(SETTINGS["worlds"])):
+            world = simulator.deal(self.rng)
+            solver = FirstPlaceSolver(seat, len(world.hands), world.revolution_enabled, 20_000)
+            for key in sorted(keys, key=lambda k: k != usual):
+                table = president.copy_table(world)
+                play_move(table, key)
+                try:
+                    wins[key] += solver.wins_table(table)
+                except OutOfNodes:
+                    pass
+        best = max(wins.values())
+        if best == 0:
+            return super().choose(observation, legal_actions)
+        tied = [key for key in keys if wins[key] == best]
+        if len(tied) > 1:
+            shipped = super().choose(observation, legal_actions)
+            if move_of(president.canonical(shipped)) in tied:
+                return shipped
+            if usual in tied:
+                return roots[keys[usual]]
+        return roots[keys[tied[0]]]
+
+
 def configure(settings: str) -> None:
     """Set the module constants named in ``settings`` (``key=value,...``)."""
     for item in filter(None, settings.split(",")):
@@ -276,7 +426,8 @@ def configure(settings: str) -> None:
 def make_bot(variant: str, seed: int, iterations: int) -> HardPresidentBot:
     name, _, settings = variant.partition(":")
     configure(settings)
-    kind = FlatBot if name == "flat" else CheckBot if "check-" in settings else HardPresidentBot
+    kinds = {"flat": FlatBot, "solved-endgame": SolvedEndgameBot, "pimc": PimcBot}
+    kind = kinds.get(name, CheckBot if "check-" in settings else HardPresidentBot)
     bot = kind(seed=seed, iterations=iterations, exploration=SETTINGS["exploration"])
     if name == "knows-hands":
         bot.model = KnowsHandsModel()
@@ -286,6 +437,10 @@ def make_bot(variant: str, seed: int, iterations: int) -> HardPresidentBot:
         bot.model = StrictReadingModel()
     if name == "carried-chain":
         bot.model = CarriedChainModel()
+    if name == "open-loop":
+        bot.model = OpenLoopModel()
+    if name == "solved-endgame":
+        bot.model = SolvedEndgameModel()
     if name in ("uniform", "no-reading"):
         bot.model.inference = False
     if name in ("uniform", "no-opponent-model"):
