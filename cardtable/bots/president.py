@@ -1197,7 +1197,7 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
         candidates = check_candidates(observation, moves, result)
         if len(candidates) == 1:
             return candidates[0]
-        simulator = PresidentSimulator(self.model, observation)
+        simulator = self.model.simulator(observation)  # the tree's own play-outs and values
         seat = own_seat(observation)
         rng = self.rng
         pairs = self.searcher.iterations
