@@ -35,9 +35,10 @@ luck.  A variant is a name with optional ``key=value`` settings after a colon:
 - ``open-loop``: the tree keys the opponents' moves all alike, so a node is reached by
   the searcher's own moves alone and gathers every world's statistics, whatever the
   opponents answered (the shipped tree keys their moves, so their answers split it).
-- ``solved-endgame``: in the play-outs (the tree's and the check's), the searcher with
-  ``endgame-cards`` cards or fewer (5 by default) and nobody out plays a line to
-  President when the exact solver of ``president_ceiling.py`` finds one in that world.
+- ``solved-endgame``: in the play-outs (the tree's and the check's, which plays out on
+  the model's simulator), the searcher with ``endgame-cards`` cards or fewer (5 by
+  default) and nobody out plays a line to President when the exact solver of
+  ``president_ceiling.py`` finds one in that world.
 - ``pimc``: with ``pimc-cards`` cards or fewer (11 by default) the bot solves
   ``worlds`` sampled deals (20) exactly after each of its moves and plays the one that
   finishes President in most of them (perfect-information Monte Carlo); ties go to the
@@ -341,22 +342,6 @@ class SolvedEndgameModel(PresidentSearchModel):
         return SolvedEndgameSimulator(self, observation)
 
 
-class SolvedEndgameBot(HardPresidentBot):
-    """The head-to-head check plays out with the solved endgame too."""
-
-    def after_search(self, observation, moves, result, deadline):  # type: ignore[no-untyped-def]
-        candidates = check_candidates(observation, moves, result)
-        if len(candidates) == 1:
-            return candidates[0]
-        simulator = SolvedEndgameSimulator(self.model, observation)
-        seat = own_seat(observation)
-        totals = [0.0] * len(candidates)
-        for _ in range(max(8, int((self.searcher.iterations or 0) * president.PAIRS_PER_ITERATION))):
-            for index, value in enumerate(paired_playouts(simulator, candidates, seat, self.rng)):
-                totals[index] += value
-        return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
-
-
 class PimcBot(HardPresidentBot):
     """With ``pimc-cards`` cards or fewer, solves ``worlds`` sampled deals exactly
     after each of its moves (perfect-information Monte Carlo) and plays the move that
@@ -364,7 +349,7 @@ class PimcBot(HardPresidentBot):
     the normal move.  No line in any deal: the shipped bot decides."""
 
     def choose(self, observation, legal_actions):  # type: ignore[no-untyped-def]
-        roots = self.root_moves(observation, legal_actions) if legal_actions[0].kind == "play" else {}
+        roots = self.root_moves(observation, legal_actions) if legal_actions[0].kind != "give" else {}
         if (
             len(legal_actions) == 1
             or legal_actions[0].kind == "give"
@@ -426,7 +411,7 @@ def configure(settings: str) -> None:
 def make_bot(variant: str, seed: int, iterations: int) -> HardPresidentBot:
     name, _, settings = variant.partition(":")
     configure(settings)
-    kinds = {"flat": FlatBot, "solved-endgame": SolvedEndgameBot, "pimc": PimcBot}
+    kinds = {"flat": FlatBot, "pimc": PimcBot}
     kind = kinds.get(name, CheckBot if "check-" in settings else HardPresidentBot)
     bot = kind(seed=seed, iterations=iterations, exploration=SETTINGS["exploration"])
     if name == "knows-hands":
