@@ -22,7 +22,8 @@ with the opponents' normal moves in between, remembering every position it has s
   hand size, whether it led or followed, whether it played the normal move, and
   whether the normal move would have kept a line.
 
-A solve from the deal takes a median of about 0.1 s and up to 15 s.
+A solve from the deal took a median of 0.04 s, a mean of 0.4 s and at most 13 s over
+the first 400 deals (one core, the machine busy).
 """
 
 from __future__ import annotations
@@ -58,7 +59,9 @@ class OutOfNodes(Exception):
 class FirstPlaceSolver:
     """Whether ``seat`` can finish a round first against normal opponents, every hand known.
 
-    Nobody may have gone out yet (a position where an opponent is out is lost).  Positions
+    The opponents play :func:`normal_move` as the normal bot does in a game's first round
+    (nobody trails on score).  Nobody may have gone out yet (a position where an
+    opponent is out is lost).  Positions
     are remembered across calls, so one solver serves every position of one round, or
     every sampled deal of one decision.  ``budget`` bounds the new positions one call
     may solve (:class:`OutOfNodes` past it); ``whole_leads`` limits the seat's leads to
