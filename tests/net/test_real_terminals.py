@@ -34,6 +34,7 @@ class Terminals:
 
     def __init__(self) -> None:
         self.socket = f"cardtable-test-{os.getpid()}"
+        self.names: list[str] = []
 
     def tmux(self, *args: str) -> str:
         assert TMUX is not None
@@ -41,7 +42,10 @@ class Terminals:
         return done.stdout
 
     def open(self, name: str, command: str) -> None:
-        self.tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", command)
+        # remain-on-exit keeps a terminal whose program ended, and what it printed last.
+        self.tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", command, ";",
+                  "set-option", "-t", name, "remain-on-exit", "on")
+        self.names.append(name)
 
     def screen(self, name: str) -> str:
         return self.tmux("capture-pane", "-p", "-t", name)
@@ -53,7 +57,9 @@ class Terminals:
             if condition(shown):
                 return shown
             if time.monotonic() > end:
-                raise AssertionError(f"{name}'s terminal never got there:\n{shown}")
+                # Every terminal's screen: what went wrong may show on another one.
+                others = "".join(f"\n{other}'s terminal:\n{self.screen(other)}" for other in self.names if other != name)
+                raise AssertionError(f"{name}'s terminal never got there:\n{shown}{others}")
             time.sleep(0.2)
 
     def close(self) -> None:
