@@ -42,7 +42,7 @@ class Terminals:
         return done.stdout
 
     def open(self, name: str, command: str) -> None:
-        # remain-on-exit keeps a terminal whose program ended, and what it printed last.
+        # remain-on-exit keeps a terminal whose program ended, marked dead with its exit status.
         self.tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", command, ";",
                   "set-option", "-t", name, "remain-on-exit", "on")
         self.names.append(name)
