@@ -446,6 +446,16 @@ def _situation(observation: PresidentObservation) -> tuple[int, int, int, int, i
     return hand, table[0].rank if table else 0, len(table), unseen, min(sizes, default=0), behind
 
 
+def _normal_play(observation: PresidentObservation) -> Action:
+    """:func:`normal_move` in ``observation``, as the action (the lowest suits of its rank)."""
+    hand, table_rank, table_size, unseen, fewest, behind = _situation(observation)
+    move = normal_move(
+        hand, table_rank, table_size, observation.revolution,
+        observation.revolution_enabled, unseen, fewest, behind,
+    )
+    return PASS if move is None else _play(hand, *move)
+
+
 class EasyPresidentBot:
     """Plays the lowest legal combination, with a little randomness.
 
@@ -491,12 +501,7 @@ class NormalPresidentBot:
             return legal_actions[0]
         if legal_actions[0].kind == "give":
             return give_action(choose_gift(_mask(observation.hand), observation.exchange_due))
-        hand, table_rank, table_size, unseen, fewest, behind = _situation(observation)
-        move = normal_move(
-            hand, table_rank, table_size, observation.revolution,
-            observation.revolution_enabled, unseen, fewest, behind,
-        )
-        return PASS if move is None else _play(hand, *move)
+        return _normal_play(observation)
 
 
 # --- the hard bot -----------------------------------------------------------------------------
@@ -1074,12 +1079,7 @@ def usual_move(observation: PresidentObservation) -> Action:
     >>> str(usual_move(state.observation(state.current_player)))
     '3C'
     """
-    hand, table_rank, table_size, unseen, fewest, behind = _situation(observation)
-    move = normal_move(
-        hand, table_rank, table_size, observation.revolution,
-        observation.revolution_enabled, unseen, fewest, behind,
-    )
-    return PASS if move is None else canonical(_play(hand, *move))
+    return canonical(_normal_play(observation))
 
 
 def check_candidates(observation: PresidentObservation, moves: Sequence[Action], result: SearchResult) -> list[Action]:
