@@ -94,6 +94,7 @@ __all__ = [
     "search_moves",
     "play_move",
     "move_of",
+    "strategy_move",
     "move_action",
     "canonical",
     "PASS_MOVE",
@@ -562,6 +563,15 @@ def move_of(action: Action) -> int:
     return kernel.rank_of(action.mask) << 3 | len(action.cards)
 
 
+def strategy_move(play: tuple[int, int] | None) -> int:
+    """The search's move for a strategy's ``(rank, size)`` play, or ``None`` (a pass).
+
+    >>> strategy_move((7, 2)) == 7 << 3 | 2, strategy_move(None)
+    (True, 0)
+    """
+    return PASS_MOVE if play is None else play[0] << 3 | play[1]
+
+
 def move_action(move: int) -> Action:
     """The action that names the search's ``move`` (:func:`canonical`'s suits)."""
     return PASS if move == PASS_MOVE else _CANON[move >> 3][move & 7]  # type: ignore[return-value]
@@ -991,8 +1001,7 @@ class PresidentSimulator:
     def moves(self, world: Table) -> list[int]:
         seat: int = world.current  # type: ignore[assignment]
         if self._opponents and seat != self._seat:
-            move = self.model.policy_move(world, seat)
-            return [PASS_MOVE if move is None else move[0] << 3 | move[1]]
+            return [strategy_move(self.model.policy_move(world, seat))]
         return search_moves(world)
 
     def finish(self, world: Table, rng: random.Random) -> None:
