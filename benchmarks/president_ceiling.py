@@ -268,8 +268,9 @@ def mistakes(rounds: range, iterations: int) -> None:
                     sizes[len(observation.hand)] += 1
                     kinds["a lead" if not observation.table else "a follow"] += 1
                     kinds["a pass" if action.kind == "pass" else "a play"] += 1
-                    kinds["the normal move" if canonical(action) == canonical(usual) else "not the normal move"] += 1
-                    if canonical(action) != canonical(usual) and solver.wins_table(kept.table):
+                    normal = canonical(action) == usual
+                    kinds["the normal move" if normal else "not the normal move"] += 1
+                    if not normal and solver.wins_table(kept.table):
                         kinds["the normal move would have kept a line"] += 1
             state.apply(action)
         won += state.outcome().order.index(number % 4) == 0

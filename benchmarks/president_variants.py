@@ -97,6 +97,7 @@ from cardtable.bots.president import (
     paired_playouts,
     play_move,
     search_moves,
+    strategy_move,
     usual_move,
 )
 from cardtable.games import get_rules
@@ -236,7 +237,7 @@ class CheckBot(HardPresidentBot):
             candidates = check_candidates(observation, moves, result)
             if len(candidates) != 2 or candidates[0] != usual_move(observation):
                 return super().after_search(observation, moves, result, deadline)
-            simulator = PresidentSimulator(self.model, observation)
+            simulator = self.model.simulator(observation)  # as the shipped check plays out
             seat = own_seat(observation)
             deals = max(8, int(iterations * president.PAIRS_PER_ITERATION))
             gains = []
@@ -293,8 +294,7 @@ class OpenLoopSimulator(PresidentSimulator):
 
     def play(self, world: Table, move: int) -> None:
         if move == _OPPONENT_MOVE:
-            normal = self.model.policy_move(world, world.current)  # type: ignore[arg-type]
-            move = PASS_MOVE if normal is None else normal[0] << 3 | normal[1]
+            move = strategy_move(self.model.policy_move(world, world.current))  # type: ignore[arg-type]
         play_move(world, move)
 
 
@@ -323,8 +323,7 @@ class SolvedEndgameSimulator(PresidentSimulator):
                 if turn == seat and not world.out and hand.bit_count() <= limit:
                     move = self._solved_move(world)
                 if move is None:
-                    normal = self.model.policy_move(world, turn)
-                    move = PASS_MOVE if normal is None else normal[0] << 3 | normal[1]
+                    move = strategy_move(self.model.policy_move(world, turn))
             play_move(world, PASS_MOVE if move is None else move)
 
     def _solved_move(self, world: Table) -> int | None:
@@ -332,9 +331,7 @@ class SolvedEndgameSimulator(PresidentSimulator):
             lines = self.solver.winning_moves(position_of(world), first=True)
         except OutOfNodes:
             return None
-        if not lines:
-            return None
-        return PASS_MOVE if lines[0] is None else lines[0][0] << 3 | lines[0][1]
+        return strategy_move(lines[0]) if lines else None
 
 
 class SolvedEndgameModel(PresidentSearchModel):
