@@ -44,13 +44,19 @@ luck.  A variant is a name with optional ``key=value`` settings after a colon:
   finishes President in most of them (perfect-information Monte Carlo); ties go to the
   shipped bot's move, then to the normal move, and with no line in any deal the
   shipped bot decides.
+- ``multi-policy``: the shipped check after the search, but each candidate (the
+  normal move, the search's) is valued by the best of several ways the searcher could
+  play on, each played out on the same deals: the best average over the deals, not the
+  best play-out of each deal (``policies``: 0 the normal strategy alone, 1 also as a
+  trailing seat plays it, 2 also the lowest group that beats the table, 3 all three,
+  the default).
 - settings: ``odds``, ``steps``, ``burn`` (the sampler), ``checked``, ``pairs`` (the
   head-to-head check), ``decay`` (the place values), ``exploration`` (the tree's UCB
   constant), ``carry``, ``rollouts``, ``check-decay`` (the place values of the
   head-to-head check alone: 1, d, d squared, 0), ``check-margin`` (the search's move
   is played only when it beats the normal move by that many standard errors of the
   paired differences; with ``--iterations`` only), ``endgame-cards``, ``pimc-cards``,
-  ``worlds``.
+  ``worlds``, ``policies``.
 
 ``--log FILE`` keeps one JSON line per round (its number, the hard seat's place, its
 thinking time and decisions) and skips the rounds already there, so a stopped run goes
@@ -118,6 +124,7 @@ NAMES = (
     "open-loop",
     "solved-endgame",
     "pimc",
+    "multi-policy",
 )
 
 # The settings that are this script's, not the bot module's (see configure).
@@ -130,6 +137,7 @@ SETTINGS: dict[str, float] = {
     "endgame-cards": 5,
     "pimc-cards": 11,
     "worlds": 20,
+    "policies": 3,
 }
 
 
@@ -383,6 +391,76 @@ class PimcBot(HardPresidentBot):
         return roots[keys[tied[0]]]
 
 
+def _self_policy(model: PresidentSearchModel, seat: int, style: str, rng: random.Random) -> president.kernel.Policy:
+    """The play-outs' policy with ``seat`` playing ``style``: ``normal`` (the shipped
+    play-out), ``behind`` (the normal strategy as a seat that trails plays it: 2s
+    sooner, groups broken when an opponent is down to three cards) or ``eager`` (the
+    lowest group that beats the table, breaking a group rather than passing, but never a
+    2 while other cards are left); the other seats play the normal strategy."""
+    base = model.playout_policy(rng)
+    if style == "normal":
+        return base
+    enabled = model._enabled
+
+    def policy(hands: list[int], turn: int, table_rank: int, size: int, rev: bool) -> tuple[int, int] | None:
+        if turn != seat:
+            return base(hands, turn, table_rank, size, rev)
+        hand = hands[turn]
+        unseen = 0
+        fewest = 52
+        for other_seat, other in enumerate(hands):
+            if other_seat != turn and other:
+                unseen |= other
+                fewest = min(fewest, other.bit_count())
+        if style == "behind":
+            return president.normal_move(hand, table_rank, size, rev, enabled, unseen, fewest, True)
+        if size:
+            top = president.ORDERS[rev][-1]
+            options = [r for r in president.HIGHER[rev][table_rank] if president.NIBBLE_BITS[hand >> (r - 2) * 4 & 15] >= size]
+            plain = [r for r in options if r != top]
+            if plain:
+                return plain[0], size
+            if options and hand.bit_count() > size:
+                return None  # keep the 2s for a lead
+            return (options[0], size) if options else None
+        return president.normal_move(hand, table_rank, size, rev, enabled, unseen, fewest)
+
+    return policy
+
+
+class MultiPolicyBot(HardPresidentBot):
+    """The shipped check, but each candidate is valued by the best of several ways the
+    searcher could play on (``policies``: normal, behind, eager), each played out on the
+    same deals: the best average over the deals, not the best play-out of each deal, so
+    no hidden card is assumed known (a rollout over several base heuristics)."""
+
+    def after_search(self, observation, moves, result, deadline):  # type: ignore[no-untyped-def]
+        candidates = check_candidates(observation, moves, result)
+        if len(candidates) == 1:
+            return candidates[0]
+        styles = POLICIES[int(SETTINGS["policies"])]
+        simulator = self.model.simulator(observation)
+        seat = own_seat(observation)
+        iterations = self.searcher.iterations or 150
+        deals = max(8, int(iterations * president.PAIRS_PER_ITERATION))
+        totals = [[0.0] * len(styles) for _ in candidates]
+        for _ in range(deals):
+            world = simulator.deal(self.rng)
+            for index, move in enumerate(candidates):
+                for style_index, style in enumerate(styles):
+                    table = president.copy_table(world)
+                    play_move(table, move_of(move))
+                    if table.current is not None:
+                        president.kernel.play_out(table, _self_policy(self.model, seat, style, self.rng))
+                    totals[index][style_index] += simulator.value(table, seat)
+        best = max(range(len(candidates)), key=lambda i: (max(totals[i]), -i))
+        return candidates[best]
+
+
+# The sets of play-on styles ``multi-policy`` may take (``policies`` picks one).
+POLICIES = (("normal",), ("normal", "behind"), ("normal", "eager"), ("normal", "behind", "eager"))
+
+
 def configure(settings: str) -> None:
     """Set the module constants named in ``settings`` (``key=value,...``)."""
     for item in filter(None, settings.split(",")):
@@ -408,7 +486,7 @@ def configure(settings: str) -> None:
 def make_bot(variant: str, seed: int, iterations: int) -> HardPresidentBot:
     name, _, settings = variant.partition(":")
     configure(settings)
-    kinds = {"flat": FlatBot, "pimc": PimcBot}
+    kinds = {"flat": FlatBot, "pimc": PimcBot, "multi-policy": MultiPolicyBot}
     kind = kinds.get(name, CheckBot if "check-" in settings else HardPresidentBot)
     bot = kind(seed=seed, iterations=iterations, exploration=SETTINGS["exploration"])
     if name == "knows-hands":
