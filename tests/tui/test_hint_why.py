@@ -9,7 +9,7 @@ import pytest
 
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.info import InfoScreen
-from tests.tui.conftest import open_table, settle, status_of
+from tests.tui.conftest import open_table, screen_text, settle, status_of
 
 #: what a searched hint's value says in each game
 WORDING = {
@@ -146,5 +146,13 @@ async def test_a_hint_chosen_by_the_check_after_the_search_names_the_favourite_a
         checked = game.hint_line(chosen, Decision(chosen, "checked", moves, 131)).plain
         assert "the search's favourite" in checked and "a head-to-head check chose this" in checked, checked
         assert "next best" not in checked
+        # The longest kind of hint, with the widest plays in hand, is on screen whole at 80x24.
+        favourite, chosen = sorted(legal, key=lambda action: len(action.cards))[-2:]
+        moves = (MoveValue(favourite, 70, 0.6, {0: 28}), MoveValue(chosen, 61, 0.55, {0: 19}))
+        hint = game.hint_line(chosen, Decision(chosen, "checked", moves, 131))
+        game.set_status(hint)
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert len(hint.plain) > 2 * 78 - 10 and " ".join(hint.plain.split()) in shown, (hint.plain, shown)
         searched = game.hint_line(favourite, Decision(favourite, "search", moves, 131)).plain
         assert "next best" in searched and "favourite" not in searched, searched
