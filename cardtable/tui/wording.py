@@ -36,12 +36,14 @@ _ENGINE_TOKEN = re.compile(f"{CARD_TOKEN.pattern}|{SEAT_TOKEN.pattern}")
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``1 card``, ``2 cards``; ``many`` for an irregular plural.
+    """``1 card``, ``2 cards``; ``many`` for an irregular plural; thousands grouped.
 
     >>> plural(0, "card"), plural(2, "play", "plays"), plural(1, "person", "people")
     ('0 cards', '2 plays', '1 person')
+    >>> plural(3655, "simulation")
+    '3,655 simulations'
     """
-    return f"{count} {noun if count == 1 else (many or noun + 's')}"
+    return f"{count:,} {noun if count == 1 else (many or noun + 's')}"
 
 
 def cards_plain(cards: Iterable[Card], style: CardStyle) -> str:

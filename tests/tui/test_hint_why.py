@@ -61,9 +61,9 @@ async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, as
         assert isinstance(why, InfoScreen)
         body = why.body.plain
         assert "Why this hint" in body and f"out {decision.iterations:,} times" in body
-        listed = re.findall(r"^\d\. .*\((\d+) simulations?\)$", body, re.M)
+        listed = re.findall(r"^\d\. .*\(([\d,]+) simulations?\)$", body, re.M)
         searched = [m for m in decision.moves if m.visits]
-        assert [int(n) for n in listed] == [m.visits for m in searched[:3]]
+        assert [int(n.replace(",", "")) for n in listed] == [m.visits for m in searched[:3]]
         assert len(re.findall(WORDING[game_name], body)) == len(listed)
         if ascii_only:
             assert not any(s in body for s in SUITS)
