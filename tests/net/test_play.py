@@ -170,7 +170,9 @@ async def test_a_saved_networked_game_resumes_with_new_codes_at_the_same_point()
         players = [client_for(resumed, seat) for seat in (0, 1)]
         for seat, player in enumerate(players):
             await player.join()
-            assert player.observation == state.observation(seat).to_dict()
+            # The last to join unpauses the table and the bot may move at once: the player's
+            # view must then catch up with the host's (a paused table's matches straight away).
+            await player.wait_for(lambda c, seat=seat: c.observation == state.observation(seat).to_dict())
         await asyncio.gather(*(autoplay(player, rng) for player in players))
         assert resumed.session.is_over and resumed.session.recorded and unfinished_games()[0] == []
         assert resumed.session.state.history[:len(history)] == history
