@@ -126,6 +126,14 @@ class Hard1800Pass2400(HardHeartsBot):
         super().__init__(seed=seed, iterations=1800, pass_playouts=2400)
 
 
+class Hard3600Pass4800(HardHeartsBot):
+    """Twice :class:`Hard1800Pass2400`: about what 1 s a decision (the next thinking-time
+    setting) reaches on a quiet core, for the point above the default."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed, iterations=3600, pass_playouts=4800)
+
+
 class NormalWithHardPass(NormalHeartsBot):
     """Plays like the normal bot but passes like the hard bot (1500 hands played out):
     measures the hard bot's pass alone, cheaply."""
