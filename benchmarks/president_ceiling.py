@@ -39,7 +39,7 @@ from typing import cast
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardtable.bots.arena import wilson_interval
-from cardtable.bots.president import HardPresidentBot, NormalPresidentBot, canonical, normal_move, usual_move
+from cardtable.bots.president import HardPresidentBot, NormalPresidentBot, canonical, normal_move, seat_view, usual_move
 from cardtable.games import get_rules
 from cardtable.games.president import PresidentObservation, PresidentState
 from cardtable.games.president.kernel import HIGHER, LOWEST, NIBBLE_BITS, ORDERS, Table
@@ -102,12 +102,7 @@ class FirstPlaceSolver:
         return moves
 
     def _normal_move(self, hands: tuple[int, ...], turn: int, table_rank: int, size: int, rev: bool) -> Move:
-        unseen = 0
-        fewest = 52
-        for s, other in enumerate(hands):
-            if s != turn and other:
-                unseen |= other
-                fewest = min(fewest, other.bit_count())
+        unseen, fewest = seat_view(hands, turn)
         key = (hands[turn], unseen, table_rank, size, rev, fewest)
         if key not in self._normal:
             self._normal[key] = normal_move(hands[turn], table_rank, size, rev, self.enabled, unseen, fewest)

@@ -38,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardtable.bots.arena import wilson_interval
-from cardtable.bots.president import PresidentSearchModel, forced_line, normal_move, rank_counts
+from cardtable.bots.president import PresidentSearchModel, forced_line, normal_move, rank_counts, seat_view
 from cardtable.games import get_rules
 from cardtable.games.president import PresidentState, kernel
 from cardtable.games.president.kernel import HIGHER, ORDERS, POSITION, copy_table
@@ -138,12 +138,7 @@ def tuned_policy(weights: Sequence[float], tuned: int, enabled: bool, normal: ke
     def policy(hands: list[int], turn: int, table_rank: int, size: int, rev: bool) -> Move:
         if turn != tuned:
             return normal(hands, turn, table_rank, size, rev)
-        unseen = 0
-        fewest = 52
-        for seat, other in enumerate(hands):
-            if seat != turn and other:
-                unseen |= other
-                fewest = min(fewest, other.bit_count())
+        unseen, fewest = seat_view(hands, turn)
         key = (hands[turn], unseen, table_rank, size, rev, fewest)
         if key not in remembered:
             remembered[key] = linear_move(weights, hands[turn], table_rank, size, rev, enabled, unseen, fewest)

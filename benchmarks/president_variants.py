@@ -406,12 +406,7 @@ def _self_policy(model: PresidentSearchModel, seat: int, style: str, rng: random
         if turn != seat:
             return base(hands, turn, table_rank, size, rev)
         hand = hands[turn]
-        unseen = 0
-        fewest = 52
-        for other_seat, other in enumerate(hands):
-            if other_seat != turn and other:
-                unseen |= other
-                fewest = min(fewest, other.bit_count())
+        unseen, fewest = president.seat_view(hands, turn)
         if style == "behind":
             return president.normal_move(hand, table_rank, size, rev, enabled, unseen, fewest, True)
         if size:

@@ -106,6 +106,7 @@ __all__ = [
     "forced_line",
     "rank_counts",
     "is_safe",
+    "seat_view",
 ]
 
 EASY_NOISE = 0.1
@@ -206,6 +207,22 @@ def _play(hand: int, rank: int, size: int) -> Action:
     """The play of ``size`` cards of ``rank`` from ``hand`` (its lowest suits)."""
     shift = (rank - 2) * 4
     return play_action(LOWEST[hand >> shift & 15][size] << shift)
+
+
+def seat_view(hands: Sequence[int], seat: int) -> tuple[int, int]:
+    """What ``seat`` sees of the other hands in a world: every card in them (unseen to it)
+    as a mask, and the fewest cards any opponent still playing holds (52 if none).
+
+    >>> seat_view([0b1, 0b110, 0, 0b1000], 0)
+    (14, 1)
+    """
+    unseen = 0
+    fewest = 52
+    for other_seat, other in enumerate(hands):
+        if other_seat != seat and other:
+            unseen |= other
+            fewest = min(fewest, other.bit_count())
+    return unseen, fewest
 
 
 def is_safe(rank: int, size: int, revolution: bool, unseen: Sequence[int], revolution_enabled: bool = True) -> bool:
@@ -828,17 +845,9 @@ class PresidentSearchModel:
     def policy_move(self, table: Table, seat: int) -> tuple[int, int] | None:
         """:func:`normal_move` for ``seat`` at ``table``, seeing what it would see
         (every card in other hands is unseen to it); remembered like the play-outs'."""
-        hands = table.hands
-        unseen = 0
-        fewest = 52
-        for s, other in enumerate(hands):
-            if s != seat and other:
-                unseen |= other
-                n = other.bit_count()
-                if n < fewest:
-                    fewest = n
+        unseen, fewest = seat_view(table.hands, seat)
         return self._normal_move(
-            hands[seat], unseen, table.table_rank, table.table_size, table.revolution, table.revolution_enabled, fewest,
+            table.hands[seat], unseen, table.table_rank, table.table_size, table.revolution, table.revolution_enabled, fewest,
         )
 
     def playout_policy(self, rng: random.Random) -> kernel.Policy:
