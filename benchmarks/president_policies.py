@@ -68,7 +68,7 @@ FRESH_FIRST = 200_000  # the held-out deals every generation's mean is scored on
 Move = tuple[int, int] | None
 
 
-def features(hand_counts: bytes, unseen_counts: bytes, table_rank: int, table_size: int, rev: bool,
+def features(hand_counts: Sequence[int], unseen_counts: Sequence[int], table_rank: int, table_size: int, rev: bool,
              enabled: bool, fewest: int, move: Move, normal: Move) -> list[float]:
     """The feature vector of ``move`` (``(rank, size)``, or ``None`` for a pass)."""
     values = [0.0] * len(FEATURES)
@@ -107,8 +107,8 @@ def linear_move(weights: Sequence[float], hand: int, table_rank: int, table_size
     strategy does, with 4 ranks in hand or fewer), else the legal move of
     the highest score (plays of every size on a lead, the beating ranks or a pass on a
     follow; the first listed wins a tie)."""
-    counts = bytes(rank_counts(hand))
-    unseen_counts = bytes(rank_counts(unseen))
+    counts = rank_counts(hand)
+    unseen_counts = rank_counts(unseen)
     if sum(1 for r in ORDERS[0] if counts[r]) <= 4:  # where the normal strategy looks for one
         line = forced_line(counts, rev, unseen_counts, enabled, table_rank, table_size)
         if line:
