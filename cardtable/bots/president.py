@@ -221,7 +221,9 @@ def seat_view(hands: Sequence[int], seat: int) -> tuple[int, int]:
     for other_seat, other in enumerate(hands):
         if other_seat != seat and other:
             unseen |= other
-            fewest = min(fewest, other.bit_count())
+            n = other.bit_count()
+            if n < fewest:  # not min(): the tree asks this at every opponent's move
+                fewest = n
     return unseen, fewest
 
 
