@@ -114,10 +114,10 @@ async def test_a_whole_game_at_each_players_own_screen(game: str) -> None:
         # The end, on every screen.
         state = host.session.state
         assert state.is_over and host.session.recorded and unfinished_games()[0] == []
+        # The screen is pushed before its first frame is drawn: wait for the frame itself.
         await table.until(lambda: all(isinstance(p.app.screen, RoundOverScreen) and p.app.screen.game_over
-                                      for p in table.players.values()))
+                                      and "Game over" in screen_text(p.app) for p in table.players.values()))
         for player in table.players.values():
-            assert "Game over" in screen_text(player.app)
             assert player.screen.session.client.outcome == state.outcome().to_dict()
         assert len(table.refused) == 1 and table.moves > 14
         if game == "president":
