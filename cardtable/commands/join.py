@@ -18,14 +18,25 @@ from __future__ import annotations
 import sys
 
 from cardtable.display import visible
-from cardtable.net.client import check_join
+from cardtable.net.client import JoinError, check_join, reach_host
 
 __all__ = ["check_join", "join"]
 
 
 def join(address: str, code: str, name: str = "", ascii_only: bool = False, four_colour: bool = False) -> int:
-    """Join the table and play until the player leaves; 1 if it could not be joined."""
+    """Join the table and play until the player leaves.
+
+    A host that cannot be reached is told in one line before any screen opens (exit
+    status 2); a table that turned the player away once the screen was up, with 1.
+    """
+    import asyncio
+
     target = check_join(address, code, name)
+    try:
+        asyncio.run(reach_host(target[0]))
+    except JoinError as exc:
+        sys.stderr.write(f"cardtable: cannot join: {visible(str(exc))}\n")
+        return 2
     from cardtable.commands.play import run_app
     from cardtable.tui.app import CardtableApp
 

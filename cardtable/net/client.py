@@ -63,7 +63,9 @@ from cardtable.net.protocol import (
     encode,
 )
 
-__all__ = ["JoinError", "TableClient", "check_join", "parse_address", "read_join_line", "HostMessage"]
+__all__ = [
+    "JoinError", "TableClient", "check_join", "parse_address", "read_join_line", "reach_host", "HostMessage",
+]
 
 HostMessage = Welcome | StateUpdate | Refused | Status | Error | Bye
 
@@ -143,6 +145,26 @@ def read_join_line(text: str) -> tuple[str, str, str] | None:
     address = words[0] if words else ""
     code = " ".join(words[1:])
     return address, code, name
+
+
+async def reach_host(address: str, timeout: float = 10.0) -> None:
+    """Open a WebSocket to the host at ``address`` and close it at once, saying nothing:
+    whether a host answers there, checked before a screen is opened for the table.
+    Raise :class:`JoinError` (one line) when none does.
+
+    The host forgets a connection that never said ``hello``; no seat is taken.
+    """
+    host, port = parse_address(address)
+    where = f"[{host}]" if ":" in host else host
+    try:
+        ws = await asyncio.wait_for(
+            connect(f"ws://{where}:{port}/", max_size=HOST_MESSAGE_LIMIT, open_timeout=timeout, close_timeout=1),
+            timeout,
+        )
+    except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
+        raise JoinError(" ".join(f"cannot reach {host}:{port}: {exc or type(exc).__name__}".split())) from None
+    with contextlib.suppress(ConnectionClosed, OSError):
+        await ws.close()
 
 
 class _Pace:

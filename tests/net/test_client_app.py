@@ -118,15 +118,21 @@ def test_join_on_the_command_line_says_what_is_wrong_in_one_line(capsys: pytest.
     assert "--port" in capsys.readouterr().err
 
 
-def test_joining_a_host_that_is_not_there_fails_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_joining_a_host_that_is_not_there_fails_in_one_line_before_any_screen(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from cardtable.cli import main
+    from cardtable.commands import play
 
+    started: list[object] = []
+    monkeypatch.setattr(play, "run_app", started.append)  # the screen must not be taken over
     with socket.socket() as sock:  # a port nobody listens on
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    assert main(["join", f"127.0.0.1:{port}", "abc"]) == 1
-    err = capsys.readouterr().err
-    assert err.startswith("cardtable: cannot join: cannot reach 127.0.0.1:") and err.count("\n") == 1
+    assert main(["join", f"127.0.0.1:{port}", "abc"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("cardtable: cannot join: cannot reach 127.0.0.1:") and captured.err.count("\n") == 1
+    assert started == [] and captured.out == ""
 
 
 async def test_a_hint_from_the_seats_own_observation() -> None:
