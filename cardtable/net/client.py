@@ -41,6 +41,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 from cardtable.errors import CardtableError, InvalidOptionError, describe_error
 from cardtable.net.observations import rebuild_observation
@@ -353,7 +354,17 @@ class TableClient:
 
     # --- messages from the host ---------------------------------------------------------
     def _decode(self, data: str | bytes) -> HostMessage:
-        return decode_host(data)
+        """The host's message, checked and with its text made safe to show (every field
+        of every message goes through :func:`decode_host`); the texts of legal moves
+        must be moves."""
+        message = decode_host(data)
+        if isinstance(message, StateUpdate):
+            for text in message.legal:
+                try:
+                    Action.parse(text)
+                except ValueError:
+                    raise ProtocolError(f"the host sent a legal move that is no move: {text[:60]!r}") from None
+        return message
 
     async def _read(self, ws: ClientConnection) -> None:
         reason = "the connection closed"

@@ -29,7 +29,9 @@ from typing import Annotated, Any
 
 import msgspec
 
+from cardtable.display import visible
 from cardtable.errors import CardtableError
+from cardtable.names import safe_name
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -52,6 +54,7 @@ __all__ = [
     "decode_client",
     "decode_host",
     "encode",
+    "outside_text",
 ]
 
 PROTOCOL_VERSION = 1
@@ -222,9 +225,44 @@ def decode_client(data: str | bytes) -> Hello | Act | Leave:
 
 
 def decode_host(data: str | bytes) -> Welcome | StateUpdate | Refused | Status | Error | Bye:
-    """A host's message, checked against the declared ones; raise :class:`ProtocolError`."""
+    """A host's message, checked against the declared ones, with every text in it made
+    safe to show (:func:`outside_text`); raise :class:`ProtocolError`.
+
+    A host is trusted no more than a player: whatever it sends is outside text.
+
+    >>> decode_host(b'{"type": "bye", "reason": "over\\\\u001b]0;pwned\\\\u0007"}')
+    Bye(reason='over\\\\x1b]0;pwned\\\\x07')
+    """
     message: Welcome | StateUpdate | Refused | Status | Error | Bye = _decode(_host_decoder, data, HOST_MESSAGE_LIMIT)
-    return message
+    cleaned: Welcome | StateUpdate | Refused | Status | Error | Bye = outside_text(message)
+    return cleaned
+
+
+def outside_text(value: Any) -> Any:
+    """``value`` (a decoded message, or any part of one) with every string in it, keys
+    included, made one line of printable characters: a control or invisible formatting
+    character is written as its escape (``\\x1b``), so nothing a host sends can reach a
+    terminal as a control.  A seat's name becomes a valid player name
+    (:func:`cardtable.names.safe_name`), as a name read from a file does.
+
+    >>> outside_text({"a\\nb": ["[b]x\\x07", 3]})
+    {'a\\\\x0ab': ['[b]x\\\\x07', 3]}
+    >>> outside_text(SeatStatus(seat=1, name="\\x1b[2JAnn\\nB", kind="remote")).name
+    '[2JAnn B'
+    """
+    if isinstance(value, str):
+        return visible(value)
+    if isinstance(value, list):
+        return [outside_text(item) for item in value]
+    if isinstance(value, dict):
+        return {outside_text(key): outside_text(item) for key, item in value.items()}
+    if isinstance(value, SeatStatus):
+        name = safe_name(value.name, fallback=f"Player {value.seat + 1}")
+        return msgspec.structs.replace(value, name=name, kind=visible(value.kind), level=visible(value.level))
+    if isinstance(value, msgspec.Struct):
+        changes = {field: outside_text(getattr(value, field)) for field in value.__struct_fields__}
+        return msgspec.structs.replace(value, **changes)
+    return value
 
 
 def encode(message: _Message) -> bytes:

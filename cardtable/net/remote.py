@@ -37,6 +37,7 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardtable.bots import is_import_path
 from cardtable.bots.search_pool import play_workers
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
@@ -54,7 +55,9 @@ def seats_from_statuses(statuses: Sequence[SeatStatus]) -> tuple[Seat, ...]:
     seats = []
     for status in sorted(statuses, key=lambda s: s.seat):
         if status.kind == "bot":
-            seats.append(Seat.bot_seat(status.name, status.level or "bot"))
+            # The level is the host's word: shown, never a bot to load here.
+            level = status.level if status.level and not is_import_path(status.level) else "bot"
+            seats.append(Seat.bot_seat(status.name, level))
         elif status.kind == "human":
             # The host's own player: a person, but not at this keyboard.
             seats.append(Seat(status.name, SeatKind.REMOTE))
