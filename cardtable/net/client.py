@@ -42,12 +42,14 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from cardtable.engine.actions import Action
+from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.errors import CardtableError, InvalidOptionError, describe_error
-from cardtable.net.observations import rebuild_observation
+from cardtable.net.observations import rebuild_events, rebuild_observation
 from cardtable.net.protocol import (
     DEFAULT_PORT,
     HOST_MESSAGE_LIMIT,
+    LOG_EVENTS,
     PROTOCOL_VERSION,
     Act,
     Bye,
@@ -62,6 +64,7 @@ from cardtable.net.protocol import (
     Welcome,
     decode_host,
     encode,
+    recent_log,
 )
 
 __all__ = [
@@ -202,7 +205,8 @@ class TableClient:
 
     Fields: ``seat``, ``game``, ``title``, ``options`` (from the welcome);
     ``observation`` (a dict, ``None`` before the first state; :attr:`view` is the same as
-    the game's observation object), ``legal``, ``to_act``,
+    the game's observation object; its log holds the recent part only, see
+    :func:`~cardtable.net.protocol.recent_log`), ``legal``, ``to_act``,
     ``outcome``; ``seats`` (:class:`SeatStatus` each), ``paused``, ``message`` (the
     host's last line about the table); ``refusals`` (``(seq, reason)`` in order);
     ``errors``; ``closed_reason`` once the connection ended.
@@ -239,7 +243,13 @@ class TableClient:
         self.message = ""
         self.refusals: list[tuple[int, str]] = []
         self.errors: list[str] = []
+        #: the events of the last states, as they came (the last ``LOG_EVENTS``), and
+        #: those of the last state alone
         self.events: list[dict[str, Any]] = []
+        self.news: list[dict[str, Any]] = []
+        self.news_events: tuple[Event, ...] = ()
+        #: how many events were cut from the front of the observation's log so far
+        self.dropped = 0
         self.closed_reason: str | None = None
         #: the number of our last move sent, and of the last one the host answered
         self.seq = 0
@@ -366,6 +376,25 @@ class TableClient:
                     raise ProtocolError(f"the host sent a legal move that is no move: {text[:60]!r}") from None
         return message
 
+    def _follow(self, message: StateUpdate) -> dict[str, Any]:
+        """The observation after ``message``: the whole one it carries, or the one held
+        with its changes, the log cut to its recent part (:func:`recent_log`) either way."""
+        if message.full:
+            if message.appended:
+                raise ProtocolError("the host sent a whole observation with items to add to it")
+            return recent_log(message.observation)
+        if self.observation is None:
+            raise ProtocolError("the host sent changes to an observation it never sent")
+        following = {**self.observation, **message.observation}
+        for field, items in message.appended.items():
+            held = following.get(field)
+            if not isinstance(held, list):
+                raise ProtocolError(f"the host added items to {field[:40]!r}, which is not a list")
+            following[field] = held + items
+        cut = recent_log(following)
+        self.dropped += len(following.get("events", ())) - len(cut.get("events", ()))
+        return cut
+
     async def _read(self, ws: ClientConnection) -> None:
         reason = "the connection closed"
         try:
@@ -407,11 +436,13 @@ class TableClient:
             self.seq = max(self.seq, message.last_seq)
             self.handled = max(self.handled, message.last_seq)
         elif isinstance(message, StateUpdate):
-            self.observation = message.observation
+            self.observation = self._follow(message)
+            self.news = list(message.appended.get("events", ()))
+            self.news_events = rebuild_events(self.news)
             self.legal = list(message.legal)
             self.to_act = message.to_act
             self.outcome = message.outcome
-            self.events.extend(message.events)
+            self.events = (self.events + self.news)[-LOG_EVENTS:]
             self.handled = max(self.handled, message.last_seq)
         elif isinstance(message, Status):
             self.paused = message.paused

@@ -49,13 +49,15 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from cardtable.bots import LEVELS, is_import_path
-from cardtable.engine.events import Event
 from cardtable.engine.observation import to_jsonable
 from cardtable.engine.state import GameState
 from cardtable.names import BadNameError, check_name
 from cardtable.net.protocol import (
     CLIENT_MESSAGE_LIMIT,
     DEFAULT_PORT,
+    LOG_EVENTS,
+    LOG_FIELDS,
+    LOG_MOVES,
     PROTOCOL_VERSION,
     Act,
     Bye,
@@ -70,6 +72,7 @@ from cardtable.net.protocol import (
     Welcome,
     decode_client,
     encode,
+    recent_log,
 )
 from cardtable.session import Notice, Seat, SeatKind, TableSession
 from cardtable.userdata.meta import seats_of
@@ -170,8 +173,11 @@ class _Player:
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.limit = limits.send_queue
         self.writer: asyncio.Task[None] | None = None
-        #: the first event of the log this player was not sent yet
-        self.events_sent = 0
+        #: the observation as this player holds it (its log cut to the recent part),
+        #: and how long each log field was at the last state sent: the next state
+        #: sends only what differs
+        self.holds: dict[str, Any] | None = None
+        self.logged: dict[str, int] = {}
 
     def send(self, data: bytes) -> bool:
         """Queue ``data``; ``False`` if the player stopped reading (the queue is full)."""
@@ -255,7 +261,6 @@ class NetHost:
         self._failures: dict[str, deque[float]] = {}
         self._pending = 0
         self._pending_from: dict[str, int] = {}
-        self._events_json: dict[int, tuple[Event, dict[str, Any]]] = {}
         #: seats whose player joined at least once (a second time is a rejoin)
         self._joined: set[int] = set()
         self._finished = asyncio.Event()
@@ -660,58 +665,61 @@ class NetHost:
                 player.ws.transport.abort()
 
     def _send_state(self, player: _Player, fresh: bool = False) -> None:
+        """Send ``player`` its seat's state: the whole observation (its log cut to the
+        recent part) to a new connection, else only what changed since its last state,
+        so that a message stays small however long the game."""
         state = self.session.state
         seat = player.seat
-        events = state.events
-        if fresh:
-            # A new connection gets the whole log in its observation, no news.
-            player.events_sent = len(events)
-        news = [event.for_seat(seat).to_dict() for event in events[player.events_sent:]]
-        player.events_sent = len(events)
+        fresh = fresh or player.holds is None
+        held_from = {} if fresh else {
+            field: player.logged[field] - len(player.holds[field])  # type: ignore[index]
+            for field in player.logged
+        }
+        seen, starts, lengths = self._observation_json(seat, held_from)
         to_act = self.session.to_act
         legal = [str(action) for action in self.session.legal_actions()] if to_act == seat else []
+        outcome = state.outcome().to_dict() if state.is_over else None
+        last_seq = self.last_seq.get(seat, 0)
+        if fresh or player.holds is None:
+            player.holds = recent_log(seen)
+            player.logged = lengths
+            self._send(player, StateUpdate(
+                observation=player.holds, legal=legal, to_act=to_act, full=True, last_seq=last_seq, outcome=outcome,
+            ))
+            return
+        changed, appended = _changes(player.holds, player.logged, seen, starts, lengths)
         self._send(player, StateUpdate(
-            observation=self._observation_json(seat), legal=legal, to_act=to_act, events=news,
-            last_seq=self.last_seq.get(seat, 0), outcome=state.outcome().to_dict() if state.is_over else None,
+            observation=changed, legal=legal, to_act=to_act, appended=appended, last_seq=last_seq, outcome=outcome,
         ))
 
-    def _observation_json(self, seat: int) -> dict[str, Any]:
-        """``state.observation(seat).to_dict()``, made faster: each event's JSON is kept.
-
-        An observation carries the seat's whole event log, and turning hundreds of
-        events into JSON for every seat after every move was most of the host's work.
-        Events are immutable, so an event object seen before has the same JSON; the
-        result equals ``to_dict()`` (tests/net checks it message by message).
+    def _observation_json(
+        self, seat: int, held_from: dict[str, int]
+    ) -> tuple[dict[str, Any], dict[str, int], dict[str, int]]:
+        """``state.observation(seat).to_dict()`` but for the log fields
+        (:data:`LOG_FIELDS`), of which only the end is turned into JSON: from the
+        first item the player holds (``held_from``, by field) or the most a client
+        keeps, whichever comes first.  Returns the JSON, where each log field starts,
+        and each log field's whole length: turning a long game's whole log into JSON
+        for every seat after every move would cost more with every move.
         """
         observation = self.session.state.observation(seat)
         data: dict[str, Any] = {}
+        starts: dict[str, int] = {}
+        lengths: dict[str, int] = {}
         for field in dataclasses.fields(observation):
             value = getattr(observation, field.name)
-            if field.name == "events":
-                logged = self.session.state.events
-                if len(value) != len(logged):
-                    data["events"] = [event.to_dict() for event in value]
-                else:
-                    # Only the log's own event objects are kept: a seat's redacted copy is
-                    # made anew for every observation, and keeping those would only grow.
-                    data["events"] = [
-                        self._event_json(event) if event is original else event.to_dict()
-                        for event, original in zip(value, logged)
-                    ]
-            elif field.name == "history":
-                data["history"] = [[actor, text] for actor, text in value]  # (seat, notation) pairs
+            if field.name in LOG_FIELDS:
+                keep = LOG_EVENTS if field.name == "events" else LOG_MOVES
+                start = max(0, min(held_from.get(field.name, len(value)), len(value) - keep))
+                starts[field.name], lengths[field.name] = start, len(value)
+                tail = value[start:]
+                data[field.name] = (
+                    [event.to_dict() for event in tail] if field.name == "events"
+                    else [[actor, text] for actor, text in tail]  # (seat, notation) pairs
+                )
             else:
                 data[field.name] = to_jsonable(value)
-        return data
-
-    def _event_json(self, event: Event) -> dict[str, Any]:
-        kept = self._events_json.get(id(event))
-        if kept is not None and kept[0] is event:
-            return kept[1]
-        made = event.to_dict()
-        # The event itself is kept beside its JSON, so its id cannot be reused meanwhile.
-        self._events_json[id(event)] = (event, made)
-        return made
+        return data, starts, lengths
 
     def _on_notice(self, notice: Notice) -> None:
         if notice.kind == "moved":
@@ -755,6 +763,45 @@ class NetHost:
             return  # asked before the table paused: it is asked again when it resumes
         self.session.bot_answer(answer)
         self._advance()
+
+
+def _changes(
+    holds: dict[str, Any], logged: dict[str, int], seen: dict[str, Any], starts: dict[str, int],
+    lengths: dict[str, int],
+) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    """What a player holding ``holds`` (its logs ``logged`` long at the host) is sent
+    so that it holds the recent part of ``seen`` (whose log fields are the end of the
+    log from ``starts``, of ``lengths`` in all): the fields that changed (whole) and
+    those that grew at their end (the new items).  ``holds`` and ``logged`` follow.
+
+    A log field (:data:`LOG_FIELDS`) is compared on the part the player holds only:
+    what came before it is gone from the player; one whose held part changed (a Hearts
+    pass shown to its receiver) is sent as its recent part, whole.
+    """
+    changed: dict[str, Any] = {}
+    appended: dict[str, list[Any]] = {}
+    for field, value in seen.items():
+        held = holds.get(field)
+        if field in starts and isinstance(held, list):
+            count, tail = logged.get(field, 0), starts[field]
+            first = count - len(held)
+            if tail <= first and count <= lengths[field] and value[first - tail:count - tail] == held:
+                if lengths[field] > count:
+                    appended[field] = value[count - tail:]
+            else:
+                changed[field] = value
+            logged[field] = lengths[field]
+        elif value != held:
+            if isinstance(value, list) and isinstance(held, list) and len(value) > len(held) \
+                    and value[:len(held)] == held:
+                appended[field] = value[len(held):]
+            else:
+                changed[field] = value
+    grown = {field: holds[field] + items for field, items in appended.items()}
+    holds.update(recent_log({**holds, **grown, **changed}))
+    for field in changed.keys() & set(LOG_FIELDS):
+        changed[field] = holds[field]
+    return changed, appended
 
 
 def networked(state: GameState) -> bool:

@@ -35,7 +35,7 @@ from cardtable.errors import CardtableError
 from cardtable.games import available_games, get_rules
 from cardtable.net.protocol import ProtocolError
 
-__all__ = ["rebuild_observation"]
+__all__ = ["rebuild_events", "rebuild_observation"]
 
 
 @functools.cache
@@ -56,6 +56,20 @@ def rebuild_observation(game: str, data: Mapping[str, Any]) -> Observation:
         raise ProtocolError(f"the host sent a bad observation: {exc}"[:300]) from None
     assert isinstance(built, Observation)
     return built
+
+
+def rebuild_events(data: list[Any]) -> tuple[Event, ...]:
+    """Events as the host sent them (each an event's ``to_dict()``), as events again.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("hearts").new_game(players=4, seed=2)
+    >>> rebuild_events([event.to_dict() for event in state.events_for(1)]) == state.events_for(1)
+    True
+    """
+    try:
+        return tuple(_event(item, f"events[{number}]") for number, item in enumerate(data))
+    except (CardtableError, ValueError, TypeError, KeyError) as exc:
+        raise ProtocolError(f"the host sent a bad event: {exc}"[:300]) from None
 
 
 def _build(kind: Any, value: Any, game: str, where: str) -> Any:

@@ -38,6 +38,10 @@ __all__ = [
     "DEFAULT_PORT",
     "CLIENT_MESSAGE_LIMIT",
     "HOST_MESSAGE_LIMIT",
+    "LOG_FIELDS",
+    "LOG_EVENTS",
+    "LOG_MOVES",
+    "recent_log",
     "ProtocolError",
     "Hello",
     "Act",
@@ -57,8 +61,9 @@ __all__ = [
     "outside_text",
 ]
 
-PROTOCOL_VERSION = 1
-"""The version of this protocol; a host refuses a ``hello`` of any other."""
+PROTOCOL_VERSION = 2
+"""The version of this protocol; a host refuses a ``hello`` of any other.  Version 2:
+a state carries what changed since the last one and a bounded recent log."""
 
 DEFAULT_PORT = 8765
 """The port a host listens on, and a player connects to, unless told another."""
@@ -66,9 +71,50 @@ DEFAULT_PORT = 8765
 CLIENT_MESSAGE_LIMIT = 4096
 """The largest message a host accepts, in bytes (an ``act`` is well under 300)."""
 
-HOST_MESSAGE_LIMIT = 8 * 1024 * 1024
-"""The largest message a client accepts: a state carries the seat's whole observation,
-event log included, which over a long game runs to some hundred kilobytes."""
+HOST_MESSAGE_LIMIT = 1024 * 1024
+"""The largest message a client accepts, in bytes.  A state carries what changed and
+a joining seat's observation keeps only a recent log (:data:`LOG_FIELDS`): the largest
+a host sends is some ten kilobytes, whatever the game's length."""
+
+LOG_FIELDS = ("events", "history")
+"""The observation's fields that grow with the game: a client keeps only their recent
+part (:func:`recent_log`), and a host sends only that part."""
+
+#: at most this many events are kept (those of the round being played, normally)
+LOG_EVENTS = 400
+#: at most this many moves of the history are kept
+LOG_MOVES = 200
+
+
+def recent_log(observation: dict[str, Any]) -> dict[str, Any]:
+    """``observation`` (as JSON) with its log cut to what a client keeps: the events of
+    the round of the last event (at most :data:`LOG_EVENTS`) and the last
+    :data:`LOG_MOVES` moves of the history.  The rest of the observation is as it was.
+
+    Cutting a log and then adding to it gives what cutting the whole log gives, so a
+    host that sends only the new items and a client that keeps the cut log agree.
+
+    >>> log = [{"round": 1}, {"round": 2}, {"round": 2}]
+    >>> recent_log({"events": log, "history": [[0, "pass"]] * 300, "round": 2}) == {
+    ...     "events": log[1:], "history": [[0, "pass"]] * 200, "round": 2}
+    True
+    """
+    cut = dict(observation)
+    events = observation.get("events")
+    if isinstance(events, list) and events:
+        last = events[-1].get("round") if isinstance(events[-1], dict) else None
+        start = len(events)
+        while start > 0 and len(events) - start < LOG_EVENTS:
+            event = events[start - 1]
+            if not isinstance(event, dict) or event.get("round") != last:
+                break
+            start -= 1
+        cut["events"] = events[start:]
+    history = observation.get("history")
+    if isinstance(history, list):
+        cut["history"] = history[-LOG_MOVES:]
+    return cut
+
 
 #: the largest sequence number: what JSON numbers hold exactly everywhere
 MAX_SEQ = 2**53
@@ -148,17 +194,21 @@ class Welcome(_Message, tag="welcome"):
 class StateUpdate(_Message, tag="state"):
     """The table as this seat may see it, sent after every change.
 
-    ``observation`` is exactly the seat's observation (``state.observation(seat)``, as
-    JSON); ``legal`` the texts of its legal actions when it is to act (else empty);
-    ``events`` the events since this seat's last update, as this seat may see them;
-    ``last_seq`` the seat's largest ``act`` number handled; ``outcome`` the result once
-    the game is over.
+    ``full``: ``observation`` is the seat's whole observation with its log cut to the
+    recent part (:func:`recent_log`): the first state of a connection.  Else
+    ``observation`` holds only the fields that changed since this seat's last state,
+    each whole, and ``appended`` the fields that grew at their end, with the new items
+    (``events``: the events since the last state, as this seat may see them); a field
+    in neither is as it was.  ``legal`` the texts of its legal actions when it is to act
+    (else empty); ``last_seq`` the seat's largest ``act`` number handled; ``outcome``
+    the result once the game is over.
     """
 
     observation: dict[str, Any]
-    legal: list[str]
+    legal: list[Annotated[str, msgspec.Meta(max_length=200)]]
     to_act: int | None
-    events: list[dict[str, Any]]
+    full: bool = False
+    appended: dict[str, list[Any]] = {}
     last_seq: int = 0
     outcome: dict[str, Any] | None = None
 

@@ -136,9 +136,10 @@ class RemoteSession:
         self._sent = 0
         self._tasks: set[asyncio.Task[Any]] = set()
         self._legal: tuple[tuple[str, ...], list[Action]] = ((), [])
-        self._events_seen = len(self._view().events)
-        #: the first event whose received cards were not told yet (all before joining were)
-        self._received_from = self._events_seen
+        #: the cards passed or given to this seat since joining, not told yet
+        self._received: list[Event] = []
+        #: events cut from the front of the client's log when last told
+        self._dropped = client.dropped
         client.listener = self._heard
 
     # --- the table ------------------------------------------------------------------
@@ -349,12 +350,8 @@ class RemoteSession:
 
     def take_received(self, seat: int) -> list[Event]:
         """The cards passed or given to us that we were not told of yet, told once."""
-        events = self._view().events
-        start, self._received_from = self._received_from, len(events)
-        return [
-            event for event in events[start:]
-            if event.kind == "exchange" and event.info.get("to") == seat and event.cards
-        ]
+        told, self._received = self._received, []
+        return [event for event in told if event.info.get("to") == seat]
 
     # --- undo: off, with other people at the table -----------------------------------
     def undo_refusal(self) -> str:
@@ -401,11 +398,15 @@ class RemoteSession:
             mine = bool(self._sent) and message.last_seq >= self._sent
             if mine:
                 self._sent = 0
-            events = self._view().events
-            fresh = tuple(events[self._events_seen:])
-            self._events_seen = len(events)
+            fresh = self.client.news_events
+            self._received += [event for event in fresh if event.kind == "exchange" and event.cards]
             if fresh:
                 self._tell(Notice("moved", self.seat if mine else None, events=fresh))
+            if self.client.dropped != self._dropped:
+                # The log's older events are gone (a new round): the screen reads its
+                # log afresh from the events kept, as after a hot-seat hand-over.
+                self._dropped = self.client.dropped
+                self._tell(Notice("hand_hidden", self.seat))
             self._tell(Notice("changed"))
         elif isinstance(message, Refused):
             if self._sent and message.seq >= self._sent:

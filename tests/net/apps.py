@@ -30,6 +30,7 @@ from cardtable.tui.keymap import TABLE_KEYS, first_key
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.tui.widgets.hand import HandView
+from tests.net.tables import held_view
 
 #: the terminal every player's app runs in (the log shows beside the table)
 SIZE = (80, 24)
@@ -265,7 +266,7 @@ class AppTable:
         if not player.at_table or self.host.players.get(player.seat) is None:
             return False
         screen = player.screen
-        return not screen.session.waiting and screen.obs == self.host.session.observation(player.seat)
+        return not screen.session.waiting and screen.obs == held_view(self.host.session.state, player.seat)
 
     async def sync(self, timeout: float = 10.0) -> None:
         """Wait for the bots and for every connected screen to show the host's state,

@@ -13,6 +13,7 @@ from cardtable.engine.state import GameState
 from cardtable.games import get_rules
 from cardtable.net.client import TableClient
 from cardtable.net.host import Limits, NetHost, format_address, networked, seats_for, seats_from_state
+from cardtable.net.protocol import recent_log
 from cardtable.session import Notice, Saver, SlotSaver, TableSession
 from cardtable.userdata.slots import GameSlot, unfinished_games
 
@@ -177,8 +178,11 @@ class LeakCheck:
         self.sent: dict[int, list[bytes]] = {}
         #: sends at which the neighbour's hand, sent instead, would have been caught
         self.would_catch = 0
-        #: states whose observation was not exactly ``state.observation(seat).to_dict()``
+        #: states after which a client would not hold exactly the seat's observation
+        #: (``recent_log(state.observation(seat).to_dict())``)
         self.not_exact = 0
+        #: per seat, the observation a client holds after the states sent so far
+        self.held: dict[int, dict[str, Any]] = {}
 
     def listen(self, notice: Notice) -> None:
         if notice.kind == "moved":
@@ -204,27 +208,46 @@ class LeakCheck:
             return earlier[round_number]
 
         message = json.loads(data)
-        # A state carries exactly the seat's observation, as a bot of the seat would get it.
-        if message["type"] == "state" and message["observation"] != state.observation(seat).to_dict():
-            self.not_exact += 1
+        if message["type"] == "state":
+            # A state leaves the client holding exactly the seat's observation, its log
+            # cut to the recent part, as a bot of the seat would get it.
+            held = self.held.get(seat)
+            if message["full"]:
+                held = recent_log(message["observation"])
+            else:
+                assert held is not None, "changes before a whole observation"
+                held = {**held, **message["observation"]}
+                for field, items in message.get("appended", {}).items():
+                    held[field] = held[field] + items
+                held = recent_log(held)
+            self.held[seat] = held
+            if held != recent_log(state.observation(seat).to_dict()):
+                self.not_exact += 1
         leaked: set[str] = set()
 
         def check_events(events: list[dict[str, Any]]) -> None:
             for event in events:
                 leaked.update(cards_of(event) & hidden_in(event["round"]))
 
+        def check_history(moves: list[list[Any]]) -> None:
+            # The moves sent are the last ones of the history: the n-th of k is move
+            # len(history) - k + n of the game.
+            start = len(state.history) - len(moves)
+            for index, (_, text) in enumerate(moves, start=start):
+                leaked.update(cards_of(text) & hidden_in(self.history_rounds[index]))
+
+        def check_observation(fields: dict[str, Any]) -> None:
+            for field, item in fields.items():
+                if field == "events":
+                    check_events(item)
+                elif field == "history":
+                    check_history(item)
+                else:
+                    leaked.update(cards_of(item) & hidden)
+
         for key, value in message.items():
-            if key == "observation":
-                for field, item in value.items():
-                    if field == "events":
-                        check_events(item)
-                    elif field == "history":
-                        for index, (_, text) in enumerate(item):
-                            leaked.update(cards_of(text) & hidden_in(self.history_rounds[index]))
-                    else:
-                        leaked.update(cards_of(item) & hidden)
-            elif key == "events":
-                check_events(value)
+            if key in ("observation", "appended"):
+                check_observation(value)
             else:
                 leaked.update(cards_of(value) & hidden)
         if leaked:
@@ -232,3 +255,16 @@ class LeakCheck:
         if not state.is_over:
             other = state.observation((seat + 1) % state.num_players).to_dict()
             self.would_catch += bool(cards_of(other["hand"]) & hidden)
+
+
+def held(state: GameState, seat: int) -> dict[str, Any]:
+    """What a client of ``seat`` holds when it is up to date: the seat's observation
+    with its log cut to the recent part."""
+    return recent_log(state.observation(seat).to_dict())
+
+
+def held_view(state: GameState, seat: int) -> Any:
+    """:func:`held` as the game's own observation object, as a joined screen draws it."""
+    from cardtable.net.observations import rebuild_observation
+
+    return rebuild_observation(state.rules.name, held(state, seat))

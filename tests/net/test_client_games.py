@@ -22,7 +22,7 @@ from cardtable.session import SlotSaver
 from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.userdata.slots import unfinished_games
 from tests.net.apps import AppTable, screen_text, status, title, utf8_terminal  # noqa: F401
-from tests.net.tables import GAMES, LeakCheck, open_table, reopen_table
+from tests.net.tables import GAMES, LeakCheck, held_view, open_table, reopen_table
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -108,7 +108,7 @@ async def test_a_whole_game_at_each_players_own_screen(game: str) -> None:
             await TableClient(format_address(*host.address), old_codes[host.remote_seats[0]]).join()
         await table.seat_everyone()
         for player in table.players.values():
-            assert player.screen.obs == host.session.observation(player.seat)
+            assert player.screen.obs == held_view(host.session.state, player.seat)
         await table.play_until(lambda: False, timeout=300)  # a loaded machine: minutes, not seconds
 
         # The end, on every screen.

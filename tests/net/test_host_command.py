@@ -16,7 +16,7 @@ import pytest
 from cardtable.cli import main
 from cardtable.net.client import JoinError, TableClient
 from cardtable.net.host import format_address
-from tests.net.tables import autoplay
+from tests.net.tables import autoplay, held
 
 ROOT = Path(__file__).resolve().parents[2]
 JOIN = re.compile(r"^  (?P<name>[^:]+): cardtable join (?P<address>\S+) (?P<code>\S+)$")
@@ -168,7 +168,7 @@ async def test_resume_of_a_game_hosted_with_a_seat_here_shows_the_join_lines_aga
         assert "Paused: waiting for Ada to join." in status(app)  # type: ignore[arg-type]
         client = TableClient(format_address(*host.address), host.codes[1])
         await client.join()
-        assert client.seat == 1 and client.observation == state.observation(1).to_dict()
+        assert client.seat == 1 and client.observation == held(state, 1)
         await client.close()
 
 

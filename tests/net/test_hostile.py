@@ -17,8 +17,8 @@ from websockets.asyncio.client import connect
 
 from cardtable.net.client import JoinError, TableClient
 from cardtable.net.host import Limits, NetHost
-from cardtable.net.protocol import CLIENT_MESSAGE_LIMIT, Bye
-from tests.net.tables import autoplay, client_for, open_table
+from cardtable.net.protocol import CLIENT_MESSAGE_LIMIT, PROTOCOL_VERSION, Bye
+from tests.net.tables import autoplay, client_for, held, open_table
 
 KINDS = ["remote", "remote"]
 
@@ -34,7 +34,7 @@ async def goes_on(host: NetHost, before: str, bystander: TableClient, player: Ta
     """The state is ``before``, the bystander saw nothing wrong, and a legal move still plays."""
     assert host.session.state.to_json() == before
     assert bystander.connected and bystander.errors == [] and bystander.refusals == []
-    assert bystander.observation == host.session.state.observation(bystander.seat or 0).to_dict()
+    assert bystander.observation == held(host.session.state, bystander.seat or 0)
     moves = len(host.session.state.history)
     mover = bystander if bystander.to_act == bystander.seat else player
     await mover.wait_for(lambda c: c.my_turn)
@@ -187,10 +187,10 @@ async def test_a_stranger_must_say_hello_with_the_right_version_and_code() -> No
         seen = len(ada.errors) + len(ada.refusals)
         assert (await stranger(host, '{"type": "act", "seq": 1, "action": "pass"}'))[0].startswith("say hello first")
         assert (await stranger(host, "{oops"))[0].startswith("bad message")
-        assert (await stranger(host, json.dumps({"type": "hello", "version": 2, "code": host.codes[0]}))) == [
-            "this host speaks protocol version 1, not 2"
+        assert (await stranger(host, json.dumps({"type": "hello", "version": 1, "code": host.codes[0]}))) == [
+            "this host speaks protocol version 2, not 1"
         ]
-        assert (await stranger(host, json.dumps({"type": "hello", "version": 1, "code": "guess"}))) == [
+        assert (await stranger(host, json.dumps({"type": "hello", "version": 2, "code": "guess"}))) == [
             "wrong code: no seat at this table has it"
         ]
         assert host.session.state.to_json() == before and ann.connected and ada.connected
@@ -285,7 +285,7 @@ async def test_a_player_who_stops_reading_is_dropped_and_the_table_waits() -> No
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         sock.connect(("127.0.0.1", host.address[1]))
         silent = await connect(f"ws://127.0.0.1:{host.address[1]}/", sock=sock, max_queue=1, compression=None, close_timeout=0.1)
-        await silent.send(json.dumps({"type": "hello", "version": 1, "code": host.codes[2]}))
+        await silent.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "code": host.codes[2]}))
         await ann.join()
         await ben.join()
         await ann.wait_for(lambda c: not c.paused)
@@ -316,7 +316,7 @@ async def test_a_player_who_stops_reading_is_dropped_and_the_table_waits() -> No
         assert host.session.state.to_json() == paused_at  # nobody moves, the bot neither
         await cleo.join()
         await ann.wait_for(lambda c: not c.paused)
-        assert cleo.observation == host.session.state.observation(2).to_dict()
+        assert cleo.observation == held(host.session.state, 2)
         await silent.close()
     finally:
         await close(host, ann, ben, cleo)

@@ -65,7 +65,10 @@ def messages(legal: list[str] | None = None) -> list[dict[str, Any]]:
         {"type": "welcome", "version": PROTOCOL_VERSION, "seat": 0, "game": "hearts", "title": hostile("Hearts"),
          "seats": seats(), "options": {hostile("target"): 100, "note": hostile()}, "last_seq": 0},
         {"type": "state", "observation": observation, "legal": moves if legal is None else legal, "to_act": 0,
-         "events": observation["events"][-3:], "last_seq": 0, "outcome": None},
+         "full": True, "last_seq": 0, "outcome": None},
+        {"type": "state", "observation": {"phase": hostile("play")}, "legal": [], "to_act": 1,
+         "appended": {"events": observation["events"][-3:], "history": [[1, hostile("play 2C")]]},
+         "last_seq": 0, "outcome": None},
         {"type": "status", "paused": False, "message": hostile("Ann joined."), "seats": seats()},
         {"type": "refused", "seq": 1, "reason": hostile("not your turn")},
         {"type": "error", "reason": hostile("slow down"), "fatal": False},
@@ -143,7 +146,7 @@ async def test_a_move_text_that_is_no_move_ends_the_connection_in_one_line() -> 
 
 
 async def test_a_joined_screen_draws_no_control_from_the_host(utf8_terminal: None) -> None:  # noqa: F811
-    async with fake_host(lambda: messages()[:3], bye=False) as address:
+    async with fake_host(lambda: messages()[:2] + messages()[3:4], bye=False) as address:
         app = CardtableApp(join=(address, "code", ""), bot_delay=0, trick_pause=0)
         drawn: list[str] = []
         original = app._display

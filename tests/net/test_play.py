@@ -13,7 +13,7 @@ from cardtable.net.host import NetHost, format_address, networked
 from cardtable.net.protocol import StateUpdate, Status
 from cardtable.session import Seat, SeatKind, SlotSaver, TableSession
 from cardtable.userdata.slots import unfinished_games
-from tests.net.tables import FAST, GAMES, LeakCheck, autoplay, client_for, open_table, reopen_table
+from tests.net.tables import FAST, GAMES, LeakCheck, autoplay, client_for, held, held_view, open_table, reopen_table
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -38,8 +38,8 @@ async def test_a_whole_game_over_the_network_leaks_no_hidden_card(game: str) -> 
         assert state.is_over and all(moves)
         assert sum(moves) == sum(1 for seat, _ in state.history if seat in host.remote_seats)
         for seat, client in zip(host.remote_seats, clients):
-            assert client.observation == state.observation(seat).to_dict()
-            assert client.view == state.observation(seat)  # the engine's own object, rebuilt
+            assert client.observation == held(state, seat)
+            assert client.view == held_view(state, seat)  # the engine's own object, rebuilt
             assert client.outcome == state.outcome().to_dict()
             assert client.refusals == [] and client.errors == []
             # Every byte the client took in is what the host checked when it sent it.
@@ -67,7 +67,7 @@ async def test_a_refused_move_comes_back_with_the_engines_reason_and_changes_not
         await ben.wait_for(lambda c: not c.waiting)
         assert ben.refusals[0][0] == out_of_turn and "turn" in ben.refusals[0][1]
         assert host.session.state.to_json() == before
-        assert cleo.refusals == [] and ann.observation == host.session.state.observation(0).to_dict()
+        assert cleo.refusals == [] and ann.observation == held(host.session.state, 0)
     finally:
         for client in (ann, ben, cleo):
             await client.close()
@@ -90,7 +90,7 @@ async def test_a_player_who_drops_pauses_the_table_and_rejoins_at_the_same_point
             seq = await ann.act(ann.legal[0])
             await ann.wait_for(lambda c: not c.waiting)
             assert ann.refusals[-1] == (seq, "Paused: waiting for Ada to join.")
-        expected = host.session.state.observation(1).to_dict()
+        expected = held(host.session.state, 1)
         firsts: list[object] = []
         back = client_for(host, 1, listener=firsts.append)
         await back.join()
@@ -172,7 +172,7 @@ async def test_a_saved_networked_game_resumes_with_new_codes_at_the_same_point()
             await player.join()
             # The last to join unpauses the table and the bot may move at once: the player's
             # view must then catch up with the host's (a paused table's matches straight away).
-            await player.wait_for(lambda c, seat=seat: c.observation == state.observation(seat).to_dict())
+            await player.wait_for(lambda c, seat=seat: c.observation == held(state, seat))
         await asyncio.gather(*(autoplay(player, rng) for player in players))
         assert resumed.session.is_over and resumed.session.recorded and unfinished_games()[0] == []
         assert resumed.session.state.history[:len(history)] == history
