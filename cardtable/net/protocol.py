@@ -81,7 +81,7 @@ LOG_FIELDS = ("events", "history")
 part (:func:`recent_log`), and a host sends only that part."""
 
 #: at most this many events are kept (those of the round being played, normally)
-LOG_EVENTS = 400
+LOG_EVENTS = 1000
 #: at most this many moves of the history are kept
 LOG_MOVES = 200
 

@@ -47,3 +47,29 @@ def test_a_value_that_does_not_fit_is_refused(change: dict[str, object]) -> None
         rebuild_observation("hearts", {**seen, **change})
     with pytest.raises(ProtocolError, match="does not know"):
         rebuild_observation("chess", seen)
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_the_log_a_client_keeps_is_the_recent_part_of_the_whole_log(game: str) -> None:
+    """Cutting the log and adding each move's new items to what was kept gives, move after
+    move, what cutting the whole log gives: what a client holds is what a host cuts."""
+    from cardtable.net.protocol import LOG_FIELDS, recent_log
+
+    rules = get_rules(game)
+    options, players = {"president": ({"rounds": 3}, 4), "durak": ({"rounds": 2}, 3), "hearts": ({"target": 40}, 4)}[game]
+    state = rules.new_game(players=players, seed=5, **options)
+    rng = random.Random(5)
+    whole = state.observation(1).to_dict()
+    kept = recent_log(whole)
+    cut_rounds = 0
+    while not state.is_over:
+        state.apply(rng.choice(list(state.legal_actions())))
+        now = state.observation(1).to_dict()
+        grown = {field: kept[field] + now[field][len(whole[field]):] for field in LOG_FIELDS
+                 if now[field][:len(whole[field])] == whole[field]}
+        changed = {field: now[field] for field in LOG_FIELDS if field not in grown}
+        kept = recent_log({**now, **grown, **changed})
+        assert kept == recent_log(now)
+        cut_rounds += len(kept["events"]) < len(now["events"])
+        whole = now
+    assert cut_rounds > 0 and {event["round"] for event in kept["events"]} == {kept["events"][-1]["round"]}
