@@ -47,8 +47,8 @@ def serve(port: int = DEFAULT_SERVE_PORT, max_sessions: int = DEFAULT_MAX_SESSIO
         raise InvalidOptionError(f"--max-sessions {max_sessions}: at least 1 tab")
     from cardtable.commands.serve_server import GuardedServer, tab_argv
 
-    print(f"cardtable in your browser: {page_address(port)}  (Ctrl-C stops it; at most {max_sessions} tabs at once)",
-          flush=True)
+    tabs = "1 tab" if max_sessions == 1 else f"{max_sessions} tabs"
+    print(f"cardtable in your browser: {page_address(port)}  (Ctrl-C stops it; at most {tabs} at once)", flush=True)
     print("It listens on this computer only and answers only its own page: a page opened elsewhere would run "
           "cardtable as you.", flush=True)
     print(tunnel_hint(port), flush=True)
