@@ -362,11 +362,15 @@ def serve_command(
     port: Annotated[
         int, typer.Option("--port", metavar="N", min=1, max=65535, help="The port of the page (default 8000).")
     ] = 8000,
+    max_sessions: Annotated[
+        int, typer.Option("--max-sessions", metavar="N", min=1,
+                          help="The most tabs (cardtable processes) running at once (default 4).")
+    ] = 4,
 ) -> int:
     """Play in a web browser: serves cardtable on http://127.0.0.1:PORT, one cardtable per tab."""
     from cardtable.commands.serve import serve
 
-    return serve(port)
+    return serve(port, max_sessions)
 
 
 @app.command("resume", cls=_Command)

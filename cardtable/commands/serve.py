@@ -3,46 +3,54 @@
 Each browser tab that opens the page starts its own ``cardtable`` on this computer,
 with this user's settings and saves: a tab is one player's own cardtable, which may
 play here or ``join`` a hosted table.  The server listens on 127.0.0.1 only, because
-whoever opens the page runs cardtable as the user who serves it.
+whoever opens the page runs cardtable as the user who serves it; and only its own page
+may drive it (:mod:`cardtable.commands.serve_server` checks every request's ``Host``
+and ``Origin``, caps the tabs at ``max_sessions`` and ends a tab's processes when it
+closes).
 
->>> serve_command_line().endswith("-m cardtable")
-True
 >>> page_address(8000)
 'http://127.0.0.1:8000'
+>>> print(tunnel_hint(8010))
+From another machine, use an SSH tunnel with the same port: ssh -L 8010:127.0.0.1:8010 USER@THIS-HOST
 """
 
 from __future__ import annotations
 
-import shlex
-import sys
-
 from cardtable.errors import InvalidOptionError
 
-__all__ = ["DEFAULT_SERVE_PORT", "page_address", "serve", "serve_command_line"]
+__all__ = ["DEFAULT_MAX_SESSIONS", "DEFAULT_SERVE_PORT", "page_address", "serve", "tunnel_hint"]
 
 DEFAULT_SERVE_PORT = 8000
+#: tabs running at once: each is a cardtable process of this user's
+DEFAULT_MAX_SESSIONS = 4
 
 #: loopback only: a tab runs cardtable as the user serving it
 SERVE_HOST = "127.0.0.1"
-
-
-def serve_command_line() -> str:
-    """The command each browser tab runs: this cardtable, with this Python."""
-    return f"{shlex.quote(sys.executable)} -m cardtable"
 
 
 def page_address(port: int) -> str:
     return f"http://{SERVE_HOST}:{port}"
 
 
-def serve(port: int = DEFAULT_SERVE_PORT) -> int:
-    """Serve the app on ``port`` until Ctrl-C."""
+def tunnel_hint(port: int) -> str:
+    """How to reach the page from another machine: a tunnel ending on the same port
+    (the server answers only requests addressed to its own port)."""
+    return (f"From another machine, use an SSH tunnel with the same port: "
+            f"ssh -L {port}:{SERVE_HOST}:{port} USER@THIS-HOST")
+
+
+def serve(port: int = DEFAULT_SERVE_PORT, max_sessions: int = DEFAULT_MAX_SESSIONS) -> int:
+    """Serve the app on ``port`` until Ctrl-C, at most ``max_sessions`` tabs at once."""
     if not 1 <= port <= 65535:
         raise InvalidOptionError(f"--port {port}: a port is a number from 1 to 65535")
-    from textual_serve.server import Server
+    if max_sessions < 1:
+        raise InvalidOptionError(f"--max-sessions {max_sessions}: at least 1 tab")
+    from cardtable.commands.serve_server import GuardedServer, tab_argv
 
-    print(f"cardtable in your browser: {page_address(port)}  (Ctrl-C stops it)", flush=True)
-    print("It listens on this computer only: a page opened elsewhere would run cardtable as you, so to reach it "
-          "from another machine use an SSH tunnel (ssh -L 8000:127.0.0.1:8000 ...), not a wider address.", flush=True)
-    Server(serve_command_line(), host=SERVE_HOST, port=port, title="cardtable").serve()
+    tabs = "1 tab" if max_sessions == 1 else f"{max_sessions} tabs"
+    print(f"cardtable in your browser: {page_address(port)}  (Ctrl-C stops it; at most {tabs} at once)", flush=True)
+    print("It listens on this computer only and answers only its own page: a page opened elsewhere would run "
+          "cardtable as you.", flush=True)
+    print(tunnel_hint(port), flush=True)
+    GuardedServer(tab_argv(), host=SERVE_HOST, port=port, max_sessions=max_sessions).serve()
     return 0

@@ -4,7 +4,9 @@ A crash of cardtable itself is written, full traceback and all, to a new file in
 logs folder (``logs_dir()`` of :mod:`cardtable.userdata.paths`: the platform's state
 directory, or ``$CARDTABLE_HOME/state/logs``), and the player is told one line saying
 where.  A bot's illegal move is kept the same way, as the save of the game up to it.
-Files are never overwritten: each report gets a new name.
+Files are never overwritten: each report gets a new name.  Only the newest
+:data:`KEEP_CRASH_LOGS` crash logs are kept: writing one removes the oldest beyond
+that, and only files that are cardtable's crash logs by their name and first line.
 
 >>> import os, tempfile
 >>> os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp()
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import os
 import platform
+import re
 import sys
 import tempfile
 import traceback
@@ -31,7 +34,13 @@ from pathlib import Path
 
 from cardtable.errors import CrashError, describe_error
 
-__all__ = ["CrashError", "write_crash_log", "write_report", "crash_line"]
+__all__ = ["KEEP_CRASH_LOGS", "CrashError", "crash_line", "prune_crash_logs", "write_crash_log", "write_report"]
+
+#: how many crash logs are kept (the newest): a crash that repeats fills no disk
+KEEP_CRASH_LOGS = 10
+
+#: a crash log's name, as :func:`write_report` makes it
+_CRASH_NAME = re.compile(r"crash-(\d{8}-\d{6})-\d+(?:-(\d+))?\.log")
 
 
 def write_report(prefix: str, text: str, suffix: str = ".log") -> Path | None:
@@ -76,7 +85,38 @@ def write_crash_log(error: BaseException, context: str = "") -> Path | None:
     if context:
         lines.append(context)
     text = "\n".join(lines) + "\n\n" + "".join(traceback.format_exception(error))
-    return write_report("crash", text)
+    path = write_report("crash", text)
+    if path is not None:
+        prune_crash_logs(path.parent)
+    return path
+
+
+def prune_crash_logs(folder: Path, keep: int = KEEP_CRASH_LOGS) -> None:
+    """Remove all but the newest ``keep`` crash logs in ``folder``.
+
+    A file counts only when its name is a crash log's and its first line is one's
+    (``cardtable VERSION crashed at ...``); anything else there is left alone.
+    """
+    # newest last: by time written, then by the name's stamp and number (a clock's tick holds several)
+    logs: list[tuple[int, str, int, Path]] = []
+    for path in folder.glob("crash-*.log"):
+        name = _CRASH_NAME.fullmatch(path.name)
+        if name is None:
+            continue
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                first = handle.readline(200)
+            if not (first.startswith("cardtable ") and " crashed at " in first):
+                continue
+            logs.append((path.stat().st_mtime_ns, name[1], int(name[2] or 1), path))
+        except OSError:
+            continue
+    logs.sort(reverse=True)
+    for *_, path in logs[keep:]:
+        try:
+            path.unlink()
+        except OSError:
+            continue
 
 
 def _version() -> str:

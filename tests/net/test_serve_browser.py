@@ -63,6 +63,8 @@ class Page:
         self.cdp = cdp
         self.number = 0
         self.received: list[str] = []
+        #: the address of every request the page made (to check that none leaves the server)
+        self.requested: list[str] = []
 
     def text(self) -> str:
         return "".join(self.received)
@@ -75,6 +77,10 @@ class Page:
             if frame.get("opcode") == 2:
                 data = base64.b64decode(data).decode("utf-8", "replace")
             self.received.append(data)
+        elif message.get("method") == "Network.requestWillBeSent":
+            self.requested.append(message["params"]["request"]["url"])
+        elif message.get("method") == "Network.webSocketCreated":
+            self.requested.append(message["params"]["url"])
         return message
 
     async def call(self, method: str, **params: Any) -> dict[str, Any]:
@@ -131,14 +137,17 @@ async def open_page(page: str, url: str) -> tuple[Any, Page]:
     return cdp, tab
 
 
-async def frames_seen(page: str, url: str, wanted: list[str], timeout: float = 60.0) -> tuple[str, str]:
+async def frames_seen(page: str, url: str, wanted: list[str], timeout: float = 60.0) -> tuple[str, str, list[str]]:
     """Load ``url`` and gather the text of the WebSocket frames it receives until every
-    ``wanted`` piece is in it; return that text and the page's body classes."""
+    ``wanted`` piece is in it; return that text, the page's body classes, and the
+    addresses of the requests it made (once its fonts have loaded)."""
     cdp, tab = await open_page(page, url)
     async with cdp:
         text = await tab.wait_for(wanted, timeout)
         classes = await tab.evaluate("document.body.className")
-    return text, classes
+        await tab.call("Runtime.evaluate", expression="document.fonts.ready.then(() => true)", awaitPromise=True)
+        await tab.evaluate("1")
+    return text, classes, tab.requested
 
 
 def start_chromium(profile: Path) -> subprocess.Popen[bytes]:
@@ -167,9 +176,15 @@ def test_the_start_screen_in_headless_chromium() -> None:
         browser = start_chromium(profile)
         page = devtools_page(profile, browser)
         # The start screen's title line, and the games it offers.
-        text, classes = asyncio.run(frames_seen(page, f"http://127.0.0.1:{port}/", ["card games in the terminal", "Hearts"]))
+        text, classes, requested = asyncio.run(
+            frames_seen(page, f"http://127.0.0.1:{port}/", ["card games in the terminal", "Hearts"])
+        )
         assert "card games in the terminal" in text and "Durak" in text and "Hearts" in text
         assert "-first-byte" in classes  # the page's terminal took the app's output
+        # Nothing outside the served origin: no web fonts from elsewhere.
+        own = (f"http://127.0.0.1:{port}/", f"ws://127.0.0.1:{port}/")
+        assert any("/static/fonts/" in address for address in requested), requested
+        assert [address for address in requested if not address.startswith(own)] == [], requested
     finally:
         if browser is not None:
             browser.terminate()
@@ -222,3 +237,50 @@ def test_a_tab_joins_a_hosted_table_with_j() -> None:
         for folder in (profile, Path(home), Path(host_home)):
             shutil.rmtree(folder, ignore_errors=True)
     assert any("Ann joined." in line for line in host.said), host.said
+
+
+def new_tab(profile: Path) -> str:
+    """Open one more tab in the Chromium of ``profile``; its DevTools WebSocket address."""
+    port = (profile / "DevToolsActivePort").read_text().split()[0]
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/json/new?about:blank", method="PUT")
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return str(json.load(answer)["webSocketDebuggerUrl"])
+
+
+async def close_tab(tab: Page) -> None:
+    """Close the tab as its player would (its DevTools connection goes with it)."""
+    number = tab.number = tab.number + 1
+    await tab.cdp.send(json.dumps({"id": number, "method": "Page.close", "params": {}}))
+
+
+def test_a_closed_tab_ends_its_cardtable_and_writes_no_crash_log() -> None:
+    """A closed tab ends its cardtable, with no crash log, whether it closed while
+    cardtable started or once it had drawn; the processes are counted from /proc."""
+    from tests.net.test_serve_trust import Served, wait_until
+
+    served = Served()
+    profile = Path(tempfile.mkdtemp())
+    browser = start_chromium(profile)
+    try:
+        devtools_page(profile, browser)
+
+        async def open_then_close(early: bool) -> set[int]:
+            cdp, tab = await open_page(new_tab(profile), f"{served.origin}/")
+            async with cdp:
+                if early:
+                    await asyncio.to_thread(wait_until, lambda: bool(served.tabs()), "the tab's cardtable starts")
+                else:
+                    await tab.wait_for(["card games in the terminal", "Hearts"])
+                processes = served.tabs()
+                await close_tab(tab)
+            return processes
+
+        for early in (True, False):
+            assert len(asyncio.run(open_then_close(early))) == 1
+            wait_until(lambda: not served.tabs(), "the closed tab's cardtable ends")
+        assert served.crash_logs() == []
+    finally:
+        browser.terminate()
+        browser.wait(10)
+        served.close()
+        shutil.rmtree(profile, ignore_errors=True)
