@@ -386,6 +386,18 @@ def resume_command(
     delete: Annotated[
         str | None, typer.Option("--delete", metavar="ID", help="Delete the unfinished game with this id.")
     ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", metavar="SEAT=BOT",
+                     help="The bot of seat SEAT (1 = first): easy, normal, hard, or your own, path/to/file.py:Class "
+                     "or module:Class. A save never starts a bot of your own: its seat needs one named here."),
+    ] = None,
+    listen: Annotated[
+        str | None,
+        typer.Option("--listen", metavar="ADDRESS[:PORT]",
+                     help="A hosted game: where to listen (default 127.0.0.1:8765, this computer only, "
+                     "whatever the save says); 0.0.0.0 opens it to your network."),
+    ] = None,
 ) -> int:
     """Continue the newest unfinished game, or one by id (see --list) or save file."""
     from cardtable.commands import play
@@ -393,14 +405,17 @@ def resume_command(
     if list_only or delete is not None:
         if target is not None or (list_only and delete is not None):
             raise InvalidOptionError("give either --list, --delete ID or a game to resume, not several")
+        if bot or listen is not None:
+            raise InvalidOptionError("--bot and --listen go with a game to resume, not with --list or --delete")
         return play.list_games() if list_only else play.delete_saved(delete or "")
+    bots = play.parse_seat_bots(bot or ())
     shared = ctx.obj or {}
     from cardtable.commands.host import resume_hosted
 
-    if resume_hosted(target, speed=shared.get("speed")):
+    if resume_hosted(target, speed=shared.get("speed"), bots=bots, listen=listen):
         return 0  # a game hosted for players elsewhere is hosted again, with new codes
     play.resume(target, ascii_only=shared.get("ascii_only", False), four_colour=shared.get("four_colour", False),
-                speed=shared.get("speed"))
+                speed=shared.get("speed"), bots=bots)
     return 0
 
 
