@@ -465,6 +465,12 @@ def simulate_command(
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", help="Processes to spread the games over.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON, without a progress bar.")] = False,
     think: ThinkOption = None,
+    bot_timeout: Annotated[
+        float,
+        typer.Option("--bot-timeout", metavar="SECONDS",
+                     help="The most a bot of your own may take to start or to make one move; "
+                     "a slower one stops the run, naming it."),
+    ] = 10.0,
 ) -> None:
     """Pit bots against each other, e.g. simulate {example_bots} --games 500."""
     from cardtable.commands.simulate import simulate
@@ -481,6 +487,7 @@ def simulate_command(
         jobs=jobs,
         as_json=as_json,
         think=think,
+        bot_timeout=bot_timeout,
     )
 
 
