@@ -592,6 +592,14 @@ def _play_in_processes(
                 f"a worker process of the {job.game} match stopped without a word "
                 f"(seats {', '.join(job.specs)}); run with --jobs 1 to see which bot did it"
             ) from None
+        except BotTimeoutError:
+            # The workers may be running more games with the same slow bot, each one
+            # waiting out the limit again: they are stopped rather than waited for.
+            for future in pending:
+                future.cancel()
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            raise
         except BaseException:
             for future in pending:
                 future.cancel()
