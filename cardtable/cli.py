@@ -390,6 +390,18 @@ def resume_command(
     delete: Annotated[
         str | None, typer.Option("--delete", metavar="ID", help="Delete the unfinished game with this id.")
     ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", metavar="SEAT=BOT",
+                     help="The bot of seat SEAT (1 = first): easy, normal, hard, or your own, path/to/file.py:Class "
+                     "or module:Class. A save never starts a bot of your own: its seat needs one named here."),
+    ] = None,
+    listen: Annotated[
+        str | None,
+        typer.Option("--listen", metavar="ADDRESS[:PORT]",
+                     help="A hosted game: where to listen (default 127.0.0.1:8765, this computer only, "
+                     "whatever the save says); 0.0.0.0 opens it to your network."),
+    ] = None,
 ) -> int:
     """Continue the newest unfinished game, or one by id (see --list) or save file."""
     from cardtable.commands import play
@@ -397,14 +409,17 @@ def resume_command(
     if list_only or delete is not None:
         if target is not None or (list_only and delete is not None):
             raise InvalidOptionError("give either --list, --delete ID or a game to resume, not several")
+        if bot or listen is not None:
+            raise InvalidOptionError("--bot and --listen go with a game to resume, not with --list or --delete")
         return play.list_games() if list_only else play.delete_saved(delete or "")
+    bots = play.parse_seat_bots(bot or ())
     shared = ctx.obj or {}
     from cardtable.commands.host import resume_hosted
 
-    if resume_hosted(target, speed=shared.get("speed")):
+    if resume_hosted(target, speed=shared.get("speed"), bots=bots, listen=listen):
         return 0  # a game hosted for players elsewhere is hosted again, with new codes
     play.resume(target, ascii_only=shared.get("ascii_only", False), four_colour=shared.get("four_colour", False),
-                speed=shared.get("speed"))
+                speed=shared.get("speed"), bots=bots)
     return 0
 
 
@@ -454,6 +469,12 @@ def simulate_command(
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", help="Processes to spread the games over.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON, without a progress bar.")] = False,
     think: ThinkOption = None,
+    bot_timeout: Annotated[
+        float,
+        typer.Option("--bot-timeout", metavar="SECONDS",
+                     help="The most a bot of your own may take to start or to make one move; "
+                     "a slower one stops the run, naming it."),
+    ] = 10.0,
 ) -> None:
     """Pit bots against each other, e.g. simulate {example_bots} --games 500."""
     from cardtable.commands.simulate import simulate
@@ -470,6 +491,7 @@ def simulate_command(
         jobs=jobs,
         as_json=as_json,
         think=think,
+        bot_timeout=bot_timeout,
     )
 
 

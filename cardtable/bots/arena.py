@@ -35,8 +35,10 @@ from cardtable.bots import (
     action_text,
     bot_name,
     describe_failure,
+    is_import_path,
     seat_bot_factory,
 )
+from cardtable.bots.limits import BotTimeout, call_within
 from cardtable.engine.actions import Action
 from cardtable.engine.facts import Measure
 from cardtable.engine.saves import save_data
@@ -47,6 +49,8 @@ from cardtable.games import get_rules
 __all__ = [
     "ArenaError",
     "BotFailureError",
+    "BotTimeoutError",
+    "DEFAULT_BOT_TIMEOUT",
     "IllegalBotActionError",
     "GameRecord",
     "LevelStats",
@@ -77,6 +81,22 @@ class ArenaError(CardtableError):
 
 class BotFailureError(ArenaError):
     """A bot raised an exception instead of choosing (``SystemExit`` too)."""
+
+
+class BotTimeoutError(ArenaError):
+    """A user's bot took longer than the match's limit to start or to choose."""
+
+
+DEFAULT_BOT_TIMEOUT = 10.0
+"""Seconds ``cardtable simulate`` gives a user's bot to start or to make one decision
+(``--bot-timeout``): far more than any bot that finishes a match needs."""
+
+
+def _timeout_line(spec: str, what: str, seconds: float, where: str = "") -> str:
+    """``bot 'my_bot.py:Slow' at seat 2 in game 4 of durak (seed 7) took longer than 10 s to choose ...``"""
+    place = f" {where}" if where else ""
+    return (f"bot {bot_name(spec)}{place} took longer than {seconds:g} s to {what} "
+            "(--bot-timeout SECONDS sets the limit)")
 
 
 class IllegalBotActionError(ArenaError):
@@ -254,7 +274,9 @@ class MatchResult:
         return data
 
 
-def normalise_seats(game: str, seat_specs: Sequence[str] | str) -> tuple[str, ...]:
+def normalise_seats(
+    game: str, seat_specs: Sequence[str] | str, bot_timeout: float | None = None
+) -> tuple[str, ...]:
     """Check the seat specs and return them cleaned up (levels in lower case).
 
     Accepts a list or one comma-separated string.  Raises :class:`InvalidOptionError`
@@ -276,7 +298,11 @@ def normalise_seats(game: str, seat_specs: Sequence[str] | str) -> tuple[str, ..
     except InvalidOptionError as exc:
         raise InvalidOptionError(f"{exc} (one seat per player: got {len(specs)} seats)") from None
     for spec in dict.fromkeys(specs):
-        _factory(rules, spec)(0)
+        limit = bot_timeout if is_import_path(spec) else None
+        try:
+            call_within(limit, _factory(rules, spec), 0)
+        except BotTimeout as exc:
+            raise BotTimeoutError(_timeout_line(spec, "start", exc.seconds)) from None
     return specs
 
 
@@ -311,9 +337,12 @@ def play_game(
     index: int = 0,
     max_actions: int = MAX_ACTIONS,
     think: float | None = None,
+    bot_timeout: float | None = None,
 ) -> GameRecord:
     """Play one whole game between fresh bots; seat ``i`` is played by ``seats[i]``
-    (hard bots thinking ``think`` seconds a decision, default 0.5).
+    (hard bots thinking ``think`` seconds a decision, default 0.5).  A user's bot (an
+    import path) that takes longer than ``bot_timeout`` seconds to start or to choose
+    raises :class:`BotTimeoutError` (``None``: no limit).
 
     Every choice is checked against ``legal_actions()`` and timed.  Raises
     :class:`IllegalBotActionError` for an illegal choice, :class:`BotFailureError` if a
@@ -325,7 +354,15 @@ def play_game(
     """
     rules = _rules(game)
     state = rules.new_game(players=len(seats), seed=game_seed, **dict(options or {}))
-    bots = [_factory(rules, spec, think)(bot_seed) for spec, bot_seed in zip(seats, bot_seeds)]
+    limits = [bot_timeout if is_import_path(spec) else None for spec in seats]
+    bots = []
+    for chair, (spec, bot_seed) in enumerate(zip(seats, bot_seeds)):
+        try:
+            bots.append(call_within(limits[chair], _factory(rules, spec, think), bot_seed))
+        except BotTimeout as exc:
+            raise BotTimeoutError(_timeout_line(
+                spec, "start", exc.seconds, f"at seat {chair + 1} in game {index} of {rules.name} (seed {game_seed})"
+            )) from None
     players = len(seats)
     decisions = [0] * players
     think_total = [0.0] * players
@@ -341,7 +378,12 @@ def play_game(
         legal = state.legal_actions()
         started = clock()
         try:
-            action = bots[seat].choose(observation, legal)
+            action = call_within(limits[seat], bots[seat].choose, observation, legal)
+        except BotTimeout as exc:
+            raise BotTimeoutError(_timeout_line(
+                seats[seat], "choose", exc.seconds,
+                f"at seat {seat + 1} in game {index} of {rules.name} (seed {game_seed})",
+            )) from None
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # noqa: BLE001 - a bot's own bug (sys.exit too), with its seat
@@ -420,6 +462,7 @@ def check_match(
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
     think: float | None = None,
+    bot_timeout: float | None = None,
 ) -> tuple[tuple[str, ...], dict[str, Any]]:
     """Check a match's settings as :func:`play_match` does, without playing.
 
@@ -430,7 +473,11 @@ def check_match(
     (('easy', 'easy', 'easy'), {'rounds': 3})
     """
     rules = _rules(game)
-    specs = normalise_seats(game, seat_specs)
+    if bot_timeout is not None and (
+        isinstance(bot_timeout, bool) or not isinstance(bot_timeout, (int, float)) or not 0 < bot_timeout < math.inf
+    ):
+        raise InvalidOptionError(f"--bot-timeout must be a positive number of seconds, not {bot_timeout!r}")
+    specs = normalise_seats(game, seat_specs, bot_timeout)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise InvalidOptionError(f"the number of games must be at least 1, not {games!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -461,6 +508,7 @@ def play_match(
     progress: ProgressCallback | None = None,
     max_actions: int = MAX_ACTIONS,
     think: float | None = None,
+    bot_timeout: float | None = None,
 ) -> MatchResult:
     """Play ``games`` games between the seats and gather the figures per seat spec.
 
@@ -469,13 +517,15 @@ def play_match(
     ``rounds`` sets the game's ``rounds`` option; ``options`` sets any option.  ``jobs``
     spreads the games over that many processes, with the same results as one.
     ``think`` gives the hard bots that many seconds a decision (default 0.5).
+    ``bot_timeout`` limits a user's bot's every start and decision to that many
+    seconds (``cardtable simulate`` gives :data:`DEFAULT_BOT_TIMEOUT`; ``None``: none).
 
     Raises :class:`InvalidOptionError` (or a subclass) for bad settings before any game
     is played, and :class:`ArenaError` if a bot or game misbehaves.
     """
     rules = _rules(game)
-    specs, chosen = check_match(game, seat_specs, games, seed, rounds, options, jobs, think)
-    job = _Job(rules.name, specs, seed, chosen, max_actions, think)
+    specs, chosen = check_match(game, seat_specs, games, seed, rounds, options, jobs, think, bot_timeout)
+    job = _Job(rules.name, specs, seed, chosen, max_actions, think, bot_timeout)
     if jobs == 1 or games == 1:
         records = []
         for index in range(games):
@@ -506,11 +556,14 @@ class _Job:
     options: Mapping[str, Any]
     max_actions: int
     think: float | None = None
+    bot_timeout: float | None = None
 
     def play(self, index: int) -> GameRecord:
         seats = seat_rotation(self.specs, index)
         game_seed, bot_seeds = game_seeds(self.seed, index, len(seats))
-        return play_game(self.game, seats, game_seed, bot_seeds, self.options, index, self.max_actions, self.think)
+        return play_game(
+            self.game, seats, game_seed, bot_seeds, self.options, index, self.max_actions, self.think, self.bot_timeout
+        )
 
     def play_many(self, indices: range) -> list[GameRecord]:
         return [self.play(index) for index in indices]
@@ -539,6 +592,14 @@ def _play_in_processes(
                 f"a worker process of the {job.game} match stopped without a word "
                 f"(seats {', '.join(job.specs)}); run with --jobs 1 to see which bot did it"
             ) from None
+        except BotTimeoutError:
+            # The workers may be running more games with the same slow bot, each one
+            # waiting out the limit again: they are stopped rather than waited for.
+            for future in pending:
+                future.cancel()
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            raise
         except BaseException:
             for future in pending:
                 future.cancel()

@@ -26,6 +26,7 @@ import asyncio
 import socket
 import sys
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from cardtable.commands.common import known_game
@@ -193,39 +194,56 @@ def _saved_bot_after(network: dict[str, Any]) -> tuple[float | None, str]:
     )
 
 
-def resume_hosted(target: str | None, speed: str | None = None) -> bool:
+def resume_hosted(
+    target: str | None, speed: str | None = None, bots: Mapping[int, str] | None = None, listen: str | None = None,
+) -> bool:
     """``cardtable resume`` of a networked game: host it again and return ``True``;
     ``False`` (having changed nothing) for any other game, which the app resumes.
 
-    Refusals are those of ``resume`` (no such game, a damaged file, open elsewhere).
+    ``bots`` are ``--bot``'s (a user bot's seat needs one: a save starts none) and
+    ``listen`` is ``--listen``: a save never says where to listen.  Refusals are those
+    of ``resume`` (no such game, a damaged file, open elsewhere), and ``--listen`` for
+    a game played here.
     """
     from cardtable.commands.common import recover_quietly
-    from cardtable.commands.play import _resolve
-    from cardtable.net.host import networked
+    from cardtable.commands.play import _resolve, take_seat_bots
+    from cardtable.net.host import networked, seats_from_state
     from cardtable.userdata.slots import GameSlot
 
     recover_quietly()
     slot, state = GameSlot.open(_resolve(target))
     try:
         if not networked(state):
+            if listen is not None:
+                raise InvalidOptionError(
+                    "--listen is only for a game hosted for players elsewhere; this one is played here"
+                )
             return False
-        host_saved(state, slot, speed)
+        people = {seat for seat, chair in enumerate(seats_from_state(state)) if not chair.is_bot}
+        shown = target or slot.save_id
+        take_seat_bots(state, bots or {}, shown, people)
+        host_saved(state, slot, speed, listen=listen, target=shown)
         return True
     finally:
         slot.close()
 
 
-def host_saved(state: GameState, slot: Any, speed: str | None = None) -> int:
-    """Host a saved networked game again (``cardtable resume``), where it listened before,
-    with new codes for its remote seats."""
+def host_saved(
+    state: GameState, slot: Any, speed: str | None = None, listen: str | None = None, target: str | None = None,
+) -> int:
+    """Host a saved networked game again (``cardtable resume``) with new codes for its
+    remote seats, where ``listen`` (``--listen``) says: by default on this computer only,
+    whatever the save says (``target``: the game as ``resume`` was given it, for the
+    line that tells how to open it to the network again)."""
     from cardtable.commands.play import _check_pace
     from cardtable.net.host import seats_from_state
     from cardtable.session import SlotSaver
 
     found = state.meta.get("network")
     network: dict[str, Any] = found if isinstance(found, dict) else {}
-    listen = network.get("listen") if isinstance(network.get("listen"), str) else None
     address, port = listen_address(listen)
+    if listen is None:
+        _tell_where_it_listened(network.get("listen"), target)
     settings = state.meta.get("settings")
     saved_pace = settings.get("bot_speed") if isinstance(settings, dict) else None
     pace = _check_pace(speed or (saved_pace if isinstance(saved_pace, str) else "normal"))
@@ -233,6 +251,44 @@ def host_saved(state: GameState, slot: Any, speed: str | None = None) -> int:
     if any(seat.is_human for seat in seats_from_state(state)):
         return _run_screen(state, address, port, pace, bot_after, level, resumed=True, slot=slot)
     return _run(state, SlotSaver(slot), address, port, pace, bot_after, level, resumed=True)
+
+
+def _tell_where_it_listened(saved: object, target: str | None) -> None:
+    """One line when the save listened wider than this computer: it does not now, and
+    how to say so again.  The saved address is only shown, never used."""
+    import shlex
+
+    from cardtable.display import visible
+
+    if not isinstance(saved, str) or len(saved) > 300:
+        return
+    try:
+        address, _ = listen_address(saved)
+    except InvalidOptionError:
+        return
+    if _is_loopback(address):
+        return
+    game = shlex.quote(target) if target else ""
+    print(visible(
+        f"This game listened on {saved} before; a save never opens a table to the network, so it listens on "
+        f"this computer only. To open it again: cardtable resume {game} --listen {shlex.quote(saved)}".replace("  ", " ")
+    ), flush=True)
+
+
+def _is_loopback(address: str) -> bool:
+    """Whether ``address`` is this computer only (``127.x``, ``::1``, ``localhost``).
+
+    >>> _is_loopback("127.0.0.1"), _is_loopback("localhost"), _is_loopback("0.0.0.0"), _is_loopback("::")
+    (True, True, False, False)
+    """
+    import ipaddress
+
+    if address.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(address.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def _check_level(level: str) -> str:

@@ -14,18 +14,27 @@ cardtable.errors.InvalidOptionError: Hearts is for exactly 4 players, not 2
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import shlex
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from cardtable.commands.common import known_game, recover_quietly, think_seconds, warn
-from cardtable.errors import InvalidOptionError, SaveFileError
+from cardtable.errors import InvalidOptionError, SaveFileError, quoted
 from cardtable.games import get_rules
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig
 
 SAVE_ID_LIKE = re.compile(r"[0-9a-fA-F]{1,8}")
 
-__all__ = ["build_config", "play", "launch", "resume", "list_games", "delete_saved", "replay", "run_app"]
+__all__ = [
+    "build_config", "play", "launch", "resume", "list_games", "delete_saved", "replay", "run_app",
+    "parse_seat_bots", "take_seat_bots",
+]
+
+#: ``--bot SEAT=BOT``: the seat number as a person counts (from 1) and the bot
+SEAT_BOT = re.compile(r"\s*([0-9]{1,4})\s*=\s*(\S.*?)\s*")
 
 def _split(text: str | None) -> list[str]:
     return [part.strip() for part in text.split(",")] if text else []
@@ -193,15 +202,20 @@ def launch(ascii_only: bool = False, four_colour: bool = False, speed: str | Non
 
 
 def resume(
-    target: str | None = None, ascii_only: bool = False, four_colour: bool = False, speed: str | None = None
+    target: str | None = None, ascii_only: bool = False, four_colour: bool = False, speed: str | None = None,
+    bots: Mapping[int, str] | None = None,
 ) -> None:
     """Continue the newest unfinished game, the one with id ``target`` (see
     :func:`list_games`), or the one saved in the file ``target``.
 
+    ``bots`` (``--bot``, from :func:`parse_seat_bots`) gives seats their bot by index;
+    a seat that a user bot played must be given one (see :func:`take_seat_bots`).
+
     Refusals raise :class:`SaveFileError` (one line, which ``cli.main`` prints with exit
     status 2): no such game, a file that cannot be loaded (a damaged save in the data
     folder has been renamed aside; any other file is left as it is), a game that is
-    over, or a game open in another cardtable.  The game stays locked while it is open.
+    over, a game open in another cardtable, or a user bot's seat with no ``--bot``.
+    The game stays locked while it is open.
     """
     from cardtable.userdata.slots import GameSlot
 
@@ -211,10 +225,16 @@ def resume(
     slot, state = GameSlot.open(path)
     try:
         from cardtable.tui.app import CardtableApp
-        from cardtable.tui.config import config_for_state
+        from cardtable.tui.config import SeatConfig, config_for_state
 
+        config = config_for_state(state)
+        people = {seat for seat, chair in enumerate(config.seats) if chair.is_human}
+        given = take_seat_bots(state, bots or {}, target or slot.save_id, people)
+        if given:
+            chairs = tuple(SeatConfig(given.get(seat, chair.kind), chair.name) for seat, chair in enumerate(config.seats))
+            config = dataclasses.replace(config, seats=chairs)
         app = CardtableApp(
-            config_for_state(state),
+            config,
             ascii_only=True if ascii_only else None,
             four_colour=True if four_colour else None,
             pace=pace,
@@ -224,6 +244,90 @@ def resume(
         run_app(app)
     finally:
         slot.close()
+
+
+def parse_seat_bots(entries: Sequence[str]) -> dict[int, str]:
+    """``resume``'s ``--bot SEAT=BOT`` options as ``{seat index (from 0): bot}``.
+
+    >>> parse_seat_bots(["2=normal", " 3 = my_bot.py:Clever"])
+    {1: 'normal', 2: 'my_bot.py:Clever'}
+    >>> parse_seat_bots(["2=easy", "2=hard"])
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.InvalidOptionError: --bot: seat 2 is given twice
+    """
+    bots: dict[int, str] = {}
+    for entry in entries:
+        found = SEAT_BOT.fullmatch(entry)
+        if found is None:
+            raise InvalidOptionError(
+                f"--bot needs SEAT=BOT (e.g. --bot 2=normal or --bot 2=my_bot.py:Clever), not {quoted(entry)}"
+            )
+        number = int(found.group(1))
+        if number < 1:
+            raise InvalidOptionError("--bot: there is no seat 0; seats are numbered from 1")
+        if number - 1 in bots:
+            raise InvalidOptionError(f"--bot: seat {number} is given twice")
+        bots[number - 1] = found.group(2)
+    return bots
+
+
+def take_seat_bots(
+    state: Any, bots: Mapping[int, str], target: str, people: set[int]
+) -> dict[int, str]:
+    """Give a saved game's bot seats the bots of the command line (``--bot``), in its
+    ``meta``; return them, checked (levels in lower case).
+
+    A save is data: a seat it says a user bot played (``path.py:Class``,
+    ``module:Class``) is never started from what the file says.  Unless ``bots``
+    names a bot for it, this refuses (:class:`SaveFileError`, one line) with the exact
+    option that resumes it (``target``: the game as ``resume`` is given it).  A bot
+    named here is loaded and started once, so a bad one is a line, not a table.
+    ``people`` are the seats of persons (here or elsewhere), which take no bot.
+    """
+    from cardtable.bots import LEVELS, bot_name, is_import_path, seat_bot_factory
+    from cardtable.userdata.meta import seats_of, set_seats
+
+    seats = seats_of(state)
+    checked: dict[int, str] = {}
+    for seat, spec in sorted(bots.items()):
+        if seat >= len(seats):
+            raise InvalidOptionError(f"--bot {seat + 1}=...: this game has seats 1 to {len(seats)}")
+        if seat in people:
+            raise InvalidOptionError(
+                f"--bot {seat + 1}=...: seat {seat + 1} ({seats[seat].name}) is a person's; "
+                "--bot gives a bot's seat its bot"
+            )
+        if is_import_path(spec):
+            seat_bot_factory(state.rules.name, spec)(0)  # the player named it: load it, start it once
+        elif spec.lower() not in LEVELS:
+            raise InvalidOptionError(
+                f"--bot {seat + 1}=...: unknown bot level {quoted(spec)}; choose one of {', '.join(LEVELS)}, "
+                "or give your bot as path/to/file.py:Class or module:Class"
+            )
+        checked[seat] = spec if is_import_path(spec) else spec.lower()
+    missing = [
+        (seat, info) for seat, info in enumerate(seats)
+        if seat not in people and seat not in checked and is_import_path(info.kind)
+    ]
+    if missing:
+        numbers = [f"{seat + 1} ({info.name})" for seat, info in missing]
+        which = f"seat {numbers[0]}" if len(numbers) == 1 else f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
+        played = " and ".join(bot_name(info.kind) for _, info in missing)
+        options = " ".join(f"--bot {seat + 1}={_shell_word(info.kind, 'BOT')}" for seat, info in missing)
+        raise SaveFileError(
+            f"{which} played your own bot {played}, and a save never starts one; to resume, name "
+            f"{'it' if len(missing) == 1 else 'them'} again: cardtable resume {_shell_word(target, 'FILE')} {options} "
+            f"(or a built-in bot: --bot {missing[0][0] + 1}=normal)"
+        )
+    if checked:
+        set_seats(state, [(info.name, checked.get(seat, info.kind)) for seat, info in enumerate(seats)])
+    return checked
+
+
+def _shell_word(text: str, placeholder: str) -> str:
+    """``text`` as a shell command takes it; a long one (from a file) as ``placeholder``."""
+    return shlex.quote(text) if len(text) <= 200 else placeholder
 
 
 def _resolve(target: str | None) -> Path:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardtable.bots.arena import (
+    DEFAULT_BOT_TIMEOUT,
     ArenaError,
     IllegalBotActionError,
     LevelStats,
@@ -56,6 +57,7 @@ def simulate(
     jobs: int = 1,
     as_json: bool = False,
     think: str | None = None,
+    bot_timeout: float = DEFAULT_BOT_TIMEOUT,
 ) -> MatchResult:
     """Play the match and print its figures; return the result.
 
@@ -67,6 +69,8 @@ def simulate(
     exit status 2.  For an illegal action, the game up to it is written to a file in
     the logs folder and the line says where.  ``think`` is ``--think``: the hard bots'
     seconds a decision (default 0.5; the settings file does not change a simulation).
+    ``bot_timeout`` is ``--bot-timeout``: the seconds a user's bot may take to start or
+    to make one decision; one that takes longer stops the run with one line naming it.
     """
     name = known_game(game)
     seconds = think_seconds(think) if think is not None else None
@@ -79,19 +83,21 @@ def simulate(
     if target is not None:
         chosen["target"] = target
     # Every bad setting is reported before the progress bar appears.
-    check_match(name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs, think=seconds)
+    check_match(name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs, think=seconds,
+                bot_timeout=bot_timeout)
     progress = None if as_json else _progress_bar()
     try:
         if progress is None:
             result = play_match(
-                name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs, think=seconds
+                name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs, think=seconds,
+                bot_timeout=bot_timeout,
             )
         else:
             with progress:
                 task = progress.add_task(f"{name}: {plural(games, 'game')}", total=games)
                 result = play_match(
                     name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs, think=seconds,
-                    progress=lambda done, total: progress.update(task, completed=done),
+                    bot_timeout=bot_timeout, progress=lambda done, total: progress.update(task, completed=done),
                 )
     except IllegalBotActionError as exc:
         from cardtable.userdata.crashlog import write_report

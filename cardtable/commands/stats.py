@@ -12,10 +12,10 @@ from typing import Any
 
 from cardtable.commands.common import known_game, recover_quietly, warn
 from cardtable.display import literal
-from cardtable.errors import InvalidOptionError
+from cardtable.errors import CardtableError, InvalidOptionError
 from cardtable.names import BadNameError, check_name
 from cardtable.userdata.paths import stats_path
-from cardtable.userdata.stats import PlayerStats, filter_stats, load_stats
+from cardtable.userdata.stats import PlayerStats, filter_stats, read_stats
 from cardtable.userdata.stats_tables import render_tables
 
 __all__ = ["show_stats", "KIND_CHOICES", "stats_json"]
@@ -31,7 +31,9 @@ def show_stats(
 ) -> list[PlayerStats]:
     """Print the statistics, filtered; return the entries shown.
 
-    Raises :class:`InvalidOptionError` for an unknown game or kind.
+    Raises :class:`InvalidOptionError` for an unknown game or kind, and
+    :class:`CardtableError` (one line) when the statistics file is there but cannot be
+    read (nor, when damaged, set aside): nothing is written.
     """
     name = known_game(game) if game is not None else None
     key = kind.strip().lower()
@@ -43,7 +45,10 @@ def show_stats(
         except BadNameError as exc:
             raise InvalidOptionError(f"--player: {exc}") from None
     recover_quietly()  # a finished game a killed cardtable did not count yet
-    entries, warnings = load_stats()
+    entries, warnings, readable = read_stats()
+    if not readable:
+        # "No statistics yet" would not be true: they are there, only not readable.
+        raise CardtableError(" ".join(warnings) or f"cannot read the statistics file {stats_path()}")
     for line in warnings:
         warn(line)
     chosen = filter_stats(entries, game=name, player=player, kind=None if key == "all" else key)

@@ -821,6 +821,11 @@ def seats_from_state(state: GameState) -> list[Seat]:
     """The seats of a saved networked game: each remote seat remote again (even one a bot
     played when it was saved: its player is waited for), the others as they were.
 
+    A seat's user bot (an import path) is taken as ``state.meta`` says: ``cardtable
+    resume`` puts the command line's ``--bot`` there first and refuses a save naming
+    one it was not given (:func:`cardtable.commands.play.take_seat_bots`), so nothing
+    a file names is imported.  Making the seats imports nothing; the session does.
+
     >>> from cardtable.games import get_rules
     >>> state = get_rules("durak").new_game(players=3, seed=1)
     >>> state.meta["seats"] = [{"name": "Ann", "kind": "remote"}, {"name": "Ada", "kind": "hard"},

@@ -42,6 +42,7 @@ __all__ = [
     "atomic_create_text",
     "temporary_prefix",
     "set_aside",
+    "resolved",
 ]
 
 HOME_ENV = "CARDTABLE_HOME"
@@ -189,6 +190,20 @@ def is_own_path(path: str | os.PathLike[str]) -> bool:
         return any(resolved.is_relative_to(folder.resolve()) for folder in (data_dir(), config_dir()))
     except (OSError, RuntimeError):  # a symlink loop: not ours to touch
         return False
+
+
+def resolved(path: str | os.PathLike[str]) -> Path:
+    """``path`` made absolute with its symlinks followed; a symlink loop (or a path
+    that cannot be followed) stays as written, made absolute, for whoever reads it
+    next to refuse in one line.
+
+    >>> resolved("/tmp/../tmp") == Path("/tmp").resolve()
+    True
+    """
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop, before Python 3.13
+        return Path(os.path.abspath(path))
 
 
 def temporary_prefix(path: Path) -> str:

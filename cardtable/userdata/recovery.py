@@ -120,11 +120,21 @@ def finish_interrupted_games() -> list[str]:
     except OSError:
         folder_saves = []
     for path in folder_saves:
-        messages.extend(_finish_if_over(path))
+        messages.extend(_finish_safely(path))
     for path, save_id in recent_saves():
         if save_id is not None and still_the_same_game(path, save_id):
-            messages.extend(_finish_if_over(path, named=True))
+            messages.extend(_finish_safely(path, named=True))
     return messages
+
+
+def _finish_safely(path: Path, named: bool = False) -> list[str]:
+    """:func:`_finish_if_over`, where the data folder may not be writable (read-only,
+    or a file): then the game waits, counted the next time it can be."""
+    try:
+        return _finish_if_over(path, named)
+    except OSError as exc:
+        return [f"a finished game left in {path} cannot be counted yet ({exc.strerror or exc}); "
+                "it will be once the data folder can be written"]
 
 
 def _finish_if_over(path: Path, named: bool = False) -> list[str]:

@@ -53,6 +53,7 @@ from cardtable.userdata.paths import (
     data_dir,
     is_own_path,
     read_file_bytes,
+    resolved,
     saves_dir,
     set_aside,
 )
@@ -129,7 +130,7 @@ def save_game(state: GameState, path: str | os.PathLike[str] | None = None) -> P
 def in_saves_folder(path: Path) -> bool:
     """Whether ``path`` is a file directly in the saves folder (a game's own save)."""
     try:
-        return path.resolve().parent == saves_dir().resolve()
+        return resolved(path).parent == resolved(saves_dir())
     except OSError:
         return False
 
@@ -251,7 +252,7 @@ def _check_meta(state: GameState) -> None:
 def _named_like_ours(path: Path) -> bool:
     """A file in the saves folder under a name cardtable gives its saves: its own even
     when its text is too damaged to say so."""
-    return path.parent.resolve() == saves_dir().resolve() and (
+    return resolved(path.parent) == resolved(saves_dir()) and (
         path.name == autosave_path().name or (path.suffix == ".json" and SAVE_ID.fullmatch(path.stem) is not None)
     )
 
@@ -295,20 +296,20 @@ def recent_saves() -> list[tuple[Path, str | None]]:
 
 def remember_named_save(path: Path, save_id: str) -> None:
     """Remember a save the player named, so that it is listed with the unfinished games."""
-    resolved = str(path.resolve())
+    resolved_path = str(resolved(path))
     entries = recent_saves()
-    if entries and str(entries[-1][0]) == resolved and entries[-1][1] == save_id:
+    if entries and str(entries[-1][0]) == resolved_path and entries[-1][1] == save_id:
         return  # the usual case, once per action: nothing to write
-    kept = [{"path": str(p), "save_id": i} for p, i in entries if str(p) != resolved and i is not None]
-    kept.append({"path": resolved, "save_id": save_id})
+    kept = [{"path": str(p), "save_id": i} for p, i in entries if str(p) != resolved_path and i is not None]
+    kept.append({"path": resolved_path, "save_id": save_id})
     _write_index(kept[-RECENT_LIMIT:])
 
 
 def forget_named_save(path: Path) -> None:
     """No longer list the named save at ``path`` (the file itself is not touched)."""
-    resolved = str(path.resolve())
+    resolved_path = str(resolved(path))
     entries = recent_saves()
-    _write_index([{"path": str(p), "save_id": i} for p, i in entries if str(p) != resolved and i is not None])
+    _write_index([{"path": str(p), "save_id": i} for p, i in entries if str(p) != resolved_path and i is not None])
 
 
 def _write_index(entries: list[dict[str, str]]) -> None:

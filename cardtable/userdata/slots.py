@@ -51,6 +51,7 @@ from cardtable.userdata.paths import (
     autosave_path,
     locks_dir,
     read_file_bytes,
+    resolved,
     saves_dir,
 )
 from cardtable.userdata.records import FinishedGame
@@ -87,7 +88,7 @@ class GameOpenElsewhere(SaveFileError):
 def game_lock(path: str | os.PathLike[str]) -> FileLock:
     """The lock held while the game saved at ``path`` is open (in ``DATA/locks``,
     so that no lock file is ever made beside a file of the player's)."""
-    key = hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:20]
+    key = hashlib.sha256(str(resolved(path)).encode()).hexdigest()[:20]
     folder = locks_dir()
     folder.mkdir(parents=True, exist_ok=True)
     return FileLock(folder / f"{key}.lock", timeout=0)
@@ -382,11 +383,11 @@ def unfinished_games() -> tuple[list[SavedGame], list[str]]:
             messages.append(message)
         if entry is not None:
             games.append(entry)
-    known = {game.path.resolve() for game in games}
+    known = {resolved(game.path) for game in games}
     for path, save_id in reversed(recent_saves()):
-        if path.resolve() in known or save_id is None or not still_the_same_game(path, save_id):
+        if resolved(path) in known or save_id is None or not still_the_same_game(path, save_id):
             continue
-        known.add(path.resolve())
+        known.add(resolved(path))
         entry, _ = _entry(path, save_id)
         if entry is not None:
             games.append(entry)

@@ -59,6 +59,7 @@ __all__ = [
     "game_identity",
     "stats_lock",
     "load_stats",
+    "read_stats",
     "filter_stats",
     "final_places",
     "lower_score_wins",
@@ -236,6 +237,10 @@ def count_result(state: GameState, path: str | os.PathLike[str] | None = None) -
             return _count_locked(state, target)
     except Timeout:
         return ResultCount(False, (f"the statistics file {target} is locked by another cardtable; this game was not added yet",))
+    except OSError as exc:  # the data folder is read-only, or a file
+        _, _, problem, _ = _read(target, set_aside_damaged=False)
+        reason = problem[0] if problem else f"cannot write the statistics in {target.parent} ({exc.strerror or exc})"
+        return ResultCount(False, (f"{reason}; this game was not added yet",))
 
 
 def is_counted(state: GameState, path: str | os.PathLike[str] | None = None) -> bool:
@@ -303,19 +308,33 @@ def _counted(
 def load_stats(path: str | os.PathLike[str] | None = None) -> tuple[list[PlayerStats], list[str]]:
     """Every player's statistics (sorted by game, then name) and warnings (one line each).
 
-    No file yet: no statistics and no warning.  A damaged file is renamed aside and
-    reported in one warning; the statistics start fresh.  A file that cannot be read
-    is reported and left as it is.
+    See :func:`read_stats`, which also says whether the file could be read.
+    """
+    entries, warnings, _ = read_stats(path)
+    return entries, warnings
+
+
+def read_stats(path: str | os.PathLike[str] | None = None) -> tuple[list[PlayerStats], list[str], bool]:
+    """The statistics, warnings (one line each), and whether the file could be read.
+
+    Reading writes nothing and takes no lock: the file is only ever replaced whole
+    (atomically), so it reads whole, and a read-only data folder is enough.  No file
+    yet: no statistics and no warning.  A damaged file is renamed aside (under the
+    lock) where that can be done, and reported in one warning; the statistics start
+    fresh.  Where it cannot (a read-only folder), or the file cannot be read, it is
+    left as it is and the third value is false.
     """
     target = Path(path) if path is not None else stats_path()
-    try:
-        with stats_lock(target):
-            entries, _, warnings, _ = _read(target)
-    except Timeout:
-        entries, _, warnings, _ = _read(target, set_aside_damaged=False)
+    entries, _, warnings, readable = _read(target, set_aside_damaged=False)
+    if not readable and warnings and not warnings[0].startswith("cannot read"):
+        try:  # damaged: renamed aside, if this cardtable may write
+            with stats_lock(target):
+                entries, _, warnings, readable = _read(target)
+        except (Timeout, OSError):
+            pass
     order = {name: place for place, name in enumerate(available_games())}
     entries.sort(key=lambda s: (order.get(s.game, 9), s.game, s.name.lower(), s.kind))
-    return entries, warnings
+    return entries, warnings, readable
 
 
 def filter_stats(
@@ -356,6 +375,9 @@ def _read(path: Path, set_aside_damaged: bool = True) -> tuple[list[PlayerStats]
         raw = read_file_bytes(path)
     except FileNotFoundError:
         return [], [], [], True
+    except NotADirectoryError:
+        folder = next((parent for parent in path.parents if parent.is_file()), path.parent)
+        return [], [], [f"cannot read the statistics: {folder} is a file, not a folder; it was left as it is"], False
     except OSError as exc:
         # Unreadable is not damaged: the statistics may all be there (say, the file
         # became root's after a `sudo cardtable`), so it is never written over.
@@ -376,7 +398,7 @@ def _read(path: Path, set_aside_damaged: bool = True) -> tuple[list[PlayerStats]
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
         reason = "corrupt or truncated JSON" if isinstance(exc, json.JSONDecodeError) else _reason(exc)
         if not set_aside_damaged:
-            return [], [], [f"the statistics file {path} is damaged ({reason})"], False
+            return [], [], [f"the statistics file {path} is damaged ({reason}); it was left as it is"], False
         try:
             aside = set_aside(path)
         except OSError as error:

@@ -95,7 +95,8 @@ async def test_host_then_ctrl_c_then_resume_plays_the_game_to_its_end(cardtable_
     process.send_signal(signal.SIGINT)
     assert await asyncio.wait_for(process.wait(), 20) == 130
 
-    process, again, _ = await start("resume", home=cardtable_home)
+    # Where to listen is the command line's to say (a save never does): any free port here.
+    process, again, _ = await start("resume", "--listen", "127.0.0.1:0", home=cardtable_home)
     try:
         assert [name for name, _, _ in again] == ["Ann", "Player 1"]
         assert {code for _, _, code in again}.isdisjoint(code for _, _, code in joins)
@@ -153,7 +154,7 @@ async def test_resume_of_a_game_hosted_with_a_seat_here_shows_the_join_lines_aga
     saver.close()
     apps: list[object] = []
     monkeypatch.setattr("cardtable.commands.play.run_app", apps.append)  # the app is run below, headless
-    assert main(["resume"]) == 0
+    assert main(["resume", "--listen", "127.0.0.1:0"]) == 0
     [app] = apps
     host = app.hosting[0]  # type: ignore[attr-defined]
     async with app.run_test(size=(120, 40)) as pilot:  # type: ignore[attr-defined]
