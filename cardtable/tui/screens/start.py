@@ -21,7 +21,7 @@ from cardtable.errors import CardtableError
 from cardtable.games import available_games, get_rules
 from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
-from cardtable.tui.keymap import START_KEYS, bindings, say, written
+from cardtable.tui.keymap import START_KEYS, bindings, say
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.userdata.slots import SavedGame
 
@@ -57,7 +57,8 @@ class StartScreen(Screen[None]):
             if self.saved_games:
                 with Vertical(id="saved-games"):
                     yield Label(
-                        f"Unfinished games ({written('enter')}: continue · {say('delete_saved', START_KEYS)}: remove)",
+                        f"Unfinished games ({say('continue_saved', START_KEYS)}: continue"
+                        f" · {say('delete_saved', START_KEYS)}: remove)",
                         id="saved-title",
                     )
                     yield OptionList(
@@ -138,9 +139,8 @@ class StartScreen(Screen[None]):
             self.add_class("with-saved")
             self.query_one("#saved-list", OptionList).highlighted = 0
             self._label_continue()
-            self.query_one("#continue", Button).focus()
-        else:
-            option_list.focus()
+        # A new game is what Enter starts; an unfinished one is C away (or a click).
+        option_list.focus()
 
     # --- the game and its table -------------------------------------------------
     def _show_game(self, game: str) -> None:
@@ -245,8 +245,11 @@ class StartScreen(Screen[None]):
         if game is not None:
             self.query_one("#continue", Button).label = f"Continue {game.title}"
 
+    def action_continue_saved(self) -> None:
+        self._continue_pressed()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "delete_saved":
+        if action in ("delete_saved", "continue_saved"):
             return bool(self.saved_games)
         return True
 

@@ -97,7 +97,8 @@ class PresidentTable(TableArea[PresidentObservation]):
             text.append(f"   ({len(o.table)} of a kind)" if len(o.table) > 1 else "", style="dim")
             text.append("\n")
         elif not o.is_over:
-            leader = "you lead" if o.current_player == o.seat and ctx.personal else f"{ctx.name(o.current_player)} leads"
+            mine = o.current_player == o.seat and ctx.personal
+            leader = "you lead" if mine else ctx.act(o.current_player, "leads")
             text.append(f"  The table is clear: {leader} any set.\n", style="italic")
         if o.passed:
             names = ", ".join(ctx.name(s) for s in o.passed)
