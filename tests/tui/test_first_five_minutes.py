@@ -285,3 +285,40 @@ async def test_the_start_screen_at_80x24_with_twenty_saves_keeps_title_and_picke
         # Continuing is one key away.
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
+
+
+# --- at 80 columns ------------------------------------------------------------------------
+
+async def test_a_four_of_a_kind_on_the_president_table_is_told_whole_at_80x24() -> None:
+    import dataclasses
+
+    from cardtable.cards import Card
+
+    async with open_table("president", ["human", "easy", "easy", "easy"], seed=3, size=(80, 24)) as (app, pilot, game):
+        four = tuple(Card.parse(code) for code in ("3C", "3D", "3H", "3S"))
+        obs = dataclasses.replace(game.obs, table=four, table_owner=0)
+        game.table.show(obs, game.context)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "(4 of a kind)" in text, text
+        assert "(4 of a" not in text.replace("(4 of a kind)", "")
+
+
+async def test_settings_labels_and_the_saved_notice_fit_80x24() -> None:
+    from textual.widgets import Label
+
+    from cardtable.tui.screens.settings import SettingsScreen
+
+    app = CardtableApp(bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        for label in app.screen.query(Label):
+            assert label.size.height == 1 or not str(label.render()).strip(), str(label.render())
+        text = screen_text(app)
+        assert "Four colours" in text and "Confirm plays" in text, text
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: bool(app._notifications))
+        notice = list(app._notifications)[-1]
+        assert notice.title == "Settings saved" and notice.message.endswith("settings.toml")
