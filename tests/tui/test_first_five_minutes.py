@@ -322,3 +322,42 @@ async def test_settings_labels_and_the_saved_notice_fit_80x24() -> None:
         await until(pilot, lambda: bool(app._notifications))
         notice = list(app._notifications)[-1]
         assert notice.title == "Settings saved" and notice.message.endswith("settings.toml")
+
+
+# --- below 80x24: say the terminal is too small, and come back when it grows ---------------
+
+async def test_the_start_screen_below_80x24_says_the_terminal_is_too_small_and_comes_back() -> None:
+    app = CardtableApp(bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = screen_text(app)
+        assert "Quit" in before and "cardtable" in before
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        small = screen_text(app)
+        assert "The terminal is too small: 60x20." in small and "at least 80x24" in small, small
+        assert "Quit" not in small
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen_text(app) == before
+
+
+async def test_a_game_below_80x24_says_the_terminal_is_too_small_and_waits() -> None:
+    async with open_table("hearts", ["human", "easy", "easy", "easy"], seed=3, size=(80, 24)) as (app, pilot, game):
+        before = screen_text(app)
+        history = len(game.state.history)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        small = screen_text(app)
+        assert "The terminal is too small: 60x20." in small and "at least 80x24" in small, small
+        await pilot.press("enter")  # nothing on screen: no move is made blind
+        await pilot.pause()
+        assert len(game.state.history) == history
+        await pilot.resize_terminal(70, 30)
+        await pilot.pause()
+        assert "70x30" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen_text(app) == before

@@ -53,6 +53,7 @@ from cardtable.tui.widgets.buttons import MoveButton
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.movelog import MoveLog
 from cardtable.tui.widgets.seats import SeatBox, seat_lines
+from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
 from cardtable.tui.wording import engine_text, plural
 
 __all__ = ["GameScreen"]
@@ -173,6 +174,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="moves"):
             yield from self.compose_moves()
         yield Footer(show_command_palette=False, compact=True)
+        yield TooSmall()
 
     def compose_moves(self) -> ComposeResult:
         """The row of buttons under the hand."""
@@ -234,6 +236,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.ready = True
+        fit_to_terminal(self)
         if not self.read_only:
             self.session.saver = getattr(self.app, "saver", None)
             self.session.hint_iterations = getattr(self.app, "hint_iterations", None)
@@ -257,6 +260,7 @@ class GameScreen(Screen[None]):
             self.session.set_bot_cores(cores)
 
     def on_resize(self) -> None:
+        fit_to_terminal(self)
         # After the layout: the breakpoint classes may have resized the side panel.
         self.call_after_refresh(self._redraw_for_size)
 
@@ -271,7 +275,10 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show a key only where it acts: no Take in President, no Pass in Hearts, nor
-        while leading or during an exchange, no Undo with several people at the table."""
+        while leading or during an exchange, no Undo with several people at the table;
+        none but leaving while the terminal is too small to show the table."""
+        if self.has_class("-too-small") and action != "quit_table":
+            return False
         if action == "pass_turn":
             return self.offers("pass")
         if action == "take":

@@ -23,6 +23,7 @@ from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
 from cardtable.tui.keymap import START_KEYS, bindings, say
 from cardtable.tui.widgets.cycler import Cycler
+from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
 from cardtable.userdata.slots import SavedGame
 
 __all__ = ["StartScreen", "game_blurb"]
@@ -101,6 +102,7 @@ class StartScreen(Screen[None]):
                 yield Button("Settings", id="settings-button")
                 yield Button("Quit", id="quit", variant="error")
         yield Footer()
+        yield TooSmall()
 
     @property
     def saved_games(self) -> list[SavedGame]:
@@ -131,6 +133,7 @@ class StartScreen(Screen[None]):
         return bool(getattr(self.app, "ascii_only", False))
 
     def on_mount(self) -> None:
+        fit_to_terminal(self)
         games = available_games()
         option_list = self.query_one("#game-list", OptionList)
         option_list.highlighted = games.index(self.game) if self.game in games else 0
@@ -248,7 +251,12 @@ class StartScreen(Screen[None]):
     def action_continue_saved(self) -> None:
         self._continue_pressed()
 
+    def on_resize(self) -> None:
+        fit_to_terminal(self)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.has_class("-too-small") and action not in ("app.quit", "quit"):
+            return False  # nothing on screen to act on
         if action in ("delete_saved", "continue_saved"):
             return bool(self.saved_games)
         return True
