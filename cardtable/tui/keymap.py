@@ -144,7 +144,7 @@ START_KEYS: tuple[KeyUse, ...] = (
     KeyUse("ctrl+s", "start", "Start", "start the game"),
     KeyUse("c", "continue_saved", "Continue", "continue the highlighted unfinished game"),
     KeyUse("delete", "delete_saved", "Delete", "delete the highlighted unfinished game"),
-    KeyUse("j", "join", "Join", "join a table someone hosts (cardtable join HOST:PORT CODE)"),
+    KeyUse("j", "join", "Join", "join a table someone hosts (cardtable join HOST:PORT CODE)", footer=False),
     KeyUse("s", "app.statistics", "Stats", "statistics"),
     KeyUse("o", "app.settings", "Settings", "settings"),
     KeyUse("escape", "app.quit", "Quit", "quit"),

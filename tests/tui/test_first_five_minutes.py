@@ -341,6 +341,7 @@ async def test_the_start_screen_below_80x24_says_the_terminal_is_too_small_and_c
         await pilot.pause()
         await pilot.pause()
         assert screen_text(app) == before
+        assert app.focused is app.screen.query_one("#game-list")  # Enter picks a game, as before
 
 
 async def test_a_game_below_80x24_says_the_terminal_is_too_small_and_waits() -> None:

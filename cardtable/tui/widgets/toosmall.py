@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from rich.text import Text
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TooSmall", "fit_to_terminal", "too_small_text"]
@@ -38,6 +40,10 @@ class TooSmall(Static):
         self.update(too_small_text(width, height))
 
 
+#: per screen made too small, the widget that had the focus
+_focus_before: WeakKeyDictionary[Screen[Any], Widget | None] = WeakKeyDictionary()
+
+
 def fit_to_terminal(screen: Screen[Any]) -> bool:
     """Put ``screen`` under the ``-too-small`` class (its widgets hidden, :class:`TooSmall`
     shown) while the terminal is smaller than it needs, and take it off once the terminal
@@ -48,6 +54,13 @@ def fit_to_terminal(screen: Screen[Any]) -> bool:
         for notice in screen.query(TooSmall):
             notice.refresh_size(width, height)
     if small != screen.has_class("-too-small"):
+        if small:
+            # Hidden widgets lose the focus: it goes back where it was when the screen returns.
+            _focus_before[screen] = screen.focused
         screen.set_class(small, "-too-small")
+        if not small:
+            focused = _focus_before.pop(screen, None)
+            if focused is not None and focused.is_attached:
+                screen.call_after_refresh(focused.focus)
         screen.refresh_bindings()  # the keys act only on a screen that is shown
     return small
