@@ -63,6 +63,7 @@ __all__ = [
     "SearchBot",
     "Decision",
     "MoveValue",
+    "about_equal",
     "Deadline",
     "search",
     "sample_hands",
@@ -642,6 +643,58 @@ class MoveValue:
     visits: int
     value: float
     outcomes: Mapping[int, int] = field(default_factory=dict)
+
+    @property
+    def standard_error(self) -> float:
+        """How far chance alone may move ``value`` over this many simulations: one
+        standard error of the mean.  A value in [0, 1] varies at most ``v (1 - v)``; the
+        mean is pulled one simulation's worth towards 1/2 first, so that a move whose few
+        simulations all agree is not taken for a sure thing.
+
+        >>> round(MoveValue(Action.parse("play 2C"), 40, 0.5).standard_error, 3)
+        0.079
+        >>> MoveValue(Action.parse("play 2C"), 0, 0.5).standard_error
+        inf
+        """
+        if self.visits <= 0:
+            return math.inf
+        pulled = (self.value * self.visits + 1) / (self.visits + 2)
+        return math.sqrt(pulled * (1 - pulled) / self.visits)
+
+
+#: a move searched less than this share of the most searched one is not weighed against
+#: it: the search left it because it looked worse, so its few simulations say little
+_EQUAL_VISITS = 0.25
+
+
+def about_equal(moves: Sequence[MoveValue], chosen: Action) -> list[MoveValue]:
+    """The searched moves whose values lie within each other's noise of ``chosen``'s:
+    the difference is at most two standard errors of the difference, so more
+    simulations could as well put them in another order.  ``chosen`` comes first, the
+    others as ``moves`` list them; a move searched under a quarter as much as the most
+    searched one is left out (the search itself passed it by).
+
+    >>> a, b, c = (Action.parse(f"play {card}") for card in ("3C", "7C", "8C"))
+    >>> moves = [MoveValue(c, 40, 0.52), MoveValue(a, 33, 0.50), MoveValue(b, 32, 0.47)]
+    >>> [str(m.action) for m in about_equal(moves, a)]
+    ['3C', '8C', '7C']
+    >>> moves = [MoveValue(c, 900, 0.80), MoveValue(a, 80, 0.40)]
+    >>> [str(m.action) for m in about_equal(moves, c)]
+    ['8C']
+    """
+    searched = [move for move in moves if move.visits > 0]
+    mine = next((move for move in searched if move.action == chosen), None)
+    if mine is None:
+        return []
+    most = max(move.visits for move in searched)
+    equal = [mine]
+    for move in searched:
+        if move is mine or move.visits < _EQUAL_VISITS * most:
+            continue
+        noise = 2 * math.hypot(mine.standard_error, move.standard_error)
+        if abs(move.value - mine.value) <= noise:
+            equal.append(move)
+    return equal
 
 
 @dataclass(frozen=True)

@@ -142,11 +142,12 @@ REPLAY_KEYS: tuple[KeyUse, ...] = (
 START_KEYS: tuple[KeyUse, ...] = (
     KeyUse("f1,question_mark", "app.help", "Help", "help"),
     KeyUse("ctrl+s", "start", "Start", "start the game"),
-    KeyUse("j", "join", "Join", "join a table someone hosts (cardtable join HOST:PORT CODE)"),
-    KeyUse("s", "app.statistics", "Statistics", "statistics"),
+    KeyUse("c", "continue_saved", "Continue", "continue the highlighted unfinished game"),
+    KeyUse("delete", "delete_saved", "Delete", "delete the highlighted unfinished game"),
+    KeyUse("j", "join", "Join", "join a table someone hosts (cardtable join HOST:PORT CODE)", footer=False),
+    KeyUse("s", "app.statistics", "Stats", "statistics"),
     KeyUse("o", "app.settings", "Settings", "settings"),
     KeyUse("escape", "app.quit", "Quit", "quit"),
-    KeyUse("delete", "delete_saved", "Delete game", "delete the highlighted unfinished game"),
 )
 """The start screen's keys (Enter on a list is the list's own)."""
 

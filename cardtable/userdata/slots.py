@@ -252,6 +252,21 @@ class GameSlot:
             self.close()
         return FinishedGame(done.save_path, done.record_path, tuple(messages) + done.warnings)
 
+    def discard(self) -> bool:
+        """Delete this open game's save and close the slot: for a game left before its
+        player made a move (nothing of theirs is in it).  Only a save in the saves folder
+        that this slot wrote is deleted; a named save is the player's file and stays, and
+        so does one that something else changed since.  Returns whether it was deleted."""
+        try:
+            if not self.is_open or not in_saves_folder(self.path) or _signature(self.path) != self._signature:
+                return False
+            self.path.unlink()
+            return True
+        except FileNotFoundError:
+            return False
+        finally:
+            self.close()
+
     def close(self) -> None:
         """Let other cardtables open the game (idempotent)."""
         if self._lock is not None:

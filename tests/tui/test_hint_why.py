@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from cardtable.bots.search import about_equal
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.info import InfoScreen
 from tests.tui.conftest import open_table, screen_text, settle, status_of
@@ -50,8 +51,11 @@ async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, as
         else:
             raise AssertionError("no searched hint in 40 turns")
         assert re.search(WORDING[game_name], status), status
-        if decision.how == "checked":
-            assert "the search's favourite" in status
+        assert "search" not in status and "check" not in status  # a player's words, not the search's
+        if len(about_equal(decision.moves, decision.action)) > 1:
+            assert "are about equal here" in status or "about equal with" in status
+        elif decision.how == "checked":
+            assert "a closer look preferred it to" in status
         elif sum(1 for m in decision.moves if m.visits) > 1:
             assert "next best" in status
         # The second press: the why view, the top three moves and their simulations.
@@ -133,7 +137,7 @@ async def test_leaving_the_table_stops_a_hard_bot_in_mid_thought() -> None:
         assert game.session.closed and len(game.state.history) == 0
 
 
-async def test_a_hint_chosen_by_the_check_after_the_search_names_the_favourite_as_such() -> None:
+async def test_a_hint_chosen_by_a_closer_look_names_the_move_it_beat() -> None:
     from cardtable.bots.search import Decision, MoveValue
 
     async with open_table("president", KINDS["president"], seed=4) as (app, pilot, game):
@@ -142,17 +146,18 @@ async def test_a_hint_chosen_by_the_check_after_the_search_names_the_favourite_a
         assert isinstance(game, GameScreen)
         legal = list(game.session.legal_actions())
         favourite, chosen = legal[0], legal[1]
-        moves = (MoveValue(favourite, 70, 0.6, {0: 28}), MoveValue(chosen, 61, 0.55, {0: 19}))
-        checked = game.hint_line(chosen, Decision(chosen, "checked", moves, 131)).plain
-        assert "the search's favourite" in checked and "a head-to-head check chose this" in checked, checked
+        # Far enough apart to be told apart (not "about equal"), yet the closer look chose the second.
+        moves = (MoveValue(favourite, 700, 0.6, {0: 280}), MoveValue(chosen, 610, 0.45, {0: 190}))
+        checked = game.hint_line(chosen, Decision(chosen, "checked", moves, 1310)).plain
+        assert "a closer look preferred it to" in checked and "search" not in checked, checked
         assert "next best" not in checked
         # The longest kind of hint, with the widest plays in hand, is on screen whole at 80x24.
         favourite, chosen = sorted(legal, key=lambda action: len(action.cards))[-2:]
-        moves = (MoveValue(favourite, 70, 0.6, {0: 28}), MoveValue(chosen, 61, 0.55, {0: 19}))
-        hint = game.hint_line(chosen, Decision(chosen, "checked", moves, 131))
+        moves = (MoveValue(favourite, 700, 0.6, {0: 280}), MoveValue(chosen, 610, 0.45, {0: 190}))
+        hint = game.hint_line(chosen, Decision(chosen, "checked", moves, 1310))
         game.set_status(hint)
         await pilot.pause()
         shown = " ".join(screen_text(app).split())
-        assert len(hint.plain) > 2 * 78 - 10 and " ".join(hint.plain.split()) in shown, (hint.plain, shown)
-        searched = game.hint_line(favourite, Decision(favourite, "search", moves, 131)).plain
+        assert " ".join(hint.plain.split()) in shown, (hint.plain, shown)
+        searched = game.hint_line(favourite, Decision(favourite, "search", moves, 1310)).plain
         assert "next best" in searched and "favourite" not in searched, searched

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from textual.widgets import Button, OptionList
+from textual.widgets import OptionList
 
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
@@ -47,7 +47,8 @@ async def test_a_second_game_from_the_start_screen_keeps_the_first() -> None:
         hearts_history = list(app.screen.state.history)
         await quit_table(app, pilot)
         assert listed(app) == ["hearts"]
-        assert app.focused is app.screen.query_one("#continue", Button)  # Continue by default
+        # A new game has the focus; continuing is C away.
+        assert app.focused is app.screen.query_one("#game-list", OptionList)
         assert "Hearts" in screen_text(app) and "hand 1" in screen_text(app)
         # A new game from the start screen: President.
         app.screen.query_one("#game-list", OptionList).highlighted = 0
@@ -59,8 +60,8 @@ async def test_a_second_game_from_the_start_screen_keeps_the_first() -> None:
         await quit_table(app, pilot)
         assert listed(app) == ["president", "hearts"]  # newest first, nothing lost
         assert len(list(saves_dir().glob("*.json"))) == 2
-        # Each continues where it was: the newest with Enter on Continue...
-        await pilot.press("enter")
+        # Each continues where it was: the newest with C (Continue)...
+        await pilot.press("c")
         await pilot.pause()
         assert app.screen.game_name == "president"
         assert app.screen.state.history[: len(president_history)] == president_history

@@ -206,7 +206,7 @@ async def test_hinted_cards_are_listed_in_hand_order() -> None:
 
         game.hint_done(HintAnswer(game.viewer, game.session.generation, action))
         in_hand_order = " ".join(c.label() for c in hand.cards if c in action.cards)
-        assert status_of(game) == f"Hint: pass {in_hand_order} — Enter to play it"
+        assert status_of(game) == f"Hint: pass {in_hand_order} (Enter plays it)"
 
 
 def test_every_mark_shows_under_its_card() -> None:

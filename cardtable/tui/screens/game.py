@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
-from cardtable.bots.search import Decision
+from cardtable.bots.search import Decision, about_equal
 from cardtable.bots.search_pool import play_workers
 from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
@@ -53,6 +53,7 @@ from cardtable.tui.widgets.buttons import MoveButton
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.movelog import MoveLog
 from cardtable.tui.widgets.seats import SeatBox, seat_lines
+from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
 from cardtable.tui.wording import engine_text, plural
 
 __all__ = ["GameScreen"]
@@ -100,6 +101,8 @@ class GameScreen(Screen[None]):
         #: (a second H shows the "why" view while the table has not moved on)
         self.hint_decision: Decision | None = None
         self.hint_generation = -1
+        #: the status line shows the hint now (a refusal or news may have replaced it)
+        self.hint_on_status = False
         self.obs: Observation | None = None
         self.legal: Sequence[Action] = []
         #: the first event of the viewer's observation not yet in the log
@@ -114,7 +117,6 @@ class GameScreen(Screen[None]):
         #: a trick, bout or set completed by the last move, to keep on the table a moment
         self.just_completed: Event | None = None
         self.pause_token = 0
-        self.received_token = 0
         self.finished = False
         #: the widgets are mounted: news from a host may be drawn (before, mounting draws it)
         self.ready = False
@@ -172,6 +174,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="moves"):
             yield from self.compose_moves()
         yield Footer(show_command_palette=False, compact=True)
+        yield TooSmall()
 
     def compose_moves(self) -> ComposeResult:
         """The row of buttons under the hand."""
@@ -202,9 +205,19 @@ class GameScreen(Screen[None]):
         else:
             who = f"{name}'s view"
         undone = "  ·  undo used" if self.session.undo_used else ""
-        seed = "" if self.session.seed is None else f"  ·  seed {self.session.seed}"
+        seed = "" if self.seed_shown is None else f"  ·  seed {self.seed_shown}"
         presence = f"  ·  {self.session.presence}" if self.session.presence else ""
         return f"  {self.round_noun} {obs.round}  ·  {who}{seed}{undone}{presence}"
+
+    @property
+    def seed_shown(self) -> int | None:
+        """The seed the title may give: only to a person alone at the table.  A host's
+        remote seats belong to people even while they are away and a bot plays for them
+        (the seed would tell them every hand)."""
+        session = self.session
+        if isinstance(session, HostedSession) and session.net is not None and session.net.remote_seats:
+            return None
+        return session.seed
 
     def hand_title(self, obs: Observation, ctx: TableContext) -> str:
         if self.table_only:
@@ -223,6 +236,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.ready = True
+        fit_to_terminal(self)
         if not self.read_only:
             self.session.saver = getattr(self.app, "saver", None)
             self.session.hint_iterations = getattr(self.app, "hint_iterations", None)
@@ -246,6 +260,7 @@ class GameScreen(Screen[None]):
             self.session.set_bot_cores(cores)
 
     def on_resize(self) -> None:
+        fit_to_terminal(self)
         # After the layout: the breakpoint classes may have resized the side panel.
         self.call_after_refresh(self._redraw_for_size)
 
@@ -260,7 +275,10 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show a key only where it acts: no Take in President, no Pass in Hearts, nor
-        while leading or during an exchange, no Undo with several people at the table."""
+        while leading or during an exchange, no Undo with several people at the table;
+        none but leaving while the terminal is too small to show the table."""
+        if self.has_class("-too-small") and action != "quit_table":
+            return False
         if action == "pass_turn":
             return self.offers("pass")
         if action == "take":
@@ -287,6 +305,15 @@ class GameScreen(Screen[None]):
     def keys_shown(self) -> tuple[bool | None, ...]:
         """What :meth:`check_action` answers now for each of the table's keys."""
         return tuple(self.check_action(use.name, ()) for use in TABLE_KEYS)
+
+    @property
+    def untouched(self) -> bool:
+        """A game of this keyboard's own that no person at the table has moved in yet."""
+        session = self.session
+        if self.read_only or not isinstance(session, TableSession) or isinstance(session, HostedSession):
+            return False
+        people = {seat for seat, spec in enumerate(session.seats) if spec.waits_for_outside}
+        return not session.is_over and not any(seat in people for seat, _ in session.state.history)
 
     @property
     def hosting(self) -> bool:
@@ -626,19 +653,13 @@ class GameScreen(Screen[None]):
                 self.show_received(event.cards)
 
     def show_received(self, cards: Sequence[Card]) -> None:
-        """Mark cards just received in the hand until the receiver's next move, or for a
-        few moments (three trick pauses) when the bots set a pace."""
+        """Mark cards just received in the hand (✚ under a gold face) until the
+        receiver's first move after receiving them, however long the bots take to come
+        round to it: the player must see them on their own turn."""
         hand = self.query_one(HandView)
         hand.received |= set(cards)
-        seconds = 3 * getattr(self.app, "trick_pause", 0.0)
-        if seconds > 0:
-            self.received_token += 1
-            token = self.received_token
-            self.set_timer(seconds, lambda: self.forget_received(token))
 
-    def forget_received(self, token: int | None = None) -> None:
-        if token is not None and token != self.received_token:
-            return
+    def forget_received(self) -> None:
         hands = self.query(HandView)
         if hands and hands.first().received:
             hands.first().received = set()
@@ -663,6 +684,7 @@ class GameScreen(Screen[None]):
 
     def set_status(self, text: Text) -> None:
         self.refused = False
+        self.hint_on_status = False
         self.query_one("#status", Static).update(text)
 
     def prompt_now(self) -> Text:
@@ -805,12 +827,16 @@ class GameScreen(Screen[None]):
         if self.session.to_act != self.viewer:
             self.set_status(self.wait_text())
             return
+        hinted = self.hint_still_chosen()
+        if hinted is not None and not hinted.cards:
+            self.human_move(hinted)  # the hint was to pass or take: Enter does what it says
+            return
         cards = self.selected_for_move()
         if not cards:
             self.set_status(Text(f"Select cards first ({say('toggle_card')}), or pass.", style="bold yellow"))
             return
         try:
-            action = self.table.build_action(self.obs, self.legal, cards)
+            action = hinted if hinted is not None else self.table.build_action(self.obs, self.legal, cards)
         except CardtableError as exc:
             self.show_refusal(str(exc))
             return
@@ -844,11 +870,28 @@ class GameScreen(Screen[None]):
             step()
 
     # --- keys: hints and undo --------------------------------------------------------------
+    @property
+    def hint_current(self) -> bool:
+        """A hint was given for the table as it is now (nothing moved since)."""
+        return self.hint_action is not None and self.hint_generation == self.session.generation
+
+    def hint_still_chosen(self) -> Action | None:
+        """The hint's move, while it is current and the hand still holds what it chose
+        (its cards selected; nothing selected for a pass or a take): Enter makes it."""
+        if not self.hint_current or self.hint_action not in self.legal:
+            return None
+        hand = self.query_one(HandView)
+        return self.hint_action if hand.selected == hand.hinted else None
+
     def action_hint(self) -> None:
         """Ask the session for a hint (the hard bot, on the viewer's observation) in a
-        worker; pressed again while the hint shows, explain it (:meth:`show_why`)."""
-        if self.hint_decision is not None and self.hint_generation == self.session.generation:
-            self.show_why(self.hint_decision)
+        worker; pressed again while the hint shows, explain it (:meth:`show_why`); after
+        something else took the status line (a refusal), show the hint again first."""
+        if self.hint_current and self.hint_action is not None:
+            if not self.hint_on_status:
+                self.show_hint(self.hint_action, self.hint_decision)
+            elif self.hint_decision is not None:
+                self.show_why(self.hint_decision)
             return
         request = self.session.hint_request(self.viewer)
         if isinstance(request, str):
@@ -873,41 +916,67 @@ class GameScreen(Screen[None]):
             return Text.assemble("beat ", style.inline([attacking]), " with ", style.inline([beating]))
         if action.cards:
             shown = [card for card in self.query_one(HandView).cards if card in action.cards] or list(action.cards)
-            if bare and action.kind == "play":
+            if bare and action.kind in _BARE_KINDS:
                 return style.inline(shown)
             verb = {"give": self.table.give_verb, "attack": "attack with"}.get(action.kind, "play")
             return Text.assemble(f"{verb} ", style.inline(shown))
         return Text({"pass": "pass", "take": "take the cards"}.get(action.kind, action.kind))
 
     def hint_line(self, action: Action, decision: Decision | None) -> Text:
-        """The status line of a hint: the move and why, from the search's own numbers
-        (``Hint: play 10♠: expected 3.1 points this hand; next best Q♠ at 4.6``)."""
+        """The status line of a hint: the move and why, in the game's own terms
+        (``Hint: play 10♠: expected 3.1 points this hand; next best Q♠: 4.6``), or that
+        several moves are about equal (``3♣, 7♣ 7♦ and 8♣ 8♠ are about equal here``)
+        when their results lie within each other's noise.  Short enough for two lines
+        at 80 columns."""
         words = Text.assemble(("Hint: ", "bold cyan"), self.hint_move(action))
         if action.cards:
-            how_to = f"{say('play')} to play it"
+            how_to = f"{say('play')} plays it"
         else:
-            how_to = f"press {say('pass_turn') if action.kind == 'pass' else say('take')}"
-        searched = decision is not None and decision.moves and any(m.action == action for m in decision.moves)
+            key = say("pass_turn") if action.kind == "pass" else say("take")
+            how_to = f"{say('play')} or {key}"
+        searched = decision is not None and any(m.action == action and m.visits for m in decision.moves)
         if decision is None or not searched:
             reason = self.table.hint_reason(decision) if decision is not None else ""
             if reason:
                 words.append(f": {reason}")
-            words.append(f" — {how_to}")
+            words.append(f" ({how_to})", style="dim")
             return words
         best = next(m for m in decision.moves if m.action == action)
-        words.append(f": {self.table.hint_value(best)}")
-        others = [m for m in decision.moves if m.action != action and m.visits]
-        # After the search, a check may prefer another move than the search's favourite:
-        # then the favourite is named as such, not as a worse "next best".
-        overruled = decision.how == "checked" and decision.moves[0].action != action
-        if others:
-            words.append("; the search's favourite " if overruled else "; next best ")
-            words.append_text(self.hint_move(others[0].action, bare=True))
-            words.append(f" at {self.table.hint_value(others[0], short=True)}")
-            if overruled:
-                words.append(", but a head-to-head check chose this")
+        equal = about_equal(decision.moves, action)
+        if len(equal) > 1 and all(m.action.kind in _BARE_KINDS for m in equal):
+            words.append(": ")
+            words.append_text(self.move_list([m.action for m in equal]))
+            words.append(f" are about equal here ({self.table.hint_value(best)})")
+        elif len(equal) > 1:
+            words.append(f" ({self.table.hint_value(best)}): about equal with ")
+            words.append_text(self.move_list([m.action for m in equal[1:]]))
+        else:
+            words.append(f": {self.table.hint_value(best)}")
+            others = [m for m in decision.moves if m.action != action and m.visits]
+            if others:
+                # After the search, a closer look may prefer another move than the one
+                # the search tried most: then that one is named as what it beat.
+                overruled = decision.moves[0].action != action
+                runner = decision.moves[0] if overruled else others[0]
+                words.append("; a closer look preferred it to " if overruled else "; next best ")
+                words.append_text(self.hint_move(runner.action, bare=True))
+                words.append(f": {self.table.hint_value(runner, short=True)}")
         words.append(f" ({how_to}; {say('hint')}: why)", style="dim")
         return words
+
+    def move_list(self, actions: Sequence[Action], most: int = 3) -> Text:
+        """``3♣, 7♣ 7♦ and 8♣ 8♠``: moves named by their cards, at most ``most`` of them
+        (then ``and 2 more``)."""
+        shown = [self.hint_move(action, bare=True) for action in actions[:most]]
+        more = len(actions) - len(shown)
+        text = Text()
+        for index, phrase in enumerate(shown):
+            if index:
+                text.append(" and " if index == len(shown) - 1 and not more else ", ")
+            text.append_text(phrase)
+        if more:
+            text.append(f" and {more} more")
+        return text
 
     def hint_done(self, answer: HintAnswer) -> None:
         """Show the suggestion and why, and select it, so that Enter (or P, T) makes it."""
@@ -919,6 +988,10 @@ class GameScreen(Screen[None]):
         self.hint_action = action
         self.hint_decision = answer.decision
         self.hint_generation = self.session.generation
+        self.show_hint(action, answer.decision)
+
+    def show_hint(self, action: Action, decision: Decision | None) -> None:
+        """Select the hint's move in the hand (marked ◆) and say it on the status line."""
         hand = self.query_one(HandView)
         if action.kind == "defend":
             attacking, beating = action.cards
@@ -935,16 +1008,18 @@ class GameScreen(Screen[None]):
         if mine:
             hand.cursor = min(hand.cards.index(card) for card in mine)
         hand.refresh()
-        self.set_status(self.hint_line(action, answer.decision))
+        self.set_status(self.hint_line(action, decision))
+        self.hint_on_status = True
 
     def why_text(self, decision: Decision) -> Text:
         """The "why" view: the hard bot's top three moves, their values and the number of
-        simulations behind each; or, without a search, how it decided."""
+        simulations behind each, and whether they are about equal or one is clearly best;
+        or, without a search, how it decided."""
         text = Text("Why this hint\n\n", style="bold")
         searched = [m for m in decision.moves if m.visits]
         if not searched:
             text.append_text(self.hint_move(decision.action))
-            text.append(f": {self.table.hint_reason(decision) or 'decided without a search'}.")
+            text.append(f": {self.table.hint_reason(decision) or 'decided without weighing the moves'}.")
             return text
         text.append(f"The hard bot played this {self.state.rules.round_noun} out {decision.iterations:,} times\n")
         text.append(f"from what {self.context.you(self.viewer, capital=False)} can see. Its best moves:\n\n")
@@ -954,10 +1029,29 @@ class GameScreen(Screen[None]):
             text.append(f": {self.table.hint_value(move)}")
             text.append(f"  ({plural(move.visits, 'simulation')})", style="dim")
             text.append("\n")
-        if decision.how == "checked":
-            text.append("\nA head-to-head check against the usual move chose ")
-            text.append_text(self.hint_move(decision.action, bare=True))
+        chosen = self.hint_move(decision.action, bare=True)
+        equal = about_equal(decision.moves, decision.action)
+        text.append("\n")
+        if len(equal) > 1:
+            text.append_text(self.move_list([m.action for m in equal], most=len(equal)))
+            text.append(
+                " are about equal here: their results differ by less than chance alone\n"
+                "makes over this many tries, so any of them is a fair choice"
+            )
+            if decision.action != searched[0].action:
+                text.append(";\nplayed against each other, the hard bot preferred ")
+                text.append_text(chosen)
             text.append(".")
+        elif len(searched) > 1:
+            text.append_text(chosen)
+            if decision.action != searched[0].action:
+                text.append(" did better than ")
+                text.append_text(self.hint_move(searched[0].action, bare=True))
+                text.append(" when the two were played against each other.")
+            else:
+                text.append(" did better than the others by more than chance alone explains.")
+        else:
+            text.append("No other move was worth playing out as often.")
         return text
 
     def show_why(self, decision: Decision) -> None:
@@ -990,7 +1084,14 @@ class GameScreen(Screen[None]):
 
     def action_quit_table(self) -> None:
         self.finished = True
+        untouched = self.untouched
         self.session.close()
+        if untouched:
+            # Left before the player's first move: nothing of theirs to keep, and the
+            # start screen's list does not fill up with deals nobody played.
+            slot = getattr(self.app, "slot", None)
+            if slot is not None:
+                slot.discard()
         self.workers.cancel_group(self, "bots")
         self.app.show_start(self.game_name)  # type: ignore[attr-defined]
 
@@ -1014,6 +1115,9 @@ class GameScreen(Screen[None]):
         if handler is not None:
             handler()
 
+
+#: the moves a list of moves names by their cards alone (``3♣, 7♣ 7♦ and 8♣ 8♠``)
+_BARE_KINDS = frozenset({"play", "give"})
 
 #: the keys bound to undo (they answer even where undo is not offered)
 _UNDO_KEYS = frozenset(next(use.keys for use in TABLE_KEYS if use.action == "undo").split(","))

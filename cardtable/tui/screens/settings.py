@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -34,6 +36,18 @@ _SWITCHES = (
 def not_saved(reason: object) -> Text:
     """The line under the form when the settings could not be saved (``reason`` shown literally)."""
     return Text.assemble(("Not saved: ", "bold red"), literal(reason))
+
+
+def shown_path(path: Path) -> str:
+    """``path`` as a notice shows it: the home folder as ``~``, so that it fits.
+
+    >>> shown_path(Path.home() / ".config" / "cardtable" / "settings.toml")
+    '~/.config/cardtable/settings.toml'
+    """
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
 
 
 class SettingsScreen(Screen[bool]):
@@ -112,7 +126,7 @@ class SettingsScreen(Screen[bool]):
             self.query_one("#settings-error", Static).update(not_saved(exc.strerror or exc))
             return
         self.app.apply_settings(settings)  # type: ignore[attr-defined]
-        self.app.notify(f"Settings saved to {path}")
+        self.app.notify(shown_path(path), title="Settings saved", timeout=8)
         self.dismiss(True)
 
     def action_close(self) -> None:

@@ -21,8 +21,9 @@ from cardtable.errors import CardtableError
 from cardtable.games import available_games, get_rules
 from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
-from cardtable.tui.keymap import START_KEYS, bindings, say, written
+from cardtable.tui.keymap import START_KEYS, bindings, say
 from cardtable.tui.widgets.cycler import Cycler
+from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
 from cardtable.userdata.slots import SavedGame
 
 __all__ = ["StartScreen", "game_blurb"]
@@ -57,7 +58,8 @@ class StartScreen(Screen[None]):
             if self.saved_games:
                 with Vertical(id="saved-games"):
                     yield Label(
-                        f"Unfinished games ({written('enter')}: continue · {say('delete_saved', START_KEYS)}: remove)",
+                        f"Unfinished games ({say('continue_saved', START_KEYS)}: continue"
+                        f" · {say('delete_saved', START_KEYS)}: remove)",
                         id="saved-title",
                     )
                     yield OptionList(
@@ -99,7 +101,9 @@ class StartScreen(Screen[None]):
                 yield Button("Statistics", id="stats-button")
                 yield Button("Settings", id="settings-button")
                 yield Button("Quit", id="quit", variant="error")
-        yield Footer()
+        # No command palette key: at 80 columns every one of the screen's keys shows whole.
+        yield Footer(show_command_palette=False)
+        yield TooSmall()
 
     @property
     def saved_games(self) -> list[SavedGame]:
@@ -130,6 +134,7 @@ class StartScreen(Screen[None]):
         return bool(getattr(self.app, "ascii_only", False))
 
     def on_mount(self) -> None:
+        fit_to_terminal(self)
         games = available_games()
         option_list = self.query_one("#game-list", OptionList)
         option_list.highlighted = games.index(self.game) if self.game in games else 0
@@ -138,9 +143,8 @@ class StartScreen(Screen[None]):
             self.add_class("with-saved")
             self.query_one("#saved-list", OptionList).highlighted = 0
             self._label_continue()
-            self.query_one("#continue", Button).focus()
-        else:
-            option_list.focus()
+        # A new game is what Enter starts; an unfinished one is C away (or a click).
+        option_list.focus()
 
     # --- the game and its table -------------------------------------------------
     def _show_game(self, game: str) -> None:
@@ -245,8 +249,16 @@ class StartScreen(Screen[None]):
         if game is not None:
             self.query_one("#continue", Button).label = f"Continue {game.title}"
 
+    def action_continue_saved(self) -> None:
+        self._continue_pressed()
+
+    def on_resize(self) -> None:
+        fit_to_terminal(self)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "delete_saved":
+        if self.has_class("-too-small") and action not in ("app.quit", "quit"):
+            return False  # nothing on screen to act on
+        if action in ("delete_saved", "continue_saved"):
             return bool(self.saved_games)
         return True
 

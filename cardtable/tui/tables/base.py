@@ -161,7 +161,7 @@ class TableArea(Static, Generic[ObservationT]):
         "only": "the only legal move",
         "alike": "every legal move plays alike",
         "pass": "the hard bot's pick",
-        "shortcut": "found without a search",
+        "shortcut": "clear without playing the moves out",
     }
 
     def __init__(self, **kwargs: Any) -> None:

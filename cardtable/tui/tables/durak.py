@@ -240,7 +240,7 @@ class DurakTable(TableArea[DurakObservation]):
         known = obs.known_cards[seat] if seat != obs.seat else ()
         record = f"won {wins} · durak {losses}"
         if not known:
-            return [record, f"won {wins}/durak {losses}"]
+            return [record]
         # Cards seen going into a hand matter more than the record (on the side panel too).
         style = self.card_style
         shown = cards_plain(known[:4], style) + ("…" if len(known) > 4 else "")

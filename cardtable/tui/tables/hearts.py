@@ -34,6 +34,21 @@ def hand_order(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda card: (SUIT_ORDER[card.suit], card.rank))
 
 
+def moon_line(ctx: TableContext, shooter: int, viewer: int | None) -> str:
+    """Who shot the moon, told to the viewer as everything else is.
+
+    >>> from cardtable.tui.cardstyle import CardStyle
+    >>> ctx = TableContext(("You", "Ben"), ("You", "Ben"), CardStyle())
+    >>> moon_line(ctx, 0, 0)
+    'You shot the moon: 0 for you, 26 for everyone else.'
+    >>> moon_line(ctx, 1, 0)
+    'Ben shot the moon: 0 for Ben, 26 for everyone else.'
+    """
+    yours = (ctx.personal and shooter == viewer) or ctx.name(shooter) == "You"
+    who = ctx.you(shooter) if shooter == viewer else ctx.name(shooter)
+    return f"{who} shot the moon: 0 for {'you' if yours else who}, 26 for everyone else."
+
+
 class HeartsTable(TableArea[HeartsObservation]):
     """Draws Hearts from a :class:`HeartsObservation`."""
 
@@ -43,7 +58,7 @@ class HeartsTable(TableArea[HeartsObservation]):
     move_verbs = {**TableArea.move_verbs, "give": "passes"}
     move_nouns = {**TableArea.move_nouns, "give": "pass of"}
     completions = ("trick",)
-    hint_reasons = {**TableArea.hint_reasons, "pass": "the pass search's pick"}
+    hint_reasons = {**TableArea.hint_reasons, "pass": "the hard bot's pick of three"}
 
     def hint_value(self, move: MoveValue, short: bool = False) -> str:
         """The points the viewer takes this hand in the search's simulations of the move
@@ -293,7 +308,7 @@ class HeartsTable(TableArea[HeartsObservation]):
             )
         shooter = info.get("moon_shooter")
         if shooter is not None:
-            text.append(f"\n{ctx.name(shooter)} shot the moon: 0 for them, 26 for everyone else.\n", style="bold yellow")
+            text.append(f"\n{moon_line(ctx, shooter, obs.seat)}\n", style="bold yellow")
         if len(obs.hand_scores) > 1:
             text.append("\nPoints per hand: ", style="dim")
             for i, hand in enumerate(obs.hand_scores, 1):

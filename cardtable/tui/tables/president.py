@@ -90,14 +90,21 @@ class PresidentTable(TableArea[PresidentObservation]):
             text.append_text(self.large_row(o.table, style, indent=4))
             text.append("\n")
         elif o.table:
-            text.append(f"  {ctx.act(o.table_owner, 'played')}  ", style="bold")
+            line = Text(f"  {ctx.act(o.table_owner, 'played')}  ", style="bold")
             for card in o.table:
-                text.append(" ")
-                text.append_text(style.face(card, width=4))
-            text.append(f"   ({len(o.table)} of a kind)" if len(o.table) > 1 else "", style="dim")
+                line.append(" ")
+                line.append_text(style.face(card, width=4))
+            if len(o.table) > 1:
+                kind = f"({len(o.table)} of a kind)"
+                # Beside the set when it fits the table's width, else whole on a line of its own.
+                room = self.content_size.width if self.is_attached and self.content_size.width else 80
+                fits = line.cell_len + 3 + len(kind) <= room
+                line.append(f"   {kind}" if fits else f"\n  {kind}", style="dim")
+            text.append_text(line)
             text.append("\n")
         elif not o.is_over:
-            leader = "you lead" if o.current_player == o.seat and ctx.personal else f"{ctx.name(o.current_player)} leads"
+            mine = o.current_player == o.seat and ctx.personal
+            leader = "you lead" if mine else ctx.act(o.current_player, "leads")
             text.append(f"  The table is clear: {leader} any set.\n", style="italic")
         if o.passed:
             names = ", ".join(ctx.name(s) for s in o.passed)

@@ -101,6 +101,11 @@ def seat_lines(
         return [head, f"{status} · {cards}", badge_fitting(width)]
     if not status:
         return [head, cards, badge_fitting(width)]
+    specific = ", ".join(word for word in words if not (marked and word == "to act"))
+    if specific and len(specific) + 3 + len(cards) <= width:
+        # "to act" gives way to the marker, so the status shares a line with the count
+        # and the badge keeps a line of its own, in its longest form.
+        return [head, f"{specific} · {cards}", badge_fitting(width)]
     status = status_fitting(width)
     badge = badge_fitting(width - len(cards) - 3)
     second = f"{cards} · {badge}" if badge else cards
