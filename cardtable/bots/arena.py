@@ -19,8 +19,10 @@ deals the same cards and gives the bots the same seeds, whatever ``jobs`` is.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import multiprocessing
 import random
 import statistics
 import time
@@ -338,11 +340,13 @@ def play_game(
     max_actions: int = MAX_ACTIONS,
     think: float | None = None,
     bot_timeout: float | None = None,
+    on_round: Callable[[], None] | None = None,
 ) -> GameRecord:
     """Play one whole game between fresh bots; seat ``i`` is played by ``seats[i]``
     (hard bots thinking ``think`` seconds a decision, default 0.5).  A user's bot (an
     import path) that takes longer than ``bot_timeout`` seconds to start or to choose
-    raises :class:`BotTimeoutError` (``None``: no limit).
+    raises :class:`BotTimeoutError` (``None``: no limit).  ``on_round`` is called each
+    time a round (a Hearts hand) ends, so that a long game can show it is moving.
 
     Every choice is checked against ``legal_actions()`` and timed.  Raises
     :class:`IllegalBotActionError` for an illegal choice, :class:`BotFailureError` if a
@@ -369,6 +373,7 @@ def play_game(
     think_max = [0.0] * players
     clock = time.perf_counter
     actions = 0
+    events_seen = len(state.events)
     while (seat := state.current_player) is not None:
         if actions >= max_actions:
             raise ArenaError(
@@ -401,6 +406,12 @@ def play_game(
             # The bot changed the list it was handed; the engine still refuses the move.
             raise _illegal(state, rules, seats[seat], seat, action, index, game_seed) from None
         actions += 1
+        if on_round is not None:
+            events = state.events
+            rounds_ended = sum(1 for event in events[events_seen:] if event.kind == "round_over")
+            events_seen = len(events)
+            for _ in range(rounds_ended):
+                on_round()
         decisions[seat] += 1
         think_total[seat] += spent
         if spent > think_max[seat]:
@@ -509,6 +520,7 @@ def play_match(
     max_actions: int = MAX_ACTIONS,
     think: float | None = None,
     bot_timeout: float | None = None,
+    on_round: Callable[[], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` games between the seats and gather the figures per seat spec.
 
@@ -519,6 +531,7 @@ def play_match(
     ``think`` gives the hard bots that many seconds a decision (default 0.5).
     ``bot_timeout`` limits a user's bot's every start and decision to that many
     seconds (``cardtable simulate`` gives :data:`DEFAULT_BOT_TIMEOUT`; ``None``: none).
+    ``on_round`` is called, in this process, each time any game's round ends.
 
     Raises :class:`InvalidOptionError` (or a subclass) for bad settings before any game
     is played, and :class:`ArenaError` if a bot or game misbehaves.
@@ -529,11 +542,11 @@ def play_match(
     if jobs == 1 or games == 1:
         records = []
         for index in range(games):
-            records.append(job.play(index))
+            records.append(job.play(index, on_round))
             if progress is not None:
                 progress(index + 1, games)
     else:
-        records = _play_in_processes(job, games, jobs, progress)
+        records = _play_in_processes(job, games, jobs, progress, on_round)
     return MatchResult(
         game=rules.name,
         seats=specs,
@@ -558,31 +571,46 @@ class _Job:
     think: float | None = None
     bot_timeout: float | None = None
 
-    def play(self, index: int) -> GameRecord:
+    def play(self, index: int, on_round: Callable[[], None] | None = None) -> GameRecord:
         seats = seat_rotation(self.specs, index)
         game_seed, bot_seeds = game_seeds(self.seed, index, len(seats))
         return play_game(
-            self.game, seats, game_seed, bot_seeds, self.options, index, self.max_actions, self.think, self.bot_timeout
+            self.game, seats, game_seed, bot_seeds, self.options, index, self.max_actions, self.think, self.bot_timeout,
+            on_round,
         )
 
-    def play_many(self, indices: range) -> list[GameRecord]:
-        return [self.play(index) for index in indices]
+    def play_many(self, indices: range, rounds_ended: Any = None) -> list[GameRecord]:
+        """Play the games of ``indices``; ``rounds_ended``, a queue shared with the
+        parent process (or ``None``), is told of each round as it ends."""
+        on_round = None if rounds_ended is None else (lambda: rounds_ended.put(None))
+        return [self.play(index, on_round) for index in indices]
 
 
 def _play_in_processes(
-    job: _Job, games: int, jobs: int, progress: ProgressCallback | None
+    job: _Job, games: int, jobs: int, progress: ProgressCallback | None, on_round: Callable[[], None] | None = None
 ) -> list[GameRecord]:
     # Small chunks keep the progress bar moving; many chunks per worker balance the load.
     size = max(1, min(25, math.ceil(games / (jobs * 8))))
     chunks = [range(start, min(start + size, games)) for start in range(0, games, size)]
     records: list[GameRecord] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = {pool.submit(job.play_many, chunk) for chunk in chunks}
+    with contextlib.ExitStack() as stack:
+        rounds_ended = None
+        if on_round is not None:
+            # A few long games finish late: the workers tell of each round as it ends.
+            manager = stack.enter_context(multiprocessing.Manager())
+            rounds_ended = manager.Queue()
+        pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
+        pending = {pool.submit(job.play_many, chunk, rounds_ended) for chunk in chunks}
         try:
             while pending:
-                done, pending = wait(pending, return_when=FIRST_EXCEPTION)
+                done, pending = wait(pending, timeout=None if rounds_ended is None else 0.25,
+                                     return_when=FIRST_EXCEPTION)
                 for future in done:
                     records.extend(future.result())
+                if on_round is not None and rounds_ended is not None:
+                    while not rounds_ended.empty():
+                        rounds_ended.get_nowait()
+                        on_round()
                 if progress is not None:
                     progress(len(records), games)
         except BrokenProcessPool:

@@ -24,6 +24,7 @@ from cardtable.bots.arena import (
 from cardtable.commands.common import known_game, think_seconds
 from cardtable.display import literal
 from cardtable.errors import InvalidOptionError
+from cardtable.games import get_rules
 from cardtable.tui.wording import plural
 
 if TYPE_CHECKING:
@@ -94,10 +95,20 @@ def simulate(
             )
         else:
             with progress:
-                task = progress.add_task(f"{name}: {plural(games, 'game')}", total=games)
+                noun = get_rules(name).round_noun
+                task = progress.add_task(f"{name}: {plural(games, 'game')}", total=games, rounds="")
+                rounds_ended = 0
+
+                def round_ended() -> None:
+                    # Few long games finish late: the rounds show that the bar is alive.
+                    nonlocal rounds_ended
+                    rounds_ended += 1
+                    progress.update(task, rounds=f"{plural(rounds_ended, noun)} played")
+
                 result = play_match(
                     name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs, think=seconds,
                     bot_timeout=bot_timeout, progress=lambda done, total: progress.update(task, completed=done),
+                    on_round=round_ended,
                 )
     except IllegalBotActionError as exc:
         from cardtable.userdata.crashlog import write_report
@@ -122,6 +133,7 @@ def _progress_bar() -> Progress:
         MofNCompleteColumn,
         Progress,
         TextColumn,
+        TimeElapsedColumn,
         TimeRemainingColumn,
     )
 
@@ -130,6 +142,8 @@ def _progress_bar() -> Progress:
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("{task.fields[rounds]}"),
+        TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=console,
         transient=True,
