@@ -8,54 +8,12 @@ import sys
 import threading
 from pathlib import Path
 
-from cardtable.bots.review import DecisionReview, move_label
 from cardtable.commands.common import think_seconds
 from cardtable.display import visible
 from cardtable.errors import InvalidOptionError, SaveFileError
-from cardtable.session.review import GameReview, newest_record, review_record
+from cardtable.session.review import GameReview, decision_line, newest_record, review_record, summary_lines
 
-__all__ = ["review", "decision_line", "summary_lines"]
-
-
-def decision_line(decision: DecisionReview, review: GameReview, ascii_only: bool = False) -> str:
-    """One decision in one plain line, as the review screen and the command say it.
-
-    ``You played K♠: 6.2 points expected this hand. Q♣ was better: 3.1. Cost 3.1 points.``
-    """
-    measure = review.measure
-    made = move_label(decision.made, ascii_only)
-    best = move_label(decision.best, ascii_only)
-    if decision.verdict == "forced":
-        return f"You played {made}: the only move."
-    if decision.verdict == "unvalued":
-        return f"You played {made}: not reviewed (the hard bot does not search this kind of move)."
-    if decision.made_value is None or decision.best_value is None:
-        return f"You played {made}: the hard bot's move."
-    said = f"You played {made}: {measure.describe(decision.made_value, decision.made_also)}."
-    if decision.verdict == "good":
-        if decision.made == decision.best or decision.cost == 0.0:
-            return f"{said} The hard bot's move too."
-        return f"{said} As good as {best} ({measure.describe(decision.best_value, decision.best_also)})."
-    better = measure.describe(decision.best_value, decision.best_also)
-    tail = f"Cost {measure.cost_words(decision.cost)}"
-    if decision.verdict == "close":
-        return f"{said} {best} was a little better: {better}. {tail}, within the search's noise or too small to matter."
-    return f"{said} {best} was better: {better}. {tail}. A mistake."
-
-
-def summary_lines(review: GameReview, ascii_only: bool = False) -> list[str]:
-    """The review's head: decisions reviewed, total expected cost, mistakes, the costliest."""
-    measure = review.measure
-    lines = [
-        f"{len(review.decisions)} decisions reviewed; expected cost in all {measure.cost_words(review.total_cost)}; "
-        f"{len(review.mistakes)} {'mistake' if len(review.mistakes) == 1 else 'mistakes'}.",
-    ]
-    for decision in review.costliest():
-        lines.append(
-            f"  move {decision.position + 1}: {move_label(decision.made, ascii_only)} instead of "
-            f"{move_label(decision.best, ascii_only)}, cost {measure.cost_words(decision.cost)}"
-        )
-    return lines
+__all__ = ["review"]
 
 
 def review(
