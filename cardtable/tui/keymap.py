@@ -133,6 +133,7 @@ REPLAY_KEYS: tuple[KeyUse, ...] = (
     KeyUse("home", "seek_start", "Start", "the deal", footer=False),
     KeyUse("end", "seek_end", "End", "the end", footer=False),
     KeyUse("l", "last", "Last trick", "show the last completed trick or bout"),
+    KeyUse("r", "review", "Review", "review this seat's decisions (the game's first person as a spectator)"),
     KeyUse("f1,question_mark", "app.help", "Help", "help"),
     KeyUse("q,escape", "close", "Close", "close the replay"),
 )

@@ -43,7 +43,8 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         iterations: int | None = None,
         workers: int = 1,
     ) -> None:
-        super().__init__(replay, seat)
+        # A replay of its own: stepping through the decisions leaves the caller's where it was.
+        super().__init__(Replay(replay.state_at(0), replay.actions, replay.info), seat)
         self.review_seat = seat
         self.rounds = rounds
         self.record = record
