@@ -752,19 +752,16 @@ class GameScreen(Screen[None]):
         )
 
     def review_round(self) -> None:
-        from cardtable.bots.search_pool import play_workers
-        from cardtable.tui.screens.review import ReviewScreen
         from cardtable.userdata.records import Replay
 
         session = self.session
         assert isinstance(session, TableSession) and session.viewer is not None
         event = self.round_over_event
         rounds = (event.round,) if event is not None else None
-        screen = ReviewScreen(
-            Replay.from_state(session.state), session.viewer, rounds=rounds, think=session.think_time,
-            iterations=session.hint_iterations, workers=play_workers(getattr(self.app, "bot_cores", None)),
+        self.app.open_review(  # type: ignore[attr-defined]
+            Replay.from_state(session.state), session.viewer, rounds,
+            lambda _: self.show_round_over(event) if event is not None else None,
         )
-        self.app.push_screen(screen, lambda _: self.show_round_over(event) if event is not None else None)
 
     def _winners_from_events(self, obs: Observation) -> list[str]:
         for event in reversed(obs.events):

@@ -127,16 +127,9 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         if not self.replay.state_at(self.replay.length).is_over:
             self.notify("Only a finished game can be reviewed.")
             return
-        from cardtable.bots.search_pool import play_workers
-        from cardtable.tui.screens.review import ReviewScreen
-
         humans = [i for i, info in enumerate(self.replay.seats) if info.kind == "human"]
         seat = self.seat if self.seat is not None else (humans[0] if humans else 0)
-        think = getattr(self.app, "think", None)
-        self.app.push_screen(ReviewScreen(
-            self.replay, seat, think=think, iterations=getattr(self.app, "hint_iterations", None),
-            workers=play_workers(getattr(self.app, "bot_cores", None)),
-        ))
+        self.app.open_review(self.replay, seat)  # type: ignore[attr-defined]
 
     @on(Button.Pressed)
     def _replay_button(self, event: Button.Pressed) -> None:
