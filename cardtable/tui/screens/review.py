@@ -151,8 +151,16 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         else:
             self.notify("No mistakes in this review.")
 
+    # The replay's buttons step through the decisions here.
     def action_step(self, count: int) -> None:
         self.action_decision(count)
+
+    def action_seek_start(self) -> None:
+        self._show(-1)
+
+    def action_seek_end(self) -> None:
+        if self.review is not None:
+            self._show(len(self.review.decisions) - 1)
 
     def action_close(self) -> None:
         self.cancel_event.set()
