@@ -5,7 +5,8 @@ the normal bot's above the hard bot's.
 For each deal (seed) and each level, seat 1 is a bot of that level and the other seats
 normal bots; the first round is played and seat 1's decisions in it are reviewed at a
 fixed search per decision (reproducible).  A game's figure is its mean cost per decision
-(forced moves count, at 0); the table gives each level's mean over the deals with a 95%
+(forced moves count, at 0; a cost is the judge's signed estimate, so that its noise
+averages out instead of adding up as it would if costs below zero were counted as 0); the table gives each level's mean over the deals with a 95%
 interval (normal approximation over the per-deal means).
 
     python benchmarks/review.py --games 30 --iterations 200
@@ -74,7 +75,7 @@ def main() -> None:
                 points = list(decision_points(start, actions, 0, rounds=[1]))  # type: ignore[arg-type]
                 reviews = review_points(game, points, seed=seed, iterations=args.iterations) or []
                 if reviews:
-                    per_game.append(sum(max(r.cost, 0.0) for r in reviews) / len(reviews))
+                    per_game.append(sum(r.cost for r in reviews) / len(reviews))
                 decisions += len(reviews)
                 mistakes += sum(r.verdict == "mistake" for r in reviews)
             mean = statistics.fmean(per_game)
