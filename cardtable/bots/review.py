@@ -136,7 +136,7 @@ def move_label(action: Action | str, ascii_only: bool = False) -> str:
     """A move as a person reads it: ``K♠``, ``9♣ 9♥``, ``pass``, ``take``, ``J♥ on 9♥``.
 
     >>> move_label(Action.parse("defend 9H JH")), move_label("pass"), move_label("give QS AH KD", True)
-    ('J♥ on 9♥', 'pass', 'QS AH KD')
+    ('J♥ on 9♥', 'pass', 'QS KD AH')
     """
     action = action if isinstance(action, Action) else Action.parse(action)
     labels = [card.label(ascii_only) for card in action.cards]
