@@ -6,8 +6,9 @@ For each deal (seed) and each level, seat 1 is a bot of that level and the other
 normal bots; the first round is played and seat 1's decisions in it are reviewed at a
 fixed search per decision (reproducible).  A game's figure is its mean cost per decision
 (forced moves count, at 0; a cost is the judge's signed estimate, so that its noise
-averages out instead of adding up as it would if costs below zero were counted as 0); the table gives each level's mean over the deals with a 95%
-interval (normal approximation over the per-deal means).
+averages out instead of adding up as it would if costs below zero were counted as 0);
+the table gives each level's mean over the deals with a 95% interval (normal
+approximation over the per-deal means).
 
     python benchmarks/review.py --games 30 --iterations 200
     python benchmarks/review.py --game hearts --games 20 --iterations 300 --first-seed 100
@@ -24,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardtable.bots import make_bot  # noqa: E402
-from cardtable.bots.review import decision_points, measure_of, review_points  # noqa: E402
-from cardtable.engine.actions import Action  # noqa: E402
-from cardtable.games import get_rules  # noqa: E402
+from cardtable.bots import make_bot
+from cardtable.bots.review import decision_points, measure_of, review_points
+from cardtable.engine.actions import Action
+from cardtable.games import get_rules
 
 LEVELS = ("easy", "normal", "hard")
 PLAYERS = {"president": 4, "durak": 2, "hearts": 4}
