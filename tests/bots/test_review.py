@@ -133,3 +133,23 @@ def test_a_review_is_reproducible_for_a_seed() -> None:
         "president", points, seed=7, iterations=80
     )
     assert random.Random(1).random() == random.Random(1).random()
+
+
+def test_durak_a_defence_that_wastes_a_trump_is_a_mistake() -> None:
+    """Heads-up, the stock gone, clubs trumps: 9♠ attacks a hand of 8♣ Q♣ K♣ Q♥ K♠.
+    K♠ beats it; beating it with a trump throws away a card the endgame needs."""
+    start, actions = _bot_game("durak", 2, 3)
+    state = start.clone()
+    for _, action in actions[:41]:
+        state.apply(action)
+    seat = state.current_player
+    assert seat is not None
+    obs = state.observation(seat)
+    assert obs.deck_count == 0 and str(obs.trump_suit.letter) == "C"  # type: ignore[attr-defined]
+    assert sorted(map(str, obs.hand)) == sorted(["8C", "QC", "QH", "KC", "KS"])
+    legal = tuple(state.legal_actions())
+    for trump in ("defend 9S 8C", "defend 9S QC"):
+        review = review_decision("durak", DecisionPoint(41, obs.round, obs, legal, Action.parse(trump)), seed=1,
+                                 iterations=1500)
+        assert review.verdict == "mistake", review
+        assert review.best == "defend 9S KS"
