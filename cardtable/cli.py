@@ -438,6 +438,32 @@ def replay_command(
     replay(file, seat=seat, ascii_only=shared.get("ascii_only", False), four_colour=shared.get("four_colour", False))
 
 
+@app.command("review", cls=_Command)
+def review_command(
+    ctx: typer.Context,
+    record: Annotated[
+        str | None,
+        typer.Argument(metavar="RECORD", help="A finished game's record (default: the newest).", show_default=False),
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", metavar="N", help="Review seat N (1 = first); default: your seat.")
+    ] = None,
+    think: ThinkOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per decision, for other tools.")] = False,
+    iterations: Annotated[
+        int | None,
+        typer.Option("--iterations", metavar="N", min=1, help="A fixed search per decision (reproducible), not --think."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, help="The review's seed (default 0).")] = 0,
+) -> None:
+    """What each of your moves in a finished game cost, and what the hard bot would have played."""
+    from cardtable.commands.review import review
+
+    shared = ctx.obj or {}
+    review(record, seat=seat, think=think, as_json=as_json, iterations=iterations, seed=seed,
+           ascii_only=shared.get("ascii_only", False))
+
+
 @app.command("simulate", cls=_Command)
 def simulate_command(
     game: GameArgument,

@@ -43,6 +43,7 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 
 from cardtable.bots.base import own_seat
+from cardtable.bots.review import ReviewMeasure
 from cardtable.bots.search import (
     DEFAULT_EXPLORATION,
     DEFAULT_TIME_BUDGET,
@@ -60,6 +61,7 @@ from cardtable.games.durak.kernel import BEATERS, DECK_MASK, SAME_RANK, SUITS, T
 
 __all__ = [
     "BOT_LEVELS",
+    "REVIEW_MEASURE",
     "EasyDurakBot",
     "NormalDurakBot",
     "HardDurakBot",
@@ -1163,3 +1165,18 @@ BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
     "hard": HardDurakBot,
 }
 """The factories ``make_bot`` uses: ``factory(seed) -> bot``."""
+
+
+def _durak_words(value: float, also: float | None) -> str:
+    return f"{value:.0%} chance of being the durak"
+
+
+REVIEW_MEASURE = ReviewMeasure(
+    name="chance of being the durak",
+    score=lambda outcome: 1.0 if outcome == 1 else 0.0,
+    lower_is_better=True,
+    threshold=0.05,
+    describe=_durak_words,
+    cost_words=lambda cost: f"{cost * 100:.0f} points of durak chance",
+)
+"""The review's measure: the chance that the seat ends the round as the durak."""

@@ -41,6 +41,7 @@ from itertools import combinations
 from operator import attrgetter
 
 from cardtable.bots.base import own_seat
+from cardtable.bots.review import ReviewMeasure
 from cardtable.bots.search import (
     DEFAULT_TIME_BUDGET,
     Deadline,
@@ -82,6 +83,7 @@ from cardtable.games.hearts.kernel import points as _points
 
 __all__ = [
     "BOT_LEVELS",
+    "REVIEW_MEASURE",
     "EasyHeartsBot",
     "NormalHeartsBot",
     "HardHeartsBot",
@@ -1066,6 +1068,7 @@ def search_pass(
     deadline: float | None = None,
     stop: StopFlag | None = None,
     figures: list[tuple[int, int, float, dict[int, int]]] | None = None,
+    candidates: Sequence[int] | None = None,
 ) -> int:
     """The hard bot's pass (a bitmask): each candidate of :func:`pass_candidates` is played
     out on the same random deals of the other 39 cards, the other seats passing as the
@@ -1077,7 +1080,9 @@ def search_pass(
     (``time.perf_counter``), always after at least one deal; and as soon as ``stop`` is
     set (from another thread: the game was closed).  ``figures``, when given, receives
     for every candidate ``(pass, hands played out, mean points against the others'
-    average, {own points: hands})`` (the hint's explanation).
+    average, {own points: hands})`` (the hint's explanation).  ``candidates``, when
+    given, are weighed instead of :func:`pass_candidates` (the review values the pass
+    made against the bot's own this way).
 
     >>> from cardtable.cards import parse_cards
     >>> hand = _mask(parse_cards("2C 5C 9C 3D 4D 6D 8D TD 2H 3H 4H QS AH"))
@@ -1085,7 +1090,7 @@ def search_pass(
     >>> passed & hand == passed and passed.bit_count() == 3
     True
     """
-    candidates = pass_candidates(hand)
+    candidates = pass_candidates(hand) if candidates is None else list(candidates)
     totals = [0.0] * len(candidates)
     played = [0] * len(candidates)
     own: list[dict[int, int]] | None = [{} for _ in candidates] if figures is not None else None
@@ -1200,6 +1205,37 @@ class HardHeartsBot(SearchBot[HeartsObservation]):
         """One card of each group that plays alike (:func:`search_choices`)."""
         return {action: action for action in search_choices(observation, legal_actions)}
 
+    def same_move(self, observation: HeartsObservation, first: Action, second: Action) -> bool:
+        """Two plays alike (:func:`distinct_cards`), or the same pass."""
+        if first.kind == "play" and second.kind == "play":
+            return len(search_choices(observation, [first, second])) == 1
+        return first == second
+
+    def value_moves(
+        self, observation: HeartsObservation, legal_actions: Sequence[Action], moves: Sequence[Action]
+    ) -> tuple[MoveValue, ...]:
+        """Plays as every hard bot values them; passes by :func:`search_pass` over
+        exactly ``moves``, on the same deals (none dropped: there are too few)."""
+        if not moves or moves[0].kind != "give":
+            return super().value_moves(observation, legal_actions, moves)
+        masks = [_mask(move.cards) for move in moves]
+        distinct = list(dict.fromkeys(masks))
+        figures: list[tuple[int, int, float, dict[int, int]]] = []
+        deadline = self.deadline()
+        iterations = self.searcher.iterations
+        playouts = None if iterations is None else self.pass_playouts or max(1, iterations // 2)
+        offset = PASS_OFFSETS[observation.pass_direction]
+        search_pass(
+            _mask(observation.hand), own_seat(observation), offset, self.rng, playouts, deadline.end, deadline.stop,
+            figures, distinct,
+        )
+        found = {mask: (hands, mean, points) for mask, hands, mean, points in figures}
+        values = []
+        for move, mask in zip(moves, masks):
+            hands, mean, points = found.get(mask, (0, 0.0, {}))
+            values.append(MoveValue(move, hands, 0.5 + mean / 52.0, points))
+        return tuple(values)
+
     def choose_pass(
         self,
         observation: HeartsObservation,
@@ -1228,3 +1264,18 @@ BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
     "hard": HardHeartsBot,
 }
 """The factories ``make_bot`` uses: ``factory(seed) -> bot``."""
+
+
+def _points_words(value: float, also: float | None) -> str:
+    return f"{value:.1f} points expected this hand"
+
+
+REVIEW_MEASURE = ReviewMeasure(
+    name="points this hand",
+    score=float,
+    lower_is_better=True,
+    threshold=1.0,
+    describe=_points_words,
+    cost_words=lambda cost: f"{cost:.1f} points",
+)
+"""The review's measure: the points the seat takes this hand (after the moon rule)."""

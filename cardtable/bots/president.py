@@ -53,10 +53,12 @@ from itertools import combinations
 from operator import attrgetter
 
 from cardtable.bots.base import own_seat
+from cardtable.bots.review import ReviewMeasure
 from cardtable.bots.search import (
     DEFAULT_EXPLORATION,
     DEFAULT_TIME_BUDGET,
     Deadline,
+    MoveValue,
     SearchBot,
     SearchResult,
     sample_hands,
@@ -85,6 +87,7 @@ from cardtable.games.president.kernel import (
 
 __all__ = [
     "BOT_LEVELS",
+    "REVIEW_MEASURE",
     "EasyPresidentBot",
     "NormalPresidentBot",
     "HardPresidentBot",
@@ -1235,6 +1238,45 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
+    def same_move(self, observation: PresidentObservation, first: Action, second: Action) -> bool:
+        """The same rank and number of cards (:func:`canonical`): the suits do not matter."""
+        return canonical(first) == canonical(second)
+
+    def value_moves(
+        self, observation: PresidentObservation, legal_actions: Sequence[Action], moves: Sequence[Action]
+    ) -> tuple[MoveValue, ...]:
+        """Plays valued as :meth:`after_search` checks them: every move played out from the
+        same sampled deals with the same random choices afterwards (paired play-outs), so
+        any legal play is valued, a lead of part of a group too.  The exchange is not
+        searched (the hard bot gives as the normal bot does): empty."""
+        if not moves or moves[0].kind == "give":
+            return ()
+        simulator = self.model.simulator(observation)
+        seat = own_seat(observation)
+        rng = self.rng
+        deadline = self.deadline()
+        pairs = self.searcher.iterations
+        totals = [0.0] * len(moves)
+        outcomes: list[dict[int, int]] = [{} for _ in moves]
+        done = 0
+        while True:
+            if pairs is not None:
+                if done >= pairs:
+                    break
+            elif done >= 4 and deadline.passed():
+                break
+            world = simulator.deal(rng)
+            seed = rng.getrandbits(32)
+            for index, move in enumerate(moves):
+                table = copy_table(world)
+                play_move(table, move_of(move))
+                simulator.finish(table, random.Random(seed))
+                totals[index] += simulator.value(table, seat)
+                place = simulator.outcome(table, seat)
+                outcomes[index][place] = outcomes[index].get(place, 0) + 1
+            done += 1
+        return tuple(MoveValue(move, done, totals[i] / done, outcomes[i]) for i, move in enumerate(moves))
+
 
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
     "easy": EasyPresidentBot,
@@ -1242,3 +1284,21 @@ BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
     "hard": HardPresidentBot,
 }
 """The factories ``make_bot`` uses: ``factory(seed) -> bot``."""
+
+
+def _place_words(value: float, also: float | None) -> str:
+    chance = f", {also:.0%} chance of being President" if also is not None else ""
+    return f"expected place {value:.2f}{chance}"
+
+
+REVIEW_MEASURE = ReviewMeasure(
+    name="expected place",
+    score=lambda place: float(place + 1),
+    lower_is_better=True,
+    threshold=0.2,
+    describe=_place_words,
+    cost_words=lambda cost: f"{cost:.2f} places",
+    also=lambda place: 1.0 if place == 0 else 0.0,
+)
+"""The review's measure: the seat's expected place this round (1 = President), with the
+chance of being President beside it."""

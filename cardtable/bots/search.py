@@ -808,6 +808,48 @@ class SearchBot(Generic[ObsT]):
         assert self.last_decision is not None, "choose records every decision"
         return self.last_decision
 
+    def same_move(self, observation: ObsT, first: Action, second: Action) -> bool:
+        """Whether two legal actions play alike to this bot's search (one root move
+        stands for both), so that choosing either costs nothing; by default an action is
+        alike only itself."""
+        return first == second
+
+    def value_moves(
+        self, observation: ObsT, legal_actions: Sequence[Action], moves: Sequence[Action]
+    ) -> tuple[MoveValue, ...]:
+        """Each of ``moves`` (some of ``legal_actions``) valued by this bot's search in one
+        decision's time, the hooks skipped, every simulation's outcome counted: the tree
+        searches the root moves that stand for ``moves`` and nothing else, so each gets
+        its share of the simulations (the review's judge; see :mod:`cardtable.bots.review`).
+        One :class:`MoveValue` per move, in order; empty when the search cannot play one
+        of them.  Playing never calls this: a hard bot's own decisions are unchanged."""
+        roots = self.root_moves(observation, legal_actions)
+        searched: list[Action] = []
+        for move in moves:
+            root = next(
+                (key for key, action in roots.items() if action == move or self.same_move(observation, action, move)),
+                None,
+            )
+            if root is None:
+                return ()
+            searched.append(root)
+        distinct = list(dict.fromkeys(searched))
+        self.searcher.record_outcomes = True
+        try:
+            if len(distinct) == 1:
+                # One root move: the search would not run; still value it by its simulations.
+                distinct.append(next((key for key in roots if key != distinct[0]), distinct[0]))
+            result = self.searcher.search_with_stats(
+                observation, list(dict.fromkeys(distinct)), self.model, self.rng, self.deadline().end
+            )
+        finally:
+            self.searcher.record_outcomes = False
+        values = []
+        for move, root in zip(moves, searched):
+            visits, total = result.root.get(str(root), (0, 0.0))
+            values.append(MoveValue(move, visits, total / visits if visits else 0.0, result.outcomes.get(str(root), {})))
+        return tuple(values)
+
     def pass_search(self, observation: ObsT, legal_actions: Sequence[Action], deadline: Deadline) -> Action | None:
         """Which cards to hand over (``legal_actions`` are ``give`` actions), or ``None``
         to decide as for any other action (the default)."""

@@ -34,7 +34,10 @@ from cardtable.userdata.settings import Settings, load_settings
 from cardtable.userdata.slots import GameSlot, SavedGame
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from cardtable.net.host import NetHost
+    from cardtable.userdata.records import Replay
 
 __all__ = ["CardtableApp", "ascii_driver"]
 
@@ -276,6 +279,24 @@ class CardtableApp(App[None]):
         self.close_game()
         self.check_saves()
         self._put_screen(StartScreen(game))
+
+    def open_review(
+        self,
+        replay: Replay,
+        seat: int,
+        rounds: tuple[int, ...] | None = None,
+        callback: Callable[[object], None] | None = None,
+    ) -> None:
+        """Review ``seat``'s decisions in ``replay`` (``rounds``: which) on the review screen,
+        with the thinking time, the cores and the hint's iterations of this app."""
+        from cardtable.bots.search_pool import play_workers
+        from cardtable.tui.screens.review import ReviewScreen
+
+        screen = ReviewScreen(
+            replay, seat, rounds=rounds, think=getattr(self, "think", None), iterations=self.hint_iterations,
+            workers=play_workers(getattr(self, "bot_cores", None)),
+        )
+        self.push_screen(screen, callback)
 
     def start_game(self, config: TableConfig) -> None:
         from cardtable.tui.screens.game import GameScreen

@@ -23,7 +23,7 @@ from textual.binding import Binding
 
 __all__ = [
     "KeyUse", "TABLE_KEYS", "PRIVACY_KEYS", "CONFIRM_KEYS", "INFO_KEYS", "BOT_FAILURE_KEYS", "REPLAY_KEYS", "START_KEYS",
-    "JOIN_KEYS", "SEATS_KEYS",
+    "REVIEW_KEYS", "JOIN_KEYS", "SEATS_KEYS",
     "bindings", "first_key", "help_rows", "say", "say_first", "say_some", "written",
 ]
 
@@ -133,10 +133,22 @@ REPLAY_KEYS: tuple[KeyUse, ...] = (
     KeyUse("home", "seek_start", "Start", "the deal", footer=False),
     KeyUse("end", "seek_end", "End", "the end", footer=False),
     KeyUse("l", "last", "Last trick", "show the last completed trick or bout"),
+    KeyUse("r", "review", "Review", "review this seat's decisions (the game's first person as a spectator)"),
     KeyUse("f1,question_mark", "app.help", "Help", "help"),
     KeyUse("q,escape", "close", "Close", "close the replay"),
 )
 """The replay screen's keys."""
+
+
+REVIEW_KEYS: tuple[KeyUse, ...] = (
+    KeyUse("right,n,space", "decision(1)", "Next", "the next decision"),
+    KeyUse("left,b", "decision(-1)", "Back", "the decision before"),
+    KeyUse("m", "next_mistake", "Next mistake", "jump to the next mistake"),
+    KeyUse("home", "summary", "Summary", "the summary", footer=False),
+    KeyUse("f1,question_mark", "app.help", "Help", "help"),
+    KeyUse("q,escape", "close", "Close", "close the review (cancels it while it runs)"),
+)
+"""The review screen's keys."""
 
 
 START_KEYS: tuple[KeyUse, ...] = (

@@ -64,6 +64,8 @@ class GameScreen(Screen[None]):
 
     #: a replay shows the table without taking moves
     read_only = False
+    #: the round-over event the pop-up shows (the review of that round comes back to it)
+    round_over_event: Event | None = None
     #: a spectator's view: no seat is marked as the viewer's
     spectator = False
 
@@ -757,7 +759,31 @@ class GameScreen(Screen[None]):
             winners = [self.context.name(s) for s in event.info.get("winners", [])] or self._winners_from_events(obs)
             if winners:
                 body.append(f"\nWinner: {', '.join(winners)}", style="bold green")
-        self.app.push_screen(RoundOverScreen(title, body, over, self.round_noun), self.round_over_choice)
+        self.round_over_event = event
+        self.app.push_screen(
+            RoundOverScreen(title, body, over, self.round_noun, reviewable=self.reviewable()), self.round_over_choice
+        )
+
+    def reviewable(self) -> bool:
+        """Whether the round-over pop-up offers the review: a table played here, one
+        person at it (or, in hot-seat, once the game is over, for the person shown)."""
+        session = self.session
+        return (
+            isinstance(session, TableSession) and not self.read_only and session.local
+            and session.viewer is not None and (not self.hotseat or session.is_over)
+        )
+
+    def review_round(self) -> None:
+        from cardtable.userdata.records import Replay
+
+        session = self.session
+        assert isinstance(session, TableSession) and session.viewer is not None
+        event = self.round_over_event
+        rounds = (event.round,) if event is not None else None
+        self.app.open_review(  # type: ignore[attr-defined]
+            Replay.from_state(session.state), session.viewer, rounds,
+            lambda _: self.show_round_over(event) if event is not None else None,
+        )
 
     def _winners_from_events(self, obs: Observation) -> list[str]:
         for event in reversed(obs.events):
@@ -766,7 +792,9 @@ class GameScreen(Screen[None]):
         return []
 
     def round_over_choice(self, choice: str | None) -> None:
-        if choice == "quit":
+        if choice == "review":
+            self.review_round()
+        elif choice == "quit":
             self.finished = True
             self.app.exit()
         elif choice == "new" or (choice == "again" and not self.session.local):

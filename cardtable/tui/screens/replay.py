@@ -122,6 +122,15 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         else:
             self.dismiss(None)
 
+    def action_review(self) -> None:
+        """Review the seat shown (as a spectator: the first person's), once the game is over."""
+        if not self.replay.state_at(self.replay.length).is_over:
+            self.notify("Only a finished game can be reviewed.")
+            return
+        humans = [i for i, info in enumerate(self.replay.seats) if info.kind == "human"]
+        seat = self.seat if self.seat is not None else (humans[0] if humans else 0)
+        self.app.open_review(self.replay, seat)  # type: ignore[attr-defined]
+
     @on(Button.Pressed)
     def _replay_button(self, event: Button.Pressed) -> None:
         handlers = {

@@ -22,10 +22,15 @@ class RoundOverScreen(ModalScreen[str]):
         Binding("enter", "choose('primary')", "Continue"),
         Binding("n", "choose('new')", "New game"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("r", "choose('review')", "Review"),
     ]
 
-    def __init__(self, title: str, body: Text, game_over: bool, round_noun: str = "round") -> None:
+    def __init__(
+        self, title: str, body: Text, game_over: bool, round_noun: str = "round", reviewable: bool = False
+    ) -> None:
         super().__init__()
+        #: whether R reviews the round (dismissing with ``review``)
+        self.reviewable = reviewable
         self.round_noun = round_noun
         self.title_text = title
         self.body = body
@@ -40,11 +45,16 @@ class RoundOverScreen(ModalScreen[str]):
                     yield Button("Play again", id="again", variant="success")
                 else:
                     yield Button(f"Next {self.round_noun}", id="next", variant="success")
+                if self.reviewable:
+                    yield Button("Review", id="review")
                 yield Button("New game", id="new", variant="primary")
                 yield Button("Quit", id="quit", variant="error")
 
     def on_mount(self) -> None:
         self.query_one("#again" if self.game_over else "#next", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.reviewable or parameters != ("review",)
 
     def action_choose(self, choice: str) -> None:
         if choice == "primary":

@@ -1,0 +1,92 @@
+"""Is the review honest?  It reviews the seats of bot-only games on the same deals: the
+easy bot's mean cost per decision should come out clearly above the normal bot's, and
+the normal bot's above the hard bot's.
+
+For each deal (seed) and each level, seat 1 is a bot of that level and the other seats
+normal bots; the first round is played and seat 1's decisions in it are reviewed at a
+fixed search per decision (reproducible).  A game's figure is its mean cost per decision
+(forced moves count, at 0; a cost is the judge's signed estimate, so that its noise
+averages out instead of adding up as it would if costs below zero were counted as 0);
+the table gives each level's mean over the deals with a 95% interval (normal
+approximation over the per-deal means).
+
+    python benchmarks/review.py --games 30 --iterations 200
+    python benchmarks/review.py --game hearts --games 20 --iterations 300 --first-seed 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cardtable.bots import make_bot
+from cardtable.bots.review import decision_points, measure_of, review_points
+from cardtable.engine.actions import Action
+from cardtable.games import get_rules
+
+LEVELS = ("easy", "normal", "hard")
+PLAYERS = {"president": 4, "durak": 2, "hearts": 4}
+
+
+def play_round(game: str, seed: int, level: int | str, hard_iterations: int) -> tuple[object, list[tuple[int, Action]]]:
+    """The first round of a game on deal ``seed``, seat 0 at ``level``, the others normal."""
+    rules = get_rules(game)
+    players = PLAYERS[game]
+    state = rules.new_game(players=players, seed=seed)
+    start = state.clone()
+    bots = [
+        make_bot(game, str(level) if seat == 0 else "normal", seed=seed * 7 + seat, iterations=hard_iterations)
+        for seat in range(players)
+    ]
+    actions: list[tuple[int, Action]] = []
+    while not state.is_over and state.public_observation().round == 1:
+        seat = state.current_player
+        assert seat is not None
+        action = bots[seat].choose(state.observation(seat), state.legal_actions())  # type: ignore[attr-defined]
+        actions.append((seat, action))
+        state.apply(action)
+    return start, actions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=sorted(PLAYERS), action="append")
+    parser.add_argument("--games", type=int, default=20, help="deals per game and level")
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--iterations", type=int, default=200, help="the review's search per decision")
+    parser.add_argument("--hard-iterations", type=int, default=200, help="the reviewed hard bot's own search")
+    args = parser.parse_args()
+    print(f"review benchmark: {args.games} deals per game and level, seeds {args.first_seed}..,"
+          f" review {args.iterations} iterations, hard players {args.hard_iterations}")
+    print(f"{'game':<10} {'level':<7} {'decisions':>9} {'cost/decision':>14} {'95% interval':>20} {'mistakes':>9}")
+    for game in args.game or ["president", "durak", "hearts"]:
+        measure = measure_of(game)
+        for level in LEVELS:
+            started = time.perf_counter()
+            per_game: list[float] = []
+            decisions = mistakes = 0
+            for seed in range(args.first_seed, args.first_seed + args.games):
+                start, actions = play_round(game, seed, level, args.hard_iterations)
+                points = list(decision_points(start, actions, 0, rounds=[1]))  # type: ignore[arg-type]
+                reviews = review_points(game, points, seed=seed, iterations=args.iterations) or []
+                if reviews:
+                    per_game.append(sum(r.cost for r in reviews) / len(reviews))
+                decisions += len(reviews)
+                mistakes += sum(r.verdict == "mistake" for r in reviews)
+            mean = statistics.fmean(per_game)
+            half = 1.96 * statistics.stdev(per_game) / math.sqrt(len(per_game)) if len(per_game) > 1 else math.inf
+            print(
+                f"{game:<10} {level:<7} {decisions:>9} {mean:>14.4f} {f'{mean - half:.4f} .. {mean + half:.4f}':>20}"
+                f" {mistakes:>9}   ({measure.name}; {time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

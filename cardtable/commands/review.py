@@ -1,0 +1,89 @@
+"""``cardtable review [RECORD] [--seat N] [--think SECONDS] [--json]``: what each of a
+seat's decisions in a finished game cost, judged by the hard bot from that seat's view."""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from pathlib import Path
+
+from cardtable.commands.common import think_seconds
+from cardtable.display import visible
+from cardtable.errors import InvalidOptionError, SaveFileError
+from cardtable.session.review import GameReview, decision_line, newest_record, review_record, summary_lines
+
+__all__ = ["review"]
+
+
+def review(
+    record: str | None = None,
+    seat: int | None = None,
+    think: str | None = None,
+    as_json: bool = False,
+    iterations: int | None = None,
+    seed: int = 0,
+    ascii_only: bool = False,
+) -> GameReview:
+    """Review a seat (from 1; default the person's seat, else seat 1) of a finished game's
+    record (default: the newest), printing the review or, with ``as_json``, one JSON
+    object per decision."""
+    seconds = think_seconds(think) if think is not None else _settings_think()
+    path = Path(record) if record is not None else newest_record()
+    if path is None:
+        raise SaveFileError("no finished game to review yet: play one, or name a record")
+    from cardtable.bots.search_pool import play_workers
+    from cardtable.userdata.records import load_record
+
+    replay = load_record(path)
+    players = replay.state.num_players
+    if seat is None:
+        humans = [i for i, info in enumerate(replay.seats) if info.kind == "human"]
+        index = humans[0] if humans else 0
+    elif not 1 <= seat <= players:
+        raise InvalidOptionError(f"--seat must be 1 to {players} for this game, not {seat}")
+    else:
+        index = seat - 1
+    stderr = sys.stderr
+
+    def progress(done: int, total: int) -> None:
+        if stderr.isatty():
+            filled = done * 30 // max(total, 1)
+            stderr.write(f"\rreviewing [{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
+            stderr.flush()
+
+    stop = threading.Event()
+    try:
+        result = review_record(
+            path, index, think=seconds if iterations is None else None, iterations=iterations, seed=seed,
+            workers=1 if iterations is not None else play_workers(), stop=stop, progress=progress,
+        )
+    except KeyboardInterrupt:
+        stop.set()
+        raise
+    finally:
+        if stderr.isatty():
+            stderr.write("\r\x1b[K")
+    assert result is not None, "only a set stop cancels the review"
+    if as_json:
+        for decision in result.decisions:
+            print(json.dumps(decision.to_dict(), ensure_ascii=False))
+        return result
+    name = replay.seats[index].name if index < len(replay.seats) else f"Seat {index + 1}"
+    print(visible(f"Review of {name} (seat {index + 1}) in {path.name}" + ("  (kept review)" if result.cached else "")))
+    for line in summary_lines(result, ascii_only):
+        print(line)
+    print()
+    for decision in result.decisions:
+        mark = {"mistake": "!", "close": "?", "good": " ", "forced": " ", "unvalued": " "}[decision.verdict]
+        print(f"{mark} move {decision.position + 1:>3}: {decision_line(decision, result, ascii_only)}")
+    return result
+
+
+def _settings_think() -> float:
+    from cardtable.userdata.settings import load_settings
+
+    try:
+        return load_settings()[0].think_seconds
+    except Exception:  # noqa: BLE001 - a settings file that cannot be read: the default time
+        return 0.5

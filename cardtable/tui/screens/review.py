@@ -1,0 +1,167 @@
+"""The review screen: a seat's decisions stepped through like a replay, each with what
+it cost, judged by the hard bot from what the seat could see then.
+
+The review runs in a worker thread (both cores where the machine has them), its
+progress on the status line; Escape cancels it.  The table shows each decision as the
+seat saw it before moving.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+
+from cardtable.engine.observation import Observation
+from cardtable.session.review import GameReview, decision_line, review_game_state, review_record, summary_lines
+from cardtable.tui.keymap import REVIEW_KEYS, bindings, say_some
+from cardtable.tui.screens.replay import ReplayScreen
+from cardtable.tui.tables import TableContext
+from cardtable.userdata.records import Replay
+
+__all__ = ["ReviewScreen"]
+
+_MARKS = {"mistake": "Mistake", "close": "Close", "good": "Good", "forced": "Forced", "unvalued": "Not reviewed"}
+
+
+class ReviewScreen(ReplayScreen, inherit_bindings=False):
+    """Review ``seat`` of ``replay`` (``rounds``: which, ``None`` for every round).  With
+    ``record``, the review is kept beside that file and read back from it."""
+
+    BINDINGS = bindings(REVIEW_KEYS)
+
+    def __init__(
+        self,
+        replay: Replay,
+        seat: int,
+        *,
+        rounds: tuple[int, ...] | None = None,
+        record: Path | None = None,
+        think: float | None = None,
+        iterations: int | None = None,
+        workers: int = 1,
+    ) -> None:
+        # A replay of its own: stepping through the decisions leaves the caller's where it was.
+        super().__init__(Replay(replay.state_at(0), replay.actions, replay.info), seat)
+        self.review_seat = seat
+        self.rounds = rounds
+        self.record = record
+        self.think = think
+        self.iterations = iterations
+        self.search_workers = workers
+        self.review: GameReview | None = None
+        self.index = -1  # -1: the summary; else the decision shown
+        self.cancel_event = threading.Event()
+        self.progress = (0, 0)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.run_review()
+
+    @work(thread=True, exclusive=True, group="review")
+    def run_review(self) -> None:
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(self._progressed, done, total)
+
+        if self.record is not None:
+            result = review_record(
+                self.record, self.review_seat, think=self.think, iterations=self.iterations, workers=self.search_workers,
+                rounds=self.rounds, stop=self.cancel_event, progress=progress,
+            )
+        else:
+            result = review_game_state(
+                self.replay.state_at(self.replay.length), self.review_seat, rounds=self.rounds, think=self.think,
+                iterations=self.iterations, workers=self.search_workers, stop=self.cancel_event, progress=progress,
+            )
+        if result is not None and not self.cancel_event.is_set():
+            self.app.call_from_thread(self._reviewed, result)
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress = (done, total)
+        if self.review is None:
+            self.set_status(self.move_text())
+
+    def _reviewed(self, review: GameReview) -> None:
+        self.review = review
+        self.index = -1
+        self.after_change()
+
+    # --- drawing ---------------------------------------------------------------------
+    def title_text(self, obs: Observation, ctx: TableContext) -> str:
+        review = self.review
+        if review is None:
+            return f"  review of {ctx.name(self.review_seat)}"
+        place = "summary" if self.index < 0 else f"decision {self.index + 1}/{len(review.decisions)}"
+        return f"  review of {ctx.name(self.review_seat)}  ·  {place}"
+
+    def move_text(self) -> Text:
+        review = self.review
+        if review is None:
+            done, total = self.progress
+            filled = done * 20 // total if total else 0
+            bar = "#" * filled + "." * (20 - filled)
+            return Text(f"Reviewing [{bar}] {done}/{total or '?'} decisions. Esc cancels.", style="italic")
+        ascii_only = self.context.style.ascii_only
+        if self.index < 0:
+            lines = summary_lines(review, ascii_only)
+            head = lines[0]
+            costly = "; ".join(line.strip() for line in lines[1:])
+            text = Text(head, style="bold")
+            if costly:
+                text.append(f"\nCostliest: {costly}")
+            text.append(
+                f"\n{say_some('decision(1)', REVIEW_KEYS, 1)} steps through your decisions, "
+                f"{say_some('next_mistake', REVIEW_KEYS, 1)} jumps to the next mistake.",
+                style="italic",
+            )
+            return text
+        decision = review.decisions[self.index]
+        style = {"mistake": "bold red", "close": "yellow"}.get(decision.verdict, "green")
+        return Text.assemble(
+            (f"{_MARKS[decision.verdict]}: ", style), decision_line(decision, review, ascii_only)
+        )
+
+    # --- stepping through the decisions ------------------------------------------------
+    def _show(self, index: int) -> None:
+        review = self.review
+        if review is None or not review.decisions:
+            return
+        self.index = max(-1, min(len(review.decisions) - 1, index))
+        if self.index >= 0:
+            self.replay.seek(review.decisions[self.index].position)
+        self.after_change()
+
+    def action_decision(self, step: int) -> None:
+        self._show(self.index + step)
+
+    def action_summary(self) -> None:
+        self._show(-1)
+
+    def action_next_mistake(self) -> None:
+        review = self.review
+        if review is None:
+            return
+        later = [i for i, d in enumerate(review.decisions) if d.verdict == "mistake" and i > self.index]
+        if later:
+            self._show(later[0])
+        elif review.mistakes:
+            self._show(next(i for i, d in enumerate(review.decisions) if d.verdict == "mistake"))
+        else:
+            self.notify("No mistakes in this review.")
+
+    # The replay's buttons step through the decisions here.
+    def action_step(self, count: int) -> None:
+        self.action_decision(count)
+
+    def action_seek_start(self) -> None:
+        self._show(-1)
+
+    def action_seek_end(self) -> None:
+        if self.review is not None:
+            self._show(len(self.review.decisions) - 1)
+
+    def action_close(self) -> None:
+        self.cancel_event.set()
+        super().action_close()

@@ -1,0 +1,68 @@
+"""`cardtable review`: the JSON output, the review kept beside the record, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardtable.bots import make_bot
+from cardtable.cli import main
+from cardtable.games import get_rules
+from cardtable.session.review import review_path, review_record
+from cardtable.userdata.records import export_record
+
+
+def _record(tmp_path: Path, finished: bool = True) -> Path:
+    state = get_rules("president").new_game(players=4, seed=8, rounds=1)
+    bots = [make_bot("president", "normal", seed=s) for s in range(4)]
+    while not state.is_over and (finished or len(state.history) < 10):
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))  # type: ignore[attr-defined]
+    return export_record(state, tmp_path / "game.json")
+
+
+def test_json_writes_one_object_per_decision(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _record(tmp_path)
+    assert main(["review", str(record), "--seat", "2", "--iterations", "40", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert rows
+    for row in rows:
+        assert {"position", "made", "best", "made_value", "best_value", "cost", "se", "simulations", "verdict"} <= set(row)
+    assert all(isinstance(row["position"], int) for row in rows)
+
+
+def test_the_review_is_kept_and_read_back(tmp_path: Path) -> None:
+    record = _record(tmp_path)
+    first = review_record(record, 0, iterations=40)
+    assert first is not None and not first.cached and review_path(record, 0).exists()
+    again = review_record(record, 0, iterations=40)
+    assert again is not None and again.cached and again.decisions == first.decisions
+    other = review_record(record, 0, iterations=41)  # another budget: reviewed afresh
+    assert other is not None and not other.cached
+
+
+def test_a_changed_record_is_reviewed_afresh(tmp_path: Path) -> None:
+    record = _record(tmp_path)
+    review_record(record, 0, iterations=40)
+    record.write_text(record.read_text() + "\n")
+    assert not review_record(record, 0, iterations=40).cached  # type: ignore[union-attr]
+
+
+def test_a_file_not_ours_beside_the_record_is_never_overwritten(tmp_path: Path) -> None:
+    record = _record(tmp_path)
+    mine = review_path(record, 0)
+    mine.write_text("my notes")
+    assert review_record(record, 0, iterations=40) is not None
+    assert mine.read_text() == "my notes"
+
+
+def test_bad_input_is_one_line_and_status_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _record(tmp_path)
+    assert main(["review", str(record), "--seat", "9"]) == 2
+    assert main(["review", str(tmp_path / "missing.json")]) == 2
+    unfinished = _record(tmp_path / "x" if (tmp_path / "x").mkdir() is None else tmp_path, finished=False)
+    assert main(["review", str(unfinished)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "not finished" in err
