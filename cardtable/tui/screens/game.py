@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -29,8 +30,6 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
-from cardtable.bots.search import Decision
-from cardtable.bots.search_pool import play_workers
 from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
@@ -38,8 +37,6 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.games import get_rules
-from cardtable.net.hosted import HostedSession
-from cardtable.net.remote import RemoteSession
 from cardtable.session import BotAnswer, BotRequest, HintAnswer, HintRequest, Notice, Seat, TableSession
 from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
@@ -47,13 +44,16 @@ from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.info import InfoScreen
 from cardtable.tui.screens.privacy import PrivacyScreen
 from cardtable.tui.screens.roundover import RoundOverScreen
-from cardtable.tui.screens.seats import SeatsScreen
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.widgets.buttons import MoveButton
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.movelog import MoveLog
 from cardtable.tui.widgets.seats import SeatBox, seat_lines
 from cardtable.tui.wording import engine_text, plural
+
+if TYPE_CHECKING:
+    from cardtable.bots.search import Decision
+    from cardtable.net.remote import RemoteSession
 
 __all__ = ["GameScreen"]
 
@@ -241,6 +241,8 @@ class GameScreen(Screen[None]):
             self._set_bot_cores()
 
     def _set_bot_cores(self) -> None:
+        from cardtable.bots.search_pool import play_workers
+
         cores = getattr(self.app, "bot_cores", None)
         if cores is not None and self.session.workers != play_workers(cores):
             self.session.set_bot_cores(cores)
@@ -291,7 +293,10 @@ class GameScreen(Screen[None]):
     @property
     def hosting(self) -> bool:
         """This screen is the host's own seat of a networked table (it has the seats' pop-up)."""
-        return isinstance(self.session, HostedSession) and not self.read_only
+        # The network is loaded only for a networked table: a hosted session's module is
+        # loaded if this session is one.
+        hosted = sys.modules.get("cardtable.net.hosted")
+        return hosted is not None and isinstance(self.session, hosted.HostedSession) and not self.read_only
 
     @property
     def key_features(self) -> tuple[str, ...]:
@@ -351,6 +356,8 @@ class GameScreen(Screen[None]):
         elif notice.kind == "status":
             if notice.text:
                 self.app.notify(notice.text, timeout=6, markup=False)
+            from cardtable.tui.screens.seats import SeatsScreen
+
             if isinstance(self.app.screen, SeatsScreen):
                 self.app.screen.refresh_seats()  # a player came or went while the list is open
         elif notice.kind == "disconnected":
@@ -984,6 +991,9 @@ class GameScreen(Screen[None]):
 
     def action_seats(self) -> None:
         """The host's list of remote seats: hand an away player's seat to a bot, or take it back."""
+        from cardtable.net.hosted import HostedSession
+        from cardtable.tui.screens.seats import SeatsScreen
+
         if self.hosting and not isinstance(self.app.screen, SeatsScreen):
             assert isinstance(self.session, HostedSession)
             self.app.push_screen(SeatsScreen(self.session))

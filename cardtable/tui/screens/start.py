@@ -1,12 +1,15 @@
 """The start screen: the unfinished games, then a new game's seats, options and seed.
 
 The unfinished games are listed newest first, read afresh each time the screen is
-shown, with *Continue* focused: Enter carries on with the newest.  Without one,
+shown (once its first frame is out: :meth:`StartScreen.show_saved_games`), with
+*Continue* focused: Enter carries on with the newest.  Without one,
 Enter on the game list, then Enter on Start, plays you against normal bots.  *Join*
 (J) sits at a table someone else hosts (:mod:`cardtable.tui.screens.join`).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -23,7 +26,9 @@ from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
 from cardtable.tui.keymap import START_KEYS, bindings, say, written
 from cardtable.tui.widgets.cycler import Cycler
-from cardtable.userdata.slots import SavedGame
+
+if TYPE_CHECKING:
+    from cardtable.userdata.slots import SavedGame
 
 __all__ = ["StartScreen", "game_blurb"]
 
@@ -45,6 +50,9 @@ class StartScreen(Screen[None]):
     """Choose a game and its table, then start."""
 
     BINDINGS = bindings(START_KEYS)
+    # Straight to the game list: Textual's default focuses the first focusable widget,
+    # the scrolling form, and moving on from it restyles the whole form twice.
+    AUTO_FOCUS = "#game-list"
 
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
@@ -54,16 +62,7 @@ class StartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
             yield Static("[b]cardtable[/b]  card games in the terminal", id="start-title")
-            if self.saved_games:
-                with Vertical(id="saved-games"):
-                    yield Label(
-                        f"Unfinished games ({written('enter')}: continue · {say('delete_saved', START_KEYS)}: remove)",
-                        id="saved-title",
-                    )
-                    yield OptionList(
-                        *[Option(Text(game.describe()), id=f"saved-{index}") for index, game in enumerate(self.saved_games)],
-                        id="saved-list",
-                    )
+            # The unfinished games come here, once read (show_saved_games).
             with Horizontal(classes="start-row", id="game-row"):
                 yield Label("Game", classes="start-label")
                 yield OptionList(
@@ -92,14 +91,45 @@ class StartScreen(Screen[None]):
                 yield Input(placeholder="empty: random", id="seed", classes="seed-input", restrict=r"[0-9]*")
             yield Static("", id="start-error")
             with Horizontal(id="start-buttons"):
-                if self.saved_games:
-                    yield Button("Continue", id="continue", variant="primary")
                 yield Button("Start", id="start", variant="success")
                 yield Button("Join", id="join-table", tooltip="join a table someone hosts")
                 yield Button("Statistics", id="stats-button")
                 yield Button("Settings", id="settings-button")
                 yield Button("Quit", id="quit", variant="error")
         yield Footer()
+
+    def _saved_games_list(self) -> Vertical:
+        return Vertical(
+            Label(
+                f"Unfinished games ({written('enter')}: continue · {say('delete_saved', START_KEYS)}: remove)",
+                id="saved-title",
+            ),
+            OptionList(
+                *[Option(Text(game.describe()), id=f"saved-{index}") for index, game in enumerate(self.saved_games)],
+                id="saved-list",
+            ),
+            id="saved-games",
+        )
+
+    async def show_saved_games(self) -> None:
+        """Read the unfinished games and list them above the form, with *Continue*
+        focused (unless the player has moved on from the game list already).
+
+        Called once the screen's first frame is out: reading every save takes a while,
+        and the form can be used meanwhile.
+        """
+        self.app.check_saves()  # type: ignore[attr-defined]
+        if not self.saved_games or self.query("#saved-games"):
+            return
+        untouched = self.focused is None or self.focused.id == "game-list"
+        await self.query_one("#start-form").mount(self._saved_games_list(), after="#start-title")
+        await self.query_one("#start-buttons").mount(Button("Continue", id="continue", variant="primary"), before="#start")
+        self.add_class("with-saved")
+        self.query_one("#saved-list", OptionList).highlighted = 0
+        self._label_continue()
+        if untouched:
+            self.set_focus(self.query_one("#continue", Button))
+        self.refresh_bindings()
 
     @property
     def saved_games(self) -> list[SavedGame]:
@@ -134,13 +164,8 @@ class StartScreen(Screen[None]):
         option_list = self.query_one("#game-list", OptionList)
         option_list.highlighted = games.index(self.game) if self.game in games else 0
         self._show_game(games[option_list.highlighted or 0])
-        if self.saved_games:
-            self.add_class("with-saved")
-            self.query_one("#saved-list", OptionList).highlighted = 0
-            self._label_continue()
-            self.query_one("#continue", Button).focus()
-        else:
-            option_list.focus()
+        self.set_focus(option_list)  # now, not later: show_saved_games may move it on
+        self.call_after_refresh(self.show_saved_games)
 
     # --- the game and its table -------------------------------------------------
     def _show_game(self, game: str) -> None:
