@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -285,3 +286,20 @@ def test_installed_console_script_points_at_main() -> None:
     # An install made before the entry point moved to __main__ (which answers --version
     # without loading the command line) still says cardtable.cli:main, which works too.
     assert scripts.get("cardtable") in ("cardtable.__main__:main", "cardtable.cli:main")
+
+
+def test_shell_completion_completes_game_names() -> None:
+    # README.md: eval "$(_CARDTABLE_COMPLETE=source_bash cardtable)"; Typer knows the
+    # shells only once cli.main has told it to.
+    env = {"_CARDTABLE_COMPLETE": "complete_bash", "_TYPER_COMPLETE_ARGS": "cardtable rules h",
+           "COMP_WORDS": "cardtable rules h", "COMP_CWORD": "2"}
+    result = subprocess.run(
+        [sys.executable, "-m", "cardtable"], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        timeout=120, env={**os.environ, **env},
+    )
+    assert (result.returncode, result.stdout.split(), result.stderr) == (0, ["hearts"], "")
+    script = subprocess.run(
+        [sys.executable, "-m", "cardtable"], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        timeout=120, env={**os.environ, "_CARDTABLE_COMPLETE": "source_bash"},
+    )
+    assert script.returncode == 0 and "complete" in script.stdout and "_CARDTABLE_COMPLETE" in script.stdout
