@@ -28,6 +28,8 @@ from cardtable.tui.keymap import START_KEYS, bindings, say, written
 from cardtable.tui.widgets.cycler import Cycler
 
 if TYPE_CHECKING:
+    from textual.widget import AwaitMount
+
     from cardtable.userdata.slots import SavedGame
 
 __all__ = ["StartScreen", "game_blurb"]
@@ -159,16 +161,17 @@ class StartScreen(Screen[None]):
     def app_ascii(self) -> bool:
         return bool(getattr(self.app, "ascii_only", False))
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         games = available_games()
         option_list = self.query_one("#game-list", OptionList)
         option_list.highlighted = games.index(self.game) if self.game in games else 0
-        self._show_game(games[option_list.highlighted or 0])
         self.set_focus(option_list)  # now, not later: show_saved_games may move it on
+        # The saves are read after the first frame that shows the whole form.
+        await self._show_game(games[option_list.highlighted or 0])
         self.call_after_refresh(self.show_saved_games)
 
     # --- the game and its table -------------------------------------------------
-    def _show_game(self, game: str) -> None:
+    def _show_game(self, game: str) -> AwaitMount:
         self.game = game
         rules = get_rules(game)
         self.query_one("#game-blurb", Static).update(game_blurb(game))
@@ -191,7 +194,7 @@ class StartScreen(Screen[None]):
                                 restrict=r"[0-9]*")
             hint = Static(spec.help, classes="option-help")
             rows.append(Horizontal(label, control, hint, classes="start-row"))
-        box.mount_all(rows)
+        return box.mount_all(rows)
 
     def _show_seats(self, count: int) -> None:
         kinds = [self.query_one(f"#kind-{seat}", Cycler).value for seat in range(MAX_SEATS)]
