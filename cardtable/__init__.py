@@ -8,21 +8,30 @@ Traceback (most recent call last):
 cardtable.errors.IllegalActionError: the leader must play; passing is not allowed when leading
 """
 
-from cardtable.cards import Card, Rank, RankOrder, Suit
-from cardtable.engine.actions import Action
-from cardtable.errors import (
-    CardtableError,
-    GameOverError,
-    IllegalActionError,
-    InvalidCardError,
-    InvalidDeckError,
-    InvalidOptionError,
-    InvalidSeatError,
-    MalformedActionError,
-    SaveFileError,
-    UnknownGameError,
-)
-from cardtable.games import available_games, get_rules, load_game
+from __future__ import annotations
+
+import importlib
+
+# Not `typing.TYPE_CHECKING`: importing typing is a measurable part of `cardtable --version`.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from cardtable.cards import Card, Rank, RankOrder, Suit
+    from cardtable.engine.actions import Action
+    from cardtable.errors import (
+        CardtableError,
+        GameOverError,
+        IllegalActionError,
+        InvalidCardError,
+        InvalidDeckError,
+        InvalidOptionError,
+        InvalidSeatError,
+        MalformedActionError,
+        SaveFileError,
+        UnknownGameError,
+    )
+    from cardtable.games import available_games, get_rules, load_game
 
 __version__ = "0.1.0"
 
@@ -47,3 +56,26 @@ __all__ = [
     "SaveFileError",
     "UnknownGameError",
 ]
+
+# The names above are loaded when first asked for (PEP 562), so that `cardtable --version`
+# and everything that only needs a part of the package do not load the engine and the
+# game registry with it.
+_MODULE_OF = {
+    **dict.fromkeys(["Card", "Rank", "RankOrder", "Suit"], "cardtable.cards"),
+    "Action": "cardtable.engine.actions",
+    **dict.fromkeys(["get_rules", "available_games", "load_game"], "cardtable.games"),
+    **dict.fromkeys([name for name in __all__ if name.endswith("Error")], "cardtable.errors"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cardtable' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,8 +1,34 @@
-"""``python -m cardtable``: the same as the ``cardtable`` command."""
+"""The ``cardtable`` command (its console script) and ``python -m cardtable``.
+
+``cardtable --version`` is answered here without loading the command line (Typer,
+Click and Rich take several times as long to import as Python takes to start); every
+other command goes to :func:`cardtable.cli.main`.
+"""
 
 import sys
+from collections.abc import Sequence
 
-from cardtable.cli import main
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: the program's arguments) and return
+    the exit code."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    if args == ["--version"] or args == ["-V"]:
+        from cardtable import __version__
+
+        try:
+            sys.stdout.write(f"cardtable {__version__}\n")
+            sys.stdout.flush()
+        except BrokenPipeError:
+            sys.stderr.close()
+            return 1
+        return 0
+    from cardtable.cli import main as run_command_line
+
+    return run_command_line(args)
+
 
 if __name__ == "__main__":
     sys.exit(main())

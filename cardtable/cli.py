@@ -5,7 +5,9 @@ only declares the commands and their arguments, and :func:`main` turns every err
 into one line on stderr.
 
 To add a command, declare it here with ``@app.command()`` and import its module inside
-the function, so that ``cardtable --version`` stays fast and never loads Textual.
+the function: a command pays only for what it runs, and ``cardtable --help`` for Typer
+alone (``cardtable --version`` is answered in :mod:`cardtable.__main__` before this
+module is loaded).  tests/test_imports.py checks what each command imports.
 
 No game is named here: help texts say ``{games}``, ``{game_names}`` and the like, filled
 in from the game registry when help is shown (see :func:`registry_words`).
@@ -17,6 +19,7 @@ cardtable 0.1.0
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
@@ -27,7 +30,6 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup
 from cardtable import __version__
 from cardtable.asciitext import use_ascii_fallback
 from cardtable.commands.common import ClickException, UsageError, complete_game
-from cardtable.display import visible
 from cardtable.errors import CardtableError, CrashError, InvalidOptionError
 
 if TYPE_CHECKING:
@@ -112,11 +114,53 @@ def _fill_help(command: Any, words: dict[str, str] | None = None) -> None:
         _fill_help(sub, words)
 
 
+class _PlainValue:
+    """A parameter's conversion that loads nothing for what needs no converting.
+
+    Recent Typer converts every value given to a parameter (the defaults too) through
+    Pydantic, which takes longer to import than the rest of the command line together.
+    A missing value (``None``) and a string for a ``str`` parameter come out as they go
+    in whichever way, so they are passed through here; anything else (a number, a list)
+    goes to Typer's own conversion, built when first needed, as Typer would build it.
+    """
+
+    _PLAIN = (str, str | None)
+
+    def __init__(self, descriptor: Any, build: Any, pass_through: Any) -> None:
+        self._descriptor = descriptor
+        self._build = build
+        self._none = pass_through(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation)
+        self._full: Any = None
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        if value is None:
+            return self._none.coerce(value, param=param, ctx=ctx)  # Typer's own answer to "missing"
+        if isinstance(value, str) and not (param.multiple or param.nargs != 1) and self._descriptor.annotation in self._PLAIN:
+            return value
+        if self._full is None:
+            self._full = self._build(self._descriptor)
+        return self._full.coerce(value, param=param, ctx=ctx)
+
+
+def _convert_lightly(params: list[Any]) -> list[Any]:
+    """``params`` with :class:`_PlainValue` conversions, where this Typer converts lazily
+    through ``get_runtime_param`` (Typer 0.29; older ones convert without Pydantic, and
+    are left as they are)."""
+    try:
+        from typer._coercion import PassThroughRuntimeParam, build_runtime_param
+    except ImportError:
+        return params
+    for param in params:
+        if getattr(param, "_runtime_param", False) is None and hasattr(param, "type_descriptor"):
+            param._runtime_param = _PlainValue(param.type_descriptor, build_runtime_param, PassThroughRuntimeParam)
+    return params
+
+
 class _Command(TyperCommand):
     """A command whose ``--help`` shows its parameters as a person types them."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        return _as_typed(super().get_params(ctx))
+        return _convert_lightly(_as_typed(super().get_params(ctx)))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _fill_help(self)
@@ -139,7 +183,7 @@ class _Group(TyperGroup):
     """The root command: its flags, like every command's, show no type in ``--help``."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        return _as_typed(super().get_params(ctx))
+        return _convert_lightly(_as_typed(super().get_params(ctx)))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _fill_help(self)
@@ -560,6 +604,8 @@ def _fail(message: str, code: int) -> int:
     The message may quote outside text (a name, a path, a move from a file): its
     control characters are written as escapes, never sent to the terminal.
     """
+    from cardtable.display import visible
+
     line = visible(" ".join(str(message).split()))
     sys.stderr.write(f"cardtable: {line}\n")
     sys.stderr.flush()
@@ -583,6 +629,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     # A terminal that cannot show a suit symbol or a table's lines gets ASCII, not a traceback.
     use_ascii_fallback()
+    if os.environ.get("_CARDTABLE_COMPLETE"):
+        # Shell completion (README.md): Typer knows the shells only once told to.
+        from typer.completion import completion_init
+
+        completion_init()
     try:
         result = app(args=list(argv) if argv is not None else None, prog_name="cardtable", standalone_mode=False)
     except UsageError as exc:

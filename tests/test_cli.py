@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -45,7 +46,7 @@ def test_version(capsys: pytest.CaptureFixture[str], flag: str) -> None:
 def test_version_matches_the_package_metadata() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["version"] == cardtable.__version__
-    assert project["scripts"] == {"cardtable": "cardtable.cli:main"}
+    assert project["scripts"] == {"cardtable": "cardtable.__main__:main"}
 
 
 @pytest.mark.parametrize("flag", ["--help", "-h"])
@@ -282,4 +283,23 @@ def test_installed_console_script_points_at_main() -> None:
     except PackageNotFoundError:
         return  # running from a checkout without `pip install`; pyproject is checked above
     scripts = {ep.name: ep.value for ep in dist.entry_points if ep.group == "console_scripts"}
-    assert scripts.get("cardtable") == "cardtable.cli:main"
+    # An install made before the entry point moved to __main__ (which answers --version
+    # without loading the command line) still says cardtable.cli:main, which works too.
+    assert scripts.get("cardtable") in ("cardtable.__main__:main", "cardtable.cli:main")
+
+
+def test_shell_completion_completes_game_names() -> None:
+    # README.md: eval "$(_CARDTABLE_COMPLETE=source_bash cardtable)"; Typer knows the
+    # shells only once cli.main has told it to.
+    env = {"_CARDTABLE_COMPLETE": "complete_bash", "_TYPER_COMPLETE_ARGS": "cardtable rules h",
+           "COMP_WORDS": "cardtable rules h", "COMP_CWORD": "2"}
+    result = subprocess.run(
+        [sys.executable, "-m", "cardtable"], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        timeout=120, env={**os.environ, **env},
+    )
+    assert (result.returncode, result.stdout.split(), result.stderr) == (0, ["hearts"], "")
+    script = subprocess.run(
+        [sys.executable, "-m", "cardtable"], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        timeout=120, env={**os.environ, "_CARDTABLE_COMPLETE": "source_bash"},
+    )
+    assert script.returncode == 0 and "complete" in script.stdout and "_CARDTABLE_COMPLETE" in script.stdout

@@ -5,9 +5,13 @@ and choosing moves is checked here, in a fresh interpreter, not to load Textual.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
+
+import pytest
 
 
 def imported_after(modules: list[str]) -> set[str]:
@@ -53,3 +57,46 @@ def test_the_command_line_loads_textual_only_when_it_opens_the_app() -> None:
     # inside the command that opens it, never at the top of cli.py.
     loaded = imported_after(["cardtable.cli", "cardtable.commands.rules"])
     assert "textual" not in loaded
+
+
+def imported_by_command(args: list[str], home: str) -> set[str]:
+    """The modules a fresh interpreter has loaded after running ``cardtable ARGS`` through
+    the console script's entry point (its output is thrown away)."""
+    script = textwrap.dedent(
+        f"""
+        import contextlib, io, sys
+        from cardtable.__main__ import main
+        with contextlib.redirect_stdout(io.StringIO()):
+            code = main({args!r})
+        print(code)
+        print("\\n".join(sorted(sys.modules)))
+        """
+    )
+    env = dict(os.environ, CARDTABLE_HOME=home)
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env
+    )
+    assert result.returncode == 0, result.stderr
+    code, *modules = result.stdout.split()
+    assert code == "0", result.stderr
+    return set(modules)
+
+
+# What no quick command may load: the app's framework, the bots, the network, the
+# search's processes, and Pydantic (which recent Typer uses to convert values).
+HEAVY = ("textual", "cardtable.tui", "cardtable.bots", "cardtable.net", "cardtable.session",
+         "websockets", "msgspec", "multiprocessing", "pydantic")
+
+
+def loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(name for name in names if name in modules)
+
+
+def test_version_loads_nothing_of_the_command_line(tmp_path: Path) -> None:
+    modules = imported_by_command(["--version"], str(tmp_path))
+    assert loaded(modules, HEAVY + ("typer", "click", "rich", "cardtable.cli", "cardtable.games")) == []
+
+
+@pytest.mark.parametrize("args", [["--help"], ["rules", "president"], ["stats"], ["rules", "--help"]])
+def test_quick_commands_load_no_heavy_module(tmp_path: Path, args: list[str]) -> None:
+    assert loaded(imported_by_command(args, str(tmp_path)), HEAVY) == []

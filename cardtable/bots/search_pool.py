@@ -32,23 +32,26 @@ from __future__ import annotations
 
 import atexit
 import itertools
-import multiprocessing
 import os
 import random
 import sys
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from multiprocessing import resource_tracker
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from cardtable.bots.search import ISMCTS, Searchable
+
+# multiprocessing and the process pool are loaded when the pool first starts (a hard bot's
+# or a hint's first search), not with the bots: a table without one never needs them.
 
 #: Root statistics (each root action's notation to visits and summed value), the
 #: iterations done, the samples rejected, the number of trees that were merged, and
@@ -148,6 +151,8 @@ def _start_resource_tracker() -> None:
     "bad value(s) in fds_to_keep", and the search would quietly stay in one process.
     The stand-in is put back at once; nothing is written meanwhile but to the null device.
     """
+    from multiprocessing import resource_tracker
+
     stream = sys.stderr
     try:
         valid = stream is not None and stream.fileno() >= 0
@@ -167,6 +172,9 @@ def _start_resource_tracker() -> None:
 
 def _get_pool(extra_workers: int) -> ProcessPoolExecutor:
     global _pool, _pool_size, _flags
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     with _lock:
         if _pool is None or _pool_size != extra_workers:
             _shutdown_locked()

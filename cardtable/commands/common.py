@@ -7,10 +7,8 @@ import sys
 # Typer 0.26 and later (the declared floor) carry their own copy of Click.
 from typer._click.exceptions import ClickException, UsageError
 
-from cardtable.display import visible
 from cardtable.errors import InvalidOptionError, UnknownGameError
 from cardtable.games import available_games
-from cardtable.userdata.settings import THINK_TIMES
 
 __all__ = [
     "known_game", "complete_game", "think_seconds", "recover_quietly", "warn", "ClickException", "UsageError",
@@ -27,6 +25,8 @@ def think_seconds(text: str) -> float:
     ...
     cardtable.errors.InvalidOptionError: --think must be one of 0.5, 1, 2, 5 seconds, not '3'
     """
+    from cardtable.userdata.settings import THINK_TIMES
+
     try:
         seconds = float(text.strip())
     except ValueError:
@@ -62,6 +62,8 @@ def complete_game(incomplete: str) -> list[str]:
 
 def warn(line: str) -> None:
     """Write ``cardtable: warning: line`` as one line on stderr."""
+    from cardtable.display import visible
+
     sys.stderr.write(f"cardtable: warning: {visible(' '.join(line.split()))}\n")
 
 

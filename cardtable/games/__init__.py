@@ -17,11 +17,12 @@ the games never import the layers above them.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.saves import game_from_data, read_game
-from cardtable.engine.state import GameState, Rules
 from cardtable.errors import UnknownGameError, quoted
+
+if TYPE_CHECKING:
+    from cardtable.engine.state import GameState, Rules
 
 __all__ = [
     "get_rules",
@@ -118,9 +119,13 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> GameState:
     Raises :class:`~cardtable.errors.SaveFileError` with a one-line reason for anything
     that is not a complete, valid save of a game this version of cardtable knows.
     """
+    from cardtable.engine.saves import read_game
+
     return read_game(text, get_rules, expected_game)
 
 
 def state_from_data(data: Any, expected_game: str | None = None) -> GameState:
     """Rebuild a game of any registered kind from the dict of :func:`~cardtable.engine.saves.save_data`."""
+    from cardtable.engine.saves import game_from_data
+
     return game_from_data(data, get_rules, expected_game)

@@ -7,17 +7,21 @@ one directly.  This package never imports Textual.
 
 from __future__ import annotations
 
-from cardtable.session.saving import Saver, SlotSaver
-from cardtable.session.seats import Seat, SeatKind
-from cardtable.session.table import (
-    BotAnswer,
-    BotOutcome,
-    BotRequest,
-    HintAnswer,
-    HintRequest,
-    Notice,
-    TableSession,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardtable.session.saving import Saver, SlotSaver
+    from cardtable.session.seats import Seat, SeatKind
+    from cardtable.session.table import (
+        BotAnswer,
+        BotOutcome,
+        BotRequest,
+        HintAnswer,
+        HintRequest,
+        Notice,
+        TableSession,
+    )
 
 __all__ = [
     "BotAnswer",
@@ -32,3 +36,27 @@ __all__ = [
     "SlotSaver",
     "TableSession",
 ]
+
+# Loaded when first asked for (PEP 562): the start screen needs only the saver, not the
+# table with its bots.
+_MODULE_OF = {
+    **dict.fromkeys(["Saver", "SlotSaver"], "cardtable.session.saving"),
+    **dict.fromkeys(["Seat", "SeatKind"], "cardtable.session.seats"),
+    **dict.fromkeys(
+        ["BotAnswer", "BotOutcome", "BotRequest", "HintAnswer", "HintRequest", "Notice", "TableSession"],
+        "cardtable.session.table",
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from cardtable.engine.state import GameState
-from cardtable.userdata.slots import GameSlot
+if TYPE_CHECKING:
+    from cardtable.engine.state import GameState
+    from cardtable.userdata.slots import GameSlot
 
 __all__ = ["Saver", "SlotSaver"]
 
@@ -51,6 +52,9 @@ class SlotSaver:
 
     def save(self, state: GameState) -> list[str]:
         if self.slot is None or not self.slot.is_open:
+            # Loaded here, at the first save: the start screen makes a saver too.
+            from cardtable.userdata.slots import GameSlot
+
             self.slot = GameSlot.new(state, self.path)
             self.path = None
             return []

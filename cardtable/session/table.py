@@ -290,7 +290,8 @@ class TableSession:
                     )(self.bot_seed(seat))
                 except CardtableError as exc:
                     self.bot_failures[seat] = str(exc)
-        self._warm_up()
+        #: the search's worker processes were asked to start (see :meth:`_warm_up`)
+        self._warmed = False
         humans = self.human_seats
         #: several people share the keyboard: the hand is covered between their turns
         self.hotseat = len(humans) > 1
@@ -450,6 +451,8 @@ class TableSession:
             seat, self.generation, len(self.state.history), self.seats[seat].bot, self.bots[seat],
             self.state.observation(seat), self.state.legal_actions(),
         )
+        if isinstance(request.bot, SearchBot):
+            self._warm_up()
         self._asked.append(request)
         return request
 
@@ -507,7 +510,9 @@ class TableSession:
         for bot in self.bots.values():
             if isinstance(bot, SearchBot):
                 bot.searcher.workers = self.workers
-        self._warm_up()
+        if self._warmed:  # the pool is in use: start it again at its new size
+            self._warmed = False
+            self._warm_up()
 
     def level_bot(self, seat: int, level: str) -> Bot:
         """A fresh built-in bot of ``level`` for ``seat``, with the table's thinking time
@@ -515,8 +520,12 @@ class TableSession:
         return make_bot(self.game, level, seed=self.bot_seed(seat), time_budget=self.think_time, workers=self.workers)
 
     def _warm_up(self) -> None:
-        # The worker processes start beside the table, not inside the first hard move.
-        if self.workers > 1 and any(isinstance(bot, SearchBot) for bot in self.bots.values()):
+        # The search's worker processes start in the background when a hard bot's turn or
+        # a hint first asks for them (the bot's delay gives them a head start), not with
+        # the table: starting them takes a good part of a second of the processors, which
+        # the app's first frame needs.
+        if self.workers > 1 and not self._warmed:
+            self._warmed = True
             threading.Thread(target=_warm_up, args=(self.workers,), name="cardtable-warm-up", daemon=True).start()
 
     def replace_bot(self, seat: int, level: str) -> None:
@@ -645,6 +654,7 @@ class TableSession:
             self.hint_iterations, self.state.observation(seat), self.state.legal_actions(),
             time_budget=self.think_time, workers=self.workers,
         )
+        self._warm_up()
         self._asked.append(request)
         return request
 

@@ -25,19 +25,19 @@ from textual.screen import Screen
 
 from cardtable.asciitext import to_ascii
 from cardtable.display import visible
-from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
-from cardtable.session import SlotSaver
+from cardtable.session.saving import SlotSaver
 from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
 from cardtable.tui.config import PACES, TRICK_PAUSES, TableConfig, config_for_state
 from cardtable.userdata.settings import Settings, load_settings
-from cardtable.userdata.slots import GameSlot, SavedGame
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from cardtable.engine.state import GameState
     from cardtable.net.host import NetHost
     from cardtable.userdata.records import Replay
+    from cardtable.userdata.slots import GameSlot, SavedGame
 
 __all__ = ["CardtableApp", "ascii_driver"]
 
@@ -132,6 +132,7 @@ class CardtableApp(App[None]):
         #: the exception that crashed the app, and the log its traceback went to
         self.crash_error: BaseException | None = None
         self.crash_log: Path | None = None
+        self._recovered = False
 
     def _handle_exception(self, error: Exception) -> None:
         """A crash: the traceback goes to a log file instead of the terminal.
@@ -231,10 +232,9 @@ class CardtableApp(App[None]):
         for line in self.settings_warnings:
             self.notify(line, severity="warning", timeout=8, markup=False)
         self.settings_warnings = []
-        from cardtable.userdata.recovery import recover
-
-        for line in recover():  # what a killed cardtable left half done
-            self.notify(line, severity="warning", timeout=12, markup=False)
+        # The player's files are read once the first frame is out (before the list of
+        # saved games, which waits for it too).
+        self.call_after_refresh(self._recover)
         if self.replay is not None:
             from cardtable.tui.screens.replay import ReplayScreen
 
@@ -248,9 +248,21 @@ class CardtableApp(App[None]):
         else:
             self.show_start()
 
+    def _recover(self) -> None:
+        """Finish what a killed cardtable left half done (once, before the saves are listed)."""
+        if self._recovered:
+            return
+        self._recovered = True
+        from cardtable.userdata.recovery import recover
+
+        for line in recover():
+            self.notify(line, severity="warning", timeout=12, markup=False)
+
     def check_saves(self) -> None:
         """Read the list of unfinished games afresh; a damaged save set aside is reported."""
         from cardtable.userdata.slots import unfinished_games
+
+        self._recover()
 
         self.saved_games, messages = unfinished_games()
         for line in messages:
@@ -262,6 +274,8 @@ class CardtableApp(App[None]):
         The file is read again now (never the copy the list was made from), under the
         game's lock; a game open in another cardtable is refused in one line.
         """
+        from cardtable.userdata.slots import GameSlot
+
         self.close_game()
         try:
             slot, state = GameSlot.open(game.path)
@@ -274,10 +288,12 @@ class CardtableApp(App[None]):
         self.start_game(config_for_state(state))
 
     def show_start(self, game: str | None = None) -> None:
+        """Put the start screen up; its list of unfinished games is read and shown after
+        the screen's first frame."""
         from cardtable.tui.screens.start import StartScreen
 
         self.close_game()
-        self.check_saves()
+        self.saved_games = []  # until the screen has read them
         self._put_screen(StartScreen(game))
 
     def open_review(

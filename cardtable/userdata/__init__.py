@@ -19,17 +19,21 @@ portable installs).  Nothing in this package imports Textual: the app calls it.
 
 from __future__ import annotations
 
-from cardtable.userdata.records import Replay, export_record, load_record
-from cardtable.userdata.savefiles import (
-    SeatInfo,
-    finish_game,
-    load_save,
-    save_game,
-    seats_of,
-)
-from cardtable.userdata.settings import Settings, load_settings, save_settings
-from cardtable.userdata.slots import GameSlot, SavedGame, latest_unfinished, unfinished_games
-from cardtable.userdata.stats import PlayerStats, load_stats, record_result
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardtable.userdata.records import Replay, export_record, load_record
+    from cardtable.userdata.savefiles import (
+        SeatInfo,
+        finish_game,
+        load_save,
+        save_game,
+        seats_of,
+    )
+    from cardtable.userdata.settings import Settings, load_settings, save_settings
+    from cardtable.userdata.slots import GameSlot, SavedGame, latest_unfinished, unfinished_games
+    from cardtable.userdata.stats import PlayerStats, load_stats, record_result
 
 __all__ = [
     "Replay",
@@ -51,3 +55,26 @@ __all__ = [
     "load_stats",
     "record_result",
 ]
+
+# Loaded when first asked for (PEP 562): the settings, read before the app's first
+# frame, do not bring the saves, records and statistics with them.
+_MODULE_OF = {
+    **dict.fromkeys(["Replay", "export_record", "load_record"], "cardtable.userdata.records"),
+    **dict.fromkeys(["SeatInfo", "seats_of", "save_game", "load_save", "finish_game"], "cardtable.userdata.savefiles"),
+    **dict.fromkeys(["Settings", "load_settings", "save_settings"], "cardtable.userdata.settings"),
+    **dict.fromkeys(["GameSlot", "SavedGame", "latest_unfinished", "unfinished_games"], "cardtable.userdata.slots"),
+    **dict.fromkeys(["PlayerStats", "load_stats", "record_result"], "cardtable.userdata.stats"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -29,8 +30,6 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
-from cardtable.bots.search import Decision, about_equal
-from cardtable.bots.search_pool import play_workers
 from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
@@ -38,8 +37,6 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.games import get_rules
-from cardtable.net.hosted import HostedSession
-from cardtable.net.remote import RemoteSession
 from cardtable.session import BotAnswer, BotRequest, HintAnswer, HintRequest, Notice, Seat, TableSession
 from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
@@ -47,7 +44,6 @@ from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.info import InfoScreen
 from cardtable.tui.screens.privacy import PrivacyScreen
 from cardtable.tui.screens.roundover import RoundOverScreen
-from cardtable.tui.screens.seats import SeatsScreen
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.widgets.buttons import MoveButton
 from cardtable.tui.widgets.hand import HandView
@@ -56,7 +52,19 @@ from cardtable.tui.widgets.seats import SeatBox, seat_lines
 from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
 from cardtable.tui.wording import engine_text, plural
 
+if TYPE_CHECKING:
+    from cardtable.bots.search import Decision
+    from cardtable.net.remote import RemoteSession
+
 __all__ = ["GameScreen"]
+
+
+def _hosted(session: object) -> bool:
+    """Whether ``session`` is a host's own seat of a networked table."""
+    # The network is loaded only for a networked table: a hosted session's module is
+    # loaded if this session is one.
+    hosted = sys.modules.get("cardtable.net.hosted")
+    return hosted is not None and isinstance(session, hosted.HostedSession)
 
 
 class GameScreen(Screen[None]):
@@ -217,7 +225,8 @@ class GameScreen(Screen[None]):
         remote seats belong to people even while they are away and a bot plays for them
         (the seed would tell them every hand)."""
         session = self.session
-        if isinstance(session, HostedSession) and session.net is not None and session.net.remote_seats:
+        net = getattr(session, "net", None) if _hosted(session) else None
+        if net is not None and net.remote_seats:
             return None
         return session.seed
 
@@ -257,6 +266,8 @@ class GameScreen(Screen[None]):
             self._set_bot_cores()
 
     def _set_bot_cores(self) -> None:
+        from cardtable.bots.search_pool import play_workers
+
         cores = getattr(self.app, "bot_cores", None)
         if cores is not None and self.session.workers != play_workers(cores):
             self.session.set_bot_cores(cores)
@@ -312,7 +323,7 @@ class GameScreen(Screen[None]):
     def untouched(self) -> bool:
         """A game of this keyboard's own that no person at the table has moved in yet."""
         session = self.session
-        if self.read_only or not isinstance(session, TableSession) or isinstance(session, HostedSession):
+        if self.read_only or not isinstance(session, TableSession) or _hosted(session):
             return False
         people = {seat for seat, spec in enumerate(session.seats) if spec.waits_for_outside}
         return not session.is_over and not any(seat in people for seat, _ in session.state.history)
@@ -320,7 +331,7 @@ class GameScreen(Screen[None]):
     @property
     def hosting(self) -> bool:
         """This screen is the host's own seat of a networked table (it has the seats' pop-up)."""
-        return isinstance(self.session, HostedSession) and not self.read_only
+        return _hosted(self.session) and not self.read_only
 
     @property
     def key_features(self) -> tuple[str, ...]:
@@ -380,6 +391,8 @@ class GameScreen(Screen[None]):
         elif notice.kind == "status":
             if notice.text:
                 self.app.notify(notice.text, timeout=6, markup=False)
+            from cardtable.tui.screens.seats import SeatsScreen
+
             if isinstance(self.app.screen, SeatsScreen):
                 self.app.screen.refresh_seats()  # a player came or went while the list is open
         elif notice.kind == "disconnected":
@@ -970,6 +983,8 @@ class GameScreen(Screen[None]):
             words.append(f" ({how_to})", style="dim")
             return words
         best = next(m for m in decision.moves if m.action == action)
+        from cardtable.bots.search import about_equal  # the bots load when a hint is first worded
+
         equal = about_equal(decision.moves, action)
         if len(equal) > 1 and all(m.action.kind in _BARE_KINDS for m in equal):
             words.append(": ")
@@ -1058,6 +1073,8 @@ class GameScreen(Screen[None]):
             text.append(f"  ({plural(move.visits, 'simulation')})", style="dim")
             text.append("\n")
         chosen = self.hint_move(decision.action, bare=True)
+        from cardtable.bots.search import about_equal
+
         equal = about_equal(decision.moves, decision.action)
         text.append("\n")
         if len(equal) > 1:
@@ -1106,6 +1123,9 @@ class GameScreen(Screen[None]):
 
     def action_seats(self) -> None:
         """The host's list of remote seats: hand an away player's seat to a bot, or take it back."""
+        from cardtable.net.hosted import HostedSession
+        from cardtable.tui.screens.seats import SeatsScreen
+
         if self.hosting and not isinstance(self.app.screen, SeatsScreen):
             assert isinstance(self.session, HostedSession)
             self.app.push_screen(SeatsScreen(self.session))

@@ -1,12 +1,15 @@
 """The start screen: the unfinished games, then a new game's seats, options and seed.
 
 The unfinished games are listed newest first, read afresh each time the screen is
-shown, with *Continue* focused: Enter carries on with the newest.  Without one,
-Enter on the game list, then Enter on Start, plays you against normal bots.  *Join*
+shown (once its first frame is out: :meth:`StartScreen.show_saved_games`), with
+*Continue* beside *Start*: C carries on with the one highlighted.  Enter on the game
+list, then Enter on Start, plays you against normal bots.  *Join*
 (J) sits at a table someone else hosts (:mod:`cardtable.tui.screens.join`).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -24,7 +27,11 @@ from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, 
 from cardtable.tui.keymap import START_KEYS, bindings, say
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
-from cardtable.userdata.slots import SavedGame
+
+if TYPE_CHECKING:
+    from textual.widget import AwaitMount
+
+    from cardtable.userdata.slots import SavedGame
 
 __all__ = ["StartScreen", "game_blurb"]
 
@@ -46,6 +53,9 @@ class StartScreen(Screen[None]):
     """Choose a game and its table, then start."""
 
     BINDINGS = bindings(START_KEYS)
+    # Straight to the game list: Textual's default focuses the first focusable widget,
+    # the scrolling form, and moving on from it restyles the whole form twice.
+    AUTO_FOCUS = "#game-list"
 
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
@@ -55,17 +65,7 @@ class StartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
             yield Static("[b]cardtable[/b]  card games in the terminal", id="start-title")
-            if self.saved_games:
-                with Vertical(id="saved-games"):
-                    yield Label(
-                        f"Unfinished games ({say('continue_saved', START_KEYS)}: continue"
-                        f" · {say('delete_saved', START_KEYS)}: remove)",
-                        id="saved-title",
-                    )
-                    yield OptionList(
-                        *[Option(Text(game.describe()), id=f"saved-{index}") for index, game in enumerate(self.saved_games)],
-                        id="saved-list",
-                    )
+            # The unfinished games come here, once read (show_saved_games).
             with Horizontal(classes="start-row", id="game-row"):
                 yield Label("Game", classes="start-label")
                 yield OptionList(
@@ -94,8 +94,6 @@ class StartScreen(Screen[None]):
                 yield Input(placeholder="empty: random", id="seed", classes="seed-input", restrict=r"[0-9]*")
             yield Static("", id="start-error")
             with Horizontal(id="start-buttons"):
-                if self.saved_games:
-                    yield Button("Continue", id="continue", variant="primary")
                 yield Button("Start", id="start", variant="success")
                 yield Button("Join", id="join-table", tooltip="join a table someone hosts")
                 yield Button("Statistics", id="stats-button")
@@ -104,6 +102,37 @@ class StartScreen(Screen[None]):
         # No command palette key: at 80 columns every one of the screen's keys shows whole.
         yield Footer(show_command_palette=False)
         yield TooSmall()
+
+    def _saved_games_list(self) -> Vertical:
+        return Vertical(
+            Label(
+                f"Unfinished games ({say('continue_saved', START_KEYS)}: continue"
+                f" · {say('delete_saved', START_KEYS)}: remove)",
+                id="saved-title",
+            ),
+            OptionList(
+                *[Option(Text(game.describe()), id=f"saved-{index}") for index, game in enumerate(self.saved_games)],
+                id="saved-list",
+            ),
+            id="saved-games",
+        )
+
+    async def show_saved_games(self) -> None:
+        """Read the unfinished games and list them above the form, with *Continue*
+        beside *Start*; focus stays where it is (a new game is what Enter starts).
+
+        Called once the screen's first frame is out: reading every save takes a while,
+        and the form can be used meanwhile.
+        """
+        self.app.check_saves()  # type: ignore[attr-defined]
+        if not self.saved_games or self.query("#saved-games"):
+            return
+        await self.query_one("#start-form").mount(self._saved_games_list(), after="#start-title")
+        await self.query_one("#start-buttons").mount(Button("Continue", id="continue", variant="primary"), before="#start")
+        self.add_class("with-saved")
+        self.query_one("#saved-list", OptionList).highlighted = 0
+        self._label_continue()
+        self.refresh_bindings()
 
     @property
     def saved_games(self) -> list[SavedGame]:
@@ -133,21 +162,19 @@ class StartScreen(Screen[None]):
     def app_ascii(self) -> bool:
         return bool(getattr(self.app, "ascii_only", False))
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         fit_to_terminal(self)
         games = available_games()
         option_list = self.query_one("#game-list", OptionList)
         option_list.highlighted = games.index(self.game) if self.game in games else 0
-        self._show_game(games[option_list.highlighted or 0])
-        if self.saved_games:
-            self.add_class("with-saved")
-            self.query_one("#saved-list", OptionList).highlighted = 0
-            self._label_continue()
         # A new game is what Enter starts; an unfinished one is C away (or a click).
-        option_list.focus()
+        self.set_focus(option_list)
+        # The saves are read after the first frame that shows the whole form.
+        await self._show_game(games[option_list.highlighted or 0])
+        self.call_after_refresh(self.show_saved_games)
 
     # --- the game and its table -------------------------------------------------
-    def _show_game(self, game: str) -> None:
+    def _show_game(self, game: str) -> AwaitMount:
         self.game = game
         rules = get_rules(game)
         self.query_one("#game-blurb", Static).update(game_blurb(game))
@@ -170,7 +197,7 @@ class StartScreen(Screen[None]):
                                 restrict=r"[0-9]*")
             hint = Static(spec.help, classes="option-help")
             rows.append(Horizontal(label, control, hint, classes="start-row"))
-        box.mount_all(rows)
+        return box.mount_all(rows)
 
     def _show_seats(self, count: int) -> None:
         kinds = [self.query_one(f"#kind-{seat}", Cycler).value for seat in range(MAX_SEATS)]

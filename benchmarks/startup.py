@@ -1,0 +1,324 @@
+"""How long cardtable takes to start, as ratios against what Python and Textual cost anyway.
+
+Two parts, each timed as whole processes, in pairs run one after the other (A B A B ...)
+so that a load that comes and goes falls on both sides of a pair alike; the figures are
+each pair's ratio, min and median over the runs:
+
+- ``cli``: ``cardtable --version``, ``--help``, ``rules president`` and ``stats``
+  (output to a pipe) against ``python -c pass``, and their own seconds.
+- ``frame``: the first frame of ``cardtable`` (the start screen) and of
+  ``cardtable play president --seats human,easy,easy,easy``, against a minimal Textual
+  app (a ``Header``, a ``Static`` and a ``Footer``), each in a pseudo-terminal of
+  100x30.  The benchmark reads what the program writes, keeps the screen it draws, and
+  stops the clock when the screen shows the app's content (the texts in ``MARKERS``:
+  for the start screen, its last row and the game's options, which it fills in after
+  composing; for the game, the table and the hand), then kills the program.
+
+Each case runs once first, not counted, which also writes the bytecode a real install
+has.  Every cardtable run gets an empty data folder of its own (``CARDTABLE_HOME``), so the
+player's saves and statistics are neither read nor changed; ``--home DIR`` times one
+with files in it instead.  By default the checkout this file is in is timed
+(``python -m cardtable`` with the checkout first on ``PYTHONPATH``); ``--installed``
+times the ``cardtable`` command on ``PATH`` instead.
+
+    python benchmarks/startup.py                 # both parts, 10 pairs of each
+    python benchmarks/startup.py --runs 20 --part frame
+    python benchmarks/startup.py --runs 1 --json # one pair of each, as JSON (the smoke test)
+
+Figures depend on the machine and its load; the ratios much less.  The latest are in
+docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+COLUMNS, ROWS = 100, 30
+
+MINIMAL_APP = '''\
+from textual.app import App, ComposeResult
+from textual.widgets import Footer, Header, Static
+
+
+class Minimal(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("a minimal Textual app")
+        yield Footer()
+
+
+Minimal().run()
+'''
+
+#: What each app's first frame shows once its content is drawn (all must be on screen).
+MARKERS = {
+    "minimal": ("a minimal Textual app", "palette"),
+    # The seed row is the form's last; the options box is filled in once the screen is
+    # mounted, and the game's blurb set then too.
+    "start": ("Seed", "Revolution", "Shed your cards first"),
+    # The table's seats, the player's hand and its buttons, and the footer's keys.
+    "play": ("Ada", "Cleo", "Your hand", "Clear", "Last trick"),
+}
+
+FRAME_TIMEOUT = 60.0
+
+
+@dataclass
+class Pairs:
+    """One comparison: seconds of A and of B, run by run."""
+
+    name: str
+    versus: str
+    a: list[float] = field(default_factory=list)
+    b: list[float] = field(default_factory=list)
+
+    @property
+    def ratios(self) -> list[float]:
+        return [a / b for a, b in zip(self.a, self.b)]
+
+    def summary(self) -> dict[str, float | int | str]:
+        return {
+            "name": self.name,
+            "versus": self.versus,
+            "runs": len(self.a),
+            "seconds_min": min(self.a),
+            "seconds_median": statistics.median(self.a),
+            "versus_seconds_median": statistics.median(self.b),
+            "ratio_min": min(self.ratios),
+            "ratio_median": statistics.median(self.ratios),
+        }
+
+
+# --- running a command --------------------------------------------------------------
+
+def timed_run(command: Sequence[str], env: dict[str, str]) -> float:
+    """Seconds ``command`` takes from start to exit, its output to a pipe."""
+    start = time.perf_counter()
+    result = subprocess.run(command, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} exited {result.returncode}: {result.stderr.decode(errors='replace')}")
+    return elapsed
+
+
+class Screen:
+    """The text a terminal of ``ROWS`` x ``COLUMNS`` would show, from what a program writes.
+
+    Enough of a terminal for Textual's output: cursor positioning (``CSI row;col H``),
+    carriage return and line feed, and printable text; colours, modes and other
+    sequences are skipped.
+    """
+
+    _SEQUENCE = re.compile(r"\x1b\[([0-9;?<>=$ ]*)([@-~])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
+
+    def __init__(self) -> None:
+        self.cells = [[" "] * COLUMNS for _ in range(ROWS)]
+        self.row = self.column = 0
+        self.pending = ""
+
+    def feed(self, text: str) -> None:
+        text = self.pending + text
+        self.pending = ""
+        # A sequence cut at the end of a read waits for the rest.
+        cut = text.rfind("\x1b")
+        if cut != -1 and not self._SEQUENCE.match(text, cut) and len(text) - cut < 64:
+            text, self.pending = text[:cut], text[cut:]
+        position = 0
+        for match in self._SEQUENCE.finditer(text):
+            self._write(text[position:match.start()])
+            position = match.end()
+            if match.group(2) == "H" and match.group(1) is not None and "?" not in match.group(1):
+                parts = (match.group(1).split(";") + ["", ""])[:2]
+                self.row = min(ROWS - 1, max(0, int(parts[0] or 1) - 1))
+                self.column = min(COLUMNS - 1, max(0, int(parts[1] or 1) - 1))
+        self._write(text[position:])
+
+    def _write(self, text: str) -> None:
+        for char in text:
+            if char == "\r":
+                self.column = 0
+            elif char == "\n":
+                self.row = min(ROWS - 1, self.row + 1)
+            elif char.isprintable() and self.column < COLUMNS:
+                self.cells[self.row][self.column] = char
+                self.column += 1
+
+    def text(self) -> str:
+        return "\n".join("".join(row) for row in self.cells)
+
+
+def first_frame(command: Sequence[str], env: dict[str, str], markers: Sequence[str]) -> tuple[float, str]:
+    """Seconds from starting ``command`` in a pseudo-terminal to a screen showing every
+    text of ``markers``, and that screen.  The program is killed then."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+    screen = Screen()
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+    os.close(slave)
+    try:
+        while True:
+            left = FRAME_TIMEOUT - (time.perf_counter() - start)
+            if left <= 0:
+                raise RuntimeError(f"{' '.join(command)}: no frame showing {markers} in {FRAME_TIMEOUT:g} s:\n{screen.text()}")
+            ready, _, _ = select.select([master], [], [], left)
+            if not ready:
+                continue
+            try:
+                data = os.read(master, 1 << 16)
+            except OSError:  # the program ended: its side of the terminal closed
+                data = b""
+            if not data:
+                raise RuntimeError(f"{' '.join(command)} ended before its first frame:\n{screen.text()}")
+            screen.feed(data.decode("utf-8", errors="replace"))
+            shown = screen.text()
+            if all(marker in shown for marker in markers):
+                return time.perf_counter() - start, shown
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait()
+        os.close(master)
+
+
+# --- the two parts ------------------------------------------------------------------
+
+@dataclass
+class Setup:
+    cardtable: list[str]
+    python: str
+    env: dict[str, str]
+    home: Path | None
+    scratch: Path
+
+    def cardtable_env(self) -> dict[str, str]:
+        """The environment of one cardtable run: a fresh empty data folder unless --home."""
+        env = dict(self.env)
+        if self.home is not None:
+            env["CARDTABLE_HOME"] = str(self.home)
+        else:
+            env["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="home-", dir=self.scratch)
+        return env
+
+
+def cli_part(setup: Setup, runs: int) -> list[Pairs]:
+    baseline = [setup.python, "-c", "pass"]
+    cases = {
+        "cardtable --version": ["--version"],
+        "cardtable --help": ["--help"],
+        "cardtable rules president": ["rules", "president"],
+        "cardtable stats": ["stats"],
+    }
+    results = [Pairs(name, "python -c pass") for name in cases]
+    for case in [*cases.values()]:  # one warm-up each: the first run compiles the bytecode
+        timed_run(setup.cardtable + case, setup.cardtable_env())
+    timed_run(baseline, setup.env)
+    for _ in range(runs):
+        for pairs, args in zip(results, cases.values()):
+            pairs.a.append(timed_run(setup.cardtable + args, setup.cardtable_env()))
+            pairs.b.append(timed_run(baseline, setup.env))
+    return results
+
+
+def frame_part(setup: Setup, runs: int) -> tuple[list[Pairs], dict[str, str]]:
+    script = setup.scratch / "minimal_app.py"
+    script.write_text(MINIMAL_APP, encoding="utf-8")
+    minimal = [setup.python, str(script)]
+    cases = {
+        "first frame: cardtable": ("start", []),
+        "first frame: cardtable play president --seats human,easy,easy,easy": (
+            "play", ["play", "president", "--seats", "human,easy,easy,easy"],
+        ),
+    }
+    results = [Pairs(name, "first frame: minimal Textual app") for name in cases]
+    screens: dict[str, str] = {}
+    screens["minimal"] = first_frame(minimal, setup.env, MARKERS["minimal"])[1]  # warm-up
+    for kind, args in cases.values():
+        screens[kind] = first_frame(setup.cardtable + args, setup.cardtable_env(), MARKERS[kind])[1]
+    for _ in range(runs):
+        for pairs, (kind, args) in zip(results, cases.values()):
+            pairs.a.append(first_frame(setup.cardtable + args, setup.cardtable_env(), MARKERS[kind])[0])
+            pairs.b.append(first_frame(minimal, setup.env, MARKERS["minimal"])[0])
+    return results, screens
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=10, help="pairs of runs of each case (default 10)")
+    parser.add_argument("--part", choices=["cli", "frame", "all"], default="all")
+    parser.add_argument("--installed", action="store_true",
+                        help="time the cardtable command on PATH, not this checkout")
+    parser.add_argument("--home", type=Path, help="a CARDTABLE_HOME with saves and statistics to read")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--show-screens", action="store_true", help="print each app's first frame once")
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+
+    env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", LANG="C.UTF-8", LC_ALL="C.UTF-8",
+               COLUMNS=str(COLUMNS), LINES=str(ROWS))
+    env.pop("CARDTABLE_HOME", None)
+    # An installed program runs from compiled bytecode: let the warm-up runs write it.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if args.installed:
+        found = shutil.which("cardtable")
+        if found is None:
+            parser.error("--installed: no cardtable command on PATH")
+        cardtable = [found]
+        python = sys.executable
+    else:
+        cardtable = [sys.executable, "-m", "cardtable"]
+        python = sys.executable
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
+
+    report: dict[str, object] = {"command": cardtable, "python": python, "runs": args.runs}
+    with tempfile.TemporaryDirectory(prefix="cardtable-startup-") as scratch:
+        setup = Setup(cardtable, python, env, args.home, Path(scratch))
+        figures: list[Pairs] = []
+        if args.part in ("cli", "all"):
+            figures += cli_part(setup, args.runs)
+        if args.part in ("frame", "all"):
+            frames, screens = frame_part(setup, args.runs)
+            figures += frames
+            if args.show_screens:
+                report["screens"] = screens
+        report["figures"] = [pairs.summary() for pairs in figures]
+
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{' '.join(cardtable)}; {args.runs} pairs of runs each; ratios are A/B pair by pair")
+    print(f"{'A':70} {'B':34} {'A s (med)':>9} {'B s (med)':>9} {'A/B min':>7} {'A/B med':>7}")
+    for summary in report["figures"]:  # type: ignore[attr-defined]
+        print(f"{summary['name']:70} {summary['versus']:34} {summary['seconds_median']:9.3f} "
+              f"{summary['versus_seconds_median']:9.3f} {summary['ratio_min']:7.2f} {summary['ratio_median']:7.2f}")
+    for kind, shown in report.get("screens", {}).items():  # type: ignore[attr-defined]
+        print(f"\n--- {kind}: first frame ---\n{shown}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""benchmarks/startup.py runs end to end: one pair of each case (its figures are not
+judged here; docs/performance.md has them)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the benchmark runs the app in a pseudo-terminal")
+def test_the_startup_benchmark_runs_once() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "startup.py"), "--runs", "1", "--json", "--show-screens"],
+        capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    names = [figure["name"] for figure in report["figures"]]
+    assert names == [
+        "cardtable --version", "cardtable --help", "cardtable rules president", "cardtable stats",
+        "first frame: cardtable", "first frame: cardtable play president --seats human,easy,easy,easy",
+    ]
+    for figure in report["figures"]:
+        assert figure["runs"] == 1 and figure["seconds_median"] > 0 and figure["ratio_median"] > 0
+    # The frames it stopped at show the apps' content.
+    assert "Seat 1" in report["screens"]["start"] and "Statistics" in report["screens"]["start"]
+    assert "Your hand" in report["screens"]["play"]
+    assert "a minimal Textual app" in report["screens"]["minimal"]
