@@ -121,7 +121,12 @@ class Limits:
     right code is always let in at once: someone trying codes must not keep a player
     out.  A connection must say ``hello`` within ``hello_timeout`` seconds; at most
     ``max_pending`` connections may be waiting to say it (or for the answer), at most
-    ``max_pending_per_address`` of them from one address.  A player whose messages the
+    ``max_pending_per_address`` of them from one address.  Beyond those a connection
+    is still heard, briefly: it must say ``hello`` within ``crowded_hello_timeout``
+    seconds, a right code is seated at once, anything else is refused at once (so it
+    holds nothing).  A guesser who hangs up frees its place at once.  One code may
+    join ``joins`` times in a row, then once every ``join_interval`` seconds (each
+    join and leave is news to everyone at the table).  A player whose messages the
     host cannot send (they stopped reading) is dropped after ``send_queue`` unsent
     messages.
     """
@@ -136,6 +141,9 @@ class Limits:
     hello_timeout: float = 10.0
     max_pending: int = 64
     max_pending_per_address: int = 8
+    crowded_hello_timeout: float = 2.0
+    joins: int = 10
+    join_interval: float = 3.0
     send_queue: int = 1000
 
 
@@ -255,6 +263,10 @@ class NetHost:
         self._failures: dict[str, deque[float]] = {}
         self._pending = 0
         self._pending_from: dict[str, int] = {}
+        #: per seat, its code's budget of joins
+        self._joins: dict[int, _Bucket] = {
+            seat: _Bucket(1 / self.limits.join_interval, self.limits.joins) for seat in self.remote_seats
+        }
         self._events_json: dict[int, tuple[Event, dict[str, Any]]] = {}
         #: seats whose player joined at least once (a second time is a rejoin)
         self._joined: set[int] = set()
@@ -444,18 +456,20 @@ class NetHost:
     async def _connection(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         waiting = self._pending_from.get(address, 0)
-        if self._pending >= self.limits.max_pending or waiting >= self.limits.max_pending_per_address:
-            await self._refuse(ws, "too many connections waiting to join; try again soon")
-            return
-        self._pending += 1
-        self._pending_from[address] = waiting + 1
+        # Past the caps a connection holds no place: it is heard briefly, and only a
+        # right code gets in (every player on one machine shares its address).
+        crowded = self._pending >= self.limits.max_pending or waiting >= self.limits.max_pending_per_address
+        if not crowded:
+            self._pending += 1
+            self._pending_from[address] = waiting + 1
         try:
-            joined = await self._join(ws, address)
+            joined = await self._join(ws, address, crowded)
         finally:
-            self._pending -= 1
-            self._pending_from[address] -= 1
-            if not self._pending_from[address]:
-                del self._pending_from[address]
+            if not crowded:
+                self._pending -= 1
+                self._pending_from[address] -= 1
+                if not self._pending_from[address]:
+                    del self._pending_from[address]
         if joined is None:
             return
         try:
@@ -475,10 +489,12 @@ class NetHost:
             await ws.send(encode(Error(reason=reason, fatal=True)).decode("utf-8"))
             await ws.close(1008, reason[:100])
 
-    async def _join(self, ws: ServerConnection, address: str) -> _Player | None:
-        """Read the ``hello`` and seat its sender, or refuse them (``None``)."""
+    async def _join(self, ws: ServerConnection, address: str, crowded: bool = False) -> _Player | None:
+        """Read the ``hello`` and seat its sender, or refuse them (``None``).  ``crowded``:
+        too many connections wait already; this one is heard briefly and holds nothing."""
+        timeout = self.limits.crowded_hello_timeout if crowded else self.limits.hello_timeout
         try:
-            data = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
+            data = await asyncio.wait_for(ws.recv(), timeout)
         except (TimeoutError, ConnectionClosed):
             with contextlib.suppress(ConnectionClosed):
                 await ws.close(1008, "no hello")
@@ -499,14 +515,34 @@ class NetHost:
             slow = self._too_many_wrong(address)
             self._failures.setdefault(address, deque()).append(time.monotonic())
             self.log_line(f"refused a wrong code from {address}")
-            await asyncio.sleep(self.limits.slow_delay if slow else self.limits.wrong_code_delay)
+            if crowded:
+                await self._refuse(ws, "too many connections waiting to join; try again soon")
+                return None
+            if await self._hung_up_within(ws, self.limits.slow_delay if slow else self.limits.wrong_code_delay):
+                return None  # its place is free again at once
             more = f" (too many from your address: each try now waits {self.limits.slow_delay:g} seconds)"
             await self._refuse(ws, "wrong code: no seat at this table has it" + (more if slow else ""))
             return None
         if self.closed or self.session.closed:
             await self._refuse(ws, "the table is closed")
             return None
+        joins = self._joins[seat]
+        if not joins.allow():
+            wait = max(1, round((1 - joins.tokens) / joins.rate))
+            self.log_line(f"refused {self.session.seats[seat].name}'s code: joined too often")
+            await self._refuse(ws, f"this seat joined too often lately; try again in {wait} seconds")
+            return None
         return self._seat(ws, seat, hello.name)
+
+    @staticmethod
+    async def _hung_up_within(ws: ServerConnection, seconds: float) -> bool:
+        """Wait ``seconds``; ``True`` as soon as the other side closes the connection."""
+        closed = asyncio.ensure_future(ws.wait_closed())
+        try:
+            done, _ = await asyncio.wait([closed], timeout=seconds)
+        finally:
+            closed.cancel()
+        return bool(done)
 
     def _too_many_wrong(self, address: str) -> bool:
         """Whether ``address`` tried enough wrong codes lately to be answered slowly."""

@@ -235,6 +235,7 @@ async def test_connections_waiting_to_join_are_capped_per_address() -> None:
         before = host.session.state.to_json()
         idle = [await connect(f"ws://127.0.0.1:{host.address[1]}/") for _ in range(2)]
         third = await connect(f"ws://127.0.0.1:{host.address[1]}/")
+        await third.send(json.dumps({"type": "hello", "version": 1, "code": "guess"}))
         answer = json.loads(await asyncio.wait_for(third.recv(), 5))
         assert answer == {"type": "error", "reason": "too many connections waiting to join; try again soon",
                           "fatal": True}
