@@ -231,8 +231,13 @@ class NetHost:
         on_status: Callable[[Status], None] | None = None,
         bot_after: float | None = None,
         bot_level: str = "normal",
+        turn_time: float | None = None,
     ) -> None:
         self.session = session
+        #: a remote player who takes longer than this over a move has it made by a
+        #: ``bot_level`` bot (``None``: players take all the time they like)
+        self.turn_time = turn_time
+        self._clock: asyncio.Task[None] | None = None
         #: a remote seat left empty this many seconds goes to a bot of ``bot_level``
         #: until its player returns (``None``: only when the host hands it)
         self.bot_after = bot_after
@@ -275,6 +280,9 @@ class NetHost:
         network = session.state.meta.setdefault("network", {})
         network["remote"] = list(self.remote_seats)
         session.listen(self._on_notice)
+        session.listen(self._on_turn)
+        #: whether the last status told the players the table waits
+        self._told_paused = False
 
     # --- the listener -------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
@@ -293,6 +301,8 @@ class NetHost:
         self.log_line(f"listening on {format_address(*self.address)}")
         if self.bot_after is not None:
             self.watch_empty_seats(self.bot_after, self.bot_level)
+        if self.turn_time is not None:
+            self._clock = asyncio.create_task(self._time_turns(self.turn_time))
         self._advance()
 
     def watch_empty_seats(self, after: float, level: str = "normal") -> None:
@@ -337,6 +347,8 @@ class NetHost:
         self.closed = True
         if self._watcher is not None:
             self._watcher.cancel()
+        if self._clock is not None:
+            self._clock.cancel()
         if self._bot_request is not None:
             self._bot_request.cancel()
         for player in list(self.players.values()):
@@ -363,9 +375,18 @@ class NetHost:
         return tuple(seat for seat in self.remote_seats if seat not in self.players and seat not in self.handed)
 
     @property
+    def started(self) -> bool:
+        """Every remote seat's player has joined once (or a bot took the seat): a game
+        does not begin without its players."""
+        return all(seat in self._joined or seat in self.handed for seat in self.remote_seats)
+
+    @property
     def paused(self) -> bool:
-        """No one moves: a remote seat has no player (the game is not over)."""
-        return bool(self.missing) and not self.session.is_over
+        """No one can move: the game waits for its players to join, or it is the turn of
+        a player who is away.  On anyone else's turn the others play on."""
+        if self.session.is_over:
+            return False
+        return not self.started or self.session.to_act in self.missing
 
     def seat_statuses(self) -> list[SeatStatus]:
         statuses = []
@@ -382,6 +403,9 @@ class NetHost:
         """Why the table waits, in one line (empty when it does not)."""
         if not self.paused:
             return ""
+        if self.started:
+            name = self.session.seats[self.session.to_act or 0].name
+            return f"Paused: it is {name}'s turn and {name} is away; waiting for {name} to rejoin."
         names = [self.session.seats[seat].name for seat in self.missing]
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         return f"Paused: waiting for {who} to join."
@@ -392,11 +416,17 @@ class NetHost:
             self.log_line(message)
         pause = self.pause_message()
         line = " ".join(part for part in (message, pause) if part)
+        self._told_paused = self.paused
         status = Status(paused=self.paused, message=line, seats=self.seat_statuses())
         if self.on_status is not None:
             self.on_status(status)
         for player in list(self.players.values()):
             self._send(player, status)
+
+    def _on_turn(self, notice: Notice) -> None:
+        """A move made the table wait (the turn came to an away player) or go on: say so."""
+        if notice.kind == "moved" and not self.closed and self.paused != self._told_paused:
+            self._status("")
 
     def act_here(self, seat: int, action: str) -> str | None:
         """A move made at the host's own keyboard (a ``human`` seat): through the session
@@ -404,7 +434,7 @@ class NetHost:
         refusal's reason, or ``None``."""
         if self.session.seats[seat].kind is not SeatKind.HUMAN:
             return f"{self.session.seats[seat].name} does not sit at this keyboard"
-        if self.paused:
+        if not self.started:
             return self.pause_message()
         reason = self.session.act(seat, action)
         if reason is None:
@@ -629,7 +659,7 @@ class NetHost:
         if self.session.is_over:
             self._status(f"{self.session.seats[player.seat].name} left.")
             return
-        if self._bot_request is not None:
+        if self._bot_request is not None and self.paused:
             self._bot_request.cancel()
         self._status(f"{self.session.seats[player.seat].name} left the table.")
 
@@ -672,7 +702,7 @@ class NetHost:
             self._send(player, Refused(seq=act.seq, reason=f"message {act.seq} is a repeat: this seat is at {last}"))
             return
         self.last_seq[seat] = act.seq
-        if self.paused:
+        if not self.started:
             self._send(player, Refused(seq=act.seq, reason=self.pause_message()))
             return
         if seat in self.handed:
@@ -790,6 +820,43 @@ class NetHost:
         if self.closed or self.paused:
             return  # asked before the table paused: it is asked again when it resumes
         self.session.bot_answer(answer)
+        self._advance()
+
+    # --- the turn clock -----------------------------------------------------------------
+    def _timed_seat(self) -> int | None:
+        """The remote seat whose player the table waits on now, if any."""
+        seat = self.session.to_act
+        if self.closed or not self.started or seat is None or seat not in self.remote_seats or seat in self.handed:
+            return None
+        return seat
+
+    async def _time_turns(self, seconds: float) -> None:
+        """Have a ``bot_level`` bot make the move of a remote player who took longer than
+        ``seconds`` over it (connected or away); the seat stays theirs for the next."""
+        turn: tuple[int, int] | None = None
+        since = time.monotonic()
+        while not self.closed and not self.session.is_over:
+            seat = self._timed_seat()
+            now = time.monotonic()
+            current = None if seat is None else (seat, len(self.session.state.history))
+            if current != turn:
+                turn, since = current, now
+            elif seat is not None and now - since >= seconds:
+                await self._stand_in(seat)
+                turn = None
+            await asyncio.sleep(min(0.25, max(seconds / 8, 0.02)))
+
+    async def _stand_in(self, seat: int) -> None:
+        level = self.bot_level
+        request = self.session.stand_in_request(seat, self.session.level_bot(seat, level))
+        if request is None:
+            return
+        answer = await asyncio.to_thread(request.think, 0.0)
+        if self.closed or self.session.bot_answer(answer) != "played":
+            return
+        name = self.session.seats[seat].name
+        article = "an" if level[:1] in "aeiou" else "a"
+        self._status(f"{name}'s time ran out ({self.turn_time:g} seconds): {article} {level} bot moved for {name}.")
         self._advance()
 
 

@@ -453,6 +453,19 @@ class TableSession:
         self._asked.append(request)
         return request
 
+    def stand_in_request(self, seat: int, bot: Bot) -> BotRequest | None:
+        """``bot`` to make the move of ``seat``, which is to act but is not a bot's (its
+        player took too long); answered through :meth:`bot_answer` like any bot's, the
+        seat stays its player's.  ``None`` when ``seat`` is not to act."""
+        if self.closed or self.to_act != seat:
+            return None
+        request = BotRequest(
+            seat, self.generation, len(self.state.history), "", bot,
+            self.state.observation(seat), self.state.legal_actions(),
+        )
+        self._asked.append(request)
+        return request
+
     def failed_bot(self) -> int | None:
         """The seat to act if it is a bot's that failed (the table waits for a new bot)."""
         seat = self.to_act

@@ -113,7 +113,7 @@ async def test_a_missing_players_seat_is_handed_to_a_bot_and_back() -> None:
     rng = random.Random(4)
     try:
         await ben.close()
-        await ann.wait_for(lambda c: c.paused)
+        await ann.wait_for(lambda c: "left the table" in c.message)
         moves_before = len(host.session.state.history)
         host.hand_to_bot(1, "easy")
         await ann.wait_for(lambda c: not c.paused and c.seats[1].level == "easy")
@@ -154,7 +154,7 @@ async def test_a_saved_networked_game_resumes_with_new_codes_at_the_same_point()
         await asyncio.gather(autoplay(ann, rng, until=lambda c: len(c.events) > 6),
                              autoplay(ada, rng, until=lambda c: len(c.events) > 6))
         await ada.close()
-        await ann.wait_for(lambda c: c.paused)
+        await ann.wait_for(lambda c: "left the table" in c.message)
         host.hand_to_bot(1, "easy")  # saved while a bot plays the seat: it is still the player's
         await ann.wait_for(lambda c: not c.paused)
         await ann.close()

@@ -459,6 +459,10 @@ class GameScreen(Screen[None]):
         if seat is None or not self.session.human_to_act or seat != self.viewer or seat != self.revealed:
             self.set_status(self.wait_text())
             return False
+        if self.session.pause_line:
+            # The table waits for an away player: that is news, not a refusal of the move.
+            self.set_status(Text(self.session.pause_line, style="bold yellow"))
+            return False
         reason = self.session.act(seat, action)
         if reason is not None:
             self.show_refusal(reason)
