@@ -688,7 +688,10 @@ class GameScreen(Screen[None]):
         return Text(f"{self.context.labels[seat]} is thinking…", style="italic")  # type: ignore[index]
 
     def wait_text(self) -> Text:
-        """The answer to a key pressed out of turn: wait, and who is thinking."""
+        """The answer to a key pressed out of turn: wait, and who is thinking (or, while
+        the table waits for an away player, that)."""
+        if self.session.pause_line:
+            return Text(self.session.pause_line, style="bold yellow")
         text = Text("Wait for your turn.", style="bold yellow")
         if self.session.bot_to_act:
             text.append("  ")
