@@ -386,7 +386,8 @@ class NetHost:
         a player who is away.  On anyone else's turn the others play on."""
         if self.session.is_over:
             return False
-        return not self.started or self.session.to_act in self.missing
+        choosing = self.session.choosing
+        return not self.started or (bool(choosing) and all(seat in self.missing for seat in choosing))
 
     def seat_statuses(self) -> list[SeatStatus]:
         statuses = []
@@ -404,7 +405,7 @@ class NetHost:
         if not self.paused:
             return ""
         if self.started:
-            name = self.session.seats[self.session.to_act or 0].name
+            name = self.session.seats[self.session.choosing[0]].name
             return f"Paused: it is {name}'s turn and {name} is away; waiting for {name} to rejoin."
         names = [self.session.seats[seat].name for seat in self.missing]
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -425,7 +426,7 @@ class NetHost:
 
     def _on_turn(self, notice: Notice) -> None:
         """A move made the table wait (the turn came to an away player) or go on: say so."""
-        if notice.kind == "moved" and not self.closed and self.paused != self._told_paused:
+        if notice.kind in ("moved", "chosen") and not self.closed and self.paused != self._told_paused:
             self._status("")
 
     def act_here(self, seat: int, action: str) -> str | None:
@@ -708,10 +709,14 @@ class NetHost:
         if seat in self.handed:
             self._send(player, Refused(seq=act.seq, reason="a bot plays your seat for now"))
             return
+        moves = len(self.session.state.history)
         reason = self.session.act(seat, act.action)
         if reason is not None:
             self._send(player, Refused(seq=act.seq, reason=reason))
             return
+        if len(self.session.state.history) == moves:
+            # Chosen ahead of its turn (Hearts' pass): kept unseen; this seat hears it is in.
+            self._send_state(player)
         self._advance()
 
     # --- telling the players ------------------------------------------------------------
@@ -734,8 +739,9 @@ class NetHost:
             player.events_sent = len(events)
         news = [event.for_seat(seat).to_dict() for event in events[player.events_sent:]]
         player.events_sent = len(events)
-        to_act = self.session.to_act
-        legal = [str(action) for action in self.session.legal_actions()] if to_act == seat else []
+        # Where several seats choose at once (Hearts' pass), each is told it is to act.
+        to_act = seat if seat in self.session.choosing else self.session.to_act
+        legal = [str(action) for action in self.session.legal_for(seat)] if to_act == seat else []
         self._send(player, StateUpdate(
             observation=self._observation_json(seat), legal=legal, to_act=to_act, events=news,
             last_seq=self.last_seq.get(seat, 0), outcome=state.outcome().to_dict() if state.is_over else None,

@@ -63,10 +63,15 @@ async def test_a_refused_move_comes_back_with_the_engines_reason_and_changes_not
         seq = await ann.act("play 2C")
         await ann.wait_for(lambda c: not c.waiting)
         assert ann.refusals == [(seq, reason)] and reason
-        out_of_turn = await ben.act(ben.legal[0] if ben.legal else "give 2C 3C 4C")
+        # Everyone chooses their pass at once: Ben's, before Ann's, is taken and kept unseen.
+        await ben.act(ben.legal[0])
+        await ben.wait_for(lambda c: not c.waiting)
+        assert ben.refusals == [] and not ben.my_turn
+        assert host.session.state.to_json() == before
+        # A move out of turn is still refused: Ben has passed already.
+        out_of_turn = await ben.act("give 2C 3C 4C")
         await ben.wait_for(lambda c: not c.waiting)
         assert ben.refusals[0][0] == out_of_turn and "turn" in ben.refusals[0][1]
-        assert host.session.state.to_json() == before
         assert cleo.refusals == [] and ann.observation == host.session.state.observation(0).to_dict()
     finally:
         for client in (ann, ben, cleo):

@@ -109,3 +109,28 @@ async def test_the_host_hands_a_connected_players_seat_to_a_bot() -> None:
     finally:
         await bea.close()
         await host.close()
+
+
+async def test_every_player_chooses_their_hearts_pass_at_once_and_sees_none_before_all_are_in() -> None:
+    host, (ann, ada, ben) = await open_table("hearts", ["remote", "remote", "remote", "easy"], seed=3, target=1)
+    try:
+        for client in (ann, ada, ben):
+            await client.wait_for(lambda c: c.my_turn and bool(c.legal))  # all three at once
+        # Ben (third) passes first, then Ada; neither waits for Ann.
+        for client in (ben, ada):
+            await client.act(client.legal[0])
+            await client.wait_for(lambda c: not c.waiting and not c.my_turn)
+        assert ben.refusals == [] and ada.refusals == []
+        assert host.session.state.history == []  # kept unseen until Ann's is in
+        await ann.wait_for(lambda c: c.my_turn)  # the bot chose meanwhile, but Ann is not hurried
+        for client in (ada, ben):
+            assert client.observation is not None and client.observation["cards_received"] == []
+        await ann.act(ann.legal[0])
+        for client in (ann, ada, ben):
+            await client.wait_for(lambda c: (c.observation or {}).get("phase") == "play")
+            assert client.observation is not None and len(client.observation["cards_received"]) == 3
+        assert [seat for seat, _ in host.session.state.history[:4]] == [0, 1, 2, 3]
+    finally:
+        for client in (ann, ada, ben):
+            await client.close()
+        await host.close()

@@ -553,7 +553,7 @@ class GameScreen(Screen[None]):
         obs = self.observe()
         self.obs = obs
         ctx = self.context
-        my_turn = obs.current_player == self.viewer and not self.read_only
+        my_turn = self.session.to_act == self.viewer and not self.read_only
         self.legal = self.session.legal_actions() if my_turn else []
         self._take_events(obs, ctx)
         rules = get_rules(self.game_name)
@@ -599,7 +599,7 @@ class GameScreen(Screen[None]):
 
     def show_status(self) -> None:
         """The status line: what just happened, and what to do now."""
-        my_turn = self.obs is not None and self.obs.current_player == self.viewer and not self.read_only
+        my_turn = self.obs is not None and self.session.to_act == self.viewer and not self.read_only
         if self.news is not None and (my_turn or self.session.pause_line):
             # The pause shows beside the news too: nobody moves until the table is full.
             # What happened, and what to do now (after a pass: lead the 2♣).
@@ -678,7 +678,7 @@ class GameScreen(Screen[None]):
             return Text("The game is over.", style="bold")
         if self.session.pause_line:
             return Text(self.session.pause_line, style="bold yellow")
-        if obs.current_player == self.viewer and not self.read_only:
+        if self.session.to_act == self.viewer and not self.read_only:
             return self.personalise(self.table.prompt(obs, self.legal, ctx))
         return Text(f"{ctx.labels[obs.current_player]} to act.", style="italic")  # type: ignore[index]
 
