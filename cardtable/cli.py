@@ -368,8 +368,13 @@ def host_command(
                      help="A remote seat left empty this long is played by a bot until its player joins."),
     ] = None,
     bot_level: Annotated[
-        str, typer.Option("--bot-level", metavar="easy|normal|hard", help="The bot of --bot-after.")
+        str, typer.Option("--bot-level", metavar="easy|normal|hard", help="The bot of --bot-after and --turn-time.")
     ] = "normal",
+    turn_time: Annotated[
+        float | None,
+        typer.Option("--turn-time", metavar="SECONDS", min=0.1,
+                     help="A remote player who takes longer over a move has a bot make it (off by default)."),
+    ] = None,
 ) -> int:
     """Host a game for players on other terminals, e.g. host hearts --seats remote,remote,remote,hard."""
     from cardtable.commands.host import host
@@ -377,7 +382,7 @@ def host_command(
     return host(
         game, seats=seats, seed=seed, rounds=rounds, target=target,
         revolution=False if no_revolution else None, listen=listen, speed=speed, save=save,
-        bot_after=bot_after, bot_level=bot_level,
+        bot_after=bot_after, bot_level=bot_level, turn_time=turn_time,
     )
 
 

@@ -130,6 +130,7 @@ def host(
     save: str | None = None,
     bot_after: float | None = None,
     bot_level: str = "normal",
+    turn_time: float | None = None,
 ) -> int:
     """Host a new game of ``game`` for the remote seats of ``seats``; return 0 once it is over."""
     from cardtable.commands.play import _check_pace, _check_save_target, build_config
@@ -154,6 +155,8 @@ def host(
     state = config.new_state()
     set_seats(state, [(seat.name, "remote" if kind == "remote" else seat.kind)
                       for seat, (kind, _) in zip(config.seats, plan)])
+    if turn_time is not None:
+        state.meta.setdefault("network", {})["turn_time"] = turn_time
     if any(kind == "human" for kind, _ in plan):
         return _run_screen(state, address, port, pace, bot_after, level, resumed=False, save_path=target_file)
     from cardtable.session import SlotSaver
@@ -174,7 +177,7 @@ def _run_screen(
     _keep_bot_after(network, bot_after, level)
     return run_host_screen(
         state, address, port, pace, resumed=resumed, slot=slot, save_path=save_path, bot_after=bot_after,
-        bot_level=level,
+        bot_level=level, turn_time=_saved_turn_time(network),
     )
 
 
@@ -183,6 +186,14 @@ def _keep_bot_after(network: dict[str, Any], bot_after: float | None, level: str
     if bot_after is not None:
         network["bot_after"] = bot_after
         network["bot_level"] = level
+
+
+def _saved_turn_time(network: dict[str, Any]) -> float | None:
+    """``--turn-time``, as the command line gave it and the save keeps it (a bad value: off)."""
+    seconds = network.get("turn_time")
+    if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and seconds >= 0.1:
+        return float(seconds)
+    return None
 
 
 def _saved_bot_after(network: dict[str, Any]) -> tuple[float | None, str]:
@@ -312,7 +323,10 @@ def _run(
     network["listen"] = format_address(address, port)
     _keep_bot_after(network, bot_after, level)
     session = TableSession(state, seats_from_state(state), saver=saver, resumed=resumed, pace=pace)
-    table = NetHost(session, bot_delay=PACES[pace], log_line=_log, bot_after=bot_after, bot_level=level)
+    table = NetHost(
+        session, bot_delay=PACES[pace], log_line=_log, bot_after=bot_after, bot_level=level,
+        turn_time=_saved_turn_time(network),
+    )
     try:
         asyncio.run(_serve(table, address, port))
     finally:

@@ -3,8 +3,8 @@
 :func:`run_host_screen` serves the game and opens the table for that seat, as
 ``play`` does: the join lines show over the table when it opens, the table waits
 (paused, with a message) until every remote seat has its player, and the title bar
-says who is at the table.  ``B`` lists the remote seats: the host may give an away
-player's seat to a bot there, and take it back.  The host runs the bots; the game saves to ``slot`` (or a
+says who is at the table.  ``B`` lists the remote seats: the host may give a remote
+player's seat (away, or there but not moving) to a bot there, and take it back.  The host runs the bots; the game saves to ``slot`` (or a
 new save, or ``save_path``) after every move, like any game.
 """
 
@@ -39,10 +39,13 @@ def run_host_screen(
     four_colour: bool = False,
     bot_after: float | None = None,
     bot_level: str = "normal",
+    turn_time: float | None = None,
 ) -> int:
     """Serve ``state`` on ``address:port`` and play its human seat here until the player
     leaves the table (the save stays, for ``cardtable resume``); ``bot_after``: a remote
-    seat left empty that many seconds goes to a ``bot_level`` bot until its player returns."""
+    seat left empty that many seconds goes to a ``bot_level`` bot until its player returns;
+    ``turn_time``: a remote player's move not made within that many seconds is made by
+    such a bot."""
     from cardtable.commands.play import run_app
     from cardtable.net.host import NetHost, seats_from_state
     from cardtable.net.hosted import HostedSession
@@ -53,7 +56,8 @@ def run_host_screen(
     session = HostedSession(state, seats, resumed=resumed, pace=pace)
     # The host's log would scribble over the screen: its news reaches the screen as notices.
     host = NetHost(
-        session, bot_delay=PACES[pace], log_line=lambda _: None, bot_after=bot_after, bot_level=bot_level
+        session, bot_delay=PACES[pace], log_line=lambda _: None, bot_after=bot_after, bot_level=bot_level,
+        turn_time=turn_time,
     )
     session.serve_with(host)
     app = CardtableApp(

@@ -361,6 +361,31 @@ class GameState(ABC):
         choices) with ``len()``, indexing, slicing, iteration and ``in``.
         """
 
+    def choosing_seats(self) -> tuple[int, ...]:
+        """The seats that may choose their action now: the seat to act and, in a phase
+        where several choose at once without seeing each other's choice (Hearts' pass),
+        every one of them that has not chosen yet.  The engine still takes those choices
+        in turn (:attr:`current_player` first): a session holds the others until due.
+
+        >>> from cardtable.games import get_rules
+        >>> get_rules("durak").new_game(players=2, seed=1).choosing_seats()
+        (1,)
+        """
+        seat = self.current_player
+        return () if seat is None else (seat,)
+
+    def legal_actions_for(self, seat: int) -> Sequence[Action]:
+        """``seat``'s legal actions if it is one of :meth:`choosing_seats` (else empty)."""
+        if seat == self.current_player:
+            return self.legal_actions()
+        return []
+
+    def why_illegal_for(self, seat: int, action: Action | str) -> str | None:
+        """:meth:`why_illegal` for ``seat``, one of :meth:`choosing_seats`."""
+        if seat == self.current_player:
+            return self.why_illegal(action)
+        return "it is not this seat's turn"
+
     def why_illegal(self, action: Action | str) -> str | None:
         """``None`` if ``action`` (an :class:`Action` or notation) is legal now, else why not.
 

@@ -124,7 +124,12 @@ class Limits:
     right code is always let in at once: someone trying codes must not keep a player
     out.  A connection must say ``hello`` within ``hello_timeout`` seconds; at most
     ``max_pending`` connections may be waiting to say it (or for the answer), at most
-    ``max_pending_per_address`` of them from one address.  A player whose messages the
+    ``max_pending_per_address`` of them from one address.  Beyond those a connection
+    is still heard, briefly: it must say ``hello`` within ``crowded_hello_timeout``
+    seconds, a right code is seated at once, anything else is refused at once (so it
+    holds nothing).  A guesser who hangs up frees its place at once.  One code may
+    join ``joins`` times in a row, then once every ``join_interval`` seconds (each
+    join and leave is news to everyone at the table).  A player whose messages the
     host cannot send (they stopped reading) is dropped after ``send_queue`` unsent
     messages.
     """
@@ -139,6 +144,9 @@ class Limits:
     hello_timeout: float = 10.0
     max_pending: int = 64
     max_pending_per_address: int = 8
+    crowded_hello_timeout: float = 2.0
+    joins: int = 10
+    join_interval: float = 3.0
     send_queue: int = 1000
 
 
@@ -229,8 +237,13 @@ class NetHost:
         on_status: Callable[[Status], None] | None = None,
         bot_after: float | None = None,
         bot_level: str = "normal",
+        turn_time: float | None = None,
     ) -> None:
         self.session = session
+        #: a remote player who takes longer than this over a move has it made by a
+        #: ``bot_level`` bot (``None``: players take all the time they like)
+        self.turn_time = turn_time
+        self._clock: asyncio.Task[None] | None = None
         #: a remote seat left empty this many seconds goes to a bot of ``bot_level``
         #: until its player returns (``None``: only when the host hands it)
         self.bot_after = bot_after
@@ -261,6 +274,10 @@ class NetHost:
         self._failures: dict[str, deque[float]] = {}
         self._pending = 0
         self._pending_from: dict[str, int] = {}
+        #: per seat, its code's budget of joins
+        self._joins: dict[int, _Bucket] = {
+            seat: _Bucket(1 / self.limits.join_interval, self.limits.joins) for seat in self.remote_seats
+        }
         #: seats whose player joined at least once (a second time is a rejoin)
         self._joined: set[int] = set()
         self._finished = asyncio.Event()
@@ -268,6 +285,9 @@ class NetHost:
         network = session.state.meta.setdefault("network", {})
         network["remote"] = list(self.remote_seats)
         session.listen(self._on_notice)
+        session.listen(self._on_turn)
+        #: whether the last status told the players the table waits
+        self._told_paused = False
 
     # --- the listener -------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
@@ -286,6 +306,8 @@ class NetHost:
         self.log_line(f"listening on {format_address(*self.address)}")
         if self.bot_after is not None:
             self.watch_empty_seats(self.bot_after, self.bot_level)
+        if self.turn_time is not None:
+            self._clock = asyncio.create_task(self._time_turns(self.turn_time))
         self._advance()
 
     def watch_empty_seats(self, after: float, level: str = "normal") -> None:
@@ -330,6 +352,8 @@ class NetHost:
         self.closed = True
         if self._watcher is not None:
             self._watcher.cancel()
+        if self._clock is not None:
+            self._clock.cancel()
         if self._bot_request is not None:
             self._bot_request.cancel()
         for player in list(self.players.values()):
@@ -356,9 +380,19 @@ class NetHost:
         return tuple(seat for seat in self.remote_seats if seat not in self.players and seat not in self.handed)
 
     @property
+    def started(self) -> bool:
+        """Every remote seat's player has joined once (or a bot took the seat): a game
+        does not begin without its players."""
+        return all(seat in self._joined or seat in self.handed for seat in self.remote_seats)
+
+    @property
     def paused(self) -> bool:
-        """No one moves: a remote seat has no player (the game is not over)."""
-        return bool(self.missing) and not self.session.is_over
+        """No one can move: the game waits for its players to join, or it is the turn of
+        a player who is away.  On anyone else's turn the others play on."""
+        if self.session.is_over:
+            return False
+        choosing = self.session.choosing
+        return not self.started or (bool(choosing) and all(seat in self.missing for seat in choosing))
 
     def seat_statuses(self) -> list[SeatStatus]:
         statuses = []
@@ -375,6 +409,9 @@ class NetHost:
         """Why the table waits, in one line (empty when it does not)."""
         if not self.paused:
             return ""
+        if self.started:
+            name = self.session.seats[self.session.choosing[0]].name
+            return f"Paused: it is {name}'s turn and {name} is away; waiting for {name} to rejoin."
         names = [self.session.seats[seat].name for seat in self.missing]
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         return f"Paused: waiting for {who} to join."
@@ -385,11 +422,17 @@ class NetHost:
             self.log_line(message)
         pause = self.pause_message()
         line = " ".join(part for part in (message, pause) if part)
+        self._told_paused = self.paused
         status = Status(paused=self.paused, message=line, seats=self.seat_statuses())
         if self.on_status is not None:
             self.on_status(status)
         for player in list(self.players.values()):
             self._send(player, status)
+
+    def _on_turn(self, notice: Notice) -> None:
+        """A move made the table wait (the turn came to an away player) or go on: say so."""
+        if notice.kind in ("moved", "chosen") and not self.closed and self.paused != self._told_paused:
+            self._status("")
 
     def act_here(self, seat: int, action: str) -> str | None:
         """A move made at the host's own keyboard (a ``human`` seat): through the session
@@ -397,7 +440,7 @@ class NetHost:
         refusal's reason, or ``None``."""
         if self.session.seats[seat].kind is not SeatKind.HUMAN:
             return f"{self.session.seats[seat].name} does not sit at this keyboard"
-        if self.paused:
+        if not self.started:
             return self.pause_message()
         reason = self.session.act(seat, action)
         if reason is None:
@@ -449,18 +492,20 @@ class NetHost:
     async def _connection(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         waiting = self._pending_from.get(address, 0)
-        if self._pending >= self.limits.max_pending or waiting >= self.limits.max_pending_per_address:
-            await self._refuse(ws, "too many connections waiting to join; try again soon")
-            return
-        self._pending += 1
-        self._pending_from[address] = waiting + 1
+        # Past the caps a connection holds no place: it is heard briefly, and only a
+        # right code gets in (every player on one machine shares its address).
+        crowded = self._pending >= self.limits.max_pending or waiting >= self.limits.max_pending_per_address
+        if not crowded:
+            self._pending += 1
+            self._pending_from[address] = waiting + 1
         try:
-            joined = await self._join(ws, address)
+            joined = await self._join(ws, address, crowded)
         finally:
-            self._pending -= 1
-            self._pending_from[address] -= 1
-            if not self._pending_from[address]:
-                del self._pending_from[address]
+            if not crowded:
+                self._pending -= 1
+                self._pending_from[address] -= 1
+                if not self._pending_from[address]:
+                    del self._pending_from[address]
         if joined is None:
             return
         try:
@@ -480,10 +525,12 @@ class NetHost:
             await ws.send(encode(Error(reason=reason, fatal=True)).decode("utf-8"))
             await ws.close(1008, reason[:100])
 
-    async def _join(self, ws: ServerConnection, address: str) -> _Player | None:
-        """Read the ``hello`` and seat its sender, or refuse them (``None``)."""
+    async def _join(self, ws: ServerConnection, address: str, crowded: bool = False) -> _Player | None:
+        """Read the ``hello`` and seat its sender, or refuse them (``None``).  ``crowded``:
+        too many connections wait already; this one is heard briefly and holds nothing."""
+        timeout = self.limits.crowded_hello_timeout if crowded else self.limits.hello_timeout
         try:
-            data = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
+            data = await asyncio.wait_for(ws.recv(), timeout)
         except (TimeoutError, ConnectionClosed):
             with contextlib.suppress(ConnectionClosed):
                 await ws.close(1008, "no hello")
@@ -504,14 +551,34 @@ class NetHost:
             slow = self._too_many_wrong(address)
             self._failures.setdefault(address, deque()).append(time.monotonic())
             self.log_line(f"refused a wrong code from {address}")
-            await asyncio.sleep(self.limits.slow_delay if slow else self.limits.wrong_code_delay)
+            if crowded:
+                await self._refuse(ws, "too many connections waiting to join; try again soon")
+                return None
+            if await self._hung_up_within(ws, self.limits.slow_delay if slow else self.limits.wrong_code_delay):
+                return None  # its place is free again at once
             more = f" (too many from your address: each try now waits {self.limits.slow_delay:g} seconds)"
             await self._refuse(ws, "wrong code: no seat at this table has it" + (more if slow else ""))
             return None
         if self.closed or self.session.closed:
             await self._refuse(ws, "the table is closed")
             return None
+        joins = self._joins[seat]
+        if not joins.allow():
+            wait = max(1, round((1 - joins.tokens) / joins.rate))
+            self.log_line(f"refused {self.session.seats[seat].name}'s code: joined too often")
+            await self._refuse(ws, f"this seat joined too often lately; try again in {wait} seconds")
+            return None
         return self._seat(ws, seat, hello.name)
+
+    @staticmethod
+    async def _hung_up_within(ws: ServerConnection, seconds: float) -> bool:
+        """Wait ``seconds``; ``True`` as soon as the other side closes the connection."""
+        closed = asyncio.ensure_future(ws.wait_closed())
+        try:
+            done, _ = await asyncio.wait([closed], timeout=seconds)
+        finally:
+            closed.cancel()
+        return bool(done)
 
     def _too_many_wrong(self, address: str) -> bool:
         """Whether ``address`` tried enough wrong codes lately to be answered slowly."""
@@ -598,7 +665,7 @@ class NetHost:
         if self.session.is_over:
             self._status(f"{self.session.seats[player.seat].name} left.")
             return
-        if self._bot_request is not None:
+        if self._bot_request is not None and self.paused:
             self._bot_request.cancel()
         self._status(f"{self.session.seats[player.seat].name} left the table.")
 
@@ -641,16 +708,20 @@ class NetHost:
             self._send(player, Refused(seq=act.seq, reason=f"message {act.seq} is a repeat: this seat is at {last}"))
             return
         self.last_seq[seat] = act.seq
-        if self.paused:
+        if not self.started:
             self._send(player, Refused(seq=act.seq, reason=self.pause_message()))
             return
         if seat in self.handed:
             self._send(player, Refused(seq=act.seq, reason="a bot plays your seat for now"))
             return
+        moves = len(self.session.state.history)
         reason = self.session.act(seat, act.action)
         if reason is not None:
             self._send(player, Refused(seq=act.seq, reason=reason))
             return
+        if len(self.session.state.history) == moves:
+            # Chosen ahead of its turn (Hearts' pass): kept unseen; this seat hears it is in.
+            self._send_state(player)
         self._advance()
 
     # --- telling the players ------------------------------------------------------------
@@ -676,8 +747,9 @@ class NetHost:
             for field in player.logged
         }
         seen, starts, lengths = self._observation_json(seat, held_from)
-        to_act = self.session.to_act
-        legal = [str(action) for action in self.session.legal_actions()] if to_act == seat else []
+        # Where several seats choose at once (Hearts' pass), each is told it is to act.
+        to_act = seat if seat in self.session.choosing else self.session.to_act
+        legal = [str(action) for action in self.session.legal_for(seat)] if to_act == seat else []
         outcome = state.outcome().to_dict() if state.is_over else None
         last_seq = self.last_seq.get(seat, 0)
         if fresh or player.holds is None:
@@ -762,6 +834,43 @@ class NetHost:
         if self.closed or self.paused:
             return  # asked before the table paused: it is asked again when it resumes
         self.session.bot_answer(answer)
+        self._advance()
+
+    # --- the turn clock -----------------------------------------------------------------
+    def _timed_seat(self) -> int | None:
+        """The remote seat whose player the table waits on now, if any."""
+        seat = self.session.to_act
+        if self.closed or not self.started or seat is None or seat not in self.remote_seats or seat in self.handed:
+            return None
+        return seat
+
+    async def _time_turns(self, seconds: float) -> None:
+        """Have a ``bot_level`` bot make the move of a remote player who took longer than
+        ``seconds`` over it (connected or away); the seat stays theirs for the next."""
+        turn: tuple[int, int] | None = None
+        since = time.monotonic()
+        while not self.closed and not self.session.is_over:
+            seat = self._timed_seat()
+            now = time.monotonic()
+            current = None if seat is None else (seat, len(self.session.state.history))
+            if current != turn:
+                turn, since = current, now
+            elif seat is not None and now - since >= seconds:
+                await self._stand_in(seat)
+                turn = None
+            await asyncio.sleep(min(0.25, max(seconds / 8, 0.02)))
+
+    async def _stand_in(self, seat: int) -> None:
+        level = self.bot_level
+        request = self.session.stand_in_request(seat, self.session.level_bot(seat, level))
+        if request is None:
+            return
+        answer = await asyncio.to_thread(request.think, 0.0)
+        if self.closed or self.session.bot_answer(answer) != "played":
+            return
+        name = self.session.seats[seat].name
+        article = "an" if level[:1] in "aeiou" else "a"
+        self._status(f"{name}'s time ran out ({self.turn_time:g} seconds): {article} {level} bot moved for {name}.")
         self._advance()
 
 

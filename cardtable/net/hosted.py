@@ -13,7 +13,8 @@ host is made), so that:
 - who is connected and the pause come from the host (``presence``, ``pause_line``,
   ``seat_words``), and each change of them is a ``status`` notice, then ``changed``.
 
-The host may give an away player's seat to a bot and take it back
+The host may give a remote player's seat (away, or connected but not moving) to a
+bot and take it back
 (:meth:`HostedSession.hand_to_bot`, :meth:`HostedSession.take_back`: the table
 screen's ``B``).
 
@@ -105,16 +106,15 @@ class HostedSession(TableSession):
 
     # --- who plays the remote seats ------------------------------------------------------
     def hand_to_bot(self, seat: int, level: str) -> str | None:
-        """Let a bot of ``level`` play the remote ``seat`` while its player is away (until
-        they rejoin); ``None`` when done, else why not, in one line."""
+        """Let a bot of ``level`` play the remote ``seat``, away or connected (a player who
+        never moves), until its player rejoins or the host takes it back; ``None`` when
+        done, else why not, in one line."""
         from cardtable.bots import LEVELS
 
         net = self.net
         if net is None or seat not in net.remote_seats:
             return "only a seat of a player at another terminal goes to a bot"
         name = self.seats[seat].name
-        if seat in net.players:
-            return f"{name} is at the table: only an away player's seat goes to a bot"
         if level not in LEVELS:
             return f"a bot is {', '.join(LEVELS)}, not {level}"
         if net.handed.get(seat) == level:

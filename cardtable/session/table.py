@@ -305,6 +305,9 @@ class TableSession:
         #: per seat, the first event whose received cards were not told to it yet
         self._received_from: dict[int, int] = {}
         self._received_start = start
+        #: choices made before their turn where several seats choose at once (Hearts'
+        #: pass): kept here, unseen by anyone, and played as each comes due
+        self._chosen: dict[int, Action] = {}
 
     # --- the table ------------------------------------------------------------------
     @property
@@ -373,8 +376,26 @@ class TableSession:
     # --- whose turn -----------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
-        """The seat to act, or ``None`` once the game is over."""
-        return self.state.current_player
+        """The seat to act, or ``None`` once the game is over.  Where several seats choose
+        at once, a person's seat comes before the bots' (they choose meanwhile): nobody
+        waits for a bot to choose first."""
+        seat = self.state.current_player
+        if seat is None or not self.seats[seat].is_bot:
+            return seat
+        people = [other for other in self.choosing if not self.seats[other].is_bot]
+        return people[0] if people else seat
+
+    @property
+    def choosing(self) -> tuple[int, ...]:
+        """The seats that may choose now and have not: the seat to act and, where several
+        choose at once (the engine's :meth:`~GameState.choosing_seats`), the others."""
+        if self.closed:
+            return ()
+        return tuple(seat for seat in self.state.choosing_seats() if seat not in self._chosen)
+
+    def legal_for(self, seat: int) -> Sequence[Action]:
+        """``seat``'s legal actions if it may choose now, else none."""
+        return self.state.legal_actions_for(seat) if seat in self.choosing else []
 
     @property
     def seat_to_act(self) -> Seat | None:
@@ -401,7 +422,9 @@ class TableSession:
         return self.state.observation(seat)
 
     def legal_actions(self) -> Sequence[Action]:
-        return self.state.legal_actions()
+        """The legal actions of the seat :attr:`to_act`."""
+        seat = self.to_act
+        return [] if seat is None else self.legal_for(seat)
 
     # --- moves ------------------------------------------------------------------------
     def act(self, seat: int, action: Action | str) -> str | None:
@@ -416,10 +439,12 @@ class TableSession:
         to_act = self.to_act
         if to_act is None:
             return self.state.why_illegal(action)  # the engine's "the game is over"
-        if seat != to_act:
-            return f"it is not {self.seats[seat].name}'s turn: {self.seats[to_act].name} is to act"
         if self.seats[seat].is_bot:
             return f"{self.seats[seat].name} is played by a bot"
+        if seat != self.state.current_player:
+            if seat in self.choosing:
+                return self._choose_ahead(seat, action)
+            return f"it is not {self.seats[seat].name}'s turn: {self.seats[to_act].name} is to act"
         before = len(self.state.events)
         try:
             self.state.apply(action)
@@ -427,6 +452,29 @@ class TableSession:
             return str(exc)
         self._moved(seat, before)
         return None
+
+    def _choose_ahead(self, seat: int, action: Action | str) -> str | None:
+        """Keep ``seat``'s choice, made before its turn, until it is due (nobody sees it)."""
+        reason = self.state.why_illegal_for(seat, action)
+        if reason is not None:
+            return reason
+        self._chosen[seat] = self.state.parse_action(action)
+        self._tell(Notice("chosen", seat))
+        if self.hotseat and self.seats[seat].is_human and not self.human_to_act:
+            self.revealed = None  # only bots choose before the next person: the hand goes
+            self._tell(Notice("hand_hidden", seat))
+        self._play_due()
+        return None
+
+    def _play_due(self) -> None:
+        """Play the choice made ahead by the seat the engine waits on, if it made one."""
+        seat = self.state.current_player
+        if seat is None or seat not in self._chosen or self.closed:
+            return
+        action = self._chosen.pop(seat)
+        before = len(self.state.events)
+        self.state.apply(action)
+        self._moved(seat, before)
 
     def _moved(self, seat: int, before: int) -> None:
         """After ``seat``'s move: tell it, hide the hand if only bots follow, save."""
@@ -439,17 +487,39 @@ class TableSession:
             self.revealed = None
             self._tell(Notice("hand_hidden", seat))
         self.autosave()
+        self._play_due()
 
     # --- bots -------------------------------------------------------------------------
     def bot_request(self) -> BotRequest | None:
         """The bot turn to think about now, or ``None`` (not a bot's turn, or its bot
         failed: see :attr:`bot_failures`)."""
         seat = self.to_act
-        if self.closed or seat is None or not self.seats[seat].is_bot or seat in self.bot_failures:
+        if self.closed or seat is None or seat in self.bot_failures:
             return None
+        if not self.seats[seat].is_bot:
+            # Where several choose at once, the bots choose at once too.
+            ahead = [s for s in self.choosing if self.seats[s].is_bot and s not in self.bot_failures]
+            if not ahead:
+                return None
+            seat = ahead[0]
         request = BotRequest(
             seat, self.generation, len(self.state.history), self.seats[seat].bot, self.bots[seat],
-            self.state.observation(seat), self.state.legal_actions(),
+            self.state.observation(seat), self.legal_for(seat),
+        )
+        if isinstance(request.bot, SearchBot):
+            self._warm_up()
+        self._asked.append(request)
+        return request
+
+    def stand_in_request(self, seat: int, bot: Bot) -> BotRequest | None:
+        """``bot`` to make the move of ``seat``, which is to act but is not a bot's (its
+        player took too long); answered through :meth:`bot_answer` like any bot's, the
+        seat stays its player's.  ``None`` when ``seat`` is not to act."""
+        if self.closed or seat not in self.choosing:
+            return None
+        request = BotRequest(
+            seat, self.generation, len(self.state.history), "", bot,
+            self.state.observation(seat), self.legal_for(seat),
         )
         if isinstance(request.bot, SearchBot):
             self._warm_up()
@@ -462,7 +532,7 @@ class TableSession:
         return seat if seat is not None and seat in self.bot_failures else None
 
     def _stale(self, seat: int, generation: int) -> bool:
-        return self.closed or generation != self.generation or self.to_act != seat
+        return self.closed or generation != self.generation or seat not in self.choosing
 
     def bot_answer(self, answer: BotAnswer) -> BotOutcome:
         """Play a bot's answer, unless the table moved on since it was asked.
@@ -480,6 +550,10 @@ class TableSession:
         spec = self.seats[seat].bot
         before = len(self.state.events)
         action = answer.action
+        if seat != self.state.current_player:
+            if not isinstance(action, Action) or self._choose_ahead(seat, action) is not None:
+                self._choose_ahead(seat, self.legal_for(seat)[0])
+            return "played"
         try:
             if not isinstance(action, Action):
                 raise CardtableError(f"it returned a {type(action).__name__}, not an Action")
@@ -632,6 +706,7 @@ class TableSession:
         mark_undo(state)
         self.state = state
         self.cancel_thinking()
+        self._chosen.clear()
         self._received_from.clear()
         self._received_start = len(state.events)
         self._tell(Notice("undone", human, taken))
@@ -651,7 +726,7 @@ class TableSession:
             return problem
         request = HintRequest(
             seat, self.generation, self.game, (self.state.seed * 31 + len(self.state.history)) % 2**32,
-            self.hint_iterations, self.state.observation(seat), self.state.legal_actions(),
+            self.hint_iterations, self.state.observation(seat), self.legal_for(seat),
             time_budget=self.think_time, workers=self.workers,
         )
         self._warm_up()

@@ -377,9 +377,11 @@ class AppTable:
         return [p for s, p in self.players.items() if s != seat and p.seat in self.host.players]
 
     async def check_paused_for(self, seat: int) -> None:
-        """Every other screen shows the pause, waiting for ``seat``'s player, who is away."""
+        """Every other screen shows the pause, waiting for ``seat``'s player, who is away
+        on their own turn (the tests drop or send away the player to move)."""
         name = self.host.session.seats[seat].name
-        await self.until(lambda: all(f"Paused: waiting for {name} to join." in status(p.app)
+        line = f"Paused: it is {name}'s turn and {name} is away; waiting for {name} to rejoin."
+        await self.until(lambda: all(line in status(p.app)
                                      and f"away: {name}" in title(p.app) for p in self.others(seat)))
 
     async def drop(self, seat: int) -> None:

@@ -76,15 +76,20 @@ async def test_two_players_at_their_own_screens() -> None:
             assert len(host.session.state.history) == history + 1
             assert status(apps[other]) == screens[other].refusal(reason).plain  # the host's reason, as play shows it
 
-            # The mover leaves: the other screen shows the pause and who is away.
+            # The mover leaves: the other plays on, for it is their turn (no pause)...
             screen.action_quit_table()
+            await until(pilots, lambda: mover not in host.players
+                        and "away: " in str(screens[other].query_one("#title-bar").render()))
+            assert not host.paused and "Paused" not in status(apps[other])
+            await pilots[other].press("t")
+            await until(pilots, lambda: len(host.session.state.history) == history + 2)
+            # ...until it is the away player's turn: then the other screen shows the pause.
             await until(pilots, lambda: "Paused" in status(apps[other]))
-            assert "waiting for" in status(apps[other])
-            assert "away: " in str(screens[other].query_one("#title-bar").render())
-            # A move while paused is not made; the pause is the answer.
+            assert "is away; waiting for" in status(apps[other]) and "Refused" not in status(apps[other])
+            # A key pressed meanwhile makes no move.
             await pilots[other].press("enter")
             await pilots[other].pause()
-            assert len(host.session.state.history) == history + 1 and "Paused" in status(apps[other])
+            assert len(host.session.state.history) == history + 2 and "Paused" in status(apps[other])
 
             # The same code takes the seat back, at the same point, and the pause is over.
             back = joined_app(host, mover)

@@ -215,7 +215,7 @@ async def test_wrong_codes_are_answered_slowly_but_never_keep_a_player_out() -> 
         assert asyncio.get_running_loop().time() - started >= 0.3
         # Ada's line drops; she gets back in at once with her code, tries or no tries.
         await ada.close()
-        await ann.wait_for(lambda c: c.paused)
+        await ann.wait_for(lambda c: "left the table" in c.message)
         back = client_for(host, 1)
         started = asyncio.get_running_loop().time()
         await back.join()
@@ -235,6 +235,7 @@ async def test_connections_waiting_to_join_are_capped_per_address() -> None:
         before = host.session.state.to_json()
         idle = [await connect(f"ws://127.0.0.1:{host.address[1]}/") for _ in range(2)]
         third = await connect(f"ws://127.0.0.1:{host.address[1]}/")
+        await third.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "code": "guess"}))
         answer = json.loads(await asyncio.wait_for(third.recv(), 5))
         assert answer == {"type": "error", "reason": "too many connections waiting to join; try again soon",
                           "fatal": True}
@@ -310,7 +311,7 @@ async def test_a_player_who_stops_reading_is_dropped_and_the_table_waits() -> No
         ), 30)
         assert not host.session.is_over, "the game ended before the silent player's socket filled up"
         assert ann.paused and not ann.seats[2].connected and 2 not in host.players
-        assert "Paused: waiting for Ben to join." in ann.message
+        assert "waiting for Ben to rejoin." in ann.message
         paused_at = host.session.state.to_json()
         await asyncio.sleep(0.2)
         assert host.session.state.to_json() == paused_at  # nobody moves, the bot neither

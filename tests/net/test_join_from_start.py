@@ -98,9 +98,11 @@ async def test_a_pasted_join_line_opens_the_table_and_a_move_is_played() -> None
             assert any(seat == 0 for seat, _ in host.session.state.history)
             # Q leaves the table for the start screen; the seat waits at the host.
             await pilot.press("q")
-            await until(pilots, lambda: isinstance(app.screen, StartScreen) and host.paused)
-            assert "waiting for Zoë" in host.pause_message()
-            assert "Paused" in status(other)
+            await until(pilots, lambda: isinstance(app.screen, StartScreen) and 0 in host.missing)
+            # The table waits for Zoë on her turn only.
+            assert host.paused == (host.session.to_act == 0)
+            if host.paused:
+                assert "waiting for Zoë" in host.pause_message()
     finally:
         await host.close()
 
@@ -150,10 +152,10 @@ async def test_leaving_the_join_while_it_connects_frees_the_seat(monkeypatch: py
     answered = asyncio.Event()
     given_up = asyncio.Event()
 
-    async def slow_join(ws: Any, address: str) -> Any:
+    async def slow_join(ws: Any, address: str, crowded: bool = False) -> Any:
         await given_up.wait()  # a host far away: the player gives up before it answers
         try:
-            return await answer(ws, address)
+            return await answer(ws, address, crowded)
         finally:
             answered.set()
 

@@ -63,7 +63,13 @@ async def test_a_refused_move_comes_back_with_the_engines_reason_and_changes_not
         seq = await ann.act("play 2C")
         await ann.wait_for(lambda c: not c.waiting)
         assert ann.refusals == [(seq, reason)] and reason
-        out_of_turn = await ben.act(ben.legal[0] if ben.legal else "give 2C 3C 4C")
+        # Everyone chooses their pass at once: Ben's, before Ann's, is taken and kept unseen.
+        await ben.act(ben.legal[0])
+        await ben.wait_for(lambda c: not c.waiting)
+        assert ben.refusals == [] and not ben.my_turn
+        assert host.session.state.to_json() == before
+        # A move out of turn is still refused: Ben has passed already.
+        out_of_turn = await ben.act("give 2C 3C 4C")
         await ben.wait_for(lambda c: not c.waiting)
         assert ben.refusals[0][0] == out_of_turn and "turn" in ben.refusals[0][1]
         assert host.session.state.to_json() == before
@@ -113,7 +119,7 @@ async def test_a_missing_players_seat_is_handed_to_a_bot_and_back() -> None:
     rng = random.Random(4)
     try:
         await ben.close()
-        await ann.wait_for(lambda c: c.paused)
+        await ann.wait_for(lambda c: "left the table" in c.message)
         moves_before = len(host.session.state.history)
         host.hand_to_bot(1, "easy")
         await ann.wait_for(lambda c: not c.paused and c.seats[1].level == "easy")
@@ -154,7 +160,7 @@ async def test_a_saved_networked_game_resumes_with_new_codes_at_the_same_point()
         await asyncio.gather(autoplay(ann, rng, until=lambda c: len(c.events) > 6),
                              autoplay(ada, rng, until=lambda c: len(c.events) > 6))
         await ada.close()
-        await ann.wait_for(lambda c: c.paused)
+        await ann.wait_for(lambda c: "left the table" in c.message)
         host.hand_to_bot(1, "easy")  # saved while a bot plays the seat: it is still the player's
         await ann.wait_for(lambda c: not c.paused)
         await ann.close()

@@ -321,16 +321,19 @@ def test_hot_seat_hands_over_between_people_and_hides_the_hand_before_bots() -> 
     session.reveal(0)
     assert session.handover_due() is None and session.revealed == 0 and not session.table_only
     session.act(0, session.legal_actions()[0])
-    # Only a bot moves before Ben: Ann's hand goes at once.
-    assert session.to_act == 1 and session.revealed is None
-    assert [n.kind for n in notices[-2:]] == ["moved", "hand_hidden"]
-    request = session.bot_request()
-    assert request is not None and session.bot_answer(request.think()) == "played"
-    assert session.handover_due() == 2 and session.viewer == 0
+    # Everyone chooses their pass at once: Ben's turn comes now, not after Ada's bot, so
+    # the keyboard goes to him (Ann's hand is covered by the hand-over).
+    assert session.to_act == 2 and session.handover_due() == 2 and session.viewer == 0
     session.hand_over(2)
     assert session.viewer == 2 and session.revealed is None
     session.reveal(2)
     assert session.revealed == session.viewer == 2
+    session.act(2, session.legal_actions()[0])
+    # Only bots choose after Ben: his hand goes at once.
+    assert session.to_act == 1 and session.revealed is None
+    assert [n.kind for n in notices[-2:]] == ["chosen", "hand_hidden"]
+    request = session.bot_request()
+    assert request is not None and session.bot_answer(request.think()) == "played"
 
 
 def test_hot_seat_keeps_the_hand_when_the_same_person_moves_again() -> None:

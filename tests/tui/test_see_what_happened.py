@@ -194,11 +194,20 @@ async def test_hot_seat_hides_the_hand_as_soon_as_only_bots_move() -> None:
         given = ann_hand[:3]
         assert game.human_move(Action.give(given))
         await pilot.pause()
-        # The bot at seat 1 is thinking (for a long time): Ann's hand is gone already.
+        # Everyone chooses their pass at once: the keyboard goes to Ben now, not after the
+        # bot at seat 1, and Ann's hand is gone already.
+        assert isinstance(app.screen, PrivacyScreen) and game.revealed is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.revealed == 2
+        ben_hand = list(game.state.hand(2))
+        assert game.human_move(Action.give(ben_hand[:3]))
+        await pilot.pause()
+        # Only bots choose now (the one at seat 1 for a long time): Ben's hand is gone already.
         assert game.state.current_player == 1 and game.revealed is None
         text = screen_text(app)
         assert not game.query_one(HandView).cards
-        leaked = [str(card) for card in game.state.hand(0) if shows(text, card)]
+        leaked = [str(card) for card in (*game.state.hand(0), *ben_hand) if shows(text, card)]
         assert not leaked, text
         assert "No hand is shown while only bots play" in text
         assert "the table as everyone sees it" in text and "★" not in text

@@ -66,6 +66,7 @@ from cardtable.engine.state import (
     Rules,
     check_guessed_hands,
 )
+from cardtable.errors import MalformedActionError
 from cardtable.games.hearts import kernel
 from cardtable.games.hearts.kernel import (
     PASS_DIRECTIONS,
@@ -703,6 +704,37 @@ class HeartsState(GameState):
         hand = table.hands[seat]
         self._offered = -hand
         return PassChoices(hand)
+
+    def choosing_seats(self) -> tuple[int, ...]:
+        """While passing, every seat that has not passed yet chooses at once."""
+        table = self.table
+        if table.current is not None and table.phase == _PHASE_PASS:
+            return tuple(range(table.passed, NUM_SEATS))
+        return super().choosing_seats()
+
+    def legal_actions_for(self, seat: int) -> Sequence[Action]:
+        table = self.table
+        if seat != table.current and seat in self.choosing_seats():
+            return PassChoices(table.hands[seat])
+        return super().legal_actions_for(seat)
+
+    def why_illegal_for(self, seat: int, action: Action | str) -> str | None:
+        table = self.table
+        if seat == table.current or seat not in self.choosing_seats():
+            return super().why_illegal_for(seat, action)
+        try:
+            parsed = self.parse_action(action)
+        except MalformedActionError as exc:
+            return str(exc)
+        if parsed.kind != "give":
+            target = (seat + table.offset) % NUM_SEATS
+            return f"first pass 3 cards {self.direction} to seat {target} (for example: give 2C 3C QS)"
+        if len(parsed.cards) != PASS_SIZE:
+            return f"you must pass exactly 3 cards, not {len(parsed.cards)}"
+        missing = parsed.mask & ~table.hands[seat]
+        if missing:
+            return f"{_mask_codes(missing)} {'is' if missing.bit_count() == 1 else 'are'} not in your hand"
+        return None
 
     def apply(self, action: Action | str) -> None:
         # An action legal_actions() handed out for this very position is legal as it is.

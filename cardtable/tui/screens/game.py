@@ -501,6 +501,10 @@ class GameScreen(Screen[None]):
         if seat is None or not self.session.human_to_act or seat != self.viewer or seat != self.revealed:
             self.set_status(self.wait_text())
             return False
+        if self.session.pause_line:
+            # The table waits for an away player: that is news, not a refusal of the move.
+            self.set_status(Text(self.session.pause_line, style="bold yellow"))
+            return False
         reason = self.session.act(seat, action)
         if reason is not None:
             self.show_refusal(reason)
@@ -591,7 +595,7 @@ class GameScreen(Screen[None]):
         obs = self.observe()
         self.obs = obs
         ctx = self.context
-        my_turn = obs.current_player == self.viewer and not self.read_only
+        my_turn = self.session.to_act == self.viewer and not self.read_only
         self.legal = self.session.legal_actions() if my_turn else []
         self._take_events(obs, ctx)
         rules = get_rules(self.game_name)
@@ -637,7 +641,7 @@ class GameScreen(Screen[None]):
 
     def show_status(self) -> None:
         """The status line: what just happened, and what to do now."""
-        my_turn = self.obs is not None and self.obs.current_player == self.viewer and not self.read_only
+        my_turn = self.obs is not None and self.session.to_act == self.viewer and not self.read_only
         if self.news is not None and (my_turn or self.session.pause_line):
             # The pause shows beside the news too: nobody moves until the table is full.
             # What happened, and what to do now (after a pass: lead the 2♣).
@@ -711,7 +715,7 @@ class GameScreen(Screen[None]):
             return Text("The game is over.", style="bold")
         if self.session.pause_line:
             return Text(self.session.pause_line, style="bold yellow")
-        if obs.current_player == self.viewer and not self.read_only:
+        if self.session.to_act == self.viewer and not self.read_only:
             return self.personalise(self.table.prompt(obs, self.legal, ctx))
         return Text(f"{ctx.labels[obs.current_player]} to act.", style="italic")  # type: ignore[index]
 
@@ -721,7 +725,10 @@ class GameScreen(Screen[None]):
         return Text(f"{self.context.labels[seat]} is thinking…", style="italic")  # type: ignore[index]
 
     def wait_text(self) -> Text:
-        """The answer to a key pressed out of turn: wait, and who is thinking."""
+        """The answer to a key pressed out of turn: wait, and who is thinking (or, while
+        the table waits for an away player, that)."""
+        if self.session.pause_line:
+            return Text(self.session.pause_line, style="bold yellow")
         text = Text("Wait for your turn.", style="bold yellow")
         if self.session.bot_to_act:
             text.append("  ")

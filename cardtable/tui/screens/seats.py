@@ -38,7 +38,8 @@ def seat_state(status: SeatStatus) -> str:
     'away: a hard bot plays for them'
     """
     if status.level:
-        return f"away: {a_bot(status.level)} plays for them"
+        where = "at the table" if status.connected else "away"
+        return f"{where}: {a_bot(status.level)} plays for them"
     return "at the table" if status.connected else "away: the table waits for them"
 
 
@@ -55,8 +56,8 @@ class SeatsScreen(ModalScreen[None]):
         with Vertical(id="seats-box"):
             yield Static(Text("The players at other terminals", style="bold"), id="seats-title")
             yield Static(
-                Text("An away player's seat can go to a bot until they rejoin; taking it back makes "
-                     "the table wait for them again."),
+                Text("A player's seat (away, or there but not moving) can go to a bot until they rejoin "
+                     "or you take it back; taking it back gives the seat to its player again."),
                 id="seats-help",
             )
             yield OptionList(id="seats-list")
