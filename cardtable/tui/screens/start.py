@@ -15,6 +15,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -127,10 +128,15 @@ class StartScreen(Screen[None]):
         self.app.check_saves()  # type: ignore[attr-defined]
         if not self.saved_games or self.query("#saved-games"):
             return
-        await self.query_one("#start-form").mount(self._saved_games_list(), after="#start-title")
-        await self.query_one("#start-buttons").mount(Button("Continue", id="continue", variant="primary"), before="#start")
+        try:
+            await self.query_one("#start-form").mount(self._saved_games_list(), after="#start-title")
+            await self.query_one("#start-buttons").mount(
+                Button("Continue", id="continue", variant="primary"), before="#start"
+            )
+            self.query_one("#saved-list", OptionList).highlighted = 0
+        except NoMatches:
+            return  # the screen was closed (a game started, the app quit) while the saves were read
         self.add_class("with-saved")
-        self.query_one("#saved-list", OptionList).highlighted = 0
         self._label_continue()
         self.refresh_bindings()
 
