@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, Self
@@ -324,6 +324,8 @@ class GameState(ABC):
     """
 
     rules: Rules
+    # Each seat's view of the logs, made by _seat_view when first asked (not copied by clone).
+    _views: dict[tuple[str, int | None], _SeatView]
 
     def __init__(
         self,
@@ -541,7 +543,7 @@ class GameState(ABC):
         """The event log as ``seat`` may see it (``None``: a spectator, who sees no private cards)."""
         if seat is not None:
             self.check_seat(seat)
-        return tuple(event.for_seat(seat) for event in self.events)
+        return self._seat_view("events", seat, self.events, _events_seen)
 
     def public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
         """The actions as ``seat`` may see them (``None``: a spectator), as ``(seat, notation)``.
@@ -553,8 +555,67 @@ class GameState(ABC):
         return self._public_history(None if seat is None else self.check_seat(seat))
 
     def _public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
-        """:meth:`public_history` of a checked seat: every action is public by default."""
-        return tuple((actor, str(action)) for actor, action in self.history)
+        """:meth:`public_history` of a checked seat, built from :meth:`_actions_seen`."""
+        return self._seat_view("history", seat, self.history, self._actions_seen)
+
+    def _actions_seen(
+        self, history: list[tuple[int, Action]], seat: int | None, start: int, carry: Any
+    ) -> tuple[list[tuple[int, str]], int, Any]:
+        """How ``seat`` sees the actions from ``history[start]`` on, for :meth:`_seat_view`
+        (``carry``: what the call that reached ``start`` returned, ``None`` at 0).
+
+        Every action is public by default; a game that hides some overrides this.
+        """
+        shown = [(actor, str(action)) for actor, action in history[start:]]
+        return shown, len(shown), None
+
+    def _seat_view(
+        self,
+        log: str,
+        seat: int | None,
+        source: list[Any],
+        seen: Callable[[Any, int | None, int, Any], tuple[list[Any], int, Any]],
+    ) -> tuple[Any, ...]:
+        """``source`` (the events or the history) as ``seat`` sees it, at the cost of what
+        was added since the last call rather than of the whole game.
+
+        A host asks each seat's observation after every move; rebuilding the whole log
+        each time made a move cost more the longer the game ran.  The view of what was
+        seen before is kept per seat and extended: ``seen(source, seat, start, carry)``
+        gives the view of ``source[start:]``, how many of those items are final (a Hearts pass
+        shows to its receiver only once all four are made) and the ``carry`` to resume
+        from after them.  The cache belongs to this state (a clone starts without one)
+        and is started afresh if ``source`` is another list or shrank; it hands out
+        tuples, so no caller can change it.
+        """
+        views = self.__dict__.get("_views")
+        if views is None:
+            views = self._views = {}
+        view = views.get((log, seat))
+        done = len(source)
+        if (
+            view is None
+            or view.source is not source
+            or view.done > done
+            or (view.done and source[view.done - 1] is not view.last)
+        ):
+            view = views[(log, seat)] = _SeatView(source)
+        if view.done == done:
+            if view.frozen is None:
+                view.frozen = tuple(view.items)
+            frozen: tuple[Any, ...] = view.frozen
+            return frozen
+        shown, final, carry = seen(source, seat, view.done, view.carry)
+        if final:
+            view.items.extend(shown[:final])
+            view.frozen = None
+            view.done += final
+            view.last = source[view.done - 1]
+            view.carry = carry
+        if final == len(shown):
+            view.frozen = frozen = tuple(view.items)
+            return frozen
+        return (*view.items, *shown[final:])
 
     def public_observation(self) -> Observation:
         """The game as a spectator sees it: everything public, no seat's private cards.
@@ -588,3 +649,26 @@ class GameState(ABC):
     def __repr__(self) -> str:
         turn = "over" if self.is_over else f"seat {self.current_player} to act"
         return f"<{type(self).__name__} {self.num_players} players, {turn}>"
+
+
+class _SeatView:
+    """One seat's view of a log (see :meth:`GameState._seat_view`): the final items of
+    ``source[:done]`` as the seat sees them, ``last`` the source item at ``done - 1`` (to
+    notice a log rewritten), ``carry`` what resumes the game's reading after it,
+    ``frozen`` the items as a tuple, once asked for."""
+
+    __slots__ = ("source", "done", "last", "items", "carry", "frozen")
+
+    def __init__(self, source: list[Any]) -> None:
+        self.source = source
+        self.done = 0
+        self.last: Any = None
+        self.items: list[Any] = []
+        self.carry: Any = None
+        self.frozen: tuple[Any, ...] | None = None
+
+
+def _events_seen(events: list[Event], seat: int | None, start: int, carry: Any) -> tuple[list[Event], int, None]:
+    """How ``seat`` sees the events from ``events[start]`` on: each final once logged."""
+    shown = [event.for_seat(seat) for event in events[start:]]
+    return shown, len(shown), None

@@ -624,7 +624,7 @@ class DurakState(GameState):
             hand_sizes=tuple(h.bit_count() for h in table.hands),
             round=table.round,
             scores=self.scores,
-            history=tuple((s, str(a)) for s, a in self.history),
+            history=self._public_history(seat),
             events=self.events_for(seat),
             is_over=over,
             phase=_PHASE_NAMES[table.phase],

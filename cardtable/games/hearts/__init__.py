@@ -886,20 +886,28 @@ class HeartsState(GameState):
     def _hand(self, seat: int) -> tuple[Card, ...]:
         return mask_to_cards(self.table.hands[seat])
 
-    def _public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
-        """The history with other seats' passes hidden.
+    def _actions_seen(
+        self, history: list[tuple[int, Action]], seat: int | None, start: int, carry: Any
+    ) -> tuple[list[tuple[int, str]], int, Any]:
+        """The history from ``start`` on with other seats' passes hidden.
 
         Passes come in groups of four, one group per hand with a pass; group ``k``
         (from 0) goes left, right, across for ``k % 3`` = 0, 1, 2.  A pass is shown to
-        its giver, and to its receiver once the group is complete (the exchange done).
+        its giver, and to its receiver once the group is complete (the exchange done):
+        the items from the first pass of a group still open on are not final.
+        ``carry`` is the number of passes before ``start``.
         """
-        gives_total = sum(1 for _, action in self.history if action.kind == "give")
+        gives_seen = carry or 0
+        gives_total = gives_seen + sum(1 for _, action in history[start:] if action.kind == "give")
         complete = gives_total - gives_total % NUM_SEATS
-        shown = []
-        gives_seen = 0
+        shown: list[tuple[int, str]] = []
+        final = -1
+        final_carry = gives_seen
         offsets = (1, 3, 2)
-        for actor, action in self.history:
+        for actor, action in history[start:]:
             if action.kind == "give":
+                if gives_seen >= complete and final < 0:
+                    final, final_carry = len(shown), gives_seen
                 receiver = (actor + offsets[(gives_seen // NUM_SEATS) % 3]) % NUM_SEATS
                 visible = actor == seat or (receiver == seat and gives_seen < complete)
                 gives_seen += 1
@@ -907,7 +915,9 @@ class HeartsState(GameState):
                     shown.append((actor, _hidden_give(len(action.cards))))
                     continue
             shown.append((actor, str(action)))
-        return tuple(shown)
+        if final < 0:
+            final, final_carry = len(shown), gives_seen
+        return shown, final, final_carry
 
     def _observation(self, seat: int) -> HeartsObservation:
         table = self.table
@@ -943,8 +953,8 @@ class HeartsState(GameState):
             tricks_taken=tuple(table.tricks_taken),
             points_taken=tuple(kernel.hand_points(table.won)),
             hearts_broken=table.hearts_broken,
-            hand_scores=tuple(tuple(r["scores"]) for r in self.hand_records),
-            moon_shooters=tuple(r["moon_shooter"] for r in self.hand_records),
+            hand_scores=self._seat_view("hand_scores", None, self.hand_records, _hand_scores_seen),
+            moon_shooters=self._seat_view("moon_shooters", None, self.hand_records, _moon_shooters_seen),
             target=table.target,
         )
 
@@ -1087,6 +1097,22 @@ def _cards_mask(cards: Any) -> int:
     for card in cards:
         mask |= card.mask
     return mask
+
+
+def _hand_scores_seen(
+    records: list[dict[str, Any]], seat: int | None, start: int, carry: Any
+) -> tuple[list[tuple[int, ...]], int, None]:
+    """The scores of each hand from ``records[start]`` on (a record is final once made)."""
+    shown = [tuple(record["scores"]) for record in records[start:]]
+    return shown, len(shown), None
+
+
+def _moon_shooters_seen(
+    records: list[dict[str, Any]], seat: int | None, start: int, carry: Any
+) -> tuple[list[int | None], int, None]:
+    """Who shot the moon in each hand from ``records[start]`` on."""
+    shown = [record["moon_shooter"] for record in records[start:]]
+    return shown, len(shown), None
 
 
 # Stands for a pass the observer never saw (see ``HeartsState.from_observation``).

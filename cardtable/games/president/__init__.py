@@ -535,17 +535,20 @@ class PresidentState(GameState):
         orders = self.table.orders
         return _titles_of(orders[-1]) if orders else [None] * self.num_players
 
-    def _public_history(self, seat: int | None) -> tuple[tuple[int, str], ...]:
-        """The actions as ``seat`` may see them: others' exchange gives show as ``give ? ?``."""
+    def _actions_seen(
+        self, history: list[tuple[int, Action]], seat: int | None, start: int, carry: Any
+    ) -> tuple[list[tuple[int, str]], int, None]:
+        """The actions from ``start`` on as ``seat`` may see them: others' exchange gives
+        show as ``give ? ?`` (who sees a give is settled when it is made)."""
         private = self._private_gives
         shown = []
-        for index, (actor, action) in enumerate(self.history):
+        for index, (actor, action) in enumerate(history[start:], start):
             viewers = private.get(index)
             if viewers is not None and seat not in viewers:
                 shown.append((actor, "give" + " ?" * len(action.cards)))
             else:
                 shown.append((actor, str(action)))
-        return tuple(shown)
+        return shown, len(shown), None
 
     def _observation(self, seat: int) -> PresidentObservation:
         table = self.table
