@@ -10,13 +10,11 @@ cardtable.errors.IllegalActionError: the leader must play; passing is not allowe
 
 from __future__ import annotations
 
-import importlib
+from cardtable.lazy import lazy_names
 
 # Not `typing.TYPE_CHECKING`: importing typing is a measurable part of `cardtable --version`.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from cardtable.cards import Card, Rank, RankOrder, Suit
     from cardtable.engine.actions import Action
     from cardtable.errors import (
@@ -68,14 +66,4 @@ _MODULE_OF = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'cardtable' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, __all__)
