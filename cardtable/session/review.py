@@ -29,7 +29,7 @@ from cardtable.bots.review import (
 )
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
-from cardtable.userdata.paths import atomic_write_text, read_file_bytes, records_dir
+from cardtable.userdata.paths import atomic_write_text, read_file_bytes, read_or_refuse, records_dir
 from cardtable.userdata.records import Replay, load_record
 
 __all__ = ["GameReview", "review_record", "review_game_state", "review_path", "newest_record", "REVIEW_FORMAT",
@@ -120,7 +120,7 @@ def review_record(
     read or a game that is not finished (a review would show a seat's hand to the
     others at the table), and ``ValueError`` for a seat the game does not have.
     """
-    raw = _record_bytes(record)
+    raw = read_or_refuse(record, "review", "a record")
     replay = load_record(record)
     if not replay.state_at(replay.length).is_over:
         raise SaveFileError(f"cannot review {record}: the game is not finished")
@@ -182,17 +182,6 @@ def _review(
     if decisions is None:
         return None
     return GameReview(replay.info.game, seat, _rounds(rounds), think, iterations, tuple(decisions))
-
-
-def _record_bytes(record: Path) -> bytes:
-    try:
-        return read_file_bytes(record)
-    except FileNotFoundError:
-        raise SaveFileError(f"no file at {record}") from None
-    except IsADirectoryError:
-        raise SaveFileError(f"cannot review {record}: it is a directory, not a record") from None
-    except OSError as exc:
-        raise SaveFileError(f"cannot read {record}: {getattr(exc, 'strerror', None) or exc}") from None
 
 
 def decision_line(decision: DecisionReview, review: GameReview, ascii_only: bool = False) -> str:

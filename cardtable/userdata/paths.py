@@ -22,6 +22,8 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
+from cardtable.errors import SaveFileError
+
 __all__ = [
     "HOME_ENV",
     "data_dir",
@@ -134,6 +136,26 @@ class RefusedFileError(OSError):
 
     def __init__(self, reason: str, path: str | os.PathLike[str]) -> None:
         super().__init__(errno.EINVAL, reason, str(path))
+
+
+def read_or_refuse(path: Path, doing: str, kind: str, missing: str = "no file at") -> bytes:
+    """The bytes of ``path`` (:func:`read_file_bytes`), or :class:`SaveFileError` in one
+    line that names it: ``{missing} PATH``, ``cannot {doing} PATH: it is a directory, not
+    {kind}`` or ``cannot read PATH: the reason``.
+
+    >>> read_or_refuse(Path("/"), "replay", "a record")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.SaveFileError: cannot replay /: it is a directory, not a record
+    """
+    try:
+        return read_file_bytes(path)
+    except FileNotFoundError:
+        raise SaveFileError(f"{missing} {path}") from None
+    except IsADirectoryError:
+        raise SaveFileError(f"cannot {doing} {path}: it is a directory, not {kind}") from None
+    except OSError as exc:
+        raise SaveFileError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def read_file_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:

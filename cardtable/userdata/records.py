@@ -41,7 +41,7 @@ from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.games import state_from_data
 from cardtable.userdata.meta import SeatInfo, new_save_id, save_id_of, seats_of, undo_used
-from cardtable.userdata.paths import atomic_create_text, atomic_write_text, read_file_bytes, records_dir
+from cardtable.userdata.paths import atomic_create_text, atomic_write_text, read_or_refuse, records_dir
 
 __all__ = [
     "FinishedGame",
@@ -144,14 +144,7 @@ def load_record(path: str | os.PathLike[str]) -> Replay:
     (a record is only ever read).
     """
     target = Path(path)
-    try:
-        raw = read_file_bytes(target)
-    except FileNotFoundError:
-        raise SaveFileError(f"no file at {target}") from None
-    except IsADirectoryError:
-        raise SaveFileError(f"cannot replay {target}: it is a directory, not a record") from None
-    except OSError as exc:
-        raise SaveFileError(f"cannot read {target}: {exc.strerror or exc}") from None
+    raw = read_or_refuse(target, "replay", "a record")
     try:
         if not raw.strip():
             raise SaveFileError("the file is empty (truncated)")

@@ -53,6 +53,7 @@ from cardtable.userdata.paths import (
     data_dir,
     is_own_path,
     read_file_bytes,
+    read_or_refuse,
     resolved,
     saves_dir,
     set_aside,
@@ -144,14 +145,7 @@ def read_save_data(path: str | os.PathLike[str]) -> Any:
     decide whether the file may be set aside).
     """
     target = Path(path)
-    try:
-        raw = read_file_bytes(target)
-    except FileNotFoundError:
-        raise SaveFileError(f"no save file at {target}") from None
-    except IsADirectoryError:
-        raise SaveFileError(f"cannot load {target}: it is a directory, not a save file") from None
-    except OSError as exc:
-        raise SaveFileError(f"cannot read {target}: {exc.strerror or exc}") from None
+    raw = read_or_refuse(target, "load", "a save file", missing="no save file at")
     if not raw.strip():
         raise _Damaged("the file is empty (truncated)")
     try:
