@@ -134,10 +134,12 @@ class StartScreen(Screen[None]):
                 Button("Continue", id="continue", variant="primary"), before="#start"
             )
             self.query_one("#saved-list", OptionList).highlighted = 0
+            self._label_continue()
         except NoMatches:
-            return  # the screen was closed (a game started, the app quit) while the saves were read
+            # The screen was closed (a game started, the app quit) while the saves were
+            # read or the list was mounted.
+            return
         self.add_class("with-saved")
-        self._label_continue()
         self.refresh_bindings()
 
     @property
