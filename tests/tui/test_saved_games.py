@@ -162,3 +162,24 @@ async def test_delete_on_the_start_screen_removes_one_game() -> None:
             slot.save_id for slot in (first, second) if slot.save_id != chosen.save_id
         ]
         assert not chosen.path.exists()
+
+
+async def test_saves_read_after_the_start_screen_closed_change_nothing() -> None:
+    """Found in CI: a game started (or the app quit) while the start screen read the
+    saves, and listing them on the closed screen raised NoMatches."""
+    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=4)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_a_little(app, pilot, 3, seed=1)
+        await quit_table(app, pilot)
+        start = app.screen
+        assert isinstance(start, StartScreen) and start.query("#saved-games")
+        # The screen is left for a new game; its reading of the saves comes late.
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        for widget in (*start.query("#saved-games"), *start.query("#continue")):
+            await widget.remove()
+        start.remove_class("with-saved")
+        await start.show_saved_games()
+        assert isinstance(app.screen, GameScreen)
