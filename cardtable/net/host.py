@@ -800,6 +800,12 @@ class NetHost:
             seat = notice.seat if notice.seat is not None else 0
             public = self.session.state.public_history(None)
             self.log_line(f"{self.session.seats[seat].name}: {public[-1][1] if public else ''}")
+        elif notice.kind == "chosen":
+            # A choice made ahead (by its player or a bot standing in): that seat is no
+            # longer asked; nobody else is told anything of it.
+            chooser = self.players.get(notice.seat) if notice.seat is not None else None
+            if chooser is not None:
+                self._send_state(chooser)
         elif notice.kind in ("save_warning", "save_failed"):
             self.log_line(f"saving: {notice.text}")  # the host's own disk: not the players' business
         elif notice.kind == "finished":
@@ -837,41 +843,49 @@ class NetHost:
         self._advance()
 
     # --- the turn clock -----------------------------------------------------------------
-    def _timed_seat(self) -> int | None:
-        """The remote seat whose player the table waits on now, if any."""
-        seat = self.session.to_act
-        if self.closed or not self.started or seat is None or seat not in self.remote_seats or seat in self.handed:
-            return None
-        return seat
+    def _timed_seats(self) -> tuple[int, ...]:
+        """The remote seats whose players the table waits on now: the seat to act and,
+        where several choose at once (Hearts' pass), every remote seat still choosing."""
+        if self.closed or not self.started:
+            return ()
+        return tuple(seat for seat in self.session.choosing if seat in self.remote_seats and seat not in self.handed)
 
     async def _time_turns(self, seconds: float) -> None:
         """Have a ``bot_level`` bot make the move of a remote player who took longer than
         ``seconds`` over it (connected or away); the seat stays theirs for the next."""
-        turn: tuple[int, int] | None = None
-        since = time.monotonic()
+        #: per timed seat, which turn it is timed for and since when
+        clocks: dict[int, tuple[int | None, float]] = {}
         while not self.closed and not self.session.is_over:
-            seat = self._timed_seat()
+            timed = self._timed_seats()
             now = time.monotonic()
-            current = None if seat is None else (seat, len(self.session.state.history))
-            if current != turn:
-                turn, since = current, now
-            elif seat is not None and now - since >= seconds:
-                await self._stand_in(seat)
-                turn = None
+            for seat in set(clocks) - set(timed):
+                del clocks[seat]
+            for seat in timed:
+                # A seat that chooses ahead of its turn keeps one clock until it chooses;
+                # the seat the engine waits on gets a new one with every move.
+                turn = len(self.session.state.history) if seat == self.session.state.current_player else None
+                kept = clocks.get(seat)
+                if kept is None or kept[0] != turn:
+                    clocks[seat] = (turn, now)
+                elif now - kept[1] >= seconds and await self._stand_in(seat):
+                    clocks.pop(seat, None)
             await asyncio.sleep(min(0.25, max(seconds / 8, 0.02)))
 
-    async def _stand_in(self, seat: int) -> None:
+    async def _stand_in(self, seat: int) -> bool:
+        """A ``bot_level`` bot makes ``seat``'s move; whether it did (the table may have
+        moved on while it thought)."""
         level = self.bot_level
         request = self.session.stand_in_request(seat, self.session.level_bot(seat, level))
         if request is None:
-            return
+            return False
         answer = await asyncio.to_thread(request.think, 0.0)
         if self.closed or self.session.bot_answer(answer) != "played":
-            return
+            return False
         name = self.session.seats[seat].name
         article = "an" if level[:1] in "aeiou" else "a"
         self._status(f"{name}'s time ran out ({self.turn_time:g} seconds): {article} {level} bot moved for {name}.")
         self._advance()
+        return True
 
 
 def _changes(

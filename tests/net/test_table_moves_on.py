@@ -134,3 +134,27 @@ async def test_every_player_chooses_their_hearts_pass_at_once_and_sees_none_befo
         for client in (ann, ada, ben):
             await client.close()
         await host.close()
+
+
+async def test_every_remote_player_choosing_a_pass_is_timed_even_before_the_host_chooses() -> None:
+    """Found: the clock timed only the seat shown as to act, so at a table with a seat at
+    the host's keyboard a remote player's pass was never timed until the host had passed."""
+    state = new_state("hearts", ["human", "remote", "remote", "easy"], seed=3, target=1)
+    seats = [Seat.human("Hal"), Seat("Ann", SeatKind.REMOTE), Seat("Ben", SeatKind.REMOTE), Seat.bot_seat("Cy", "easy")]
+    host = NetHost(TableSession(state, seats), limits=FAST, log_line=lambda _: None, turn_time=0.2, bot_level="easy")
+    await host.start()
+    ann, ben = client_for(host, 1), client_for(host, 2)
+    try:
+        await ann.join()
+        await ben.join()
+        # Hal, at the host's keyboard, never passes; Ann and Ben never choose either.
+        await ann.wait_for(lambda c: "Ben's time ran out" in c.message or "Ann's time ran out" in c.message, timeout=30)
+        await ann.wait_for(lambda c: not c.my_turn, timeout=30)
+        await ben.wait_for(lambda c: not c.my_turn, timeout=30)
+        assert 1 not in host.session.choosing and 2 not in host.session.choosing
+        assert host.session.state.history == []  # kept unseen until Hal's pass is in
+        assert host.session.to_act == 0 and host.handed == {}
+    finally:
+        await ann.close()
+        await ben.close()
+        await host.close()
