@@ -726,12 +726,17 @@ class HeartsState(GameState):
             parsed = self.parse_action(action)
         except MalformedActionError as exc:
             return str(exc)
-        if parsed.kind != "give":
+        return self._why_not_a_pass(seat, parsed)
+
+    def _why_not_a_pass(self, seat: int, action: Action) -> str | None:
+        """Why ``action`` is not a pass ``seat`` may choose now (the pass phase), or ``None``."""
+        table = self.table
+        if action.kind != "give":
             target = (seat + table.offset) % NUM_SEATS
             return f"first pass 3 cards {self.direction} to seat {target} (for example: give 2C 3C QS)"
-        if len(parsed.cards) != PASS_SIZE:
-            return f"you must pass exactly 3 cards, not {len(parsed.cards)}"
-        missing = parsed.mask & ~table.hands[seat]
+        if len(action.cards) != PASS_SIZE:
+            return f"you must pass exactly 3 cards, not {len(action.cards)}"
+        missing = action.mask & ~table.hands[seat]
         if missing:
             return f"{_mask_codes(missing)} {'is' if missing.bit_count() == 1 else 'are'} not in your hand"
         return None
@@ -781,18 +786,7 @@ class HeartsState(GameState):
             return "the game is over; no more actions"
         kind = action.kind
         if table.phase == _PHASE_PASS:
-            target = (seat + table.offset) % NUM_SEATS
-            if kind != "give":
-                return (
-                    f"first pass 3 cards {self.direction} to seat {target} "
-                    f"(for example: give 2C 3C QS)"
-                )
-            if len(action.cards) != PASS_SIZE:
-                return f"you must pass exactly 3 cards, not {len(action.cards)}"
-            missing = action.mask & ~table.hands[seat]
-            if missing:
-                return f"{_mask_codes(missing)} {'is' if missing.bit_count() == 1 else 'are'} not in your hand"
-            return None
+            return self._why_not_a_pass(seat, action)
         if kind != "play":
             if table.offset == 0:
                 return "there is no pass this hand; play a card"
