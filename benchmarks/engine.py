@@ -26,7 +26,6 @@ played on to the 100-point target, one hand after another, and its hands are cou
 
 from __future__ import annotations
 
-import argparse
 import platform
 import random
 import statistics
@@ -34,9 +33,10 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import harness
+
+harness.use_checkout()
 
 from cardtable import get_rules
 
@@ -80,20 +80,17 @@ def run_case(
     one game)."""
     rules = get_rules(game)
     rng = random.Random(seed)
-    games = actions = rounds = 0
-    start = clock()
-    deadline = start + seconds
-    while True:
+    actions = rounds = 0
+
+    def play_one() -> int:
+        nonlocal actions, rounds
         state = rules.new_game(players=players, seed=rng.getrandbits(32))
-        while state.current_player is not None:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            actions += 1
+        actions += harness.play_randomly(state, rng)
         rounds += state.outcome().rounds_played
-        games += 1
-        if clock() >= deadline:
-            break
-    return Result(game, players, games, actions, rounds, clock() - start)
+        return 1
+
+    games, spent = harness.run_for(seconds, play_one, clock)
+    return Result(game, players, games, actions, rounds, spent)
 
 
 def count_games(game: str, players: int, games: int, seed: int) -> int:
@@ -106,25 +103,9 @@ def count_games(game: str, players: int, games: int, seed: int) -> int:
     actions = 0
     for _ in range(games):
         state = rules.new_game(players=players, seed=rng.getrandbits(32))
-        while state.current_player is not None:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            actions += 1
+        actions += harness.play_randomly(state, rng)
         state.outcome()
     return actions
-
-
-def run_for(seconds: float, play_one: Callable[[], int]) -> tuple[int, float]:
-    """Call ``play_one`` (which plays and returns a number of hands) until ``seconds``
-    have passed, at least once; return the hands played and the time taken."""
-    hands = 0
-    clock = time.perf_counter
-    start = clock()
-    deadline = start + seconds
-    while True:
-        hands += play_one()
-        if clock() >= deadline:
-            return hands, clock() - start
 
 
 class CardtableHands:
@@ -137,17 +118,13 @@ class CardtableHands:
 
     def play_game(self) -> int:
         """One whole game; return its number of hands."""
-        rng = self.rng
-        randrange = rng.randrange
-        state = self.rules.new_game(players=4, seed=rng.getrandbits(32))
-        while state.current_player is not None:
-            acts = state.legal_actions()
-            state.apply(acts[randrange(len(acts))])
+        state = self.rules.new_game(players=4, seed=self.rng.getrandbits(32))
+        harness.play_randomly(state, self.rng)
         return state.outcome().rounds_played
 
     def run(self, seconds: float) -> tuple[int, float]:
         """Play whole games for about ``seconds``; return the hands played and the time."""
-        return run_for(seconds, self.play_game)
+        return harness.run_for(seconds, self.play_game)
 
 
 class OpenSpielHands:
@@ -174,7 +151,7 @@ class OpenSpielHands:
 
     def run(self, seconds: float) -> tuple[int, float]:
         """Play hands for about ``seconds``; return the hands played and the time."""
-        return run_for(seconds, self.play_hand)
+        return harness.run_for(seconds, self.play_hand)
 
 
 def vs_openspiel(seconds: float, turns: int, seed: int) -> int:
@@ -224,7 +201,7 @@ def count_hands(side: str, hands: int, seed: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = harness.parser(__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per case (default 3)")
     parser.add_argument(
         "--game",

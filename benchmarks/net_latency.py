@@ -12,15 +12,14 @@ median and the 95th percentile of that time, and the mean and largest state mess
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import harness
+
+harness.use_checkout()
 
 from cardtable.games import get_rules
 from cardtable.net.client import TableClient
@@ -64,7 +63,7 @@ async def one_game(game: str, players: int, seed: int, times: list[float], sizes
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = harness.parser(__doc__)
     parser.add_argument("--game", default="hearts")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=1)
@@ -75,11 +74,8 @@ async def main() -> None:
     moves = 0
     for number in range(args.games):
         moves += await one_game(args.game, args.players, args.seed + number, times, sizes)
-    times.sort()
-    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
     print(f"{args.game}, {args.players} players, {args.games} game(s), {moves} moves")
-    print(f"move to every other player's state: median {statistics.median(times) * 1000:.1f} ms, "
-          f"95th percentile {p95 * 1000:.1f} ms, slowest {times[-1] * 1000:.1f} ms")
+    print(f"move to every other player's state: {harness.spread(times)}")
     print(f"messages received: {len(sizes)}, mean {statistics.mean(sizes) / 1024:.1f} KiB, "
           f"largest {max(sizes) / 1024:.1f} KiB")
 

@@ -4,6 +4,7 @@ game played by random legal moves.
 
     python benchmarks/observations.py                 # every game
     python benchmarks/observations.py --game hearts
+    python benchmarks/observations.py --up-to 1200    # the first points only
 
 It prints, per point, the moves so far, the events logged and the milliseconds one move
 plus one observation take.  Each observation still copies the seat's whole log into its
@@ -12,13 +13,12 @@ tuples (a few nanoseconds an item), so the figure grows with the log, slowly.
 
 from __future__ import annotations
 
-import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import harness
+
+harness.use_checkout()
 
 from cardtable.games import get_rules
 
@@ -30,8 +30,9 @@ CASES = {
 WINDOW = 200
 
 
-def measure(game: str) -> None:
+def measure(game: str, up_to: int | None = None) -> None:
     players, options, points = CASES[game]
+    points = tuple(point for point in points if up_to is None or point <= up_to)
     state = get_rules(game).new_game(players=players, seed=5, **options)
     chooser = random.Random(1)
     moves = 0
@@ -58,11 +59,12 @@ def measure(game: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = harness.parser(__doc__)
     parser.add_argument("--game", choices=sorted(CASES), action="append", help="only this game (repeatable)")
+    parser.add_argument("--up-to", type=int, metavar="MOVES", help="stop at the first point past MOVES moves")
     args = parser.parse_args()
     for game in args.game or list(CASES):
-        measure(game)
+        measure(game, args.up_to)
 
 
 if __name__ == "__main__":

@@ -33,9 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cardtable.bots.search import ISMCTS, SearchBot, sample_hands  # noqa: E402
-from cardtable.cards import FULL_DECK, SUIT_MASKS, cards_to_mask  # noqa: E402
-from tests.bots.toy_game import TOY_RULES, ToyModel  # noqa: E402
+from cardtable.bots.search import ISMCTS, SearchBot, sample_hands
+from cardtable.cards import FULL_DECK, SUIT_MASKS, cards_to_mask
+from tests.bots.toy_game import TOY_RULES, ToyModel
 
 REAL_GAMES = {"president": 4, "durak": 2, "hearts": 4}
 
