@@ -201,7 +201,7 @@ async def test_a_stranger_must_say_hello_with_the_right_version_and_code() -> No
 
 
 async def test_wrong_codes_are_answered_slowly_but_never_keep_a_player_out() -> None:
-    limits = Limits(wrong_codes=3, wrong_code_window=60, wrong_code_delay=0.01, slow_delay=0.3)
+    limits = Limits(wrong_codes=3, wrong_code_window=60, wrong_code_delay=0.01, slow_delay=1.5)
     host, ann, ada = await table(limits)
     try:
         before = host.session.state.to_json()
@@ -210,16 +210,16 @@ async def test_wrong_codes_are_answered_slowly_but_never_keep_a_player_out() -> 
             with pytest.raises(JoinError, match="^wrong code: no seat at this table has it$"):
                 await TableClient(f"127.0.0.1:{host.address[1]}", wrong if attempt else "x").join()
         started = asyncio.get_running_loop().time()
-        with pytest.raises(JoinError, match=r"too many from your address: each try now waits 0.3 seconds"):
+        with pytest.raises(JoinError, match=r"too many from your address: each try now waits 1.5 seconds"):
             await TableClient(f"127.0.0.1:{host.address[1]}", wrong).join()
-        assert asyncio.get_running_loop().time() - started >= 0.3
+        assert asyncio.get_running_loop().time() - started >= 1.5
         # Ada's line drops; she gets back in at once with her code, tries or no tries.
         await ada.close()
         await ann.wait_for(lambda c: "left the table" in c.message)
         back = client_for(host, 1)
         started = asyncio.get_running_loop().time()
         await back.join()
-        assert asyncio.get_running_loop().time() - started < 0.3
+        assert asyncio.get_running_loop().time() - started < 1.5  # not slowed down like the wrong codes
         await ann.wait_for(lambda c: not c.paused)
         assert host.session.state.to_json() == before and ann.connected
         ann.errors.clear()
@@ -276,12 +276,14 @@ async def test_a_code_used_again_takes_the_seat_from_the_old_connection() -> Non
 
 async def test_a_player_who_stops_reading_is_dropped_and_the_table_waits() -> None:
     host, (ann, ben, cleo) = await open_table(
-        "hearts", ["remote", "remote", "remote", "easy"], seed=3, join=False, target=1,
+        "hearts", ["remote", "remote", "remote", "easy"], seed=3, join=False, target=100,
         limits=Limits(rate=10_000, burst=10_000, send_queue=3),
     )
     try:
         # Cleo's program joins, then never reads again: its socket fills up.
-        # A small receive buffer, so that its socket fills up within one hand.
+        # A small receive buffer, so that its socket fills up long before the game ends
+        # (a game to 100: the host sends only what changed, and on a loaded machine one
+        # hand's messages sometimes all fitted in the buffers).
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         sock.connect(("127.0.0.1", host.address[1]))

@@ -23,7 +23,7 @@ from tests.tui.conftest import settle
 async def test_keys_are_answered_while_a_two_process_bot_thinks() -> None:
     config = TableConfig.build("durak", ["hard", "human"], seed=2)
     # The pacing delay leaves time to give the bot its two processes before it thinks.
-    app = CardtableApp(config, bot_delay=0.3, ascii_only=False, think=5.0)
+    app = CardtableApp(config, bot_delay=0.3, ascii_only=False, think=60.0)
     async with app.run_test(size=(80, 24)):
         game = app.screen
         assert isinstance(game, GameScreen) and game.session.to_act == 0
@@ -43,7 +43,9 @@ async def test_keys_are_answered_while_a_two_process_bot_thinks() -> None:
             assert app._driver is not None
             app._driver.send_message(event)
             while not done():
-                assert time.monotonic() - pressed < 1.0, f"{key} not answered within a second: {app.screen_stack}"
+                # A blocked event loop would hold a key for the bot's whole minute; a loaded
+                # machine may hold any process up for a second or two.
+                assert time.monotonic() - pressed < 5.0, f"{key} not answered within 5 s: {app.screen_stack}"
                 await asyncio.sleep(0.01)
             return time.monotonic() - pressed
 
@@ -54,21 +56,21 @@ async def test_keys_are_answered_while_a_two_process_bot_thinks() -> None:
         await answered("s", "s", lambda: isinstance(app.screen, InfoScreen))
         await answered("escape", None, lambda: app.screen is game)
         # The event loop is never held up for long: short sleeps wake up about on time
-        # (a bot that blocked it would hold it for its whole 5 s; a loaded machine
-        # may hold any process up a few hundred ms).
+        # (a bot that blocked it would hold it for its whole minute; a loaded machine
+        # may hold any process up for a second or two).
         worst = 0.0
         for _ in range(20):
             asked = time.monotonic()
             await asyncio.sleep(0.02)
             worst = max(worst, time.monotonic() - asked - 0.02)
-        assert worst < 1.0, f"the event loop was held up {worst:.2f} s"
+        assert worst < 5.0, f"the event loop was held up {worst:.2f} s"
         # All of that happened while the bot was still thinking its first move.
-        assert time.monotonic() - thinking_since < 3.0
+        assert time.monotonic() - thinking_since < 45.0
         assert len(game.state.history) == 0 and any(not w.is_finished for w in game.workers)
         left = time.monotonic()
         await answered("q", "q", lambda: game.session.closed)
         await app.workers.wait_for_complete()
-        assert time.monotonic() - left < 1.5
+        assert time.monotonic() - left < 15.0  # a quarter of its minute: leaving stopped it
         # (tests/session/test_bot_cores.py measures that the worker process lets go too)
 
 
