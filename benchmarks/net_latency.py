@@ -45,13 +45,16 @@ async def one_game(game: str, players: int, seed: int, times: list[float], sizes
     while not host.session.is_over:
         mover = next(client for client in clients if client.seat == host.session.to_act)
         await mover.wait_for(lambda c: c.my_turn and bool(c.legal))
-        seen = len(host.session.state.history)
+        others = [client for client in clients if client is not mover]
+        # Every other client has the state of the last move; the next state it takes
+        # is the one that shows this move (the history a state carries is cut to its
+        # last moves, so its length cannot tell).
+        held = {id(client): client.observation for client in others}
         start = time.perf_counter()
         await mover.act(rng.choice(mover.legal))
-        others = [client for client in clients if client is not mover]
 
-        def shows_it(client: TableClient, seen: int = seen) -> bool:
-            return len((client.observation or {}).get("history", ())) > seen
+        def shows_it(client: TableClient, held: dict[int, object] = held) -> bool:
+            return client.observation is not held[id(client)]
 
         await asyncio.gather(*(client.wait_for(shows_it) for client in others))
         times.append(time.perf_counter() - start)

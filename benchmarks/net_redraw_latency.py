@@ -46,7 +46,7 @@ async def one_game(game: str, players: int, seed: int, times: list[float], max_m
     movers = {seat: TableClient(address, host.codes[seat]) for seat in range(1, players)}
     rng = random.Random(seed)
     moves = 0
-    redrawn: list[tuple[int, float]] = [(0, 0.0)]
+    redrawn: list[tuple[object, float]] = [(None, 0.0)]
     async with app.run_test(size=(120, 40)) as pilot:
         for client in movers.values():
             await client.join()
@@ -57,8 +57,7 @@ async def one_game(game: str, players: int, seed: int, times: list[float], max_m
 
         def timed() -> None:
             draw()
-            assert screen.obs is not None
-            redrawn[0] = (len(screen.obs.history), time.perf_counter())
+            redrawn[0] = (screen.obs, time.perf_counter())
 
         screen.refresh_view = timed  # type: ignore[method-assign]
         while not host.session.is_over and (max_moves is None or moves < max_moves):
@@ -67,18 +66,21 @@ async def one_game(game: str, players: int, seed: int, times: list[float], max_m
                 # The watched player's own move, made as Enter makes it (not timed).
                 while not (screen.session.human_to_act and screen.session.legal_actions()):
                     await asyncio.sleep(0.001)
-                before = len(host.session.state.history)
+                shown = screen.obs
                 assert screen.human_move(rng.choice(list(screen.session.legal_actions())))
-                while len(host.session.state.history) == before:
+                while screen.obs is shown:  # the state after it, drawn
                     await asyncio.sleep(0.001)
                 continue
             assert seat is not None
             client = movers[seat]
             await client.wait_for(lambda c: c.my_turn and bool(c.legal))
-            seen = len(host.session.state.history)
+            # The screen drew the last move's state; the next observation it draws is
+            # the one that shows this move (a state's history is cut to its last
+            # moves, so its length cannot tell).
+            held = screen.obs
             start = time.perf_counter()
             await client.act(rng.choice(client.legal))
-            while not (redrawn[0][0] > seen and redrawn[0][1] > start):
+            while not (redrawn[0][0] is not held and redrawn[0][1] > start):
                 await asyncio.sleep(0.0005)
             times.append(redrawn[0][1] - start)
             moves += 1

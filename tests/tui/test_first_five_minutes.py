@@ -269,7 +269,8 @@ async def test_the_start_screen_at_80x24_with_twenty_saves_keeps_title_and_picke
     twenty_saves()
     app = CardtableApp(bot_delay=0, ascii_only=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        # The saves are listed after the first frame; their keys join the footer then.
+        await until(pilot, lambda: "Delete" in screen_text(app).splitlines()[-1])
         text = screen_text(app)
         assert "cardtable" in text.splitlines()[0]
         assert "President" in text and "Unfinished games" in text
