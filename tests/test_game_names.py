@@ -14,6 +14,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from cardtable.games import all_rules
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cardtable"
@@ -84,6 +86,7 @@ def game_names_in(source: str, relative: Path, words: dict[str, str]) -> list[st
     return [f"{relative}:{line}: {word!r}" for line, _, word in sorted(found)]
 
 
+@pytest.mark.slow
 def test_no_code_outside_a_games_modules_names_it() -> None:
     words = _game_words()
     found = []

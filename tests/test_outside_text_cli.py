@@ -157,6 +157,7 @@ def test_simulate_shows_the_user_s_bot_path_literally(capsys, tmp_path: Path) ->
     assert "[red]/[/x]bot/lowest.py:LowestCardBot" in "".join(plain.split())
 
 
+@pytest.mark.slow
 @given(names=st.lists(outside_text(8), min_size=1, max_size=4))
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_stats_shows_any_name_literally(capsys, names: list[str]) -> None:

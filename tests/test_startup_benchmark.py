@@ -13,6 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="the benchmark runs the app in a pseudo-terminal")
 def test_the_startup_benchmark_runs_once() -> None:
     result = subprocess.run(

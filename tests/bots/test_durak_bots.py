@@ -120,6 +120,7 @@ def test_easy_and_normal_decide_quickly():
 # --- observation only ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_bots_see_only_the_observation(level):
     """Re-deal every card the seat cannot see; the bot's choice must not change."""
@@ -381,6 +382,7 @@ def small_endgames(count: int, max_cards: int, players: int = 2):
             state.apply(legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.slow
 def test_endgame_solver_agrees_with_brute_force():
     for state in small_endgames(25, 7):
         seat = state.current_player

@@ -5,11 +5,14 @@ before the change; see ``durak_decisions.py``)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.recorded import check_prefix
 
 from .durak_decisions import FIXTURE, POSITIONS, decisions
 
 
+@pytest.mark.slow
 def test_durak_bot_decisions_match_the_recorded_ones() -> None:
     got = decisions()
     assert len(got) == POSITIONS

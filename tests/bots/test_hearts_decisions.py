@@ -4,11 +4,14 @@ was recorded on the code before the change; see ``hearts_decisions.py``)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.recorded import check_prefix
 
 from .hearts_decisions import FIXTURE, POSITIONS, decisions
 
 
+@pytest.mark.slow
 def test_hard_bot_decisions_match_the_recorded_ones() -> None:
     got = decisions()
     assert len(got) == POSITIONS

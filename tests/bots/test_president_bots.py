@@ -104,6 +104,7 @@ def test_hard_plays_only_legal_moves_through_exchanges() -> None:
         assert state.outcome().is_over
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_bots_are_deterministic_for_a_seed(level: str) -> None:
     runs = []

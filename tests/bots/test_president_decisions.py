@@ -5,11 +5,14 @@ check` compares all 300; the fixture was recorded on the code before the change)
 
 from __future__ import annotations
 
+import pytest
+
 from tests.recorded import check_prefix
 
 from .president_decisions import FIXTURE, POSITIONS, decisions
 
 
+@pytest.mark.slow
 def test_hard_bot_decisions_match_the_recorded_ones() -> None:
     # The suite checks the first half; `python tests/bots/president_decisions.py check` all.
     want = check_prefix(FIXTURE, POSITIONS, decisions(POSITIONS // 2), "position")

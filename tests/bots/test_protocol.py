@@ -127,6 +127,7 @@ def compare_twins(game: str, spec: str, seed: int, seat: int) -> tuple[int, int]
     return compared, differed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.rpartition("/")[2])
 @pytest.mark.parametrize("game", GAMES)
 def test_bots_choose_the_same_whatever_the_hidden_cards(game: str, spec: str) -> None:
@@ -209,6 +210,7 @@ def _assert_no_state(value: Any, seen: set[int] | None = None) -> None:
         _assert_no_state(child, seen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.rpartition("/")[2])
 @pytest.mark.parametrize("game", GAMES)
 def test_choose_gets_only_an_observation_and_the_legal_actions(game: str, spec: str) -> None:
@@ -226,6 +228,7 @@ def test_choose_gets_only_an_observation_and_the_legal_actions(game: str, spec: 
     assert sum(bot.calls for bot in bots) > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.rpartition("/")[2])
 @pytest.mark.parametrize("game", GAMES)
 def test_bots_are_deterministic_for_a_seed_and_fresh_per_game(game: str, spec: str) -> None:

@@ -144,6 +144,7 @@ def test_every_registered_game_is_in_the_battery() -> None:
     assert set(SHORT_OPTIONS) == set(available_games()) == set(GAME_INVARIANTS) == set(GAME_NOISE)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
 def test_kernel_and_public_api_agree_move_by_move_with_noise(name: str, players: int) -> None:
     def after_each(state: GameState) -> None:

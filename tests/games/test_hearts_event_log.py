@@ -6,11 +6,14 @@ was recorded on the code before the change)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.recorded import check_prefix
 
 from .hearts_event_log import FIXTURE, GAMES, digests
 
 
+@pytest.mark.slow
 def test_hearts_games_show_what_the_recorded_ones_showed() -> None:
     # The suite checks the first half; `python tests/games/hearts_event_log.py check` all.
     want = check_prefix(FIXTURE, GAMES, digests(GAMES // 2), "seed")

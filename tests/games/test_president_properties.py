@@ -149,6 +149,7 @@ def test_legal_actions_come_in_the_documented_order() -> None:
             state.apply(legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.slow
 def test_observation_is_unchanged_when_two_other_seats_swap_hidden_cards() -> None:
     compared = 0
     for seed in range(50):
@@ -180,6 +181,7 @@ def test_observation_is_unchanged_when_two_other_seats_swap_hidden_cards() -> No
     assert compared > 500
 
 
+@pytest.mark.slow
 def test_observations_and_outcomes_are_json_safe_and_hide_other_hands() -> None:
     for seed in range(20):
         rng = random.Random(seed)

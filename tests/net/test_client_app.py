@@ -26,6 +26,7 @@ from tests.net.tables import held_view, open_table
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
+@pytest.mark.slow
 async def test_two_players_at_their_own_screens() -> None:
     host, _ = await open_table("durak", ["remote", "remote"], seed=4, join=False)
     apps = [joined_app(host, 0), joined_app(host, 1, "Bea")]
@@ -140,6 +141,7 @@ def test_joining_a_host_that_is_not_there_fails_in_one_line_before_any_screen(
     assert started == [] and captured.out == ""
 
 
+@pytest.mark.slow
 async def test_a_hint_from_the_seats_own_observation() -> None:
     host, _ = await open_table("durak", ["remote", "remote"], seed=4, join=False)
     apps = [

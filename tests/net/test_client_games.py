@@ -32,6 +32,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 AT_THE_SCREENS = {**GAMES, "durak": (["remote", "remote"], {})}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(AT_THE_SCREENS))
 async def test_a_whole_game_at_each_players_own_screen(game: str) -> None:
     kinds, options = AT_THE_SCREENS[game]

@@ -79,6 +79,7 @@ async def play_until(
         await asyncio.sleep(0.01)
 
 
+@pytest.mark.slow
 async def test_an_away_seat_goes_to_a_bot_and_back_to_its_player() -> None:
     session, host, app = hosted_table()
     asked: list[BotRequest] = []
@@ -177,6 +178,7 @@ async def test_an_away_seat_goes_to_a_bot_and_back_to_its_player() -> None:
         await host.close()
 
 
+@pytest.mark.slow
 async def test_a_player_who_rejoins_has_their_seat_back_from_the_bot_at_once() -> None:
     session, host, app = hosted_table(seed=6)
     try:

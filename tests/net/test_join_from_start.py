@@ -72,6 +72,7 @@ async def play_a_move(pilot: Any, app: CardtableApp, host: NetHost) -> None:
     await until([pilot], lambda: len(host.session.state.history) > before)
 
 
+@pytest.mark.slow
 async def test_a_pasted_join_line_opens_the_table_and_a_move_is_played() -> None:
     host, _ = await open_table("durak", ["remote", "remote"], seed=4, join=False)
     other = CardtableApp(join=(format_address(*host.address), host.codes[1], ""), bot_delay=0, trick_pause=0)
@@ -107,6 +108,7 @@ async def test_a_pasted_join_line_opens_the_table_and_a_move_is_played() -> None
         await host.close()
 
 
+@pytest.mark.slow
 async def test_a_wrong_code_or_no_host_is_said_in_one_line_on_the_start_screen() -> None:
     host, _ = await open_table("durak", ["remote", "remote"], seed=4, join=False)
     app = start_app()

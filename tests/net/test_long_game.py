@@ -30,6 +30,8 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 from cardtable.bots import make_bot
 from cardtable.engine.actions import Action
 from cardtable.net.client import TableClient
@@ -123,6 +125,7 @@ async def play_hearts(target: int, *, networked_from: int = 0) -> dict[str, Any]
     }
 
 
+@pytest.mark.slow
 async def test_a_long_hearts_game_sends_the_same_small_messages_to_the_end() -> None:
     played = await play_hearts(target=300)
     assert played["hands"] > 25
@@ -142,6 +145,7 @@ async def long_game() -> dict[str, Any]:
     return _LONG_GAME
 
 
+@pytest.mark.slow
 async def test_the_final_hands_of_a_game_to_10000_send_what_the_first_hands_do() -> None:
     played = await long_game()
     # Some 1,450 hands and 110,000 events are behind the clients when they join.

@@ -49,6 +49,7 @@ def test_a_value_that_does_not_fit_is_refused(change: dict[str, object]) -> None
         rebuild_observation("chess", seen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", available_games())
 def test_the_log_a_client_keeps_is_the_recent_part_of_the_whole_log(game: str) -> None:
     """Cutting the log and adding each move's new items to what was kept gives, move after

@@ -160,6 +160,7 @@ def start_chromium(profile: Path) -> subprocess.Popen[bytes]:
     )
 
 
+@pytest.mark.slow
 def test_the_start_screen_in_headless_chromium() -> None:
     assert CHROMIUM is not None
     port = free_port()
@@ -196,6 +197,7 @@ def test_the_start_screen_in_headless_chromium() -> None:
     assert "http://127.0.0.1:" in output and "this computer only" in output
 
 
+@pytest.mark.slow
 def test_a_tab_joins_a_hosted_table_with_j() -> None:
     host_port, port = free_port(), free_port()
     host_home, home = tempfile.mkdtemp(), tempfile.mkdtemp()
@@ -253,6 +255,7 @@ async def close_tab(tab: Page) -> None:
     await tab.cdp.send(json.dumps({"id": number, "method": "Page.close", "params": {}}))
 
 
+@pytest.mark.slow
 def test_a_closed_tab_ends_its_cardtable_and_writes_no_crash_log() -> None:
     """A closed tab ends its cardtable, with no crash log, whether it closed while
     cardtable started or once it had drawn; the processes are counted from /proc."""

@@ -174,6 +174,7 @@ def test_a_tab_is_one_process_and_it_ends_when_its_socket_closes(served: Served)
     wait_until(lambda: not served.tabs(), "the closed tab's cardtable ends")
 
 
+@pytest.mark.slow
 def test_tabs_closed_while_cardtable_starts_end_and_write_no_crash_log(served: Served) -> None:
     for _ in range(3):
         status, sock = handshake(served.port, served.own, served.origin)
@@ -184,6 +185,7 @@ def test_tabs_closed_while_cardtable_starts_end_and_write_no_crash_log(served: S
     assert served.crash_logs() == []
 
 
+@pytest.mark.slow
 def test_the_cap_on_sessions_and_its_page() -> None:
     server = Served("--max-sessions", "2")
     try:

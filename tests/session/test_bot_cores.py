@@ -62,6 +62,7 @@ def test_a_table_gives_its_hard_bots_and_hints_one_process_per_core_up_to_two() 
     assert search_pool.play_workers(1) == 1 and search_pool.play_workers(5) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_every_hard_bot_plays_reproducibly_with_two_processes(game: str) -> None:
     def moves() -> list[str]:

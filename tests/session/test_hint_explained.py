@@ -32,6 +32,7 @@ def play_bots(session: TableSession) -> None:
         session.bot_answer(request.think())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_a_searched_hint_carries_every_root_moves_visits_and_outcomes(game: str) -> None:
     session = session_for(game, seed=5)

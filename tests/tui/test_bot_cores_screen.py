@@ -74,6 +74,7 @@ async def test_keys_are_answered_while_a_two_process_bot_thinks() -> None:
         # (tests/session/test_bot_cores.py measures that the worker process lets go too)
 
 
+@pytest.mark.slow
 async def test_the_bot_cores_setting_reaches_the_hard_bots_and_the_hint() -> None:
     from cardtable.bots.search_pool import play_workers
     from cardtable.tui.screens.settings import SettingsScreen
@@ -108,6 +109,7 @@ async def test_the_bot_cores_setting_reaches_the_hard_bots_and_the_hint() -> Non
         assert session.workers == 1 and session.bots[1].searcher.workers == 1
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(available_cores() < 2, reason="a table uses one process on one core")
 def test_inside_the_app_a_hard_bot_merges_the_worker_processs_tree(tmp_path) -> None:
     """In a fresh process (this one's pool runs already), as the app starts it: the

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardtable.engine.actions import PASS, TAKE
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
@@ -13,6 +15,7 @@ from cardtable.tui.screens.roundover import RoundOverScreen
 from .conftest import perform, screen_text, select_cards, settle
 
 
+@pytest.mark.slow
 async def test_complete_durak_game_with_take_pass_and_refusal() -> None:
     config = TableConfig.build("durak", ["human", "normal", "easy"], seed=21)
     app = CardtableApp(config, bot_delay=0, ascii_only=False)
@@ -60,6 +63,7 @@ async def test_complete_durak_game_with_take_pass_and_refusal() -> None:
     assert took and passed and refused and defended
 
 
+@pytest.mark.slow
 async def test_complete_hearts_game_with_pass_and_refusal() -> None:
     config = TableConfig.build("hearts", ["human", "normal", "easy", "hard"], seed=4, options={"target": 1})
     app = CardtableApp(config, bot_delay=0, ascii_only=True)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import re
 
+import pytest
+
 from cardtable.bots.search import Decision, MoveValue
 from cardtable.engine.actions import PASS, Action
 from cardtable.games import get_rules
@@ -103,6 +105,7 @@ async def test_enter_passes_when_the_hint_is_to_pass() -> None:
         assert game.state.history[history] == (0, PASS)
 
 
+@pytest.mark.slow
 async def test_after_a_refusal_h_shows_the_hint_again_and_then_why() -> None:
     def several_sizes(state) -> bool:
         legal = state.legal_actions()
@@ -201,6 +204,7 @@ def test_a_player_named_you_leads_as_you_lead() -> None:
     assert "The table is clear: You lead any set." in text
 
 
+@pytest.mark.slow
 async def test_durak_seat_boxes_all_write_the_record_alike_at_80x24() -> None:
     async with open_table("durak", ["human", "easy", "easy"], seed=2, size=(80, 24)) as (app, pilot, game):
         for _ in range(6):
@@ -240,6 +244,7 @@ async def test_the_hosts_title_hides_the_seed_while_a_bot_plays_an_away_seat() -
 
 # --- unfinished games: one left before the player's first move is not kept -------------
 
+@pytest.mark.slow
 async def test_a_game_left_before_the_players_first_move_is_not_kept() -> None:
     from cardtable.tui.screens.start import StartScreen
     from cardtable.userdata.slots import unfinished_games
@@ -263,6 +268,7 @@ def twenty_saves() -> None:
         GameSlot.new(get_rules("hearts").new_game(players=4, seed=seed)).close()
 
 
+@pytest.mark.slow
 async def test_the_start_screen_at_80x24_with_twenty_saves_keeps_title_and_picker_in_view() -> None:
     from textual.widgets import OptionList
 
@@ -327,6 +333,7 @@ async def test_settings_labels_and_the_saved_notice_fit_80x24() -> None:
 
 # --- below 80x24: say the terminal is too small, and come back when it grows ---------------
 
+@pytest.mark.slow
 async def test_the_start_screen_below_80x24_says_the_terminal_is_too_small_and_comes_back() -> None:
     app = CardtableApp(bot_delay=0, ascii_only=False)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -26,6 +26,7 @@ KINDS = {
 SUITS = "♠♥♦♣"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name", sorted(WORDING))
 @pytest.mark.parametrize("ascii_only", [False, True])
 async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, ascii_only: bool) -> None:
@@ -115,6 +116,7 @@ async def test_the_thinking_time_setting_reaches_the_hard_bots_of_the_table() ->
         assert app.think == 5.0 and app.screen.session.bots[1].time_budget == 5.0
 
 
+@pytest.mark.slow
 async def test_leaving_the_table_stops_a_hard_bot_in_mid_thought() -> None:
     import asyncio
     import time

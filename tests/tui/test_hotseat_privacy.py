@@ -46,6 +46,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "seats", "options", "phase"), CASES)
 async def test_no_card_of_the_other_hand_is_ever_on_screen(game, seats, options, phase) -> None:
     config = build_config(game, seats, seed=11, **options)
@@ -97,6 +98,7 @@ async def test_no_card_of_the_other_hand_is_ever_on_screen(game, seats, options,
     assert covered >= 2 and checked >= 8
 
 
+@pytest.mark.slow
 async def test_single_human_never_sees_a_privacy_screen() -> None:
     config = build_config("hearts", "human,easy,easy,easy", seed=4)
     app = CardtableApp(config, bot_delay=0, ascii_only=False)

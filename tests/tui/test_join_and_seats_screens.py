@@ -42,6 +42,7 @@ def test_a_join_line_is_read_into_its_parts(line: str, expected: tuple[str, str,
     assert read_join_line(line) == expected
 
 
+@pytest.mark.slow
 async def test_the_join_pop_up_checks_its_fields_in_one_line_and_takes_a_pasted_line() -> None:
     app = CardtableApp(bot_delay=0, trick_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -152,6 +152,7 @@ def finished_state(game: str, seed: int = 5):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ascii_only", [False, True])
 async def test_replay_tells_each_move_as_a_sentence(tmp_path, ascii_only: bool) -> None:
     state = finished_state("durak")

@@ -47,6 +47,7 @@ def saved_game_with_names(game: str, names: list[str], kinds: list[str], seed: i
     return load_save(save_game(state))
 
 
+@pytest.mark.slow
 async def test_a_markup_name_shows_literally_on_the_privacy_screen_and_after_resume() -> None:
     # Found: `play hearts --seats 'human:[/red]oops,human:Bob,easy,easy'` crashed on the
     # first privacy screen, and `resume` crashed the same way every time after.
@@ -82,6 +83,7 @@ async def test_a_backslash_in_a_name_is_not_read_as_a_regex_group() -> None:
         assert r"\1 \g<0>" in str(app.screen.query_one("#status").render())
 
 
+@pytest.mark.slow
 async def test_a_finished_game_with_a_markup_name_keeps_the_statistics_screen_working(capsys) -> None:
     # Found: after `play durak --seats 'easy:[/x]bot,easy:Ada'` to the end, S on the
     # start screen crashed the app (and `cardtable stats` exited 1) for good.
@@ -103,6 +105,7 @@ async def test_a_finished_game_with_a_markup_name_keeps_the_statistics_screen_wo
         assert "[/x]bot" in screen_text(app)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "settings_text",
     ['bot_speed = "[/x]"\n', '"[/x]" = 1\n', 'default_player_name = "[/x]\\u001b[2J"\n', "[/x]]\n"],
@@ -207,6 +210,7 @@ def test_bad_names_on_the_command_line_are_refused(seats: str, words: str) -> No
     assert words in str(caught.value)
 
 
+@pytest.mark.slow
 async def test_a_bad_name_typed_on_the_start_screen_is_refused_literally() -> None:
     app = CardtableApp()
     async with app.run_test(size=(100, 40)) as pilot:

@@ -13,6 +13,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from hostile_text import outside_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -82,6 +83,7 @@ class StatisticsApp(CardtableApp):
         self.push_screen(StatsScreen())
 
 
+@pytest.mark.slow
 @given(raw=st.lists(outside_text(6), min_size=2, max_size=2))
 @TUI_SETTINGS
 def test_privacy_and_game_screens_show_any_saved_name_literally(raw: list[str]) -> None:
@@ -113,6 +115,7 @@ def test_privacy_and_game_screens_show_any_saved_name_literally(raw: list[str]) 
     asyncio.run(run())
 
 
+@pytest.mark.slow
 @given(raw=st.lists(outside_text(6), min_size=2, max_size=2))
 @TUI_SETTINGS
 def test_the_end_screen_shows_any_saved_name_literally(raw: list[str]) -> None:
@@ -142,6 +145,7 @@ def test_the_end_screen_shows_any_saved_name_literally(raw: list[str]) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.slow
 @given(raw=st.lists(outside_text(6), min_size=1, max_size=4))
 @TUI_SETTINGS
 def test_the_statistics_screen_shows_any_name_from_the_file_literally(raw: list[str]) -> None:

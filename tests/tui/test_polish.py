@@ -20,6 +20,7 @@ def seat_box_lines(game: GameScreen, seat: int) -> list[str]:
     return str(box.render()).splitlines()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name,players", [
     ("president", 3), ("president", 6), ("durak", 2), ("durak", 4), ("durak", 6), ("hearts", 4),
 ])
@@ -91,6 +92,7 @@ async def test_hint_selects_the_suggestion_so_enter_plays_it_president() -> None
         assert game.state.history[0] == (0, hint)
 
 
+@pytest.mark.slow
 async def test_hint_then_enter_in_durak_defence_and_hearts() -> None:
     config = TableConfig.build("durak", ["human", "easy"], seed=3)
     app = CardtableApp(config, bot_delay=0, ascii_only=False, hint_iterations=20)
@@ -143,6 +145,7 @@ async def test_unplayable_cards_are_marked_without_colour(ascii_only: bool) -> N
             assert not any(symbol in text for symbol in "♣♦♥♠▶★×")
 
 
+@pytest.mark.slow
 async def test_long_log_entries_wrap_instead_of_being_cut_at_80x24() -> None:
     config = TableConfig.build("durak", ["human", "easy", "easy"], seed=5)
     app = CardtableApp(config, bot_delay=0, ascii_only=False)
@@ -156,6 +159,7 @@ async def test_long_log_entries_wrap_instead_of_being_cut_at_80x24() -> None:
         assert all(len(line) <= game.query_one("#log").content_size.width for line in log.splitlines())
 
 
+@pytest.mark.slow
 async def test_status_says_when_there_is_nothing_to_add_or_beat() -> None:
     """Durak: an attacker with nothing to throw in is told to pass; President: to pass."""
     for game_name, kinds, seed in (("durak", ["human", "easy", "easy"], 5), ("president", ["human", "easy", "easy"], 2)):
@@ -181,6 +185,7 @@ async def test_status_says_when_there_is_nothing_to_add_or_beat() -> None:
         assert seen, game_name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name,kinds", [
     ("president", ["human", "easy", "easy"]),
     ("durak", ["human", "easy"]),

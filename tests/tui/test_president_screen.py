@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardtable.games import get_rules
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
@@ -14,6 +16,7 @@ from cardtable.tui.screens.roundover import RoundOverScreen
 from .conftest import perform, screen_text, select_cards, settle
 
 
+@pytest.mark.slow
 async def test_complete_president_series_with_exchange() -> None:
     # Seed 9: with today's bots seat 0 ends round 1 as Vice-President and gives back on screen.
     config = TableConfig.build("president", ["human", "easy", "normal", "hard"], seed=9, options={"rounds": 2})
@@ -73,6 +76,7 @@ async def test_complete_president_series_with_exchange() -> None:
     assert rounds_seen == 2 and passed_once and refused_once and exchange_logged
 
 
+@pytest.mark.slow
 async def test_revolution_flips_the_rank_bar_and_new_round_restores_it() -> None:
     rules = get_rules("president")
     # Seat 0 holds all four 5s (dealt one at a time from the front, seat 0 first).

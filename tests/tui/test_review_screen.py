@@ -39,6 +39,7 @@ async def wait_reviewed(app: CardtableApp, pilot) -> ReviewScreen:
     raise AssertionError("the review never finished")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["president", "durak", "hearts"])
 async def test_review_from_the_replay_steps_and_jumps_to_mistakes(tmp_path, game: str) -> None:
     state = finished_state(game)
@@ -68,6 +69,7 @@ async def test_review_from_the_replay_steps_and_jumps_to_mistakes(tmp_path, game
         assert isinstance(app.screen, ReplayScreen)
 
 
+@pytest.mark.slow
 async def test_escape_cancels_a_running_review(tmp_path) -> None:
     state = finished_state("hearts")
     replay = load_record(export_record(state, tmp_path / "record.json"))
@@ -86,6 +88,7 @@ async def test_escape_cancels_a_running_review(tmp_path) -> None:
         assert isinstance(app.screen, ReplayScreen)
 
 
+@pytest.mark.slow
 async def test_the_round_over_pop_up_reviews_the_round(tmp_path) -> None:
     async with open_table("durak", ["human", "easy"], seed=3, hint_iterations=30) as (app, pilot, game):
         rng = random.Random(2)

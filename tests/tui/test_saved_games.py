@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.widgets import OptionList
 
 from cardtable.tui.app import CardtableApp
@@ -38,6 +39,7 @@ def listed(app: CardtableApp) -> list[str]:
     return [game.game for game in app.saved_games]
 
 
+@pytest.mark.slow
 async def test_a_second_game_from_the_start_screen_keeps_the_first() -> None:
     """Found: start Hearts, quit, start President from the start screen: Hearts was gone."""
     config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=4)
@@ -76,6 +78,7 @@ async def test_a_second_game_from_the_start_screen_keeps_the_first() -> None:
         assert app.screen.state.history[: len(hearts_history)] == hearts_history
 
 
+@pytest.mark.slow
 async def test_continuing_a_replaced_save_carries_on_with_the_newer_one() -> None:
     """Found: the start screen offered a game whose file had since been replaced, and
     continuing it overwrote the newer save."""
@@ -116,6 +119,7 @@ async def test_a_save_replaced_while_the_game_is_open_is_left_alone() -> None:
         assert str(path) in message and moved.stem in message and "\n" not in message
 
 
+@pytest.mark.slow
 async def test_a_game_open_elsewhere_is_refused_in_one_line() -> None:
     from cardtable.games import get_rules
 
@@ -136,6 +140,7 @@ async def test_a_game_open_elsewhere_is_refused_in_one_line() -> None:
         holder.close()
 
 
+@pytest.mark.slow
 async def test_delete_on_the_start_screen_removes_one_game() -> None:
     from cardtable.games import get_rules
 
@@ -164,6 +169,7 @@ async def test_delete_on_the_start_screen_removes_one_game() -> None:
         assert not chosen.path.exists()
 
 
+@pytest.mark.slow
 async def test_saves_read_after_the_start_screen_closed_change_nothing() -> None:
     """Found in CI: a game started (or the app quit) while the start screen read the
     saves, and listing them on the closed screen raised NoMatches."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardtable.cli import main
 from cardtable.commands.play import build_config
 from cardtable.games import get_rules
@@ -40,6 +42,7 @@ async def play_moves(app, pilot, count: int, rng: random.Random) -> None:
         game.human_move(rng.choice(game.state.legal_actions()))
 
 
+@pytest.mark.slow
 async def test_resume_after_a_kill_mid_game() -> None:
     config = TableConfig.build("president", ["human", "easy", "easy", "easy"], seed=8)
     app = CardtableApp(config, bot_delay=0, ascii_only=False)
@@ -65,6 +68,7 @@ async def test_resume_after_a_kill_mid_game() -> None:
         assert game.state.observation(0) == saved.observation(0) or len(game.state.history) > len(history)
 
 
+@pytest.mark.slow
 async def test_corrupt_autosave_is_reported_set_aside_and_the_app_works() -> None:
     path = autosave_path()
     path.parent.mkdir(parents=True)
@@ -146,6 +150,7 @@ async def test_replay_steps_forward_and_back(tmp_path) -> None:
         assert set(hand.cards) == set(load_record(record).observation(0).hand) and hand.cards
 
 
+@pytest.mark.slow
 async def test_stats_recorded_once_when_the_game_ends_and_shown() -> None:
     config = TableConfig.build("durak", ["human", "easy"], seed=3, options={"rounds": 1})
     app = CardtableApp(config, bot_delay=0, ascii_only=False)

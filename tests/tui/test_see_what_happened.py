@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardtable.engine.actions import Action
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
@@ -215,6 +217,7 @@ async def test_hot_seat_hides_the_hand_as_soon_as_only_bots_move() -> None:
         game.workers.cancel_group(game, "bots")
 
 
+@pytest.mark.slow
 async def test_hot_seat_tells_each_person_what_they_received_on_their_turn() -> None:
     config = TableConfig.build("hearts", ["human", "human", "easy", "easy"], names=["Ann", "Ben"], seed=5)
     app = CardtableApp(config, bot_delay=0, trick_pause=LONG, ascii_only=False)

@@ -3,6 +3,8 @@ the table was left is dropped, and the screen's state is the session's."""
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable.tui.screens.game import GameScreen
 
 from .conftest import open_table, settle
@@ -30,6 +32,7 @@ async def test_a_bot_answer_after_undo_is_dropped_by_the_screen() -> None:
         assert game.state.history[0][0] == 0 and len(game.state.history) >= 3
 
 
+@pytest.mark.slow
 async def test_leaving_the_table_drops_the_answer_being_thought() -> None:
     async with open_table("hearts", ["human", "easy", "easy", "easy"], seed=2) as (app, pilot, game):
         assert isinstance(game, GameScreen)

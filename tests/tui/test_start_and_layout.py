@@ -17,6 +17,7 @@ from cardtable.tui.screens.start import StartScreen
 from .conftest import screen_text, settle
 
 
+@pytest.mark.slow
 async def test_enter_enter_starts_president_against_normal_bots() -> None:
     app = CardtableApp(bot_delay=0, ascii_only=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -58,6 +59,7 @@ async def test_start_screen_options_and_one_line_error() -> None:
         assert game.config.options["target"] == 50 and game.config.seats[1].name == "Mia"
 
 
+@pytest.mark.slow
 async def test_help_screen_shows_keys_and_rules() -> None:
     config = TableConfig.build("durak", ["human", "easy"], seed=1)
     app = CardtableApp(config, bot_delay=0)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardtable.cards import Card, parse_cards
 from cardtable.engine.actions import PASS, Action
 from cardtable.tui.app import CardtableApp
@@ -59,6 +61,7 @@ async def test_after_the_pass_the_holder_of_the_two_of_clubs_is_asked_to_lead_it
         assert logged == [f"{giver} passed you {labels}"]  # the log names them in the same order
 
 
+@pytest.mark.slow
 async def test_a_key_pressed_while_a_bot_thinks_keeps_the_thinking_message() -> None:
     async with open_table("president", ["human", "easy", "easy"], seed=6) as (app, pilot, game):
         app._bot_delay = 60.0  # the next bot thinks for a long time
@@ -137,6 +140,7 @@ async def test_no_pass_during_the_exchange() -> None:
         assert "Pass" not in footer_keys(app)
 
 
+@pytest.mark.slow
 async def test_no_undo_in_hot_seat() -> None:
     config = TableConfig.build("hearts", ["human", "human", "easy", "easy"], names=["Ann", "Ben"], seed=1)
     app = CardtableApp(config, bot_delay=0, ascii_only=False)

@@ -158,6 +158,7 @@ async def test_start_screen_offers_five_rounds_of_president() -> None:
 
 # --- 80x24 --------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", ["4", "6"])
 async def test_start_screen_shows_every_button_with_a_continue_at_80x24(players: str) -> None:
     from cardtable.userdata.savefiles import save_game
@@ -178,6 +179,7 @@ async def test_start_screen_shows_every_button_with_a_continue_at_80x24(players:
             assert region.right <= 80 and region.bottom <= 23, (button_id, region)
 
 
+@pytest.mark.slow
 async def test_statistics_screen_fits_80_columns_without_cutting_numbers() -> None:
     import json
 
@@ -282,6 +284,7 @@ async def test_hearts_at_80x24_shows_your_trick_card_and_every_opponents() -> No
         assert "Your hand" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "game_name, kinds",
     [("hearts", ["human", "easy", "easy", "easy"]), ("durak", ["human", "easy", "easy"]),
@@ -310,6 +313,7 @@ async def test_shrinking_to_40x12_and_growing_back_restores_the_layout(game_name
 
 # --- large terminals ------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ascii_only, corner", [(False, "╭───╮"), (True, "+---+")])
 @pytest.mark.parametrize(
     "game_name, kinds",

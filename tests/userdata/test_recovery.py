@@ -61,6 +61,7 @@ def _finish_many(count: int, start) -> None:
     os._exit(0)
 
 
+@pytest.mark.slow
 def test_two_processes_finishing_500_games_each_count_1000() -> None:
     """Found: 978 of 1,000 games counted and 957 of 1,000 records kept."""
     start = FORK.Event()
