@@ -30,8 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import random
 
 from cardtable.bots.durak import DurakSearchModel, HardDurakBot, NormalDurakBot
-from cardtable.bots.search import ISMCTS, StateSimulator
+from cardtable.bots.search import ISMCTS
 from cardtable.games import get_rules
+from tests.bots.oracles import StateSimulator
 
 
 def Hard100ms(seed: int | None = None) -> HardDurakBot:

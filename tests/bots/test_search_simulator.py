@@ -22,12 +22,13 @@ from cardtable.bots.hearts import (
     NormalHeartsBot,
     search_choices,
 )
-from cardtable.bots.search import ISMCTS, Searchable, SearchModel, Simulator, StateSimulator
+from cardtable.bots.search import ISMCTS, Searchable, Simulator
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 from cardtable.games import get_rules
 from cardtable.games.hearts import HeartsState
 
+from .oracles import SearchModel, StateSimulator
 from .toy_game import TOY_RULES, ToyModel
 
 HEARTS = get_rules("hearts")

@@ -1,0 +1,168 @@
+"""Test oracles of the search: each game's model stated on its ``GameState``.
+
+The search plays every game on its rules kernel (each game's simulator); these state the
+same models step by step on the public states, slowly and plainly, so that the tests can
+check the kernel simulators against them (the same deals, moves, play-outs and values)
+and check the deals themselves (:func:`check_model`):
+
+- :class:`SearchModel`: the protocol of a model on a ``GameState`` (sample a state,
+  choose a play-out move, say when to stop, evaluate);
+- :class:`StateSimulator`: the search's :class:`~cardtable.bots.search.Simulator` over
+  any :class:`SearchModel` (the toy game of the tests searches with it);
+- :func:`check_model`: whether sampled states agree with the observation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from operator import attrgetter, methodcaller
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+from cardtable.bots.search import Searchable
+from cardtable.engine.actions import Action
+from cardtable.engine.observation import Observation
+from cardtable.engine.state import GameState
+
+#: The observation type a :class:`SearchModel` samples from, and the state type it
+#: samples and plays out.
+ObservationT = TypeVar("ObservationT", bound=Observation, contravariant=True)
+StateT = TypeVar("StateT", bound=GameState)
+
+
+@runtime_checkable
+class SearchModel(Searchable[ObservationT], Protocol[ObservationT, StateT]):
+    """What a game gives the search: a model of the game on its ``GameState``.  The
+    four methods below are called many thousands of times a second, so keep them cheap;
+    every random choice must come from the ``rng`` passed.
+
+    Inside a sampled state nothing is hidden any more: the playout policy and the
+    evaluation may read every hand of it directly.  Only :meth:`sample_state` sees the
+    observation, and it must use nothing but what the observation holds.
+
+    :meth:`~Searchable.simulator` says how the search plays the model:
+    ``StateSimulator(self, observation)`` plays the sampled states with these four
+    methods; ``StateSimulator(self, observation, self.playout)`` plays them out with
+    a faster play-out of the model's own (on bare integers, without building actions,
+    events and history it will throw away); a model may also return a simulator on its
+    own representation (President, Durak and Hearts: their rules kernels), and the four
+    methods then still state the model for :func:`check_model` and the tests.
+    """
+
+    def sample_state(self, observation: ObservationT, rng: random.Random) -> StateT:
+        """A full state consistent with everything public in ``observation``.
+
+        The observer's own hand must be exactly ``observation.hand``, the current player
+        must be ``observation.seat``, and its legal actions must be the real ones.
+        The state is owned by the search, which plays it out: return a fresh object.
+        """
+        ...
+
+    def playout_action(self, state: StateT, seat: int, rng: random.Random) -> Action:
+        """The move ``seat`` (the current player of ``state``) makes in a playout."""
+        ...
+
+    def evaluate(self, state: StateT, seat: int) -> float:
+        """How good ``state`` is for ``seat``, in [0, 1] (1 = best), at the end of a
+        playout: the game is over or :meth:`is_terminal_for_search` said stop."""
+        ...
+
+    def is_terminal_for_search(self, state: StateT) -> bool:
+        """Whether playouts stop here (e.g. the current round is over)."""
+        ...
+
+
+def _advance(state: GameState, action: Action) -> None:
+    """Play an action of ``state``'s current player with the public ``apply`` (it checks
+    the action again: the price of an oracle, not of the search)."""
+    state.apply(action)
+
+
+class StateSimulator(Generic[StateT]):
+    """The :class:`Simulator` of any :class:`SearchModel`: worlds are the model's sampled
+    states, moves their ``legal_actions()``, played with :func:`_advance`; the play-out
+    is ``playout(state, rng)`` when one is given (it must play the state on, in place,
+    to where ``is_terminal_for_search`` stops, as the step-by-step loop would), else
+    ``playout_action`` step by step.
+
+    >>> from cardtable.bots.hearts import HeartsSearchModel
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("hearts").new_game(players=4, seed=4)
+    >>> for _ in range(5):
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> simulator = StateSimulator(HeartsSearchModel(), state.observation(seat))
+    >>> world = simulator.deal(random.Random(1))
+    >>> simulator.moves(world) == state.legal_actions(), simulator.to_move(world) == seat
+    (True, True)
+    >>> simulator.finish(world, random.Random(2)); simulator.stopped(world)
+    True
+    """
+
+    def __init__(
+        self,
+        model: SearchModel[Any, StateT],
+        observation: Observation,
+        playout: Callable[[StateT, random.Random], None] | None = None,
+    ) -> None:
+        self.model = model
+        self.observation = observation
+        if playout is not None:
+            self.finish = playout  # type: ignore[method-assign, assignment]
+
+    def root_key(self, action: Action) -> Action:
+        return action
+
+    def deal(self, rng: random.Random) -> StateT:
+        return self.model.sample_state(self.observation, rng)
+
+    # Plain C callables where a method would only forward: the search calls these at
+    # every tree step.
+    to_move = attrgetter("current_player")
+    moves = methodcaller("legal_actions")
+    play = staticmethod(_advance)
+
+    def stopped(self, state: StateT) -> bool:
+        return state.current_player is None or self.model.is_terminal_for_search(state)
+
+    def finish(self, state: StateT, rng: random.Random) -> None:
+        model = self.model
+        while True:
+            player = state.current_player
+            if player is None or model.is_terminal_for_search(state):
+                return
+            _advance(state, model.playout_action(state, player, rng))
+
+    def value(self, state: StateT, seat: int) -> float:
+        return self.model.evaluate(state, seat)
+
+
+def check_model(
+    model: SearchModel[Any, Any],
+    observation: Observation,
+    legal_actions: Sequence[Action],
+    rng: random.Random,
+    samples: int = 50,
+) -> str | None:
+    """``None`` if ``samples`` determinizations all agree with the observation, else the
+    first disagreement in one line.  For the per-game tests of ``sample_state``.
+    """
+    want_hand = tuple(observation.hand)
+    want_actions = [str(a) for a in legal_actions]
+    for n in range(samples):
+        state = model.sample_state(observation, rng)
+        if state.current_player != observation.seat:
+            return f"sample {n}: seat {state.current_player} to act, not seat {observation.seat}"
+        hand = tuple(state.hand(observation.seat))
+        if hand != want_hand:
+            return f"sample {n}: own hand {' '.join(map(str, hand))} is not {' '.join(map(str, want_hand))}"
+        sizes = tuple(len(state.hand(s)) for s in range(observation.num_players))
+        if sizes != tuple(observation.hand_sizes):
+            return f"sample {n}: hand sizes {sizes} are not {tuple(observation.hand_sizes)}"
+        got = [str(a) for a in state.legal_actions()]
+        if sorted(got) != sorted(want_actions):
+            return f"sample {n}: legal actions {got} are not {want_actions}"
+        if state.observation(observation.seat) != observation:
+            return f"sample {n}: the sampled state shows seat {observation.seat} a different observation"
+    return None
+
