@@ -19,10 +19,15 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter, methodcaller
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from cardtable.bots.base import own_seat
+from cardtable.bots.president import PASS_MOVE, PresidentSearchModel, hands_with, play_of, search_moves
 from cardtable.bots.search import Searchable
-from cardtable.engine.actions import Action
+from cardtable.engine.actions import PASS, Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
+from cardtable.games.president import PresidentObservation, PresidentState
+from cardtable.games.president import kernel as president_kernel
+from cardtable.games.president.kernel import can_beat
 
 #: The observation type a :class:`SearchModel` samples from, and the state type it
 #: samples and plays out.
@@ -165,4 +170,67 @@ def check_model(
         if state.observation(observation.seat) != observation:
             return f"sample {n}: the sampled state shows seat {observation.seat} a different observation"
     return None
+
+
+
+# --- President ----------------------------------------------------------------------------
+
+
+class PresidentStateModel(PresidentSearchModel):
+    """:class:`~cardtable.bots.president.PresidentSearchModel` stated on
+    ``PresidentState``: the same deals, play-out moves and values as its kernel simulator
+    (which it still searches with), one state at a time.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("president").new_game(players=4, seed=4)
+    >>> for _ in range(5):
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> sample = PresidentStateModel().sample_state(state.observation(seat), random.Random(1))
+    >>> sample.hand(seat) == state.hand(seat), len(sample.hand(0)) == len(state.hand(0))
+    (True, True)
+    """
+
+    def sample_state(self, observation: PresidentObservation, rng: random.Random) -> PresidentState:
+        dealt = self.sample_deal(observation, rng)
+        # sample_deal prepared the deal and the template for this observation.
+        assert self.deal is not None and self.template_state is not None
+        state = self.template_state.clone()
+        seat = own_seat(observation)
+        state.hands = hands_with(state.hands[seat], seat, self.deal.others, dealt)
+        return state
+
+    def playout_action(self, state: PresidentState, seat: int, rng: random.Random) -> Action:
+        table = state.table
+        hand = table.hands[seat]
+        if table.table_size and not can_beat(hand, table.table_rank, table.table_size, table.revolution):
+            return PASS  # the only legal move: the play-outs never ask the policy here
+        if self.noise and rng.random() < self.noise:
+            moves = search_moves(table)
+            move: tuple[int, int] | None = None
+            pick = moves[rng.randrange(len(moves))]
+            if pick != PASS_MOVE:
+                move = (pick >> 3, pick & 7)
+        else:
+            move = self.policy_move(table, seat)
+        return PASS if move is None else play_of(hand, *move)
+
+    def is_terminal_for_search(self, state: PresidentState) -> bool:
+        return state.round_number != self.round_number or state.current_player is None
+
+    def playout(self, state: PresidentState, rng: random.Random) -> None:
+        """Play the searched round of ``state`` out on its kernel table, as the loop over
+        :meth:`playout_action` would (:func:`~cardtable.games.president.kernel.play_out`
+        with :meth:`playout_policy`): no action, event or history is made, so the state
+        is left finished on its table (for :meth:`evaluate`) and must not be played on."""
+        if self.is_terminal_for_search(state):
+            return
+        self.trim_memo()
+        president_kernel.play_out(state.table, self.playout_policy(rng))
+
+    def evaluate(self, state: PresidentState, seat: int) -> float:
+        orders = state.table.orders
+        if len(orders) < self.round_number:
+            return 0.5  # the round was cut short: no place yet
+        return self.place_value(orders[self.round_number - 1], seat)
 
