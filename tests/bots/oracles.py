@@ -20,11 +20,15 @@ from operator import attrgetter, methodcaller
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from cardtable.bots.base import own_seat
+from cardtable.bots.durak import DurakSearchModel, round_value
+from cardtable.bots.durak import normal_move as durak_normal_move
 from cardtable.bots.president import PASS_MOVE, PresidentSearchModel, hands_with, play_of, search_moves
 from cardtable.bots.search import Searchable
 from cardtable.engine.actions import PASS, Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
+from cardtable.games.durak import DurakObservation, DurakState
+from cardtable.games.durak import action_of as durak_action_of
 from cardtable.games.president import PresidentObservation, PresidentState
 from cardtable.games.president import kernel as president_kernel
 from cardtable.games.president.kernel import can_beat
@@ -234,3 +238,62 @@ class PresidentStateModel(PresidentSearchModel):
             return 0.5  # the round was cut short: no place yet
         return self.place_value(orders[self.round_number - 1], seat)
 
+
+# --- Durak --------------------------------------------------------------------------------
+
+
+def durak_normal_action(state: DurakState, seat: int) -> Action:
+    """The normal strategy inside a sampled state, where every hand is known (``seat``
+    must be the one to act)."""
+    assert state.current_player == seat
+    return durak_action_of(durak_normal_move(state.table))
+
+
+class DurakStateModel(DurakSearchModel):
+    """:class:`~cardtable.bots.durak.DurakSearchModel` stated on ``DurakState``: the same
+    deals (from the same draws), play-out moves and values as its kernel simulator
+    (which it still searches with), one state at a time.  Samples are ``quiet`` states:
+    the search's own moves add no events.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=3, seed=4)
+    >>> for _ in range(5):
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> sample = DurakStateModel().sample_state(state.observation(seat), random.Random(1))
+    >>> sample.hand(seat) == state.hand(seat), sample.legal_actions() == state.legal_actions()
+    (True, True)
+    """
+
+    def sample_state(self, observation: DurakObservation, rng: random.Random) -> GameState:
+        self.prepare(observation)
+        assert self.template is not None, "prepare() set it"
+        dealt = self.deal_cards(rng)
+        hands, stock = self.place(observation.num_players, own_seat(observation), dealt)
+        rng.shuffle(stock)
+        state = self.template.clone()
+        state.quiet = True  # the search never reads the events of its own moves
+        state.hands = hands
+        if observation.deck_count:
+            state.stock = tuple(stock) + (observation.trump_card.index,)
+        # Later rounds are never searched, but their deal must not be the same every time.
+        state.rng.seed(rng.getrandbits(32))
+        return state
+
+    def playout_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
+        assert isinstance(state, DurakState)
+        if rng.random() < self.playout_noise:
+            legal = state.legal_actions()
+            return legal[rng.randrange(len(legal))]
+        return durak_normal_action(state, seat)
+
+    def is_terminal_for_search(self, state: GameState) -> bool:
+        assert isinstance(state, DurakState)
+        return state.round_no != self.round or state.current_player is None
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        assert isinstance(state, DurakState)
+        result = next((r for r in state.round_results if r["round"] == self.round), None)
+        if result is None:
+            return 0.5
+        return round_value(result["durak"], result["first_out"], seat, self.draw_value)
