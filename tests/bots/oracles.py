@@ -9,7 +9,10 @@ and check the deals themselves (:func:`check_model`):
   choose a play-out move, say when to stop, evaluate);
 - :class:`StateSimulator`: the search's :class:`~cardtable.bots.search.Simulator` over
   any :class:`SearchModel` (the toy game of the tests searches with it);
-- :func:`check_model`: whether sampled states agree with the observation.
+- :func:`check_model`: whether sampled states agree with the observation;
+- :class:`PresidentStateModel`, :class:`DurakStateModel`, :class:`HeartsStateModel`: each
+  game's search model with the four :class:`SearchModel` methods added (its simulator
+  is still the kernel's).
 """
 
 from __future__ import annotations
@@ -22,13 +25,20 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from cardtable.bots.base import own_seat
 from cardtable.bots.durak import DurakSearchModel, round_value
 from cardtable.bots.durak import normal_move as durak_normal_move
+from cardtable.bots.hearts import PLAYOUT_NOISE as HEARTS_PLAYOUT_NOISE
+from cardtable.bots.hearts import HeartsSearchModel, distinct_cards, playout_policy
+from cardtable.bots.hearts import hands_with as hearts_hands_with
 from cardtable.bots.president import PASS_MOVE, PresidentSearchModel, hands_with, play_of, search_moves
-from cardtable.bots.search import Searchable
+from cardtable.bots.search import Searchable, sample_hands
 from cardtable.engine.actions import PASS, Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.games.durak import DurakObservation, DurakState
 from cardtable.games.durak import action_of as durak_action_of
+from cardtable.games.hearts import HeartsObservation, HeartsState
+from cardtable.games.hearts import kernel as hearts_kernel
+from cardtable.games.hearts import play_action as hearts_play_action
+from cardtable.games.hearts.kernel import bits, decided, legal_plays, moon_scores, playable, settled_points
 from cardtable.games.president import PresidentObservation, PresidentState
 from cardtable.games.president import kernel as president_kernel
 from cardtable.games.president.kernel import can_beat
@@ -53,9 +63,9 @@ class SearchModel(Searchable[ObservationT], Protocol[ObservationT, StateT]):
     ``StateSimulator(self, observation)`` plays the sampled states with these four
     methods; ``StateSimulator(self, observation, self.playout)`` plays them out with
     a faster play-out of the model's own (on bare integers, without building actions,
-    events and history it will throw away); a model may also return a simulator on its
-    own representation (President, Durak and Hearts: their rules kernels), and the four
-    methods then still state the model for :func:`check_model` and the tests.
+    events and history it will throw away); the games' models return a simulator on
+    their rules kernels, and their subclasses below state them with the four methods
+    for :func:`check_model` and the tests.
     """
 
     def sample_state(self, observation: ObservationT, rng: random.Random) -> StateT:
@@ -94,13 +104,12 @@ class StateSimulator(Generic[StateT]):
     to where ``is_terminal_for_search`` stops, as the step-by-step loop would), else
     ``playout_action`` step by step.
 
-    >>> from cardtable.bots.hearts import HeartsSearchModel
     >>> from cardtable.games import get_rules
     >>> state = get_rules("hearts").new_game(players=4, seed=4)
     >>> for _ in range(5):
     ...     state.apply(state.legal_actions()[0])
     >>> seat = state.current_player
-    >>> simulator = StateSimulator(HeartsSearchModel(), state.observation(seat))
+    >>> simulator = StateSimulator(HeartsStateModel(), state.observation(seat))
     >>> world = simulator.deal(random.Random(1))
     >>> simulator.moves(world) == state.legal_actions(), simulator.to_move(world) == seat
     (True, True)
@@ -297,3 +306,88 @@ class DurakStateModel(DurakSearchModel):
         if result is None:
             return 0.5
         return round_value(result["durak"], result["first_out"], seat, self.draw_value)
+
+
+# --- Hearts -------------------------------------------------------------------------------
+
+
+class HeartsGroupedState(HeartsState):
+    """A sampled state for the search: lists one card per group of cards that play alike
+    (:func:`~cardtable.bots.hearts.distinct_cards`), so that the search does not split
+    its visits among them (as :class:`~cardtable.bots.hearts.HeartsSimulator` does with
+    ``group_alike``)."""
+
+    def legal_actions(self) -> Sequence[Action]:
+        table = self.table
+        seat = table.current
+        if seat is None or table.phase != hearts_kernel.PLAY:
+            return super().legal_actions()
+        hands = table.hands
+        gaps = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
+        for index in table.trick_cards:
+            gaps |= 1 << index
+        return [hearts_play_action(i) for i in bits(distinct_cards(legal_plays(table), gaps))]
+
+
+class HeartsStateModel(HeartsSearchModel):
+    """:class:`~cardtable.bots.hearts.HeartsSearchModel` stated on ``HeartsState``: the
+    same deals, moves, play-out cards and values as its bitmask simulator (which it still
+    searches with), one state at a time.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("hearts").new_game(players=4, seed=4)
+    >>> for _ in range(10):
+    ...     state.apply(state.legal_actions()[0])
+    >>> seat = state.current_player
+    >>> sample = HeartsStateModel().sample_state(state.observation(seat), random.Random(1))
+    >>> sample.hand(seat) == state.hand(seat), sample.legal_actions() == state.legal_actions()
+    (True, True)
+    """
+
+    def sample_state(self, observation: HeartsObservation, rng: random.Random) -> GameState:
+        self.prepare(observation)
+        assert self.deal is not None and self.template is not None, "prepare() set them"
+        unknown, counts, known, _, others = self.deal
+        dealt = sample_hands(unknown, counts, known, self.forbidden(rng), rng)
+        state = self.template.clone()
+        if self.group_alike:
+            state.__class__ = HeartsGroupedState
+        seat = own_seat(observation)
+        state.hands = hearts_hands_with(state.hands[seat], seat, others, dealt)
+        return state
+
+    def playout_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
+        assert isinstance(state, HeartsState)
+        table = state.table
+        hand = table.hands[seat]
+        legal = playable(hand, table.trick_cards, table.trick_number, table.hearts_broken)
+        if legal & (legal - 1) == 0:
+            return hearts_play_action((legal & -legal).bit_length() - 1)
+        policy = playout_policy(rng, HEARTS_PLAYOUT_NOISE, self.suspect)
+        return hearts_play_action(
+            policy(hand, legal, table.trick_cards, table.trick_seats, seat, table.trick_number, table.hands, table.won)
+        )
+
+    def is_terminal_for_search(self, state: GameState) -> bool:
+        assert isinstance(state, HeartsState)
+        table = state.table
+        if table.hand_number != self.hand_number or table.current is None:
+            return True
+        if table.trick_number == hearts_kernel.TRICKS_PER_HAND - 1 and not table.trick_cards:
+            return True  # the last trick plays itself: hand_scores works it out
+        return decided(table)
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        scores = self.hand_scores(state)
+        mine = scores[seat]
+        others = (sum(scores) - mine) / 3.0
+        return 0.5 + (others - mine) / 52.0
+
+    def hand_scores(self, state: GameState) -> list[int]:
+        """The points of the hand being searched, after the moon rule, once it is decided."""
+        assert isinstance(state, HeartsState)
+        records = state.hand_records
+        if records and records[-1]["hand"] == self.hand_number:
+            scores: list[int] = records[-1]["scores"]
+            return scores
+        return moon_scores(settled_points(state.table))
