@@ -178,7 +178,7 @@ class ISMCTS:
     - ``iterations``: a fixed number of iterations, reproducible for a given rng seed.
     - ``exploration``: the UCB1 constant.
     - ``workers``: processes searching in parallel (root parallelisation; see
-      :mod:`cardtable.bots.search_pool`).  1 (the default) searches in this process.
+      :mod:`cardtable.bots.search.pool`).  1 (the default) searches in this process.
 
     >>> ISMCTS(iterations=100).iterations
     100
