@@ -30,8 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import random
 
 from cardtable.bots.durak import DurakSearchModel, HardDurakBot, NormalDurakBot
-from cardtable.bots.search import ISMCTS, StateSimulator
+from cardtable.bots.search import ISMCTS
 from cardtable.games import get_rules
+from tests.bots.oracles import DurakStateModel, StateSimulator
 
 
 def Hard100ms(seed: int | None = None) -> HardDurakBot:
@@ -93,7 +94,7 @@ def Hard200Before(seed: int | None = None) -> HardDurakBot:
     return HardDurakBot(seed=seed, iterations=200, read_defences=False, draw_value=0.5)
 
 
-class EnginePlayoutModel(DurakSearchModel):
+class EnginePlayoutModel(DurakStateModel):
     """The Durak search model without its kernel simulator: the search then plays
     sampled ``DurakState`` worlds step by step (events, history and all), as it did at first."""
 

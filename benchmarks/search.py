@@ -173,7 +173,7 @@ def main() -> None:
         return
     print(f"Python {sys.version.split()[0]}, budget {args.budget}s, workers {args.workers}")
     if args.workers > 1:
-        from cardtable.bots.search_pool import warm_up
+        from cardtable.bots.search import warm_up
 
         warm_up(args.workers)
     for game in chosen:

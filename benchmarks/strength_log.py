@@ -24,13 +24,41 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardtable.bots.arena import MAX_ACTIONS, GameRecord, _Job, check_match, summarise, wilson_interval
+from cardtable.bots.arena import (
+    MAX_ACTIONS,
+    GameRecord,
+    check_match,
+    game_seeds,
+    play_game,
+    seat_rotation,
+    summarise,
+    wilson_interval,
+)
+
+
+@dataclass(frozen=True)
+class MatchGames:
+    """Any game of one match by its index, as ``cardtable simulate`` plays it: game ``i``
+    seats the specs rotated by ``i`` and deals from ``(seed, i)``.  Small and picklable,
+    for the worker processes."""
+
+    game: str
+    specs: tuple[str, ...]
+    seed: int
+    options: Mapping[str, Any]
+
+    def play(self, index: int) -> GameRecord:
+        seats = seat_rotation(self.specs, index)
+        game_seed, bot_seeds = game_seeds(self.seed, index, len(seats))
+        return play_game(self.game, seats, game_seed, bot_seeds, self.options, index, MAX_ACTIONS)
 
 
 def _header(game: str, seats: tuple[str, ...], seed: int) -> dict[str, Any]:
@@ -67,7 +95,7 @@ def play(game: str, seats: str, seed: int, games: int, log: Path, jobs: int) -> 
         if header is None:
             out.write(json.dumps({"header": wanted}) + "\n")
             out.flush()
-        job = _Job(game, specs, seed, options, MAX_ACTIONS)
+        job = MatchGames(game, specs, seed, options)
         todo = [index for index in range(games) if index not in done]
         print(f"{len(done)} games logged, {len(todo)} to play", flush=True)
         with ProcessPoolExecutor(max_workers=jobs) as pool:

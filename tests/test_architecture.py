@@ -79,8 +79,8 @@ CYCLES = "No two modules or packages import each other, directly or round a circ
         ("tui/screens/stats.py", "import cardtable.commands.stats", "Each layer imports only the layers below it"),
         ("userdata/meta.py", "import cardtable.userdata.savefiles", CYCLES),
         ("games/hearts.py", "import textual.widget", "Only the TUI imports Textual"),
-        ("bots/search.py", "import cardtable.tui.app", "Only the TUI imports Textual"),
-        ("bots/hearts.py", "import cardtable.bots.durak", "One game's bots do not import another game's"),
+        ("bots/search/tree.py", "import cardtable.tui.app", "Only the TUI imports Textual"),
+        ("bots/hearts/hard.py", "import cardtable.bots.durak", "One game's bots do not import another game's"),
     ],
 )
 def test_a_broken_layer_is_reported(

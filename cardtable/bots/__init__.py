@@ -127,7 +127,7 @@ def make_bot(
     ``iterations`` and ``time_budget`` set the hard level's search: a fixed number of
     iterations per decision (reproducible for a seed), or seconds per decision
     (default 0.5); ``workers`` the processes it searches in (a table in play gives
-    :func:`~cardtable.bots.search_pool.play_workers`; ``cardtable simulate`` keeps 1
+    :func:`~cardtable.bots.search.play_workers`; ``cardtable simulate`` keeps 1
     and runs games side by side instead).  The other levels do not search and ignore
     them.
 

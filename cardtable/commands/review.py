@@ -32,7 +32,7 @@ def review(
     path = Path(record) if record is not None else newest_record()
     if path is None:
         raise SaveFileError("no finished game to review yet: play one, or name a record")
-    from cardtable.bots.search_pool import play_workers
+    from cardtable.bots.search import play_workers
     from cardtable.userdata.records import load_record
 
     replay = load_record(path)

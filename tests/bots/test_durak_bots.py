@@ -21,11 +21,13 @@ from cardtable.bots.durak import (
     make_search_model,
     solve_endgame,
 )
-from cardtable.bots.search import SearchModel, check_model
+from cardtable.bots.search import Searchable
 from cardtable.cards import ALL_CARDS, Card, parse_cards
 from cardtable.games import get_rules
 from cardtable.games.durak import DurakState, action_of
 from tests.games.durak_helpers import new_game, play
+
+from .oracles import DurakStateModel, SearchModel, check_model, durak_normal_action
 
 RULES = get_rules("durak")
 
@@ -74,7 +76,8 @@ def test_levels_are_registered_and_search_model_follows_the_convention():
     assert set(BOT_LEVELS) == {"easy", "normal", "hard"}
     for level in ("easy", "normal", "hard"):
         assert make_bot("durak", level, seed=1).level == level
-    assert isinstance(make_search_model(), SearchModel)
+    assert isinstance(make_search_model(), Searchable)
+    assert isinstance(DurakStateModel(), SearchModel)  # the oracle states it on DurakState
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
@@ -124,7 +127,7 @@ def test_easy_and_normal_decide_quickly():
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_bots_see_only_the_observation(level):
     """Re-deal every card the seat cannot see; the bot's choice must not change."""
-    model = DurakSearchModel()
+    model = DurakStateModel()
     checked = 0
     for seed in range(4 if level != "hard" else 2):
         state = RULES.new_game(players=3, seed=seed)
@@ -263,7 +266,7 @@ def test_cheapest_cover_finds_a_cover_when_greedy_fails():
 
 
 def test_samples_agree_with_everything_public():
-    model = DurakSearchModel()
+    model = DurakStateModel()
     rng = random.Random(3)
     checked = 0
     for players in (2, 3, 4):
@@ -293,7 +296,7 @@ def test_sampler_deals_no_higher_card_of_a_suit_the_taker_apparently_lacks():
     play(state, "0: attack 6H", "1: take", "0: pass")
     # Seat 1 took and, holding 7 cards, drew nothing: it still apparently lacks hearts.
     observation = state.observation(0)
-    model = DurakSearchModel()
+    model = DurakStateModel()
     higher_hearts = mask("7H 8H 9H TH JH QH KH")
     for n in range(40):
         sample = model.sample_state(observation, random.Random(n))
@@ -467,7 +470,7 @@ def test_kernel_playout_matches_the_engine_move_for_move(players):
     """Without noise the kernel's play-out with the normal strategy ends every round
     exactly as the public game does when each seat plays the normal strategy on the
     full state: same places, same durak."""
-    from cardtable.bots.durak import normal_attack, normal_defence, normal_throw_in, state_normal_action
+    from cardtable.bots.durak import normal_attack, normal_defence, normal_throw_in
     from cardtable.games.durak import kernel
 
     compared = 0
@@ -481,7 +484,7 @@ def test_kernel_playout_matches_the_engine_move_for_move(players):
         kernel.play_out(fast, normal_attack, normal_defence, normal_throw_in)
         slow = state.clone()
         while slow.current_player is not None and slow.round_no == state.round_no:
-            slow.apply(state_normal_action(slow, slow.current_player))
+            slow.apply(durak_normal_action(slow, slow.current_player))
         want = slow.round_results[0]
         assert (fast.durak, fast.out[0]) == (want["durak"], want["first_out"])
         assert fast.out + ([fast.durak] if fast.durak is not None else []) == want["order"]
@@ -541,7 +544,7 @@ def test_simulator_deals_the_worlds_sample_state_deals():
         if state.is_over:
             continue
         observation = state.observation(state.current_player)
-        model = DurakSearchModel()
+        model = DurakStateModel()
         simulator = DurakSimulator(model, observation)
         fast_rng, slow_rng = random.Random(seed), random.Random(seed)
         for _ in range(5):
@@ -581,12 +584,12 @@ def test_memory_keeps_its_guesses_about_the_cards_held_before_a_draw():
     # It drew one card since, so the guess holds for five of its six unknown cards.
     assert memory.passed_over[0] == 0
     assert memory.cohorts[0] == [[5, mask("6C 6D 6H 9C 9D 9H")], [1, 0]]
-    model = DurakSearchModel()
+    model = DurakStateModel()
     observation = state.observation(1)
     for n in range(40):
         sample = model.sample_state(observation, random.Random(n))
         assert (sample.hands[0] & mask("6C 6D 9C 9D")).bit_count() <= 1
-    unread = DurakSearchModel(read_defences=False)
+    unread = DurakStateModel(read_defences=False)
     held = [(unread.sample_state(observation, random.Random(n)).hands[0] & mask("6C 6D 9C 9D")).bit_count()
             for n in range(40)]
     assert max(held) >= 2

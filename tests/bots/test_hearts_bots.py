@@ -13,7 +13,6 @@ from cardtable.bots.hearts import (
     BOT_LEVELS,
     EasyHeartsBot,
     HardHeartsBot,
-    HeartsSearchModel,
     NormalHeartsBot,
     choose_card,
     choose_pass,
@@ -26,10 +25,11 @@ from cardtable.bots.hearts import (
     soft_inferences,
     void_suits,
 )
-from cardtable.bots.search import check_model
 from cardtable.cards import SUIT_MASKS, Card, cards_to_mask, mask_to_cards, parse_cards, shuffled
 from cardtable.engine.actions import Action
 from cardtable.games.hearts import RULES, HeartsState
+
+from .oracles import HeartsStateModel, check_model
 
 ALL = (1 << 52) - 1
 FAST_HARD = 12  # search iterations per decision in the tests: enough to exercise the search
@@ -330,7 +330,7 @@ def test_sampled_states_agree_with_the_observation():
     for state in positions(12):
         seat = state.current_player
         observation = state.observation(seat)
-        assert check_model(HeartsSearchModel(), observation, state.legal_actions(), random.Random(1), samples=20) is None
+        assert check_model(HeartsStateModel(), observation, state.legal_actions(), random.Random(1), samples=20) is None
 
 
 def test_samples_respect_voids_and_the_cards_passed():
@@ -338,7 +338,7 @@ def test_samples_respect_voids_and_the_cards_passed():
         seat = state.current_player
         observation = state.observation(seat)
         voids = void_suits(observation)
-        model = HeartsSearchModel()
+        model = HeartsStateModel()
         given = cards_to_mask(observation.cards_given) & ~played_mask(observation)
         for sample_seed in range(15):
             sample = model.sample_state(observation, random.Random(sample_seed))
@@ -398,11 +398,11 @@ def test_samples_honour_soft_inferences_in_most_deals_only():
     kept = 0
     samples = 200
     for sample_seed in range(samples):
-        sample = HeartsSearchModel().sample_state(observation, random.Random(sample_seed))
+        sample = HeartsStateModel().sample_state(observation, random.Random(sample_seed))
         kept += sum(not sample.hands[seat] & inferred[seat] for seat in (1, 2, 3) if inferred[seat] & unseen)
     honoured = kept / (samples * sum(1 for seat in (1, 2, 3) if inferred[seat] & unseen))
     assert 0.7 < honoured < 0.98  # SOFT_INFERENCE_WEIGHT, plus the deals that fit by chance
-    without = HeartsSearchModel(infer=False)
+    without = HeartsStateModel(infer=False)
     assert any(
         without.sample_state(observation, random.Random(s)).hands[seat] & inferred[seat]
         for s in range(20) for seat in (1, 2, 3)
@@ -413,7 +413,7 @@ def test_void_is_honoured_even_when_few_deals_fit():
     # Seat 1 and seat 2 showed void in clubs: every club left must be with seat 3.
     state = ready_to_play(MIXED)
     play_cards(state, "2C 3C 4C 5C")
-    model = HeartsSearchModel()
+    model = HeartsStateModel()
     observation = state.observation(3)
     for sample_seed in range(10):
         sample = model.sample_state(observation, random.Random(sample_seed))
@@ -462,7 +462,7 @@ def test_last_trick_is_scored_as_play_would_score_it():
     while checked < 25:
         state = RULES.new_game(players=4, seed=rng.randrange(10**6))
         play(state, [EasyHeartsBot(s) for s in range(4)], actions=4 + 48)
-        model = HeartsSearchModel()
+        model = HeartsStateModel()
         model.hand_number = state.hand_number
         assert model.is_terminal_for_search(state) or state.trick_number < 12
         if state.trick_number != 12:
@@ -476,7 +476,7 @@ def test_last_trick_is_scored_as_play_would_score_it():
 
 def test_evaluation_counts_the_moon():
     state = positions(1, seed=9)[0]
-    model = HeartsSearchModel()
+    model = HeartsStateModel()
     model.hand_number = state.hand_number
     state.won = [ALL & (SUIT_MASKS[2] | mask("QS")), 0, 0, 0]
     assert model.hand_scores(state) == [0, 26, 26, 26]
@@ -487,7 +487,7 @@ def test_evaluation_counts_the_moon():
 def test_suspected_shooter_plays_to_win_in_playouts():
     state = ready_to_play(MIXED)
     play_cards(state, "2C 3C 4C 5C")  # seat 3 leads next
-    model = HeartsSearchModel()
+    model = HeartsStateModel()
     observation = state.observation(0)
     model.prepare(observation)
     model.suspect = 3
@@ -565,7 +565,7 @@ def test_grouped_samples_list_one_card_per_group():
             gaps |= card.mask
         legal = cards_to_mask(a.cards[0] for a in state.legal_actions())
         want = [a for a in state.legal_actions() if a.cards[0].mask & distinct_cards(legal, gaps)]
-        model = HeartsSearchModel(group_alike=True)
+        model = HeartsStateModel(group_alike=True)
         for sample_seed in range(5):
             assert model.sample_state(observation, random.Random(sample_seed)).legal_actions() == want
 

@@ -29,7 +29,7 @@ from cardtable.bots.president import (
     rank_counts,
     search_moves,
 )
-from cardtable.bots.search import SearchResult, check_model
+from cardtable.bots.search import SearchResult
 from cardtable.cards import ALL_CARDS, cards_to_mask, mask_to_cards, parse_cards
 from cardtable.engine.actions import PASS, Action
 from cardtable.games import get_rules
@@ -41,6 +41,8 @@ from cardtable.games.president import (
     played_this_round,
 )
 from cardtable.games.president.kernel import copy_table
+
+from .oracles import PresidentStateModel, check_model
 
 RULES = get_rules("president")
 ALL = (1 << 52) - 1
@@ -384,7 +386,7 @@ def test_model_samples_agree_with_the_observation() -> None:
             seat = state.current_player
             view = state.observation(seat)
             if view.phase == "play" and rng.random() < 0.15:
-                model = PresidentSearchModel()
+                model = PresidentStateModel()
                 problem = check_model(model, view, state.legal_actions(), rng, samples=5)
                 assert problem is None, problem
                 checked += 1
@@ -405,7 +407,7 @@ def test_sampling_keeps_what_the_exchange_revealed() -> None:
     state = after_exchange(21)
     order = state.outcome().rounds[0]["order"]
     president, scum = order[0], order[-1]
-    model = PresidentSearchModel()
+    model = PresidentStateModel()
     rng = random.Random(1)
     # The President knows the Scum kept nothing better than its weakest gift.
     view = state.observation(president)
@@ -421,7 +423,7 @@ def test_sampling_keeps_what_the_exchange_revealed() -> None:
     view = state.observation(scum)
     gifts = cards_to_mask(view.exchange_given)
     for _ in range(30):
-        sample = PresidentSearchModel().sample_state(view, rng)
+        sample = PresidentStateModel().sample_state(view, rng)
         assert sample.hands[president] & gifts == gifts & ~cards_to_mask(view.exchange_received)
 
 
@@ -429,14 +431,14 @@ def test_the_search_lists_one_move_per_rank_and_size() -> None:
     real = RULES.new_game(players=4, seed=9)
     for _ in range(5):
         seat = real.current_player
-        simulator = PresidentSimulator(PresidentSearchModel(), real.observation(seat))
+        simulator = PresidentSimulator(PresidentStateModel(), real.observation(seat))
         world = simulator.deal(random.Random(2))
         moves = simulator.moves(world)
         assert sorted(map(str, map(move_action, moves))) == sorted(map(str, canonical_legal(real)))
         assert len(set(moves)) == len(moves) and moves == search_moves(world)
         real.apply(real.legal_actions()[-1])
     # A move names rank and size only; it is carried out with the cards the player holds.
-    simulator = PresidentSimulator(PresidentSearchModel(), real.observation(real.current_player))
+    simulator = PresidentSimulator(PresidentStateModel(), real.observation(real.current_player))
     world = simulator.deal(random.Random(3))
     seat = world.current
     before = world.hands[seat]
@@ -497,7 +499,7 @@ def test_hard_fixed_iterations_are_reproducible_and_legal() -> None:
     assert ALL_CARDS  # the deck is intact
 
 
-def stepwise_playout(model: PresidentSearchModel, state: PresidentState, rng: random.Random) -> list[int]:
+def stepwise_playout(model: PresidentStateModel, state: PresidentState, rng: random.Random) -> list[int]:
     """The play-out as the search's generic loop plays it: one action at a time."""
     while state.current_player is not None and not model.is_terminal_for_search(state):
         seat = state.current_player
@@ -513,7 +515,7 @@ def test_the_kernel_playout_plays_as_the_stepwise_one(noise: float) -> None:
         for _ in range(seed % 9):
             state.apply(state.legal_actions()[0])
         seat = state.current_player
-        model = PresidentSearchModel(noise=noise)
+        model = PresidentStateModel(noise=noise)
         sample = model.sample_state(state.observation(seat), random.Random(seed))
         fast = sample.clone()
         model.playout(fast, random.Random(seed + 100))
@@ -533,7 +535,7 @@ def test_the_kernel_playout_plays_as_the_stepwise_one(noise: float) -> None:
 
 def test_place_values_set_what_each_place_is_worth() -> None:
     state = get_rules("president").new_game(players=4, seed=5)
-    model = PresidentSearchModel(place_values=(1.0, 0.3, 0.1, 0.0), noise=0.0)
+    model = PresidentStateModel(place_values=(1.0, 0.3, 0.1, 0.0), noise=0.0)
     sample = model.sample_state(state.observation(0), random.Random(2))
     model.playout(sample, random.Random(3))
     assert [model.evaluate(sample, s) for s in sample.table.orders[-1]] == [1.0, 0.3, 0.1, 0.0]
@@ -562,13 +564,13 @@ def normal_observations(
 def test_the_real_hands_agree_with_every_play_of_normal_opponents() -> None:
     checked = uniform_disagree = 0
     for state, observation in normal_observations(16):
-        model = PresidentSearchModel()
+        model = PresidentStateModel()
         model.prepare(observation)
-        others = model._deal[4]
+        others = model.deal.others
         for place, other in enumerate(others):
             assert model.disagreements(place, state.hands[other]) == 0
-        checked += model._checks_count
-        sample = PresidentSearchModel(inference=False).sample_state(observation, random.Random(checked))
+        checked += model.checks_count
+        sample = PresidentStateModel(inference=False).sample_state(observation, random.Random(checked))
         uniform_disagree += sum(model.disagreements(p, sample.hands[o]) for p, o in enumerate(others))
     assert checked > 1000
     # The check is not vacuous: uniformly dealt hands often disagree.
@@ -577,7 +579,7 @@ def test_the_real_hands_agree_with_every_play_of_normal_opponents() -> None:
 
 def test_the_reading_sampler_keeps_every_public_fact() -> None:
     for index, (state, observation) in enumerate(normal_observations(6)):
-        model = PresidentSearchModel()
+        model = PresidentStateModel()
         rng = random.Random(index)
         played = played_this_round(observation)
         for _ in range(5):
@@ -601,7 +603,7 @@ def test_the_reading_sampler_deals_closer_to_the_real_hands() -> None:
     for index, (state, observation) in enumerate(normal_observations(6, lambda g: 4, rounds=1)):
         if len(observation.history) < 8:
             continue
-        for model, total in ((PresidentSearchModel(), "reading"), (PresidentSearchModel(inference=False), "uniform")):
+        for model, total in ((PresidentStateModel(), "reading"), (PresidentStateModel(inference=False), "uniform")):
             rng = random.Random(index)
             d = 0
             for _ in range(30):
@@ -658,7 +660,7 @@ def test_the_head_to_head_check_keeps_the_normal_move_on_a_tie_and_else_plays_th
         played["move"] = move
         real_play_move(table, move)
 
-    monkeypatch.setattr(president_bots, "play_move", play_move_seen)
+    monkeypatch.setattr(president_bots.hard, "play_move", play_move_seen)  # where the check calls it
     bot.model.place_value = lambda order, seat: 1.0 if played["move"] == move_of(other) else 0.0
     assert bot.after_search(observation, moves, SearchResult(usual), bot.deadline()) == other
 

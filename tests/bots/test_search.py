@@ -13,13 +13,13 @@ from cardtable.bots.search import (
     ISMCTS,
     ImpossibleDealError,
     SearchBot,
-    check_model,
     choose_from_stats,
     sample_hands,
     search,
 )
 from cardtable.cards import SUIT_MASKS, cards_to_mask, mask_to_cards, parse_cards
 
+from .oracles import check_model
 from .toy_game import (
     TOY_DECK,
     TOY_RULES,

@@ -22,12 +22,13 @@ from cardtable.bots.hearts import (
     NormalHeartsBot,
     search_choices,
 )
-from cardtable.bots.search import ISMCTS, Searchable, SearchModel, Simulator, StateSimulator
+from cardtable.bots.search import ISMCTS, Searchable, Simulator
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 from cardtable.games import get_rules
 from cardtable.games.hearts import HeartsState
 
+from .oracles import HeartsStateModel, SearchModel, StateSimulator
 from .toy_game import TOY_RULES, ToyModel
 
 HEARTS = get_rules("hearts")
@@ -262,7 +263,7 @@ def test_hearts_simulator_agrees_with_the_engine_on_moves_and_results_in_random_
     rng = random.Random(5)
     for k, position in enumerate(hearts_positions(30)):
         seat = position.current_player
-        model = HeartsSearchModel()
+        model = HeartsStateModel()
         simulator = HeartsSimulator(model, position.observation(seat))
         world = simulator.deal(random.Random(k))
         state = HeartsState.from_observation(position.observation(seat), list(world.hands))
@@ -289,7 +290,7 @@ def test_hearts_simulator_groups_cards_that_play_alike_as_sampled_states_do():
     for k, position in enumerate(hearts_positions(20, seed=2)):
         seat = position.current_player
         observation = position.observation(seat)
-        model = HeartsSearchModel(group_alike=True)
+        model = HeartsStateModel(group_alike=True)
         simulator = model.simulator(observation)
         world = simulator.deal(random.Random(k))
         sample = model.sample_state(observation, random.Random(k))
@@ -311,7 +312,7 @@ def test_hearts_play_out_matches_the_models_state_play_out():
     for k, position in enumerate(hearts_positions(25, seed=3)):
         seat = position.current_player
         observation = position.observation(seat)
-        model = HeartsSearchModel()
+        model = HeartsStateModel()
         world = model.simulator(observation).deal(random.Random(k))
         fast = model.simulator(observation)
         fast.finish(world, random.Random(100 + k))
@@ -325,7 +326,7 @@ class HeartsStateOnly:
     """The Hearts model seen through the four SearchModel methods only (its bitmask
     simulator replaced by the StateSimulator over them)."""
 
-    def __init__(self, model: HeartsSearchModel) -> None:
+    def __init__(self, model: HeartsStateModel) -> None:
         self.sample_state = model.sample_state
         self.playout_action = model.playout_action
         self.evaluate = model.evaluate
@@ -339,7 +340,7 @@ def test_the_hearts_simulator_searches_exactly_as_the_state_model(monkeypatch):
     """With a fresh deal every iteration (as the state model samples), the search over the
     bitmask simulator and over sampled HeartsStates draw the same random numbers and grow
     the same root statistics."""
-    monkeypatch.setattr(hearts_bots, "DEAL_REUSE", 1)
+    monkeypatch.setattr(hearts_bots.model, "DEAL_REUSE", 1)  # read by HeartsSimulator.deal
     for k, position in enumerate(hearts_positions(6, seed=4)):
         seat = position.current_player
         observation = position.observation(seat)
@@ -348,7 +349,7 @@ def test_the_hearts_simulator_searches_exactly_as_the_state_model(monkeypatch):
             observation, legal, HeartsSearchModel(), random.Random(k)
         )
         slow = ISMCTS(iterations=120, exploration=0.25).search_with_stats(
-            observation, legal, HeartsStateOnly(HeartsSearchModel()), random.Random(k)
+            observation, legal, HeartsStateOnly(HeartsStateModel()), random.Random(k)
         )
         assert fast.root == slow.root and fast.rejected_samples == slow.rejected_samples == 0
 

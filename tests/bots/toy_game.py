@@ -7,7 +7,7 @@ led suit if they can; the highest card of the led suit wins the trick and its wi
 leads the next.  A trick is worth one point.  The game is a single hand: whoever won the
 most tricks wins (ties share the win).
 
-The module also holds :class:`ToyModel`, a complete :class:`~cardtable.bots.search.SearchModel`
+The module also holds :class:`ToyModel`, a complete :class:`~tests.bots.oracles.SearchModel`
 for the game -- the reference example of an adapter -- and the exact brute-force helpers
 the tests check the search against.
 
@@ -24,12 +24,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.bots.search import StateSimulator, sample_hands
+from cardtable.bots.search import sample_hands
 from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, Rank, cards_to_mask, iter_bits, mask_to_cards
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
+
+from .oracles import StateSimulator
 
 __all__ = [
     "TOY_DECK",

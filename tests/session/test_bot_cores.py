@@ -11,8 +11,9 @@ import time
 
 import pytest
 
-from cardtable.bots import make_bot, search_pool, seat_bot_factory
+from cardtable.bots import make_bot, seat_bot_factory
 from cardtable.bots.search import SearchBot
+from cardtable.bots.search import pool as search_pool
 from cardtable.games import get_rules
 from cardtable.session import Seat, TableSession
 
@@ -180,7 +181,7 @@ def test_the_pool_starts_beside_a_tui_that_has_replaced_stderr(tmp_path) -> None
     script = tmp_path / "stand_in.py"
     script.write_text(
         "import io, sys\n"
-        "from cardtable.bots import search_pool\n"
+        "from cardtable.bots.search import pool as search_pool\n"
         "class StandIn(io.TextIOBase):\n"
         "    def fileno(self):\n"
         "        return -1\n"

@@ -10,8 +10,7 @@ from collections.abc import Callable
 import pytest
 from textual import events
 
-from cardtable.bots.search import SearchBot
-from cardtable.bots.search_pool import available_cores
+from cardtable.bots.search import SearchBot, available_cores
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.game import GameScreen
@@ -76,7 +75,7 @@ async def test_keys_are_answered_while_a_two_process_bot_thinks() -> None:
 
 @pytest.mark.slow
 async def test_the_bot_cores_setting_reaches_the_hard_bots_and_the_hint() -> None:
-    from cardtable.bots.search_pool import play_workers
+    from cardtable.bots.search import play_workers
     from cardtable.tui.screens.settings import SettingsScreen
     from cardtable.tui.widgets.cycler import Cycler
     from cardtable.userdata.settings import Settings, load_settings
