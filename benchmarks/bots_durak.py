@@ -19,13 +19,13 @@ time, so a loaded machine distorts it less than wall time):
 
 from __future__ import annotations
 
-import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if __name__ == "__main__":  # run as a script (not loaded by `cardtable simulate --seats FILE:CLASS`)
+    import harness
+
+    harness.use_checkout()
 
 import random
 
@@ -145,7 +145,7 @@ def compare_playouts(players: int, iterations: int, positions: int, seed: int) -
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = harness.parser(__doc__)
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)

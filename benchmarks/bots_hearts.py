@@ -13,14 +13,14 @@ the machine), e.g.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __name__ == "__main__":  # run as a script (not loaded by `cardtable simulate --seats FILE:CLASS`)
+    import harness
+
+    harness.use_checkout()
 
 from cardtable.bots.hearts import HardHeartsBot, NormalHeartsBot
 
@@ -207,7 +207,7 @@ def timing(decisions: int, seed: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = harness.parser(__doc__)
     parser.add_argument("what", choices=["strength", "timing"])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--decisions", type=int, default=200)

@@ -22,16 +22,16 @@ median and largest decision time.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+import harness
+
+harness.use_checkout()
+ROOT = harness.ROOT
 
 from cardtable.bots.search import ISMCTS, SearchBot, sample_hands
 from cardtable.cards import FULL_DECK, SUIT_MASKS, cards_to_mask
@@ -156,7 +156,7 @@ def compare_workers(games: int, budget: float, seed: int, game: str = "toy") -> 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = harness.parser(__doc__)
     parser.add_argument("--game", action="append", help="toy, president, durak or hearts (repeatable)")
     parser.add_argument("--budget", type=float, default=0.5, help="seconds per decision (default 0.5)")
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds per case (default 10)")

@@ -21,16 +21,16 @@ second's.
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import harness
+
+harness.use_checkout()
 
 from cardtable.bots.arena import (
     MAX_ACTIONS,
@@ -145,7 +145,7 @@ def summary(log: Path, first: int | None) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = harness.parser(__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("play")
     run.add_argument("game")
