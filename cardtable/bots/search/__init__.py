@@ -43,29 +43,34 @@ before each iteration, so it overruns by at most one iteration).
 
 from __future__ import annotations
 
-from cardtable.bots.search.bot import DECISION_MARGIN, Deadline, Decision, MoveValue, SearchBot, about_equal
-from cardtable.bots.search.pool import (
-    PLAY_WORKERS,
-    MergedSearch,
-    StopFlag,
-    available_cores,
-    parallel_search,
-    play_workers,
-    shutdown_pool,
-    warm_up,
-    worker_pids,
-)
-from cardtable.bots.search.sampling import ImpossibleDealError, sample_hands
-from cardtable.bots.search.tree import (
-    DEFAULT_EXPLORATION,
-    DEFAULT_TIME_BUDGET,
-    ISMCTS,
-    Searchable,
-    SearchResult,
-    Simulator,
-    choose_from_stats,
-    search,
-)
+from typing import TYPE_CHECKING
+
+from cardtable.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from cardtable.bots.search.bot import DECISION_MARGIN, Deadline, Decision, MoveValue, SearchBot, about_equal
+    from cardtable.bots.search.pool import (
+        PLAY_WORKERS,
+        MergedSearch,
+        StopFlag,
+        available_cores,
+        parallel_search,
+        play_workers,
+        shutdown_pool,
+        warm_up,
+        worker_pids,
+    )
+    from cardtable.bots.search.sampling import ImpossibleDealError, sample_hands
+    from cardtable.bots.search.tree import (
+        DEFAULT_EXPLORATION,
+        DEFAULT_TIME_BUDGET,
+        ISMCTS,
+        Searchable,
+        SearchResult,
+        Simulator,
+        choose_from_stats,
+        search,
+    )
 
 __all__ = [
     "Searchable",
@@ -95,3 +100,25 @@ __all__ = [
     "worker_pids",
     "PLAY_WORKERS",
 ]
+
+
+# Loaded when first asked for (PEP 562): the session and the screens ask only for the
+# worker processes' settings (pool), and a table without a hard bot never loads the tree.
+_MODULE_OF = {
+    **dict.fromkeys(
+        ["DECISION_MARGIN", "Deadline", "Decision", "MoveValue", "SearchBot", "about_equal"], "cardtable.bots.search.bot"
+    ),
+    **dict.fromkeys(
+        ["PLAY_WORKERS", "MergedSearch", "StopFlag", "available_cores", "parallel_search", "play_workers",
+         "shutdown_pool", "warm_up", "worker_pids"],
+        "cardtable.bots.search.pool",
+    ),
+    **dict.fromkeys(["ImpossibleDealError", "sample_hands"], "cardtable.bots.search.sampling"),
+    **dict.fromkeys(
+        ["DEFAULT_EXPLORATION", "DEFAULT_TIME_BUDGET", "ISMCTS", "Searchable", "SearchResult", "Simulator",
+         "choose_from_stats", "search"],
+        "cardtable.bots.search.tree",
+    ),
+}
+
+__getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, __all__)
