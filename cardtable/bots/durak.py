@@ -908,7 +908,7 @@ class DurakSearchModel:
         self._order = sorted(range(len(deal_counts)), key=lambda p: -(forbidden[p] if forbidden else 0).bit_count())
         # Rebuild once with any consistent deal; each sample then swaps in its own cards.
         hands, stock = self._place(observation.num_players, seat, dealt)
-        self._template = DurakState.from_observation(observation, hands, stock)
+        self._template = DurakState.from_observation(observation, hands, stock=stock)
         self._seen = observation
         self.round = observation.round
 

@@ -312,7 +312,7 @@ def test_from_observation_rebuilds_the_same_game():
                 if step % 5 == 0:
                     seen = state.observation(seat)
                     hidden = [ALL_CARDS[i] for i in state.stock[state.stock_pos:-1]]
-                    rebuilt = DurakState.from_observation(seen, state.hands, hidden, random.Random(1))
+                    rebuilt = DurakState.from_observation(seen, state.hands, random.Random(1), stock=hidden)
                     assert rebuilt.observation(seat) == seen
                     assert rebuilt.legal_actions() == state.legal_actions()
                     # Playing on both with the same moves keeps them together to the round's end.
@@ -334,14 +334,14 @@ def test_from_observation_refuses_inconsistent_cards():
     seen = state.observation(state.current_player)
     hidden = [ALL_CARDS[i] for i in state.stock[state.stock_pos:-1]]
     with pytest.raises(ValueError, match="own hand"):
-        DurakState.from_observation(seen, state.hands[::-1], hidden)
+        DurakState.from_observation(seen, state.hands[::-1], stock=hidden)
     with pytest.raises(ValueError, match="stock holds"):
-        DurakState.from_observation(seen, state.hands, hidden[:-1])
+        DurakState.from_observation(seen, state.hands, stock=hidden[:-1])
     bad = list(state.hands)
     other = 1 - seen.seat
     bad[other] = (bad[other] & (bad[other] - 1)) | hidden[0].mask  # swap a card for a stock card
     with pytest.raises(ValueError, match="two places|nowhere"):
-        DurakState.from_observation(seen, bad, hidden)
+        DurakState.from_observation(seen, bad, stock=hidden)
 
 
 # --- the exact endgame ----------------------------------------------------------------------------

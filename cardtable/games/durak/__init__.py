@@ -690,8 +690,9 @@ class DurakState(GameState):
         cls,
         observation: DurakObservation,
         hands: Sequence[int | Sequence[Card]],
-        stock: Sequence[Card | int] = (),
         rng: random.Random | None = None,
+        *,
+        stock: Sequence[Card | int] = (),
     ) -> DurakState:
         """A full state that matches ``observation``, with the hidden cards filled in.
 
@@ -702,7 +703,9 @@ class DurakState(GameState):
         sizes must be the public ones, every seat must hold its publicly known cards,
         and together with the table and the discard every card of the deck must be in
         exactly one place; otherwise :class:`ValueError` says what is wrong.  ``rng``
-        (default: seeded with 0) drives the deals of later rounds.
+        (default: seeded with 0) drives the deals of later rounds.  The signature is
+        President's and Hearts' with ``stock`` added: it is keyword-only, so an ``rng``
+        given by position is the ``rng`` in every game.
 
         Everything public is restored (series record, finished rounds, out order, the
         bout on the table, the passes, the known cards); the event log is the observer's
@@ -716,7 +719,7 @@ class DurakState(GameState):
         >>> seat = state.current_player
         >>> seen = state.observation(seat)
         >>> hidden = [ALL_CARDS[i] for i in state.stock[state.stock_pos:-1]]
-        >>> rebuilt = DurakState.from_observation(seen, state.hands, hidden)
+        >>> rebuilt = DurakState.from_observation(seen, state.hands, stock=hidden)
         >>> rebuilt.observation(seat) == seen, rebuilt.legal_actions() == state.legal_actions()
         (True, True)
         """
