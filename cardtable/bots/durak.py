@@ -56,7 +56,7 @@ from cardtable.bots.search_pool import StopFlag
 from cardtable.cards import SHORT_DECK, Card, iter_bits
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.state import GameState
-from cardtable.games.durak import DurakObservation, DurakState, action_of, kernel, move_of
+from cardtable.games.durak import DurakObservation, DurakState, action_of, kernel, move_of, trumps_ruled_out
 from cardtable.games.durak.kernel import BEATERS, DECK_MASK, SAME_RANK, SUITS, Table, defence
 
 __all__ = [
@@ -349,8 +349,9 @@ class PublicMemory:
     Both guesses are forgotten when the seat draws, as far as ``lacks`` and
     ``passed_over`` go; ``cohorts`` keeps them for the cards that were already in the hand
     (the hard bot's sampler deals by it).  Per seat, its unknown cards (beside those
-    everyone saw it pick up, ``known``) in groups by when they came into the hand, the
-    oldest first: ``[count, cards it apparently lacks]``.  The deal is the first group
+    everyone knows it holds, ``known``: picked up, or shown as the lowest trump) in
+    groups by when they came into the hand, the oldest first: ``[count, cards it
+    apparently lacks]``.  The deal is the first group
     and each draw adds one; every guess applies to the groups in the hand when it is
     made.  A card the seat plays comes from the oldest group that may hold it: older
     groups have every guess the newer ones have, so this assumes the least.
@@ -358,8 +359,8 @@ class PublicMemory:
     >>> from cardtable.games import get_rules
     >>> memory = PublicMemory()
     >>> memory.update(get_rules("durak").new_game(players=2, seed=1).observation(0))
-    >>> memory.lacks, memory.passed_over, memory.cohorts
-    ([0, 0], [0, 0], [[[6, 0]], [[6, 0]]])
+    >>> memory.lacks, memory.passed_over, memory.cohorts  # seat 1 showed its lowest trump
+    ([0, 0], [0, 0], [[[6, 0]], [[5, 0]]])
     """
 
     def __init__(self) -> None:
@@ -435,6 +436,12 @@ class PublicMemory:
                 self._unbeaten = []
                 self._ranks = 0
                 self._taking = False
+            elif kind == "lowest_trump":
+                # The opener showed it: everyone knows it holds it until it plays it.
+                shower, shown = event.seat, event.cards[0].mask
+                if shower is not None and not self.known[shower] & shown:
+                    self.known[shower] |= shown
+                    self.cohorts[shower][0][0] -= 1
             elif kind == "draw" or kind == "trump_drawn":
                 drawer = event.seat
                 assert drawer is not None, "a draw is always someone's"
@@ -869,6 +876,10 @@ class DurakSearchModel:
         stock_count = max(observation.deck_count - 1, 0)  # the stock's hidden cards
         owners = list(range(len(others))) + [-1]
         memory = self.memory
+        # Trumps lower than the one shown at the deal: no guess may give them to a seat
+        # that has not drawn since (DurakState.from_observation refuses such a deal).
+        ruled_out = trumps_ruled_out(observation)
+        never = [ruled_out[s] & unseen for s in others]
         # The guesses, strongest first; the weaker are dropped in turn while no deal agrees.
         # Each is (the number of cards of each group to deal, what each group lacks, whose
         # it is: an index into ``others``, -1 for the stock).
@@ -884,23 +895,25 @@ class DurakSearchModel:
                         merged[lacking & unseen] = merged.get(lacking & unseen, 0) + count
                     for lacking, count in merged.items():
                         group_counts.append(count)
-                        group_lacks.append(lacking)
+                        group_lacks.append(lacking | never[i])
                         group_owners.append(i)
                 else:  # the groups lost count (a memory that missed events): the seat as one
                     group_counts.append(counts[i])
-                    group_lacks.append((memory.lacks[s] | memory.passed_over[s]) & unseen)
+                    group_lacks.append((memory.lacks[s] | memory.passed_over[s]) & unseen | never[i])
                     group_owners.append(i)
             layers.append((group_counts + [stock_count], group_lacks + [0], group_owners + [-1]))
             layers.append((counts + [stock_count],
-                           [(memory.lacks[s] | memory.passed_over[s]) & unseen for s in others] + [0], owners))
-        layers.append((counts + [stock_count], [memory.lacks[s] & unseen for s in others] + [0], owners))
-        layers.append((counts + [stock_count], None, owners))
+                           [(memory.lacks[s] | memory.passed_over[s]) & unseen | never[i]
+                            for i, s in enumerate(others)] + [0], owners))
+        layers.append((counts + [stock_count],
+                       [memory.lacks[s] & unseen | never[i] for i, s in enumerate(others)] + [0], owners))
+        layers.append((counts + [stock_count], never + [0] if any(never) else None, owners))
         for layer in layers:
             try:
                 dealt = sample_hands(unseen, layer[0], None, layer[1], random.Random(0))
                 break
             except ImpossibleDealError:
-                if layer[1] is None:
+                if layer is layers[-1]:
                     raise
         deal_counts, forbidden, deal_owners = layer
         self._deal = (unseen, deal_counts, forbidden, others, known, _mask(observation.hand), deal_owners)

@@ -576,9 +576,11 @@ def test_memory_keeps_its_guesses_about_the_cards_held_before_a_draw():
     memory = PublicMemory()
     memory.update(state.observation(1))
     # Seat 0 passed with sixes and nines on the table: no cheap non-trump of those ranks.
-    # It drew one card since, so the guess holds for five of its six unknown cards.
+    # Of its six cards, the 8S it showed as its lowest trump is known; it drew one card
+    # since, so the guess holds for four of its five unknown cards.
     assert memory.passed_over[0] == 0
-    assert memory.cohorts[0] == [[5, mask("6C 6D 6H 9C 9D 9H")], [1, 0]]
+    assert memory.known[0] == mask("8S")
+    assert memory.cohorts[0] == [[4, mask("6C 6D 6H 9C 9D 9H")], [1, 0]]
     model = DurakSearchModel()
     observation = state.observation(1)
     for n in range(40):
@@ -596,7 +598,7 @@ def test_memory_forgets_guesses_a_seat_shows_wrong():
     play(state, "0: attack 6H", "1: defend 6H 9H", "0: pass", "2: attack 6D", "1: defend 6D 7D", "0: attack 9D")
     memory = PublicMemory()
     memory.update(state.observation(1))
-    assert memory.cohorts[0] == [[4, 0]]
+    assert memory.cohorts[0] == [[3, 0]]  # besides the 8S it showed as its lowest trump
 
 
 def test_memory_groups_agree_with_the_hands_of_normal_players():

@@ -43,7 +43,18 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from cardtable.cards import ALL_CARDS, SHORT_DECK, Card, Rank, RankOrder, Suit, mask_to_cards, shuffled
+from cardtable.cards import (
+    ALL_CARDS,
+    SHORT_DECK,
+    Card,
+    Rank,
+    RankOrder,
+    Suit,
+    cards_to_mask,
+    format_cards,
+    mask_to_cards,
+    shuffled,
+)
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import Measure, RoundShare, StatCounter
@@ -61,6 +72,7 @@ __all__ = [
     "DURAK_ORDER",
     "action_of",
     "move_of",
+    "trumps_ruled_out",
 ]
 
 DURAK_ORDER = RankOrder("durak", [Rank(r) for r in range(6, 15)])
@@ -144,6 +156,47 @@ def _attacks(mask: int, trump: int) -> tuple[Action, ...]:
     return cached
 
 
+def trumps_ruled_out(observation: DurakObservation) -> tuple[int, ...]:
+    """Per seat, the trumps (a mask) that it cannot hold beside its ``known_cards``.
+
+    The opener showed the lowest trump dealt, so a seat that has drawn no card since
+    the deal holds no lower trump, apart from one it picked up in a take (which is
+    known); when nobody showed one, nobody was dealt a trump.  A seat that drew may
+    hold any.  When ``observation``'s event log misses draws (a search's ``quiet``
+    copy), nothing is ruled out.
+
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=2, seed=0)  # spades; seat 0 showed 7S
+    >>> [format_cards(mask_to_cards(mask)) for mask in trumps_ruled_out(state.observation(1))]
+    ['6S', '6S']
+    """
+    players = observation.num_players
+    shown: Card | None = None
+    drawers = 0
+    deck_left = len(SHORT_DECK) - HAND_SIZE * players
+    for event in observation.events:
+        if event.round != observation.round:
+            continue
+        if event.kind == "lowest_trump":
+            shown = event.cards[0]
+        elif event.kind == "draw" and event.seat is not None:
+            drawers |= 1 << event.seat
+            deck_left = event.info["deck_left"]
+    if deck_left != observation.deck_count:
+        return (0,) * players
+    trumps = kernel.SUITS[observation.trump_suit]
+    lower = trumps & ((1 << shown.index) - 1) if shown is not None else trumps
+    return tuple(0 if drawers >> seat & 1 else lower for seat in range(players))
+
+
+def _why_ruled_out(observation: DurakObservation) -> str:
+    """The public fact :func:`trumps_ruled_out` read, in words."""
+    for event in observation.events:
+        if event.round == observation.round and event.kind == "lowest_trump":
+            return f"{event.cards[0]} was the lowest trump dealt, and it has drawn no card since"
+    return "nobody was dealt a trump, and it has drawn no card since"
+
+
 @dataclass(frozen=True)
 class DurakObservation(Observation):
     """Durak as one seat sees it.  Besides the common fields (see :class:`Observation`):
@@ -156,7 +209,8 @@ class DurakObservation(Observation):
     - ``deck_count``: cards left to draw, the face-up trump included.
     - ``table``: ``(attacking card, beating card or None)`` pairs in the order played.
     - ``known_cards``: per seat, the cards everyone knows that seat holds (picked up in
-      a take, or the drawn trump) and has not played since.
+      a take, the drawn trump, or the lowest trump it showed to open the round) and has
+      not played since.
     - ``discard``: the discarded cards, in the order they went out of play.
     - ``main_attacker``, ``defender``: this bout's; ``attack_order``: the attackers in
       the order they are asked to throw in.
@@ -363,6 +417,8 @@ class DurakState(GameState):
         lowest = kernel.lowest_trump(table.hands, table.trump_mask)
         if lowest is not None:
             self.events.append(Event("lowest_trump", lowest[0], (ALL_CARDS[lowest[1]],), round_no))
+            # The opener showed it to everyone: it is public until played.
+            self.known[lowest[0]] |= 1 << lowest[1]
 
     def _play(self, seat: int, move: int) -> None:
         """Make the kernel ``move`` for ``seat`` (the seat to act) and log what happened."""
@@ -700,9 +756,11 @@ class DurakState(GameState):
         can play out: ``hands`` gives the cards every seat holds now (bitmasks or cards),
         ``stock`` the cards still to draw from the top, *without* the face-up trump,
         which stays last.  ``hands[observation.seat]`` must be the observer's hand, the
-        sizes must be the public ones, every seat must hold its publicly known cards,
-        and together with the table and the discard every card of the deck must be in
-        exactly one place; otherwise :class:`ValueError` says what is wrong.  ``rng``
+        sizes must be the public ones, every seat must hold its publicly known cards
+        (the lowest trump shown at the deal among them, until played) and no trump that
+        :func:`trumps_ruled_out` rules out, and together with the table and the discard
+        every card of the deck must be in exactly one place; otherwise
+        :class:`ValueError` says what is wrong.  ``rng``
         (default: seeded with 0) drives the deals of later rounds.  The signature is
         President's and Hearts' with ``stock`` added: it is keyword-only, so an ``rng``
         given by position is the ``rng`` in every game.
@@ -740,7 +798,12 @@ class DurakState(GameState):
         for other, cards in enumerate(observation.known_cards):
             for card in cards:
                 if not masks[other] & card.mask:
-                    raise ValueError(f"seat {other} must hold {card}, which everyone saw it take")
+                    raise ValueError(f"seat {other} must hold {card}, which everyone knows it holds")
+        for other, ruled_out in enumerate(trumps_ruled_out(observation)):
+            wrong = masks[other] & ruled_out & ~cards_to_mask(observation.known_cards[other])
+            if wrong:
+                raise ValueError(f"seat {other} cannot hold {format_cards(mask_to_cards(wrong))}: "
+                                 + _why_ruled_out(observation))
         state = cls._rebuilt(
             RULES,
             observation,
