@@ -34,7 +34,6 @@ MAX_ATTACKS = kernel.MAX_ATTACKS
 """No bout has more attacking cards than this (nor than the defender held at its start)."""
 
 _DECK_MASK = kernel.DECK_MASK
-_SAME_RANK = kernel.SAME_RANK
 
 # Shared by every throw-in event; events are read-only, so one dict serves them all.
 _THROW_IN_INFO: dict[str, Any] = {"throw_in": True}

@@ -526,8 +526,8 @@ class HeartsState(GameState):
     def _actions_seen(
         self, history: list[tuple[int, Action]], seat: int | None, start: int, carry: Any
     ) -> tuple[list[tuple[int, str]], int, Any]:
-        """The history with other seats' passes hidden (see :func:`views.actions_seen`
-        <cardtable.games.hearts.views.actions_seen>`)."""
+        """The history with other seats' passes hidden (see
+        :func:`~cardtable.games.hearts.records.actions_seen`)."""
         return actions_seen(history, seat, start, carry)
 
     def _observation(self, seat: int) -> HeartsObservation:
