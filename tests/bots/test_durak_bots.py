@@ -316,7 +316,7 @@ def test_from_observation_rebuilds_the_same_game():
                 if step % 5 == 0:
                     seen = state.observation(seat)
                     hidden = [ALL_CARDS[i] for i in state.stock[state.stock_pos:-1]]
-                    rebuilt = DurakState.from_observation(seen, state.hands, hidden, random.Random(1))
+                    rebuilt = DurakState.from_observation(seen, state.hands, random.Random(1), stock=hidden)
                     assert rebuilt.observation(seat) == seen
                     assert rebuilt.legal_actions() == state.legal_actions()
                     # Playing on both with the same moves keeps them together to the round's end.
@@ -338,14 +338,14 @@ def test_from_observation_refuses_inconsistent_cards():
     seen = state.observation(state.current_player)
     hidden = [ALL_CARDS[i] for i in state.stock[state.stock_pos:-1]]
     with pytest.raises(ValueError, match="own hand"):
-        DurakState.from_observation(seen, state.hands[::-1], hidden)
+        DurakState.from_observation(seen, state.hands[::-1], stock=hidden)
     with pytest.raises(ValueError, match="stock holds"):
-        DurakState.from_observation(seen, state.hands, hidden[:-1])
+        DurakState.from_observation(seen, state.hands, stock=hidden[:-1])
     bad = list(state.hands)
     other = 1 - seen.seat
     bad[other] = (bad[other] & (bad[other] - 1)) | hidden[0].mask  # swap a card for a stock card
     with pytest.raises(ValueError, match="two places|nowhere"):
-        DurakState.from_observation(seen, bad, hidden)
+        DurakState.from_observation(seen, bad, stock=hidden)
 
 
 # --- the exact endgame ----------------------------------------------------------------------------
@@ -581,9 +581,11 @@ def test_memory_keeps_its_guesses_about_the_cards_held_before_a_draw():
     memory = PublicMemory()
     memory.update(state.observation(1))
     # Seat 0 passed with sixes and nines on the table: no cheap non-trump of those ranks.
-    # It drew one card since, so the guess holds for five of its six unknown cards.
+    # Of its six cards, the 8S it showed as its lowest trump is known; it drew one card
+    # since, so the guess holds for four of its five unknown cards.
     assert memory.passed_over[0] == 0
-    assert memory.cohorts[0] == [[5, mask("6C 6D 6H 9C 9D 9H")], [1, 0]]
+    assert memory.known[0] == mask("8S")
+    assert memory.cohorts[0] == [[4, mask("6C 6D 6H 9C 9D 9H")], [1, 0]]
     model = DurakStateModel()
     observation = state.observation(1)
     for n in range(40):
@@ -601,7 +603,7 @@ def test_memory_forgets_guesses_a_seat_shows_wrong():
     play(state, "0: attack 6H", "1: defend 6H 9H", "0: pass", "2: attack 6D", "1: defend 6D 7D", "0: attack 9D")
     memory = PublicMemory()
     memory.update(state.observation(1))
-    assert memory.cohorts[0] == [[4, 0]]
+    assert memory.cohorts[0] == [[3, 0]]  # besides the 8S it showed as its lowest trump
 
 
 def test_memory_groups_agree_with_the_hands_of_normal_players():

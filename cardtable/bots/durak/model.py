@@ -18,7 +18,7 @@ from cardtable.bots.durak.strategy import normal_attack, normal_defence, normal_
 from cardtable.bots.search import ImpossibleDealError, sample_hands
 from cardtable.cards import cards_to_mask, iter_bits
 from cardtable.engine.actions import Action
-from cardtable.games.durak import DurakObservation, DurakState, kernel, move_of
+from cardtable.games.durak import DurakObservation, DurakState, kernel, move_of, trumps_ruled_out
 from cardtable.games.durak.kernel import Table
 
 __all__ = ["DurakSearchModel", "DurakSimulator", "DealGroups", "round_value", "PLAYOUT_NOISE", "DRAW_VALUE"]
@@ -108,6 +108,10 @@ class DurakSearchModel:
         stock_count = max(observation.deck_count - 1, 0)  # the stock's hidden cards
         owners = list(range(len(others))) + [-1]
         memory = self.memory
+        # Trumps lower than the one shown at the deal: no guess may give them to a seat
+        # that has not drawn since (DurakState.from_observation refuses such a deal).
+        ruled_out = trumps_ruled_out(observation)
+        never = [ruled_out[s] & unseen for s in others]
         # The guesses, strongest first; the weaker are dropped in turn while no deal agrees.
         # Each is (the number of cards of each group to deal, what each group lacks, whose
         # it is: an index into ``others``, -1 for the stock).
@@ -123,23 +127,25 @@ class DurakSearchModel:
                         merged[lacking & unseen] = merged.get(lacking & unseen, 0) + count
                     for lacking, count in merged.items():
                         group_counts.append(count)
-                        group_lacks.append(lacking)
+                        group_lacks.append(lacking | never[i])
                         group_owners.append(i)
                 else:  # the groups lost count (a memory that missed events): the seat as one
                     group_counts.append(counts[i])
-                    group_lacks.append((memory.lacks[s] | memory.passed_over[s]) & unseen)
+                    group_lacks.append((memory.lacks[s] | memory.passed_over[s]) & unseen | never[i])
                     group_owners.append(i)
             layers.append((group_counts + [stock_count], group_lacks + [0], group_owners + [-1]))
             layers.append((counts + [stock_count],
-                           [(memory.lacks[s] | memory.passed_over[s]) & unseen for s in others] + [0], owners))
-        layers.append((counts + [stock_count], [memory.lacks[s] & unseen for s in others] + [0], owners))
-        layers.append((counts + [stock_count], None, owners))
+                           [(memory.lacks[s] | memory.passed_over[s]) & unseen | never[i]
+                            for i, s in enumerate(others)] + [0], owners))
+        layers.append((counts + [stock_count],
+                       [memory.lacks[s] & unseen | never[i] for i, s in enumerate(others)] + [0], owners))
+        layers.append((counts + [stock_count], never + [0] if any(never) else None, owners))
         for layer in layers:
             try:
                 dealt = sample_hands(unseen, layer[0], None, layer[1], random.Random(0))
                 break
             except ImpossibleDealError:
-                if layer[1] is None:
+                if layer is layers[-1]:
                     raise
         deal_counts, forbidden, deal_owners = layer
         self.deal = DealGroups(unseen, deal_counts, forbidden, others, known, cards_to_mask(observation.hand), deal_owners)
@@ -147,7 +153,7 @@ class DurakSearchModel:
         self._order = sorted(range(len(deal_counts)), key=lambda p: -(forbidden[p] if forbidden else 0).bit_count())
         # Rebuild once with any consistent deal; each sample then swaps in its own cards.
         hands, stock = self.place(observation.num_players, seat, dealt)
-        self.template = DurakState.from_observation(observation, hands, stock)
+        self.template = DurakState.from_observation(observation, hands, stock=stock)
         self._seen = observation
         self.round = observation.round
 

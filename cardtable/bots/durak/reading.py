@@ -47,8 +47,9 @@ class PublicMemory:
     Both guesses are forgotten when the seat draws, as far as ``lacks`` and
     ``passed_over`` go; ``cohorts`` keeps them for the cards that were already in the hand
     (the hard bot's sampler deals by it).  Per seat, its unknown cards (beside those
-    everyone saw it pick up, ``known``) in groups by when they came into the hand, the
-    oldest first: ``[count, cards it apparently lacks]``.  The deal is the first group
+    everyone knows it holds, ``known``: picked up, or shown as the lowest trump) in
+    groups by when they came into the hand, the oldest first: ``[count, cards it
+    apparently lacks]``.  The deal is the first group
     and each draw adds one; every guess applies to the groups in the hand when it is
     made.  A card the seat plays comes from the oldest group that may hold it: older
     groups have every guess the newer ones have, so this assumes the least.
@@ -56,8 +57,8 @@ class PublicMemory:
     >>> from cardtable.games import get_rules
     >>> memory = PublicMemory()
     >>> memory.update(get_rules("durak").new_game(players=2, seed=1).observation(0))
-    >>> memory.lacks, memory.passed_over, memory.cohorts
-    ([0, 0], [0, 0], [[[6, 0]], [[6, 0]]])
+    >>> memory.lacks, memory.passed_over, memory.cohorts  # seat 1 showed its lowest trump
+    ([0, 0], [0, 0], [[[6, 0]], [[5, 0]]])
     """
 
     def __init__(self) -> None:
@@ -133,6 +134,12 @@ class PublicMemory:
                 self._unbeaten = []
                 self._ranks = 0
                 self._taking = False
+            elif kind == "lowest_trump":
+                # The opener showed it: everyone knows it holds it until it plays it.
+                shower, shown = event.seat, event.cards[0].mask
+                if shower is not None and not self.known[shower] & shown:
+                    self.known[shower] |= shown
+                    self.cohorts[shower][0][0] -= 1
             elif kind == "draw" or kind == "trump_drawn":
                 drawer = event.seat
                 assert drawer is not None, "a draw is always someone's"

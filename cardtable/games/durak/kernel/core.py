@@ -1,89 +1,18 @@
-"""The rules of Durak on small integers: the one copy every Durak player plays on.
+"""The Durak kernel's core: the :class:`Table`, dealing, the bouts, the legal moves,
+:func:`play` and the notation of moves (see :mod:`cardtable.games.durak.kernel`).
 
-:class:`~cardtable.games.durak.DurakState` (the public game, with validation, events,
-observations and saves) and the bots' search and endgame solver
-(:mod:`cardtable.bots.durak`) all keep a :class:`Table` and move it with the plain
-functions below; none of them has rules of its own.
-
-Cards are indexes 16-51 of :data:`cardtable.cards.ALL_CARDS` (``index = 4 * (rank - 2)
-+ suit``, suits C D H S; the 36-card deck runs 6 to A), and sets of cards are masks.
-A move is an int: an attack or throw-in is the card's index, :data:`PASS` and
-:data:`TAKE` are 52 and 53, and beating the attacking card ``a`` with ``b`` is
-:func:`defence` ``(a, b) = a * 64 + b`` (1024 or more).
-
-A :class:`Table` holds one game (a series of rounds): the hands, the stock, the trump,
-the bout on the table, who attacks, defends and is to act, the throw-in limit, who has
-passed, who is out, and the series record.
-
->>> table = new_table(players=2, rounds=1)
->>> deal(table, list(range(16, 52)))  # the deck in index order: 6C 6D 6H 6S 7C ...
->>> card_codes(table.hands[0]), card_codes(table.hands[1]), ALL_CARDS[table.trump_card].code
-('6C 6H 7C 7H 8C 8H', '6D 6S 7D 7S 8D 8S', '9C')
->>> table.phase == ATTACK, table.turn  # seat 0 holds the lowest trump, the 6C
-(True, 0)
->>> [move_text(move) for move in legal_moves(table)][:3]  # non-trumps first
-['attack 6H', 'attack 7H', 'attack 8H']
-
-A whole round, always the first legal move:
-
->>> while table.turn is not None:
-...     play(table, legal_moves(table)[0])
->>> table.phase == ROUND_OVER, table.durak, table.out, table.wins, table.losses
-(True, 1, [0], [1, 0], [0, 1])
+>>> table = new_table(players=2)
+>>> deal(table, list(range(16, 52)))
+>>> [move_text(move) for move in legal_moves(table)][:2]
+['attack 6H', 'attack 7H']
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.cards import ALL_CARDS, SUIT_MASKS
-
-__all__ = [
-    "Table",
-    "new_table",
-    "copy_table",
-    "deal",
-    "lowest_trump",
-    "start_bout",
-    "next_active",
-    "legal_moves",
-    "attack_cards",
-    "ordered",
-    "beaters",
-    "beats",
-    "defence",
-    "play",
-    "end_bout",
-    "finish_game",
-    "play_out",
-    "Opening",
-    "Defending",
-    "ThrowingIn",
-    "move_text",
-    "Position",
-    "endgame_position",
-    "endgame_table",
-    "endgame_moves",
-    "card_codes",
-    "table_order",
-    "Log",
-    "HAND_SIZE",
-    "MAX_ATTACKS",
-    "DECK_MASK",
-    "SUITS",
-    "SAME_RANK",
-    "ABOVE_IN_SUIT",
-    "BEATERS",
-    "ATTACK",
-    "DEFEND",
-    "THROW_IN",
-    "ROUND_OVER",
-    "OVER",
-    "PASS",
-    "TAKE",
-]
 
 HAND_SIZE = 6
 """Players draw back up to this many cards after each bout."""
@@ -581,7 +510,7 @@ def end_bout(table: Table, log: Log | None = None) -> None:
                     log.append(("out", seat, len(table.out)))
             remaining = [seat for seat in range(n) if active[seat]]
             if len(remaining) <= 1:
-                _end_round(table, remaining[0] if remaining else None, log)
+                end_round(table, remaining[0] if remaining else None, log)
                 return
     if taking or not active[defender]:
         start_bout(table, next_active(table, defender))
@@ -589,7 +518,9 @@ def end_bout(table: Table, log: Log | None = None) -> None:
         start_bout(table, defender)
 
 
-def _end_round(table: Table, durak: int | None, log: Log | None) -> None:
+def end_round(table: Table, durak: int | None, log: Log | None = None) -> None:
+    """Score the end of the round: a win to the first out, a loss to ``durak`` (``None``:
+    a draw); nobody acts until the next deal."""
     table.wins[table.out[0]] += 1
     if durak is not None:
         table.losses[durak] += 1
@@ -604,208 +535,6 @@ def finish_game(table: Table) -> None:
     """Mark the game over after its last round."""
     table.phase = OVER
     table.turn = None
-
-
-# --- playing a round out ---------------------------------------------------------------
-
-Opening = Callable[[int, int, int, int], int]
-"""``opening(hand, trump, cards left in the stock, defender's hand) -> card``."""
-Defending = Callable[[int, int, Sequence[int], int, int], "tuple[int, int] | None"]
-"""``defending(hand, trump, unbeaten cards in the order played, table cards, cards left)
--> (attacking, beating)``, or ``None`` to take."""
-ThrowingIn = Callable[[int, int, int, bool, int, int], int]
-"""``throwing_in(cards of ranks on the table in hand, trump, cards left, taking?,
-defender's hand, hand size) -> card``, or -1 to pass."""
-
-
-def _nth_bit(mask: int, n: int) -> int:
-    """The index of the ``n``-th lowest set bit of ``mask`` (counting from 0)."""
-    for _ in range(n):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
-
-
-def play_out(
-    table: Table,
-    opening: Opening,
-    defending: Defending,
-    throwing_in: ThrowingIn,
-    rng: random.Random | None = None,
-    noise: float = 0.0,
-) -> None:
-    """Play the round in progress to its end, as :func:`play` move by move would, but on
-    local integers (the search's play-outs run it many thousand times a second).
-
-    Every choice is the policies', except that ``noise`` of the time (drawn from
-    ``rng``) a uniformly random legal move is made instead: one of the hand's cards to
-    open with; one of the pairs of an unbeaten card and a card that beats it (unbeaten
-    cards lowest first, then the beating cards lowest first), or taking; one of the
-    cards to throw in (lowest first), or passing.  Afterwards only the round's result
-    is meaningful: ``phase`` (:data:`ROUND_OVER`), ``turn``, ``durak``, ``out``,
-    ``wins``, ``losses``, ``hands``, ``stock_pos``, ``active``.
-    """
-    if rng is None:
-        if noise:
-            raise ValueError("a play-out with noise needs an rng")
-        rng = random.Random(0)  # never drawn from: the noise is 0
-    random_ = rng.random
-    randrange = rng.randrange
-    n = table.players
-    trump = table.trump
-    beaters_of = BEATERS[trump]
-    hands = table.hands
-    stock = table.stock
-    pos = table.stock_pos
-    size = len(stock)
-    active = table.active
-    out = table.out
-    emptied = table.emptied
-    clock = table.clock
-    phase = table.phase
-    defender = table.defender
-    ask = table.ask
-    limit = table.limit
-    played = list(table.attacks)
-    attacks = len(played)
-    unbeaten = table.unbeaten
-    cards = table.cards
-    ranks = table.ranks
-    passed = table.passed
-    taking = table.taking
-    turn = table.turn
-    assert turn is not None, "play_out plays a round in progress: someone is to act"
-    same_rank = SAME_RANK
-    while True:
-        if phase == DEFEND:
-            hand = hands[defender]
-            if random_() < noise:
-                options = []
-                rest = unbeaten
-                while rest:
-                    low = rest & -rest
-                    a = low.bit_length() - 1
-                    rest ^= low
-                    cover = hand & beaters_of[a]
-                    while cover:
-                        blow = cover & -cover
-                        options.append((a, blow.bit_length() - 1))
-                        cover ^= blow
-                pick = randrange(len(options) + 1)
-                pair = options[pick] if pick < len(options) else None
-            elif unbeaten & (unbeaten - 1):
-                pair = defending(hand, trump, [a for a in played if unbeaten >> a & 1], cards, size - pos)
-            else:
-                pair = defending(hand, trump, (unbeaten.bit_length() - 1,), cards, size - pos)
-            if pair is None:
-                taking = True
-            else:
-                a, b = pair
-                hand ^= 1 << b
-                hands[defender] = hand
-                unbeaten ^= 1 << a
-                cards |= 1 << b
-                ranks |= same_rank[b]
-                if not hand:
-                    emptied[defender] = clock
-        else:
-            seat = turn
-            hand = hands[seat]
-            if phase == ATTACK:
-                if random_() < noise:
-                    card = _nth_bit(hand, randrange(hand.bit_count()))
-                else:
-                    card = opening(hand, trump, size - pos, hands[defender])
-            else:
-                candidates = hand & ranks
-                if random_() < noise:
-                    pick = randrange(candidates.bit_count() + 1)
-                    card = _nth_bit(candidates, pick) if pick < candidates.bit_count() else -1
-                else:
-                    card = throwing_in(candidates, trump, size - pos, taking, hands[defender], hand.bit_count())
-            if card < 0:
-                passed |= 1 << seat
-            else:
-                bit = 1 << card
-                hand ^= bit
-                hands[seat] = hand
-                unbeaten |= bit
-                cards |= bit
-                ranks |= same_rank[card]
-                passed = 0
-                attacks += 1
-                played.append(card)
-                if not hand:
-                    emptied[seat] = clock
-        clock += 1
-        # Who acts next: _advance().
-        if unbeaten and not taking:
-            phase = DEFEND
-            continue
-        if attacks < limit and (taking or hands[defender]):
-            turn = -1
-            for seat in ask:
-                if not passed >> seat & 1 and hands[seat]:
-                    turn = seat
-                    break
-            if turn >= 0:
-                phase = THROW_IN
-                continue
-        # The bout is over: end_bout().
-        if taking:
-            hands[defender] |= cards
-        if pos < size:
-            for seat in ask + (defender,):
-                need = HAND_SIZE - hands[seat].bit_count()
-                if need <= 0 or pos >= size:
-                    continue
-                end = pos + need if pos + need < size else size
-                hand = hands[seat]
-                for i in range(pos, end):
-                    hand |= 1 << stock[i]
-                hands[seat] = hand
-                pos = end
-                if pos == size:
-                    table.trump_holder = seat
-        if pos >= size:
-            leaving = [s for s in range(n) if active[s] and not hands[s]]
-            if leaving:
-                leaving.sort(key=emptied.__getitem__)
-                for s in leaving:
-                    active[s] = False
-                    out.append(s)
-                remaining = [s for s in range(n) if active[s]]
-                if len(remaining) <= 1:
-                    table.stock_pos = pos
-                    table.clock = clock
-                    table.attacks = []
-                    table.defences = []
-                    table.unbeaten = table.cards = table.ranks = table.passed = 0
-                    table.taking = False
-                    _end_round(table, remaining[0] if remaining else None, None)
-                    return
-        # The next bout: start_bout().
-        if taking or not active[defender]:
-            attacker = (defender + 1) % n
-            while not active[attacker]:
-                attacker = (attacker + 1) % n
-        else:
-            attacker = defender
-        defender = (attacker + 1) % n
-        while not active[defender]:
-            defender = (defender + 1) % n
-        order = [attacker]
-        for step in range(1, n):
-            s = (defender + step) % n
-            if s != attacker and active[s]:
-                order.append(s)
-        ask = tuple(order)
-        start = hands[defender].bit_count()
-        limit = start if start < MAX_ATTACKS else MAX_ATTACKS
-        attacks = unbeaten = cards = ranks = passed = 0
-        played = []
-        taking = False
-        phase = ATTACK
-        turn = attacker
 
 
 # --- notation ---------------------------------------------------------------------------
@@ -838,143 +567,3 @@ def move_text(move: int) -> str:
     if move == TAKE:
         return "take"
     return f"defend {ALL_CARDS[move >> 6].code} {ALL_CARDS[move & 63].code}"
-
-
-# --- the heads-up endgame -------------------------------------------------------------
-
-Position = tuple[Any, ...]
-"""A two-player bout with an empty stock, for an exact endgame search: ``(phase,
-attacker's hand, defender's hand, unbeaten, table cards, attacking cards, limit,
-taking)`` (``phase`` :data:`ATTACK`, :data:`DEFEND` or :data:`THROW_IN`; card sets as
-masks), or ``("end", value)`` once the round is over, ``value`` the result for that
-bout's attacker: 1 (the other is the durak), 0.5 (a draw), 0 (it is the durak).  Whose
-seat is whose does not matter (the rules of a heads-up endgame are the same for both),
-so positions repeat, and a search can keep a table of them."""
-
-
-def endgame_position(table: Table) -> tuple[Position, bool]:
-    """The :data:`Position` of a two-player ``table`` with an empty stock (or the end of
-    its round), and whether ``table.attacker`` is seat 0.
-
-    >>> table = new_table(players=2)
-    >>> deal(table, list(range(16, 52)))
-    >>> table.stock_pos = len(table.stock)  # as if the stock were drawn
-    >>> endgame_position(table)[0][:3] == (ATTACK, table.hands[0], table.hands[1])
-    True
-    """
-    if table.phase == ROUND_OVER:
-        durak = table.durak
-        return ("end", 0.5 if durak is None else float(durak)), True
-    attacker, defender = table.attacker, table.defender
-    hands = table.hands
-    return (table.phase, hands[attacker], hands[defender], table.unbeaten, table.cards,
-            len(table.attacks), table.limit, table.taking), attacker == 0
-
-
-def endgame_table(position: Position, trump: int) -> Table:
-    """A table of ``position`` that :func:`play` can move: the attacker seat 0, the
-    defender seat 1, the stock empty."""
-    phase, att, dfn, unbeaten, cards, attacks, limit, taking = position
-    table = new_table(2)
-    table.round = 1
-    table.trump = trump
-    table.trump_mask = SUITS[trump]
-    table.hands = [att, dfn]
-    table.attacker, table.defender, table.ask = 0, 1, (0,)
-    table.limit = limit
-    # A position names the unbeaten cards only and counts the rest: card 0 (not in the
-    # deck, so never unbeaten) stands for each beaten attacking card.
-    open_cards = []
-    rest = unbeaten
-    while rest:
-        low = rest & -rest
-        open_cards.append(low.bit_length() - 1)
-        rest ^= low
-    beaten = attacks - len(open_cards)
-    table.attacks = open_cards + [0] * beaten
-    table.defences = [-1] * len(open_cards) + [0] * beaten
-    table.unbeaten = unbeaten
-    table.cards = cards
-    ranks = 0
-    rest = cards
-    while rest:
-        low = rest & -rest
-        ranks |= SAME_RANK[low.bit_length() - 1]
-        rest ^= low
-    table.ranks = ranks
-    table.taking = taking
-    table.phase = phase
-    table.turn = 1 if phase == DEFEND else 0
-    return table
-
-
-def endgame_moves(position: Position, trump: int) -> list[tuple[int, Position, bool]]:
-    """``(move, next position, same attacker?)`` for every legal move of ``position``:
-    what :func:`play` on :func:`endgame_table` gives (:func:`endgame_position`), computed
-    on the tuple (an exact search visits hundreds of thousands of positions).  The
-    moves: defending, each unbeaten card lowest first with its beating cards in
-    :func:`ordered` order, then :data:`TAKE`; attacking, the cards in :func:`ordered`
-    order, then :data:`PASS` when throwing in.  ``same attacker?`` is false when a
-    defence ends the bout, so the roles swap.
-
-    >>> position = (ATTACK, 1 << 16, 1 << 20, 0, 0, 0, 1, False)  # 6C against 7C, clubs trumps
-    >>> [(move_text(m), child, same) for m, child, same in endgame_moves(position, 0)]
-    [('attack 6C', (1, 0, 1048576, 65536, 65536, 1, 1, False), True)]
-    """
-    phase, att, dfn, unbeaten, cards, attacks, limit, taking = position
-    out: list[tuple[int, Position, bool]] = []
-    if phase == DEFEND:
-        beaters_of = BEATERS[trump]
-        rest = unbeaten
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            a = low.bit_length() - 1
-            key = a << 6
-            for b in ordered(dfn & beaters_of[a], trump):
-                bit = 1 << b
-                out.append((key | b,) + _endgame_next(att, dfn ^ bit, unbeaten ^ low, cards | bit, attacks, limit, False))
-        out.append((TAKE,) + _endgame_next(att, dfn, unbeaten, cards, attacks, limit, True))
-        return out
-    if phase == ATTACK:
-        playable = att
-    else:
-        ranks = 0
-        rest = cards
-        while rest:
-            low = rest & -rest
-            ranks |= SAME_RANK[low.bit_length() - 1]
-            rest ^= low
-        playable = att & ranks
-    for c in ordered(playable, trump):
-        bit = 1 << c
-        out.append((c,) + _endgame_next(att ^ bit, dfn, unbeaten | bit, cards | bit, attacks + 1, limit, taking))
-    if phase == THROW_IN:
-        out.append((PASS,) + _endgame_bout_over(att, dfn, cards, taking))
-    return out
-
-
-def _endgame_next(
-    att: int, dfn: int, unbeaten: int, cards: int, attacks: int, limit: int, taking: bool
-) -> tuple[Position, bool]:
-    """:func:`_advance` for two players and an empty stock."""
-    if unbeaten and not taking:
-        return (DEFEND, att, dfn, unbeaten, cards, attacks, limit, taking), True
-    if attacks < limit and (taking or dfn) and att:
-        return (THROW_IN, att, dfn, unbeaten, cards, attacks, limit, taking), True
-    return _endgame_bout_over(att, dfn, cards, taking)
-
-
-def _endgame_bout_over(att: int, dfn: int, cards: int, taking: bool) -> tuple[Position, bool]:
-    """:func:`end_bout` for two players and an empty stock."""
-    if taking:
-        dfn |= cards
-    if not att:
-        return ("end", 0.5 if not dfn else 1.0), True
-    if not dfn:
-        return ("end", 0.0), True
-    if taking:
-        count = dfn.bit_count()
-        return (ATTACK, att, dfn, 0, 0, 0, count if count < MAX_ATTACKS else MAX_ATTACKS, False), True
-    count = att.bit_count()
-    return (ATTACK, dfn, att, 0, 0, 0, count if count < MAX_ATTACKS else MAX_ATTACKS, False), False
