@@ -236,6 +236,13 @@ ThinkOption = Annotated[
         help="Seconds a hard bot thinks a move: 0.5, 1, 2 or 5 (default: the settings, else 0.5).",
     ),
 ]
+SimulateThinkOption = Annotated[
+    str | None,
+    typer.Option(
+        "--think", metavar="SECONDS",
+        help="Seconds a hard bot thinks a move: 0.5, 1, 2 or 5 (default 0.5; the settings are not read, so runs compare).",
+    ),
+]
 
 # The table options shared by `play` and `host` (help placeholders filled from the registry).
 DealSeedOption = Annotated[
@@ -543,7 +550,7 @@ def simulate_command(
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", help="Processes to spread the games over.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON, without a progress bar.")] = False,
-    think: ThinkOption = None,
+    think: SimulateThinkOption = None,
     bot_timeout: Annotated[
         float,
         typer.Option("--bot-timeout", metavar="SECONDS",

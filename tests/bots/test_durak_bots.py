@@ -116,7 +116,7 @@ def test_easy_and_normal_decide_quickly():
             bots = [make(level, seat) for seat in range(3)]
             calls += len(play_game(state, bots))
         # Not a timing assertion on the machine: a generous bound that only catches a
-        # strategy gone quadratic (the figures are in docs/bots.md).
+        # strategy gone quadratic (`cardtable simulate` prints the decision times).
         assert (time.perf_counter() - start) / calls < 0.05
 
 

@@ -21,7 +21,7 @@ HARD_EXPLORATION = 0.25
 """The hard bot's UCB1 constant.  A Hearts evaluation moves by a few hundredths between
 good and bad moves (a point is 1/52), so the generic 0.7 spreads the visits almost
 evenly; 0.25 took about 7% fewer points per hand against normal players in a 60-hand
-trial at 200 iterations (see docs/bots.md)."""
+trial at 200 iterations."""
 
 
 
