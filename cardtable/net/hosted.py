@@ -30,11 +30,14 @@ Undo is off: a remote player is a person at the table too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardtable.engine.actions import Action
 from cardtable.net.host import NetHost
 from cardtable.net.protocol import Status
 from cardtable.net.remote import a_bot, away_words, presence_line
 from cardtable.session import Notice, TableSession
+from cardtable.session.protocol import TableProtocol
 
 __all__ = ["HostedSession"]
 
@@ -46,6 +49,8 @@ class HostedSession(TableSession):
     bots_elsewhere = True
     #: the host's game is dealt again by hosting a new one, not from its last screen
     local = False
+    #: this keyboard serves the players elsewhere (the screen has the seats' pop-up)
+    hosting = True
 
     net: NetHost | None = None
     _forwarding = False
@@ -75,6 +80,14 @@ class HostedSession(TableSession):
     def _status(self, status: Status) -> None:
         super()._tell(Notice("status", text=status.message))
         super()._tell(Notice("changed"))
+
+    @property
+    def seed(self) -> int | None:
+        """Never shown: a host's remote seats belong to people even while they are away
+        and a bot plays for them (the seed would tell them every hand)."""
+        if self.net is not None and self.net.remote_seats:
+            return None
+        return super().seed
 
     # --- undo: never, even while bots play every remote seat ------------------------------
     @property
@@ -130,3 +143,7 @@ class HostedSession(TableSession):
             return f"no bot plays {self.seats[seat].name}'s seat"
         net.take_back(seat)
         return None
+
+
+#: mypy checks here that the host's own seat is a table a screen can play
+_AS_TABLE: Callable[..., TableProtocol] = HostedSession

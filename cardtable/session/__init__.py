@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from cardtable.lazy import lazy_names
 
 if TYPE_CHECKING:
+    from cardtable.session.protocol import TableProtocol
     from cardtable.session.saving import Saver, SlotSaver
     from cardtable.session.seats import Seat, SeatKind
     from cardtable.session.table import (
@@ -35,6 +36,7 @@ __all__ = [
     "Seat",
     "SeatKind",
     "SlotSaver",
+    "TableProtocol",
     "TableSession",
 ]
 
@@ -43,6 +45,7 @@ __all__ = [
 _MODULE_OF = {
     **dict.fromkeys(["Saver", "SlotSaver"], "cardtable.session.saving"),
     **dict.fromkeys(["Seat", "SeatKind"], "cardtable.session.seats"),
+    "TableProtocol": "cardtable.session.protocol",
     **dict.fromkeys(
         ["BotAnswer", "BotOutcome", "BotRequest", "HintAnswer", "HintRequest", "Notice", "TableSession"],
         "cardtable.session.table",

@@ -59,6 +59,8 @@ from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError, quoted
+from cardtable.session.base import SessionBase
+from cardtable.session.protocol import TableProtocol
 from cardtable.session.saving import Saver
 from cardtable.session.seats import Seat
 from cardtable.userdata.meta import mark_undo
@@ -235,7 +237,7 @@ def _warm_up(workers: int) -> None:
         pass
 
 
-class TableSession:
+class TableSession(SessionBase):
     """One game at a table: its state, its seats, their bots, the saves.
 
     ``resumed``: the state comes from a save (or was set up by hand), so what happened
@@ -263,6 +265,7 @@ class TableSession:
     ) -> None:
         if len(seats) != state.num_players:
             raise ValueError(f"{len(seats)} seats for a {state.num_players}-player game")
+        super().__init__()
         self.state = state
         self.seats: tuple[Seat, ...] = tuple(seats)
         self.saver = saver
@@ -271,14 +274,9 @@ class TableSession:
         self.think_time = think_time
         #: the processes each hard bot at the table, and the hint, searches in
         self.workers = play_workers(bot_cores)
-        #: moves on at every change; an answer asked at an older one is dropped
-        self.generation = 0
-        self.closed = False
         #: the game is over and its result was recorded (a finished save is done with)
         self.recorded = state.is_over
         self._save_failed = False
-        self._listeners: list[Callable[[Notice], None]] = []
-        self._asked: list[BotRequest | HintRequest] = []
         self.bots: dict[int, Bot] = {}
         #: seats whose bot could not be made or failed, with the line saying how
         self.bot_failures: dict[int, str] = {}
@@ -351,6 +349,8 @@ class TableSession:
     waiting = False
     #: the bots' thinking is run by whoever serves the table (a network host), not the screen
     bots_elsewhere = False
+    #: this keyboard serves players elsewhere (a network host's own seat)
+    hosting = False
     pause_line = ""
     presence = ""
 
@@ -360,14 +360,6 @@ class TableSession:
 
     def public_observation(self) -> Observation:
         return self.state.public_observation()
-
-    def listen(self, listener: Callable[[Notice], None]) -> None:
-        """Call ``listener`` with every :class:`Notice` from now on."""
-        self._listeners.append(listener)
-
-    def _tell(self, notice: Notice) -> None:
-        for listener in list(self._listeners):
-            listener(notice)
 
     def bot_seed(self, seat: int) -> int:
         """Each seat's bot gets its own seed, fixed by the game's."""
@@ -508,8 +500,7 @@ class TableSession:
         )
         if isinstance(request.bot, SearchBot):
             self._warm_up()
-        self._asked.append(request)
-        return request
+        return self.ask(request)
 
     def stand_in_request(self, seat: int, bot: Bot) -> BotRequest | None:
         """``bot`` to make the move of ``seat``, which is to act but is not a bot's (its
@@ -523,8 +514,7 @@ class TableSession:
         )
         if isinstance(request.bot, SearchBot):
             self._warm_up()
-        self._asked.append(request)
-        return request
+        return self.ask(request)
 
     def failed_bot(self) -> int | None:
         """The seat to act if it is a bot's that failed (the table waits for a new bot)."""
@@ -616,16 +606,6 @@ class TableSession:
         self.generation += 1
         self._tell(Notice("bot_replaced", seat, text=level))
         self.autosave()
-
-    def _cancel_asked(self) -> None:
-        for request in self._asked:
-            request.cancel()
-        self._asked.clear()
-
-    def cancel_thinking(self) -> None:
-        """Stop every bot and hint thinking now; their answers, if any, are dropped."""
-        self.generation += 1
-        self._cancel_asked()
 
     def close(self) -> None:
         """The table is left: nothing more is played or saved (the save stays)."""
@@ -730,8 +710,7 @@ class TableSession:
             time_budget=self.think_time, workers=self.workers,
         )
         self._warm_up()
-        self._asked.append(request)
-        return request
+        return self.ask(request)
 
     def hint_answer(self, answer: HintAnswer) -> Action | None:
         """The suggested action, unless the table moved on since it was asked."""
@@ -761,3 +740,7 @@ class TableSession:
             self._tell(Notice("save_warning", text=line))
         if self.recorded:
             self._tell(Notice("finished"))
+
+
+#: mypy checks here that a table played at this keyboard is one a screen can play
+_AS_TABLE: Callable[..., TableProtocol] = TableSession

@@ -314,6 +314,23 @@ class CardtableApp(App[None]):
         )
         self.push_screen(screen, callback)
 
+    def open_seats(self, session: object) -> None:
+        """The host's pop-up of remote seats for ``session`` (the host's own seat of a
+        networked table), unless it is open already; the app opens it, so that the game
+        screen does not import the network."""
+        from cardtable.net.hosted import HostedSession
+        from cardtable.tui.screens.seats import SeatsScreen
+
+        if isinstance(session, HostedSession) and not isinstance(self.screen, SeatsScreen):
+            self.push_screen(SeatsScreen(session))
+
+    def seats_changed(self) -> None:
+        """A player came or went: the host's pop-up of remote seats, if open, says so."""
+        from cardtable.tui.screens.seats import SeatsScreen
+
+        if isinstance(self.screen, SeatsScreen):
+            self.screen.refresh_seats()
+
     def start_game(self, config: TableConfig) -> None:
         from cardtable.tui.screens.game import GameScreen
 

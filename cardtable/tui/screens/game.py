@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +37,7 @@ from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.games import get_rules
 from cardtable.session import BotAnswer, BotRequest, HintAnswer, HintRequest, Notice, Seat, TableSession
+from cardtable.session.protocol import TableProtocol
 from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
 from cardtable.tui.screens.confirm import ConfirmScreen
@@ -54,17 +54,8 @@ from cardtable.tui.wording import engine_text, plural
 
 if TYPE_CHECKING:
     from cardtable.bots.search import Decision
-    from cardtable.net.remote import RemoteSession
 
 __all__ = ["GameScreen"]
-
-
-def _hosted(session: object) -> bool:
-    """Whether ``session`` is a host's own seat of a networked table."""
-    # The network is loaded only for a networked table: a hosted session's module is
-    # loaded if this session is one.
-    hosted = sys.modules.get("cardtable.net.hosted")
-    return hosted is not None and isinstance(session, hosted.HostedSession)
 
 
 class GameScreen(Screen[None]):
@@ -88,15 +79,16 @@ class GameScreen(Screen[None]):
         self,
         config: TableConfig,
         state: GameState | None = None,
-        session: TableSession | RemoteSession | None = None,
+        session: TableProtocol | None = None,
     ) -> None:
         """Play ``config`` (from ``state`` if given), or the seat of a hosted table that
-        ``session`` plays from here (a seat elsewhere, :mod:`cardtable.net.remote`; the host's
-        own seat, :mod:`cardtable.net.hosted`: the host runs the game and its bots)."""
+        ``session`` plays from here (a seat elsewhere, or the host's own seat: the host runs
+        the game and its bots).  The screen knows the table only as a
+        :class:`~cardtable.session.protocol.TableProtocol`."""
         super().__init__()
         self.config = config
         self.game_name = config.game
-        self.session: TableSession | RemoteSession
+        self.session: TableProtocol
         if session is not None:
             self.session = session
         else:
@@ -137,8 +129,9 @@ class GameScreen(Screen[None]):
     @property
     def state(self) -> GameState:
         """The game state, for a table played here (a remote seat has none)."""
-        assert isinstance(self.session, TableSession), "a seat played from elsewhere has no game state"
-        return self.session.state
+        state = self.session.state
+        assert state is not None, "a seat played from elsewhere has no game state"
+        return state
 
     @property
     def round_noun(self) -> str:
@@ -224,11 +217,7 @@ class GameScreen(Screen[None]):
         """The seed the title may give: only to a person alone at the table.  A host's
         remote seats belong to people even while they are away and a bot plays for them
         (the seed would tell them every hand)."""
-        session = self.session
-        net = getattr(session, "net", None) if _hosted(session) else None
-        if net is not None and net.remote_seats:
-            return None
-        return session.seed
+        return self.session.seed
 
     def hand_title(self, obs: Observation, ctx: TableContext) -> str:
         if self.table_only:
@@ -323,7 +312,7 @@ class GameScreen(Screen[None]):
     def untouched(self) -> bool:
         """A game of this keyboard's own that no person at the table has moved in yet."""
         session = self.session
-        if self.read_only or not isinstance(session, TableSession) or _hosted(session):
+        if self.read_only or not session.local or session.state is None:
             return False
         people = {seat for seat, spec in enumerate(session.seats) if spec.waits_for_outside}
         return not session.is_over and not any(seat in people for seat, _ in session.state.history)
@@ -331,7 +320,7 @@ class GameScreen(Screen[None]):
     @property
     def hosting(self) -> bool:
         """This screen is the host's own seat of a networked table (it has the seats' pop-up)."""
-        return _hosted(self.session) and not self.read_only
+        return self.session.hosting and not self.read_only
 
     @property
     def key_features(self) -> tuple[str, ...]:
@@ -391,10 +380,7 @@ class GameScreen(Screen[None]):
         elif notice.kind == "status":
             if notice.text:
                 self.app.notify(notice.text, timeout=6, markup=False)
-            from cardtable.tui.screens.seats import SeatsScreen
-
-            if isinstance(self.app.screen, SeatsScreen):
-                self.app.screen.refresh_seats()  # a player came or went while the list is open
+            self.app.seats_changed()  # type: ignore[attr-defined]  # a player came or went: the seats' list says so
         elif notice.kind == "disconnected":
             self.app.notify(f"Disconnected: {notice.text}", severity="error", timeout=12, markup=False)
         elif notice.kind == "save_warning":
@@ -789,7 +775,7 @@ class GameScreen(Screen[None]):
         person at it (or, in hot-seat, once the game is over, for the person shown)."""
         session = self.session
         return (
-            isinstance(session, TableSession) and not self.read_only and session.local
+            session.state is not None and not self.read_only and session.local
             and session.viewer is not None and (not self.hotseat or session.is_over)
         )
 
@@ -797,11 +783,10 @@ class GameScreen(Screen[None]):
         from cardtable.userdata.records import Replay
 
         session = self.session
-        assert isinstance(session, TableSession) and session.viewer is not None
         event = self.round_over_event
         rounds = (event.round,) if event is not None else None
         self.app.open_review(  # type: ignore[attr-defined]
-            Replay.from_state(session.state), session.viewer, rounds,
+            Replay.from_state(self.state), session.viewer, rounds,
             lambda _: self.show_round_over(event) if event is not None else None,
         )
 
@@ -1130,12 +1115,8 @@ class GameScreen(Screen[None]):
 
     def action_seats(self) -> None:
         """The host's list of remote seats: hand an away player's seat to a bot, or take it back."""
-        from cardtable.net.hosted import HostedSession
-        from cardtable.tui.screens.seats import SeatsScreen
-
-        if self.hosting and not isinstance(self.app.screen, SeatsScreen):
-            assert isinstance(self.session, HostedSession)
-            self.app.push_screen(SeatsScreen(self.session))
+        if self.hosting:
+            self.app.open_seats(self.session)  # type: ignore[attr-defined]
 
     def action_quit_table(self) -> None:
         self.finished = True
