@@ -442,7 +442,7 @@ class NetHost:
             return f"{self.session.seats[seat].name} does not sit at this keyboard"
         if not self.started:
             return self.pause_message()
-        reason = self.session.act(seat, action)
+        reason = self.session.make_move(seat, action)
         if reason is None:
             self._advance()
         return reason
@@ -715,7 +715,7 @@ class NetHost:
             self._send(player, Refused(seq=act.seq, reason="a bot plays your seat for now"))
             return
         moves = len(self.session.state.history)
-        reason = self.session.act(seat, act.action)
+        reason = self.session.make_move(seat, act.action)
         if reason is not None:
             self._send(player, Refused(seq=act.seq, reason=reason))
             return

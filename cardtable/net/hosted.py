@@ -53,7 +53,6 @@ class HostedSession(TableSession):
     hosting = True
 
     net: NetHost | None = None
-    _forwarding = False
 
     def serve_with(self, host: NetHost) -> None:
         """``host`` serves this table: moves from here go through it, its news comes here."""
@@ -61,15 +60,11 @@ class HostedSession(TableSession):
         host.on_status = self._status
 
     def act(self, seat: int, action: Action | str) -> str | None:
-        """The seat at this keyboard moves through the host; the host's own calls (a
-        remote player's move) go straight to the table."""
-        if self.net is None or self._forwarding or not self.seats[seat].is_human:
-            return super().act(seat, action)
-        self._forwarding = True
-        try:
-            return self.net.act_here(seat, str(action))
-        finally:
-            self._forwarding = False
+        """The seat at this keyboard moves through the host (:meth:`NetHost.act_here`,
+        which makes the move with :meth:`make_move`); without a host, at the table."""
+        if self.net is None or not self.seats[seat].is_human:
+            return self.make_move(seat, action)
+        return self.net.act_here(seat, str(action))
 
     def _tell(self, notice: Notice) -> None:
         super()._tell(notice)

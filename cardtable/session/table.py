@@ -424,8 +424,15 @@ class TableSession(SessionBase):
 
         Returns ``None`` when it was made, else the one-line reason it was refused (by
         the engine's rules, or because it is not that seat's turn); a refusal changes
-        nothing.  Bots' moves come through :meth:`bot_answer` instead.
+        nothing.  Bots' moves come through :meth:`bot_answer` instead.  A table served
+        by a network host sends a move from its own keyboard through the host, which
+        makes it with :meth:`make_move`.
         """
+        return self.make_move(seat, action)
+
+    def make_move(self, seat: int, action: Action | str) -> str | None:
+        """:meth:`act` at this table itself, whoever serves it (a network host makes every
+        move through here, its own seat's too): the same answer."""
         if self.closed:
             return "the table is closed"
         to_act = self.to_act
