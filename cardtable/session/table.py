@@ -38,7 +38,6 @@ True
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -52,6 +51,7 @@ from cardtable.bots import (
     make_bot,
     seat_bot_factory,
 )
+from cardtable.bots.driver import ask_bot
 from cardtable.bots.search import DEFAULT_TIME_BUDGET, Decision, SearchBot
 from cardtable.bots.search_pool import play_workers, warm_up
 from cardtable.engine.actions import Action
@@ -80,9 +80,6 @@ BotOutcome = Literal["played", "stale", "failed"]
 """What became of a bot's answer: played, dropped (the table moved on), or the bot failed."""
 
 _UNDO_ALONE = "Undo is only for games with a single person at the table."
-
-#: how often a pacing wait looks whether it was cancelled
-_POLL = 0.05
 
 
 @dataclass(frozen=True)
@@ -146,37 +143,19 @@ class BotRequest:
         self.cancel_event.set()
 
     def think(self, delay: float = 0.0, cancelled: Callable[[], bool] | None = None) -> BotAnswer:
-        """Wait ``delay`` seconds (so a person can follow), then ask the bot.
+        """Wait ``delay`` seconds (so a person can follow), then ask the bot
+        (:func:`~cardtable.bots.driver.ask_bot`: a hard bot's search ends at once when
+        the request is cancelled, because the game was closed or a move undone).
 
         ``cancelled`` is asked too (a worker thread's own flag).  An exception from
         the bot's code (``SystemExit`` too) becomes the answer's ``failure`` line.
         """
-
-        def stopped() -> bool:
-            return self.cancelled or (cancelled is not None and cancelled())
-
-        end = time.monotonic() + delay
-        while time.monotonic() < end:
-            if stopped():
-                return self._answer(cancelled=True)
-            time.sleep(min(_POLL, max(end - time.monotonic(), 0)))
-        if stopped():
-            return self._answer(cancelled=True)
-        searching = self.bot if isinstance(self.bot, SearchBot) else None
-        if searching is not None:
-            # A hard bot's search ends at once when the request is cancelled (the game
-            # was closed, a move was undone), not at the end of its thinking time.
-            searching.stop_on(self.cancel_event)
-        try:
-            action = self.bot.choose(self.observation, self.legal)
-        except KeyboardInterrupt:
-            raise
-        except BaseException as error:  # noqa: BLE001 - a bot's own bug (sys.exit too) pauses the game
-            return self._answer(failure=f"bot {bot_name(self.spec)} failed: {describe_failure(error)}")
-        finally:
-            if searching is not None:
-                searching.stop_on(None)
-        return self._answer(action=action, cancelled=stopped())
+        choice = ask_bot(
+            self.bot, self.observation, self.legal, delay=delay, stop=self.cancel_event, cancelled=cancelled
+        )
+        if choice.error is not None:
+            return self._answer(failure=f"bot {bot_name(self.spec)} failed: {describe_failure(choice.error)}")
+        return self._answer(action=choice.action, cancelled=choice.cancelled)
 
     def _answer(self, action: object = None, failure: str | None = None, cancelled: bool = False) -> BotAnswer:
         return BotAnswer(self.seat, self.generation, self.history, action, failure, cancelled)
