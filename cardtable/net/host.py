@@ -74,7 +74,7 @@ from cardtable.net.protocol import (
     encode,
     recent_log,
 )
-from cardtable.session import Notice, Seat, SeatKind, TableSession
+from cardtable.session import Notice, NoticeKind, Seat, SeatKind, TableSession
 from cardtable.userdata.meta import seats_of
 
 __all__ = [
@@ -431,7 +431,8 @@ class NetHost:
 
     def _on_turn(self, notice: Notice) -> None:
         """A move made the table wait (the turn came to an away player) or go on: say so."""
-        if notice.kind in ("moved", "chosen") and not self.closed and self.paused != self._told_paused:
+        moved = notice.kind in (NoticeKind.MOVED, NoticeKind.CHOSEN)
+        if moved and not self.closed and self.paused != self._told_paused:
             self._status("")
 
     def act_here(self, seat: int, action: str) -> str | None:
@@ -794,22 +795,23 @@ class NetHost:
         return data, starts, lengths
 
     def _on_notice(self, notice: Notice) -> None:
-        if notice.kind == "moved":
-            for player in list(self.players.values()):
-                self._send_state(player)
-            seat = notice.seat if notice.seat is not None else 0
-            public = self.session.state.public_history(None)
-            self.log_line(f"{self.session.seats[seat].name}: {public[-1][1] if public else ''}")
-        elif notice.kind == "chosen":
-            # A choice made ahead (by its player or a bot standing in): that seat is no
-            # longer asked; nobody else is told anything of it.
-            chooser = self.players.get(notice.seat) if notice.seat is not None else None
-            if chooser is not None:
-                self._send_state(chooser)
-        elif notice.kind in ("save_warning", "save_failed"):
-            self.log_line(f"saving: {notice.text}")  # the host's own disk: not the players' business
-        elif notice.kind == "finished":
-            self.log_line("the game is over; its result is recorded")
+        match notice.kind:
+            case NoticeKind.MOVED:
+                for player in list(self.players.values()):
+                    self._send_state(player)
+                seat = notice.seat if notice.seat is not None else 0
+                public = self.session.state.public_history(None)
+                self.log_line(f"{self.session.seats[seat].name}: {public[-1][1] if public else ''}")
+            case NoticeKind.CHOSEN:
+                # A choice made ahead (by its player or a bot standing in): that seat is no
+                # longer asked; nobody else is told anything of it.
+                chooser = self.players.get(notice.seat) if notice.seat is not None else None
+                if chooser is not None:
+                    self._send_state(chooser)
+            case NoticeKind.SAVE_WARNING | NoticeKind.SAVE_FAILED:
+                self.log_line(f"saving: {notice.text}")  # the host's own disk: not the players' business
+            case NoticeKind.FINISHED:
+                self.log_line("the game is over; its result is recorded")
         if self.session.is_over and not self._finished.is_set():
             self._finished.set()
             self._status("The game is over.")

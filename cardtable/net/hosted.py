@@ -36,7 +36,7 @@ from cardtable.engine.actions import Action
 from cardtable.net.host import NetHost
 from cardtable.net.protocol import Status
 from cardtable.net.remote import a_bot, away_words, presence_line
-from cardtable.session import Notice, TableSession
+from cardtable.session import Notice, NoticeKind, TableSession
 from cardtable.session.protocol import TableProtocol
 
 __all__ = ["HostedSession"]
@@ -68,13 +68,14 @@ class HostedSession(TableSession):
 
     def _tell(self, notice: Notice) -> None:
         super()._tell(notice)
-        if notice.kind == "moved" and notice.seat is not None and not self.seats[notice.seat].is_human:
-            # A move made away from this keyboard (a bot's, a remote player's): redraw.
-            super()._tell(Notice("changed"))
+        match notice:
+            case Notice(kind=NoticeKind.MOVED, seat=int(seat)) if not self.seats[seat].is_human:
+                # A move made away from this keyboard (a bot's, a remote player's): redraw.
+                super()._tell(Notice(NoticeKind.CHANGED))
 
     def _status(self, status: Status) -> None:
-        super()._tell(Notice("status", text=status.message))
-        super()._tell(Notice("changed"))
+        super()._tell(Notice(NoticeKind.STATUS, text=status.message))
+        super()._tell(Notice(NoticeKind.CHANGED))
 
     @property
     def seed(self) -> int | None:

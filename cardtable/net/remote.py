@@ -46,7 +46,7 @@ from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.net.client import HostMessage, TableClient
 from cardtable.net.protocol import Refused, SeatStatus, StateUpdate, Status, Welcome
-from cardtable.session import BotOutcome, HintAnswer, HintRequest, Notice, Saver, Seat, SeatKind
+from cardtable.session import BotOutcome, HintAnswer, HintRequest, Notice, NoticeKind, Saver, Seat, SeatKind
 from cardtable.session.base import SessionBase
 from cardtable.session.protocol import TableProtocol
 
@@ -287,10 +287,10 @@ class RemoteSession(SessionBase):
             await self.client.act(text)
         except (CardtableError, OSError) as exc:
             self._sent = 0
-            self._tell(Notice("refused", self.seat, text=str(exc)))
+            self._tell(Notice(NoticeKind.REFUSED, self.seat, text=str(exc)))
         except Exception as exc:  # noqa: BLE001 - a closed connection (websockets' own error) is told, not raised
             self._sent = 0
-            self._tell(Notice("refused", self.seat, text=f"the move was not sent: {exc}"))
+            self._tell(Notice(NoticeKind.REFUSED, self.seat, text=f"the move was not sent: {exc}"))
 
     # --- bots: the host runs them -------------------------------------------------------
     def bot_request(self) -> None:
@@ -388,21 +388,21 @@ class RemoteSession(SessionBase):
             fresh = self.client.news_events
             self._received += [event for event in fresh if event.kind == "exchange" and event.cards]
             if fresh:
-                self._tell(Notice("moved", self.seat if mine else None, events=fresh))
+                self._tell(Notice(NoticeKind.MOVED, self.seat if mine else None, events=fresh))
             if self.client.dropped != self._dropped:
                 # The log's older events are gone (a new round): the screen reads its
                 # log afresh from the events kept, as after a hot-seat hand-over.
                 self._dropped = self.client.dropped
-                self._tell(Notice("hand_hidden", self.seat))
-            self._tell(Notice("changed"))
+                self._tell(Notice(NoticeKind.HAND_HIDDEN, self.seat))
+            self._tell(Notice(NoticeKind.CHANGED))
         elif isinstance(message, Refused):
             if self._sent and message.seq >= self._sent:
                 self._sent = 0
-            self._tell(Notice("refused", self.seat, text=message.reason))
+            self._tell(Notice(NoticeKind.REFUSED, self.seat, text=message.reason))
         elif isinstance(message, (Status, Welcome)):
             text = message.message if isinstance(message, Status) else ""
-            self._tell(Notice("status", text=text))
-            self._tell(Notice("changed"))
+            self._tell(Notice(NoticeKind.STATUS, text=text))
+            self._tell(Notice(NoticeKind.CHANGED))
 
     def watch(self) -> None:
         """Tell the screen when the connection ends (with a goodbye or without a word):
@@ -415,8 +415,8 @@ class RemoteSession(SessionBase):
         await self.client.wait_for(lambda c: c.closed_reason is not None, timeout=10.0**9)
         self._sent = 0
         if not self.closed:
-            self._tell(Notice("disconnected", text=self.client.closed_reason or "the connection closed"))
-            self._tell(Notice("changed"))
+            self._tell(Notice(NoticeKind.DISCONNECTED, text=self.client.closed_reason or "the connection closed"))
+            self._tell(Notice(NoticeKind.CHANGED))
 
 
 #: mypy checks here that a seat joined from elsewhere is a table a screen can play

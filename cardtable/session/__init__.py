@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from cardtable.lazy import lazy_names
 
 if TYPE_CHECKING:
+    from cardtable.session.notices import Notice, NoticeKind
     from cardtable.session.protocol import TableProtocol
     from cardtable.session.saving import Saver, SlotSaver
     from cardtable.session.seats import Seat, SeatKind
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
         BotRequest,
         HintAnswer,
         HintRequest,
-        Notice,
         TableSession,
     )
 
@@ -32,6 +32,7 @@ __all__ = [
     "HintAnswer",
     "HintRequest",
     "Notice",
+    "NoticeKind",
     "Saver",
     "Seat",
     "SeatKind",
@@ -46,8 +47,9 @@ _MODULE_OF = {
     **dict.fromkeys(["Saver", "SlotSaver"], "cardtable.session.saving"),
     **dict.fromkeys(["Seat", "SeatKind"], "cardtable.session.seats"),
     "TableProtocol": "cardtable.session.protocol",
+    **dict.fromkeys(["Notice", "NoticeKind"], "cardtable.session.notices"),
     **dict.fromkeys(
-        ["BotAnswer", "BotOutcome", "BotRequest", "HintAnswer", "HintRequest", "Notice", "TableSession"],
+        ["BotAnswer", "BotOutcome", "BotRequest", "HintAnswer", "HintRequest", "TableSession"],
         "cardtable.session.table",
     ),
 }

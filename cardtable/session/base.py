@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from cardtable.session.table import Notice
+    from cardtable.session.notices import Notice
 
 __all__ = ["Cancellable", "SessionBase"]
 

@@ -32,9 +32,10 @@ if TYPE_CHECKING:
     from cardtable.engine.events import Event
     from cardtable.engine.observation import Observation
     from cardtable.engine.state import GameState
+    from cardtable.session.notices import Notice
     from cardtable.session.saving import Saver
     from cardtable.session.seats import Seat
-    from cardtable.session.table import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest, Notice
+    from cardtable.session.table import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
 
 __all__ = ["TableProtocol"]
 

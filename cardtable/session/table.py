@@ -60,6 +60,7 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError, quoted
 from cardtable.session.base import SessionBase
+from cardtable.session.notices import Notice, NoticeKind
 from cardtable.session.protocol import TableProtocol
 from cardtable.session.saving import Saver
 from cardtable.session.seats import Seat
@@ -80,32 +81,6 @@ BotOutcome = Literal["played", "stale", "failed"]
 """What became of a bot's answer: played, dropped (the table moved on), or the bot failed."""
 
 _UNDO_ALONE = "Undo is only for games with a single person at the table."
-
-
-@dataclass(frozen=True)
-class Notice:
-    """One thing that happened at the table, for whoever shows it to the players.
-
-    ``kind`` is one of:
-
-    - ``moved``: ``seat`` made ``action``; ``events`` are the engine events it caused,
-      in full (a seat's own view of one is ``event.for_seat(seat)``);
-    - ``hand_hidden``: hot-seat, a person moved and only bots move before the next
-      person: the last hand must go from the screen now;
-    - ``handover``: the keyboard goes to ``seat``'s person (nobody's hand is shown);
-    - ``revealed``: ``seat``'s person has the keyboard and may see their hand;
-    - ``undone``: the person's ``action`` was taken back with every move after it;
-    - ``bot_replaced``: ``seat`` is now played by the built-in level ``text``;
-    - ``save_warning``: saving worked, with something to tell (``text``);
-    - ``save_failed``: the game cannot be saved (``text``: why), told once;
-    - ``finished``: the game is over and its result recorded.
-    """
-
-    kind: str
-    seat: int | None = None
-    action: Action | None = None
-    events: tuple[Event, ...] = ()
-    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -437,10 +412,10 @@ class TableSession(SessionBase):
         if reason is not None:
             return reason
         self._chosen[seat] = self.state.parse_action(action)
-        self._tell(Notice("chosen", seat))
+        self._tell(Notice(NoticeKind.CHOSEN, seat))
         if self.hotseat and self.seats[seat].is_human and not self.human_to_act:
             self.revealed = None  # only bots choose before the next person: the hand goes
-            self._tell(Notice("hand_hidden", seat))
+            self._tell(Notice(NoticeKind.HAND_HIDDEN, seat))
         self._play_due()
         return None
 
@@ -459,11 +434,11 @@ class TableSession(SessionBase):
         self.generation += 1
         self._cancel_asked()
         caused = tuple(self.state.events[before:])
-        self._tell(Notice("moved", seat, self.state.history[-1][1], caused))
+        self._tell(Notice(NoticeKind.MOVED, seat, self.state.history[-1][1], caused))
         if self.hotseat and self.seats[seat].is_human and not self.human_to_act:
             # Whoever takes the keyboard next must see the table and nothing else.
             self.revealed = None
-            self._tell(Notice("hand_hidden", seat))
+            self._tell(Notice(NoticeKind.HAND_HIDDEN, seat))
         self.autosave()
         self._play_due()
 
@@ -590,7 +565,7 @@ class TableSession(SessionBase):
         if isinstance(recorded, list) and seat < len(recorded) and isinstance(recorded[seat], dict):
             recorded[seat]["kind"] = level  # the save says who plays the seat now
         self.generation += 1
-        self._tell(Notice("bot_replaced", seat, text=level))
+        self._tell(Notice(NoticeKind.BOT_REPLACED, seat, text=level))
         self.autosave()
 
     def close(self) -> None:
@@ -619,12 +594,12 @@ class TableSession(SessionBase):
         """Cover the table for ``seat``'s person: nobody's hand may be shown."""
         self.revealed = None
         self.viewer = seat
-        self._tell(Notice("handover", seat))
+        self._tell(Notice(NoticeKind.HANDOVER, seat))
 
     def reveal(self, seat: int) -> None:
         """``seat``'s person has the keyboard (they pressed Enter): show their view."""
         self.revealed = self.viewer = self.last_seen = seat
-        self._tell(Notice("revealed", seat))
+        self._tell(Notice(NoticeKind.REVEALED, seat))
 
     @property
     def table_only(self) -> bool:
@@ -675,7 +650,7 @@ class TableSession(SessionBase):
         self._chosen.clear()
         self._received_from.clear()
         self._received_start = len(state.events)
-        self._tell(Notice("undone", human, taken))
+        self._tell(Notice(NoticeKind.UNDONE, human, taken))
         self.autosave()
         return None
 
@@ -720,12 +695,12 @@ class TableSession(SessionBase):
             if not self._save_failed:
                 self._save_failed = True
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                self._tell(Notice("save_failed", text=reason))
+                self._tell(Notice(NoticeKind.SAVE_FAILED, text=reason))
             return
         for line in lines:
-            self._tell(Notice("save_warning", text=line))
+            self._tell(Notice(NoticeKind.SAVE_WARNING, text=line))
         if self.recorded:
-            self._tell(Notice("finished"))
+            self._tell(Notice(NoticeKind.FINISHED))
 
 
 #: mypy checks here that a table played at this keyboard is one a screen can play

@@ -36,7 +36,7 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.games import get_rules
-from cardtable.session import BotAnswer, BotRequest, HintAnswer, HintRequest, Notice, Seat, TableSession
+from cardtable.session import BotAnswer, BotRequest, HintAnswer, HintRequest, Notice, NoticeKind, Seat, TableSession
 from cardtable.session.protocol import TableProtocol
 from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
@@ -344,49 +344,50 @@ class GameScreen(Screen[None]):
         """Turn the session's news into what the screen shows next."""
         if not self.ready:
             return  # a host's news while the screen is being built: mounting draws the latest
-        if notice.kind == "moved":
-            if notice.seat == self.viewer and not self.session.local:
-                self.query_one(HandView).clear_selection()  # our move, sent from here, was made
-            for event in notice.events:
-                if event.kind in self.table.completions:
-                    self.just_completed = event
-                elif event.kind == "round_over":
-                    self.pending_round_over = event
-                elif event.kind == "revolution":
-                    self.message = self.table.log_line(event, self.context, self.viewer)
-        elif notice.kind == "hand_hidden":
-            self.hide_hand()
-        elif notice.kind == "undone" and notice.action is not None:
-            self.pending_round_over = self.just_completed = None
-            self.query_one(MoveLog).lines.clear()
-            self.seen_events = 0
-            self.forget_received()
-            self.hint_action = None
-            self.query_one(HandView).clear_selection()
-            self.message = Text.assemble(
-                ("Undone: ", "bold cyan"), self.table.move_phrase(notice.action, self.context),
-                " and the moves after it.",
-            )
-        elif notice.kind == "bot_replaced" and notice.seat is not None:
-            name = self.session.seats[notice.seat].name
-            self.app.notify(f"{name} now plays as the {notice.text} bot.", timeout=6, markup=False)
-        elif notice.kind == "refused":
-            # The host's reason for a move sent from here (the state it answers stays).
-            if not self._gone():
-                self.show_refusal(notice.text)
-        elif notice.kind == "changed":
-            if not self._gone() and not self.finished:
-                self.after_change()
-        elif notice.kind == "status":
-            if notice.text:
-                self.app.notify(notice.text, timeout=6, markup=False)
-            self.app.seats_changed()  # type: ignore[attr-defined]  # a player came or went: the seats' list says so
-        elif notice.kind == "disconnected":
-            self.app.notify(f"Disconnected: {notice.text}", severity="error", timeout=12, markup=False)
-        elif notice.kind == "save_warning":
-            self.app.notify(notice.text, severity="warning", markup=False)
-        elif notice.kind == "save_failed":
-            self.app.notify(f"cannot save the game: {notice.text}", severity="error", markup=False)
+        match notice.kind:
+            case NoticeKind.MOVED:
+                if notice.seat == self.viewer and not self.session.local:
+                    self.query_one(HandView).clear_selection()  # our move, sent from here, was made
+                for event in notice.events:
+                    if event.kind in self.table.completions:
+                        self.just_completed = event
+                    elif event.kind == "round_over":
+                        self.pending_round_over = event
+                    elif event.kind == "revolution":
+                        self.message = self.table.log_line(event, self.context, self.viewer)
+            case NoticeKind.HAND_HIDDEN:
+                self.hide_hand()
+            case NoticeKind.UNDONE if notice.action is not None:
+                self.pending_round_over = self.just_completed = None
+                self.query_one(MoveLog).lines.clear()
+                self.seen_events = 0
+                self.forget_received()
+                self.hint_action = None
+                self.query_one(HandView).clear_selection()
+                self.message = Text.assemble(
+                    ("Undone: ", "bold cyan"), self.table.move_phrase(notice.action, self.context),
+                    " and the moves after it.",
+                )
+            case NoticeKind.BOT_REPLACED if notice.seat is not None:
+                name = self.session.seats[notice.seat].name
+                self.app.notify(f"{name} now plays as the {notice.text} bot.", timeout=6, markup=False)
+            case NoticeKind.REFUSED:
+                # The host's reason for a move sent from here (the state it answers stays).
+                if not self._gone():
+                    self.show_refusal(notice.text)
+            case NoticeKind.CHANGED:
+                if not self._gone() and not self.finished:
+                    self.after_change()
+            case NoticeKind.STATUS:
+                if notice.text:
+                    self.app.notify(notice.text, timeout=6, markup=False)
+                self.app.seats_changed()  # type: ignore[attr-defined]  # a player came or went: the seats' list says so
+            case NoticeKind.DISCONNECTED:
+                self.app.notify(f"Disconnected: {notice.text}", severity="error", timeout=12, markup=False)
+            case NoticeKind.SAVE_WARNING:
+                self.app.notify(notice.text, severity="warning", markup=False)
+            case NoticeKind.SAVE_FAILED:
+                self.app.notify(f"cannot save the game: {notice.text}", severity="error", markup=False)
 
     # --- the turn loop ----------------------------------------------------------------
     def after_change(self) -> None:
