@@ -14,16 +14,10 @@ from cardtable.lazy import lazy_names
 if TYPE_CHECKING:
     from cardtable.session.notices import Notice, NoticeKind
     from cardtable.session.protocol import TableProtocol
+    from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
     from cardtable.session.saving import Saver, SlotSaver
     from cardtable.session.seats import Seat, SeatKind
-    from cardtable.session.table import (
-        BotAnswer,
-        BotOutcome,
-        BotRequest,
-        HintAnswer,
-        HintRequest,
-        TableSession,
-    )
+    from cardtable.session.table import TableSession
 
 __all__ = [
     "BotAnswer",
@@ -49,9 +43,9 @@ _MODULE_OF = {
     "TableProtocol": "cardtable.session.protocol",
     **dict.fromkeys(["Notice", "NoticeKind"], "cardtable.session.notices"),
     **dict.fromkeys(
-        ["BotAnswer", "BotOutcome", "BotRequest", "HintAnswer", "HintRequest", "TableSession"],
-        "cardtable.session.table",
+        ["BotAnswer", "BotOutcome", "BotRequest", "HintAnswer", "HintRequest"], "cardtable.session.requests"
     ),
+    "TableSession": "cardtable.session.table",
 }
 
 

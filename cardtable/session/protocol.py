@@ -33,9 +33,9 @@ if TYPE_CHECKING:
     from cardtable.engine.observation import Observation
     from cardtable.engine.state import GameState
     from cardtable.session.notices import Notice
+    from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
     from cardtable.session.saving import Saver
     from cardtable.session.seats import Seat
-    from cardtable.session.table import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
 
 __all__ = ["TableProtocol"]
 
