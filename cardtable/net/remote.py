@@ -42,6 +42,7 @@ from cardtable.bots.search_pool import play_workers
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.engine.payloads import EventKind, Exchange
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.net.client import HostMessage, TableClient
@@ -340,7 +341,7 @@ class RemoteSession(SessionBase):
     def take_received(self, seat: int) -> list[Event]:
         """The cards passed or given to us that we were not told of yet, told once."""
         told, self._received = self._received, []
-        return [event for event in told if event.info.get("to") == seat]
+        return [event for event in told if Exchange.of(event).receiver == seat]
 
     # --- undo: off, with other people at the table -----------------------------------
     def undo_refusal(self) -> str:
@@ -386,7 +387,7 @@ class RemoteSession(SessionBase):
             if mine:
                 self._sent = 0
             fresh = self.client.news_events
-            self._received += [event for event in fresh if event.kind == "exchange" and event.cards]
+            self._received += [event for event in fresh if event.kind == EventKind.EXCHANGE and event.cards]
             if fresh:
                 self._tell(Notice(NoticeKind.MOVED, self.seat if mine else None, events=fresh))
             if self.client.dropped != self._dropped:

@@ -53,6 +53,7 @@ from cardtable.bots.search_pool import play_workers, warm_up
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.engine.payloads import EventKind, Exchange
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError, quoted
 from cardtable.session.base import SessionBase
@@ -505,11 +506,12 @@ class TableSession(SessionBase):
         start = self._received_from.get(seat, self._received_start)
         events = self.state.events
         self._received_from[seat] = len(events)
-        return [
-            event.for_seat(seat)
-            for event in events[start:]
-            if event.kind == "exchange" and event.info.get("to") == seat and event.cards and event.visible(seat)
-        ]
+        received = []
+        for event in events[start:]:
+            match event.kind:
+                case EventKind.EXCHANGE if event.cards and Exchange.of(event).receiver == seat and event.visible(seat):
+                    received.append(event.for_seat(seat))
+        return received
 
     # --- undo -------------------------------------------------------------------------
     def undo_refusal(self) -> str | None:

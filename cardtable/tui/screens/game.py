@@ -33,6 +33,7 @@ from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.engine.payloads import EventKind
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.games import get_rules
@@ -422,7 +423,7 @@ class GameScreen(TurnsPart, HintsPart, HandoverPart, PausesPart, RoundEndPart):
         log = self.query_one(MoveLog).lines
         events = obs.events
         for number, event in enumerate(events[self.seen_events :], start=self.seen_events):
-            if number and events[number - 1].kind == "round_over" and event.kind != "game_over":
+            if number and events[number - 1].kind == EventKind.ROUND_OVER and event.kind != EventKind.GAME_OVER:
                 # Each round's log starts afresh: a card played last round may be in a hand
                 # now.  The last round's log stays once the game is over.
                 log.clear()

@@ -17,6 +17,7 @@ from textual import work
 from textual.worker import get_current_worker
 
 from cardtable.engine.actions import Action
+from cardtable.engine.payloads import EventKind
 from cardtable.session import BotAnswer, BotRequest, Notice, NoticeKind
 from cardtable.tui.config import SeatConfig
 from cardtable.tui.screens.game_parts import GameScreenParts
@@ -39,12 +40,13 @@ class TurnsPart(GameScreenParts):
                 if notice.seat == self.viewer and not self.session.local:
                     self.query_one(HandView).clear_selection()  # our move, sent from here, was made
                 for event in notice.events:
-                    if event.kind in self.table.completions:
-                        self.just_completed = event
-                    elif event.kind == "round_over":
-                        self.pending_round_over = event
-                    elif event.kind == "revolution":
-                        self.message = self.table.log_line(event, self.context, self.viewer)
+                    match event.kind:
+                        case kind if kind in self.table.completions:
+                            self.just_completed = event
+                        case EventKind.ROUND_OVER:
+                            self.pending_round_over = event
+                        case EventKind.REVOLUTION:
+                            self.message = self.table.log_line(event, self.context, self.viewer)
             case NoticeKind.HAND_HIDDEN:
                 self.hide_hand()
             case NoticeKind.UNDONE if notice.action is not None:

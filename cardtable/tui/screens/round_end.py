@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.engine.payloads import Ending, EventKind
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.game_parts import GameScreenParts
 from cardtable.tui.screens.roundover import RoundOverScreen
@@ -26,7 +27,7 @@ class RoundEndPart(GameScreenParts):
         title = "Game over" if over else f"{self.round_noun.capitalize()} {event.round} is over"
         body = self.table.round_summary(event, obs, self.context)
         if over:
-            winners = [self.context.name(s) for s in event.info.get("winners", [])] or self._winners_from_events(obs)
+            winners = [self.context.name(s) for s in Ending.of(event).winners] or self._winners_from_events(obs)
             if winners:
                 body.append(f"\nWinner: {', '.join(winners)}", style="bold green")
         self.round_over_event = event
@@ -56,8 +57,8 @@ class RoundEndPart(GameScreenParts):
 
     def _winners_from_events(self, obs: Observation) -> list[str]:
         for event in reversed(obs.events):
-            if event.kind == "game_over":
-                return [self.context.name(s) for s in event.info.get("winners", [])]
+            if event.kind == EventKind.GAME_OVER:
+                return [self.context.name(s) for s in Ending.of(event).winners]
         return []
 
     def round_over_choice(self, choice: str | None) -> None:
