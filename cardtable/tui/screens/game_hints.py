@@ -186,7 +186,7 @@ class HintsPart(GameScreenParts):
             text.append_text(self.hint_move(decision.action))
             text.append(f": {self.table.hint_reason(decision) or 'decided without weighing the moves'}.")
             return text
-        text.append(f"The hard bot played this {self.state.rules.round_noun} out {decision.iterations:,} times\n")
+        text.append(f"The hard bot played this {self.round_noun} out {decision.iterations:,} times\n")
         text.append(f"from what {self.context.you(self.viewer, capital=False)} can see. Its best moves:\n\n")
         for place, move in enumerate(searched[:3], start=1):
             text.append(f"{place}. ", style="bold")
