@@ -25,7 +25,6 @@ import math
 import multiprocessing
 import random
 import statistics
-import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -40,6 +39,7 @@ from cardtable.bots import (
     is_import_path,
     seat_bot_factory,
 )
+from cardtable.bots.driver import ask_bot
 from cardtable.bots.limits import BotTimeout, call_within
 from cardtable.engine.actions import Action
 from cardtable.engine.facts import Measure
@@ -371,7 +371,6 @@ def play_game(
     decisions = [0] * players
     think_total = [0.0] * players
     think_max = [0.0] * players
-    clock = time.perf_counter
     actions = 0
     events_seen = len(state.events)
     while (seat := state.current_player) is not None:
@@ -381,22 +380,18 @@ def play_game(
             )
         observation = state.observation(seat)
         legal = state.legal_actions()
-        started = clock()
-        try:
-            action = call_within(limits[seat], bots[seat].choose, observation, legal)
-        except BotTimeout as exc:
+        choice = ask_bot(bots[seat], observation, legal, within=limits[seat])
+        if isinstance(choice.error, BotTimeout):
             raise BotTimeoutError(_timeout_line(
-                seats[seat], "choose", exc.seconds,
+                seats[seat], "choose", choice.error.seconds,
                 f"at seat {seat + 1} in game {index} of {rules.name} (seed {game_seed})",
-            )) from None
-        except KeyboardInterrupt:
-            raise
-        except BaseException as exc:  # noqa: BLE001 - a bot's own bug (sys.exit too), with its seat
+            ))
+        if choice.error is not None:  # a bot's own bug (sys.exit too), with its seat
             raise BotFailureError(
                 f"bot {bot_name(seats[seat])} at seat {seat + 1} failed in game {index} of {rules.name} "
-                f"(seed {game_seed}): {describe_failure(exc)}"
-            ) from None
-        spent = clock() - started
+                f"(seed {game_seed}): {describe_failure(choice.error)}"
+            )
+        action, spent = choice.action, choice.seconds
         # Only a real Action is compared: a user object's __eq__ is not called.
         if not isinstance(action, Action) or action not in legal:
             raise _illegal(state, rules, seats[seat], seat, action, index, game_seed)

@@ -16,6 +16,12 @@ While a remote seat has no player connected the table is paused for everyone (bo
 included).  The host may hand such a seat to a bot (:meth:`NetHost.hand_to_bot`),
 and the seat goes back to its player when they rejoin.
 
+The host's concerns live in modules of their own: who gets in and how fast
+(:mod:`cardtable.net.admission`), each player's state in small messages
+(:mod:`cardtable.net.broadcast`), and seats handed to bots with the turn clock
+(:mod:`cardtable.net.bot_seats`); this module holds the connections, the pause, the
+moves and the bots' turns.
+
 >>> import asyncio
 >>> from cardtable.games import get_rules
 >>> from cardtable.session import Seat, SeatKind, TableSession
@@ -35,29 +41,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
-import hmac
 import logging
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from cardtable.bots import LEVELS, is_import_path
-from cardtable.engine.observation import to_jsonable
 from cardtable.engine.state import GameState
 from cardtable.names import BadNameError, check_name
+from cardtable.net.admission import Admission, Limits
+from cardtable.net.bot_seats import BotSeats
+from cardtable.net.broadcast import Player, state_message
 from cardtable.net.protocol import (
     CLIENT_MESSAGE_LIMIT,
     DEFAULT_PORT,
-    LOG_EVENTS,
-    LOG_FIELDS,
-    LOG_MOVES,
     PROTOCOL_VERSION,
     Act,
     Bye,
@@ -67,14 +69,12 @@ from cardtable.net.protocol import (
     ProtocolError,
     Refused,
     SeatStatus,
-    StateUpdate,
     Status,
     Welcome,
     decode_client,
     encode,
-    recent_log,
 )
-from cardtable.session import Notice, Seat, SeatKind, TableSession
+from cardtable.session import Notice, NoticeKind, Seat, SeatKind, TableSession
 from cardtable.userdata.meta import seats_of
 
 __all__ = [
@@ -112,104 +112,7 @@ def join_line(address: str, code: str) -> str:
     return f"cardtable join {address} {code}"
 
 
-@dataclass(frozen=True)
-class Limits:
-    """How much a connection may send, and how wrong codes are slowed down.
-
-    ``rate`` messages a second on average, in bursts of up to ``burst``; a connection
-    that goes on sending after ``flood_close`` messages over the limit is closed.
-    A wrong code is answered after ``wrong_code_delay`` seconds; after
-    ``wrong_codes`` of them from one address within ``wrong_code_window`` seconds,
-    each further wrong code from there is answered after ``slow_delay`` seconds.  A
-    right code is always let in at once: someone trying codes must not keep a player
-    out.  A connection must say ``hello`` within ``hello_timeout`` seconds; at most
-    ``max_pending`` connections may be waiting to say it (or for the answer), at most
-    ``max_pending_per_address`` of them from one address.  Beyond those a connection
-    is still heard, briefly: it must say ``hello`` within ``crowded_hello_timeout``
-    seconds, a right code is seated at once, anything else is refused at once (so it
-    holds nothing).  A guesser who hangs up frees its place at once.  One code may
-    join ``joins`` times in a row, then once every ``join_interval`` seconds (each
-    join and leave is news to everyone at the table).  A player whose messages the
-    host cannot send (they stopped reading) is dropped after ``send_queue`` unsent
-    messages.
-    """
-
-    rate: float = 20.0
-    burst: int = 40
-    flood_close: int = 400
-    wrong_code_delay: float = 0.5
-    wrong_codes: int = 5
-    wrong_code_window: float = 60.0
-    slow_delay: float = 5.0
-    hello_timeout: float = 10.0
-    max_pending: int = 64
-    max_pending_per_address: int = 8
-    crowded_hello_timeout: float = 2.0
-    joins: int = 10
-    join_interval: float = 3.0
-    send_queue: int = 1000
-
-
-class _Bucket:
-    """A token bucket: ``allow()`` says whether one more message fits the rate."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
-class _Player:
-    """One joined connection: its seat, its send queue and its budget of messages."""
-
-    def __init__(self, ws: ServerConnection, seat: int, limits: Limits) -> None:
-        self.ws = ws
-        self.seat = seat
-        self.bucket = _Bucket(limits.rate, limits.burst)
-        self.over_limit = 0
-        self.warned_at = 0.0
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
-        self.limit = limits.send_queue
-        self.writer: asyncio.Task[None] | None = None
-        #: the observation as this player holds it (its log cut to the recent part),
-        #: and how long each log field was at the last state sent: the next state
-        #: sends only what differs
-        self.holds: dict[str, Any] | None = None
-        self.logged: dict[str, int] = {}
-
-    def send(self, data: bytes) -> bool:
-        """Queue ``data``; ``False`` if the player stopped reading (the queue is full)."""
-        if self.queue.qsize() >= self.limit:
-            return False
-        self.queue.put_nowait(data)
-        return True
-
-    async def write(self) -> None:
-        """Send the queue in order until ``None`` (close after the last message)."""
-        try:
-            while True:
-                data = await self.queue.get()
-                if data is None:
-                    break
-                await self.ws.send(data.decode("utf-8"))
-        except ConnectionClosed:
-            pass
-        finally:
-            with contextlib.suppress(ConnectionClosed):
-                await self.ws.close()
-
-
-class NetHost:
+class NetHost(BotSeats):
     """A table served over WebSockets: ``session`` is played by whoever holds each
     remote seat's code (see :attr:`codes`), by bots, and by the host's own seat (:meth:`act_here`).
 
@@ -263,7 +166,7 @@ class NetHost:
         if sorted(codes) != list(self.remote_seats):
             raise ValueError("give one code for each remote seat")
         self.codes = dict(codes)
-        self.players: dict[int, _Player] = {}
+        self.players: dict[int, Player] = {}
         #: per seat, the largest act number it used: a smaller or equal one is a replay
         self.last_seq: dict[int, int] = dict.fromkeys(self.remote_seats, 0)
         #: remote seats a bot plays for now, with its level
@@ -271,13 +174,8 @@ class NetHost:
         self._server: Server | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_request: Any = None
-        self._failures: dict[str, deque[float]] = {}
-        self._pending = 0
-        self._pending_from: dict[str, int] = {}
-        #: per seat, its code's budget of joins
-        self._joins: dict[int, _Bucket] = {
-            seat: _Bucket(1 / self.limits.join_interval, self.limits.joins) for seat in self.remote_seats
-        }
+        #: who gets in, and how fast (wrong codes, connections waiting, joins per seat)
+        self.admission = Admission(self.limits, self.codes)
         #: seats whose player joined at least once (a second time is a rejoin)
         self._joined: set[int] = set()
         self._finished = asyncio.Event()
@@ -309,29 +207,6 @@ class NetHost:
         if self.turn_time is not None:
             self._clock = asyncio.create_task(self._time_turns(self.turn_time))
         self._advance()
-
-    def watch_empty_seats(self, after: float, level: str = "normal") -> None:
-        """From now on give a bot of ``level`` any remote seat left empty ``after``
-        seconds, until its player returns (``bot_after`` does this from :meth:`start`)."""
-        if self._watcher is not None:
-            self._watcher.cancel()
-        self.bot_after, self.bot_level = after, level
-        self._watcher = asyncio.create_task(self._hand_empty_seats(after, level))
-
-    async def _hand_empty_seats(self, after: float, level: str) -> None:
-        """Give a bot any remote seat left empty for ``after`` seconds, until its player returns."""
-        empty_since: dict[int, float] = {}
-        while not self.closed and not self.session.is_over:
-            now = time.monotonic()
-            for seat in self.remote_seats:
-                if seat in self.players or seat in self.handed:
-                    empty_since.pop(seat, None)
-                else:
-                    since = empty_since.setdefault(seat, now)
-                    if now - since >= after:
-                        self.hand_to_bot(seat, level)
-                        empty_since.pop(seat, None)
-            await asyncio.sleep(min(0.5, max(after / 4, 0.05)))
 
     @property
     def address(self) -> tuple[str, int]:
@@ -431,7 +306,8 @@ class NetHost:
 
     def _on_turn(self, notice: Notice) -> None:
         """A move made the table wait (the turn came to an away player) or go on: say so."""
-        if notice.kind in ("moved", "chosen") and not self.closed and self.paused != self._told_paused:
+        moved = notice.kind in (NoticeKind.MOVED, NoticeKind.CHOSEN)
+        if moved and not self.closed and self.paused != self._told_paused:
             self._status("")
 
     def act_here(self, seat: int, action: str) -> str | None:
@@ -442,70 +318,20 @@ class NetHost:
             return f"{self.session.seats[seat].name} does not sit at this keyboard"
         if not self.started:
             return self.pause_message()
-        reason = self.session.act(seat, action)
+        reason = self.session.make_move(seat, action)
         if reason is None:
             self._advance()
         return reason
 
-    def hand_to_bot(self, seat: int, level: str = "normal") -> None:
-        """Let a bot of ``level`` play the remote ``seat`` until its player rejoins.
-
-        The save keeps the seat remote: a resumed game waits for its player again.
-        """
-        if seat not in self.remote_seats:
-            raise ValueError(f"seat {seat} is not a remote seat")
-        bot = self.session.level_bot(seat, level)
-        name = self.session.seats[seat].name
-        self._swap(seat, Seat.bot_seat(name, level))
-        self.session.bots[seat] = bot
-        self.session.bot_failures.pop(seat, None)
-        self.handed[seat] = level
-        self._status(f"{name}'s seat is played by a bot ({level}) until they rejoin.")
-        self._advance()
-
-    def take_back(self, seat: int) -> None:
-        """Give ``seat`` back to its player from the bot that played it (the table waits
-        for the player if they are not connected)."""
-        if seat not in self.handed:
-            return
-        self._give_back(seat)
-        name = self.session.seats[seat].name
-        if seat in self.players:
-            self._status(f"{name} has their seat back.")
-        else:
-            self._status(f"The bot left {name}'s seat: it waits for {name}.")
-        self._advance()
-
-    def _give_back(self, seat: int) -> None:
-        del self.handed[seat]
-        self._swap(seat, Seat(self.session.seats[seat].name, SeatKind.REMOTE))
-        self.session.bots.pop(seat, None)
-
-    def _swap(self, seat: int, spec: Seat) -> None:
-        seats = list(self.session.seats)
-        seats[seat] = spec
-        self.session.seats = tuple(seats)
-        # Whatever the old player was asked is void, a bot's thinking included.
-        self.session.cancel_thinking()
-
     # --- connections --------------------------------------------------------------------
     async def _connection(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        waiting = self._pending_from.get(address, 0)
-        # Past the caps a connection holds no place: it is heard briefly, and only a
-        # right code gets in (every player on one machine shares its address).
-        crowded = self._pending >= self.limits.max_pending or waiting >= self.limits.max_pending_per_address
-        if not crowded:
-            self._pending += 1
-            self._pending_from[address] = waiting + 1
+        crowded = self.admission.hold(address)
         try:
             joined = await self._join(ws, address, crowded)
         finally:
             if not crowded:
-                self._pending -= 1
-                self._pending_from[address] -= 1
-                if not self._pending_from[address]:
-                    del self._pending_from[address]
+                self.admission.release(address)
         if joined is None:
             return
         try:
@@ -525,7 +351,7 @@ class NetHost:
             await ws.send(encode(Error(reason=reason, fatal=True)).decode("utf-8"))
             await ws.close(1008, reason[:100])
 
-    async def _join(self, ws: ServerConnection, address: str, crowded: bool = False) -> _Player | None:
+    async def _join(self, ws: ServerConnection, address: str, crowded: bool = False) -> Player | None:
         """Read the ``hello`` and seat its sender, or refuse them (``None``).  ``crowded``:
         too many connections wait already; this one is heard briefly and holds nothing."""
         timeout = self.limits.crowded_hello_timeout if crowded else self.limits.hello_timeout
@@ -546,15 +372,14 @@ class NetHost:
         if hello.version != PROTOCOL_VERSION:
             await self._refuse(ws, f"this host speaks protocol version {PROTOCOL_VERSION}, not {hello.version}")
             return None
-        seat = self._seat_for(hello.code)
+        seat = self.admission.seat_for(hello.code)
         if seat is None:
-            slow = self._too_many_wrong(address)
-            self._failures.setdefault(address, deque()).append(time.monotonic())
+            slow = self.admission.wrong_code(address)
             self.log_line(f"refused a wrong code from {address}")
             if crowded:
                 await self._refuse(ws, "too many connections waiting to join; try again soon")
                 return None
-            if await self._hung_up_within(ws, self.limits.slow_delay if slow else self.limits.wrong_code_delay):
+            if await self.admission.hung_up_within(ws, self.limits.slow_delay if slow else self.limits.wrong_code_delay):
                 return None  # its place is free again at once
             more = f" (too many from your address: each try now waits {self.limits.slow_delay:g} seconds)"
             await self._refuse(ws, "wrong code: no seat at this table has it" + (more if slow else ""))
@@ -562,49 +387,28 @@ class NetHost:
         if self.closed or self.session.closed:
             await self._refuse(ws, "the table is closed")
             return None
-        joins = self._joins[seat]
-        if not joins.allow():
-            wait = max(1, round((1 - joins.tokens) / joins.rate))
+        refusal = self.admission.join_refusal(seat)
+        if refusal is not None:
             self.log_line(f"refused {self.session.seats[seat].name}'s code: joined too often")
-            await self._refuse(ws, f"this seat joined too often lately; try again in {wait} seconds")
+            await self._refuse(ws, refusal)
             return None
         return self._seat(ws, seat, hello.name)
 
-    @staticmethod
-    async def _hung_up_within(ws: ServerConnection, seconds: float) -> bool:
-        """Wait ``seconds``; ``True`` as soon as the other side closes the connection."""
-        closed = asyncio.ensure_future(ws.wait_closed())
-        try:
-            done, _ = await asyncio.wait([closed], timeout=seconds)
-        finally:
-            closed.cancel()
-        return bool(done)
+    # the admission's books, as the tests and a debugger read them on the host
+    @property
+    def _failures(self) -> dict[str, deque[float]]:
+        return self.admission.failures
 
-    def _too_many_wrong(self, address: str) -> bool:
-        """Whether ``address`` tried enough wrong codes lately to be answered slowly."""
-        now = time.monotonic()
-        if len(self._failures) > 10_000:
-            # Addresses are cheap (IPv6): forget those whose tries are old.
-            window = self.limits.wrong_code_window
-            self._failures = {key: tries for key, tries in self._failures.items() if now - tries[-1] <= window}
-        failures = self._failures.get(address)
-        if not failures:
-            return False
-        while failures and now - failures[0] > self.limits.wrong_code_window:
-            failures.popleft()
-        return len(failures) >= self.limits.wrong_codes
+    @property
+    def _pending(self) -> int:
+        return self.admission.pending
 
-    def _seat_for(self, code: str) -> int | None:
-        """The seat whose code is ``code``: every code is compared, each in constant time."""
-        given = code.encode("utf-8")
-        found = None
-        for seat, secret in self.codes.items():
-            if hmac.compare_digest(given, secret.encode("utf-8")):
-                found = seat
-        return found
+    @property
+    def _pending_from(self) -> dict[str, int]:
+        return self.admission.pending_from
 
-    def _seat(self, ws: ServerConnection, seat: int, name: str) -> _Player:
-        player = _Player(ws, seat, self.limits)
+    def _seat(self, ws: ServerConnection, seat: int, name: str) -> Player:
+        player = Player(ws, seat, self.limits)
         player.writer = asyncio.create_task(player.write())
         old = self.players.get(seat)
         if old is not None:
@@ -653,7 +457,7 @@ class NetHost:
         if isinstance(recorded, list) and seat < len(recorded) and isinstance(recorded[seat], dict):
             recorded[seat]["name"] = name
 
-    def _gone(self, player: _Player) -> None:
+    def _gone(self, player: Player) -> None:
         """``player``'s connection ended: if it still held its seat, the seat waits."""
         if player.writer is not None and not player.writer.done():
             player.queue.put_nowait(None)
@@ -670,7 +474,7 @@ class NetHost:
         self._status(f"{self.session.seats[player.seat].name} left the table.")
 
     # --- messages from a player ---------------------------------------------------------
-    def _take(self, player: _Player, data: str | bytes) -> bool:
+    def _take(self, player: Player, data: str | bytes) -> bool:
         """Handle one message; ``False`` closes the connection."""
         if self.players.get(player.seat) is not player:
             return False
@@ -701,7 +505,7 @@ class NetHost:
         self._send(player, Error(reason="already joined: hello is only the first message"))
         return True
 
-    def _act(self, player: _Player, act: Act) -> None:
+    def _act(self, player: Player, act: Act) -> None:
         seat = player.seat
         last = self.last_seq[seat]
         if act.seq <= last:
@@ -715,7 +519,7 @@ class NetHost:
             self._send(player, Refused(seq=act.seq, reason="a bot plays your seat for now"))
             return
         moves = len(self.session.state.history)
-        reason = self.session.act(seat, act.action)
+        reason = self.session.make_move(seat, act.action)
         if reason is not None:
             self._send(player, Refused(seq=act.seq, reason=reason))
             return
@@ -725,7 +529,7 @@ class NetHost:
         self._advance()
 
     # --- telling the players ------------------------------------------------------------
-    def _send(self, player: _Player, message: Any) -> None:
+    def _send(self, player: Player, message: Any) -> None:
         data = encode(message)
         if self.on_send is not None:
             self.on_send(player.seat, data)
@@ -735,81 +539,29 @@ class NetHost:
             with contextlib.suppress(Exception):
                 player.ws.transport.abort()
 
-    def _send_state(self, player: _Player, fresh: bool = False) -> None:
-        """Send ``player`` its seat's state: the whole observation (its log cut to the
-        recent part) to a new connection, else only what changed since its last state,
-        so that a message stays small however long the game."""
-        state = self.session.state
-        seat = player.seat
-        fresh = fresh or player.holds is None
-        held_from = {} if fresh else {
-            field: player.logged[field] - len(player.holds[field])  # type: ignore[index]
-            for field in player.logged
-        }
-        seen, starts, lengths = self._observation_json(seat, held_from)
-        # Where several seats choose at once (Hearts' pass), each is told it is to act.
-        to_act = seat if seat in self.session.choosing else self.session.to_act
-        legal = [str(action) for action in self.session.legal_for(seat)] if to_act == seat else []
-        outcome = state.outcome().to_dict() if state.is_over else None
-        last_seq = self.last_seq.get(seat, 0)
-        if fresh or player.holds is None:
-            player.holds = recent_log(seen)
-            player.logged = lengths
-            self._send(player, StateUpdate(
-                observation=player.holds, legal=legal, to_act=to_act, full=True, last_seq=last_seq, outcome=outcome,
-            ))
-            return
-        changed, appended = _changes(player.holds, player.logged, seen, starts, lengths)
-        self._send(player, StateUpdate(
-            observation=changed, legal=legal, to_act=to_act, appended=appended, last_seq=last_seq, outcome=outcome,
-        ))
-
-    def _observation_json(
-        self, seat: int, held_from: dict[str, int]
-    ) -> tuple[dict[str, Any], dict[str, int], dict[str, int]]:
-        """``state.observation(seat).to_dict()`` but for the log fields
-        (:data:`LOG_FIELDS`), of which only the end is turned into JSON: from the
-        first item the player holds (``held_from``, by field) or the most a client
-        keeps, whichever comes first.  Returns the JSON, where each log field starts,
-        and each log field's whole length: turning a long game's whole log into JSON
-        for every seat after every move would cost more with every move.
-        """
-        observation = self.session.state.observation(seat)
-        data: dict[str, Any] = {}
-        starts: dict[str, int] = {}
-        lengths: dict[str, int] = {}
-        for field in dataclasses.fields(observation):
-            value = getattr(observation, field.name)
-            if field.name in LOG_FIELDS:
-                keep = LOG_EVENTS if field.name == "events" else LOG_MOVES
-                start = max(0, min(held_from.get(field.name, len(value)), len(value) - keep))
-                starts[field.name], lengths[field.name] = start, len(value)
-                tail = value[start:]
-                data[field.name] = (
-                    [event.to_dict() for event in tail] if field.name == "events"
-                    else [[actor, text] for actor, text in tail]  # (seat, notation) pairs
-                )
-            else:
-                data[field.name] = to_jsonable(value)
-        return data, starts, lengths
+    def _send_state(self, player: Player, fresh: bool = False) -> None:
+        """Send ``player`` its seat's state: whole to a new connection, else what changed
+        (:func:`~cardtable.net.broadcast.state_message`)."""
+        self._send(player, state_message(self.session, player, self.last_seq.get(player.seat, 0), fresh))
 
     def _on_notice(self, notice: Notice) -> None:
-        if notice.kind == "moved":
-            for player in list(self.players.values()):
-                self._send_state(player)
-            seat = notice.seat if notice.seat is not None else 0
-            public = self.session.state.public_history(None)
-            self.log_line(f"{self.session.seats[seat].name}: {public[-1][1] if public else ''}")
-        elif notice.kind == "chosen":
-            # A choice made ahead (by its player or a bot standing in): that seat is no
-            # longer asked; nobody else is told anything of it.
-            chooser = self.players.get(notice.seat) if notice.seat is not None else None
-            if chooser is not None:
-                self._send_state(chooser)
-        elif notice.kind in ("save_warning", "save_failed"):
-            self.log_line(f"saving: {notice.text}")  # the host's own disk: not the players' business
-        elif notice.kind == "finished":
-            self.log_line("the game is over; its result is recorded")
+        match notice.kind:
+            case NoticeKind.MOVED:
+                for player in list(self.players.values()):
+                    self._send_state(player)
+                seat = notice.seat if notice.seat is not None else 0
+                public = self.session.state.public_history(None)
+                self.log_line(f"{self.session.seats[seat].name}: {public[-1][1] if public else ''}")
+            case NoticeKind.CHOSEN:
+                # A choice made ahead (by its player or a bot standing in): that seat is no
+                # longer asked; nobody else is told anything of it.
+                chooser = self.players.get(notice.seat) if notice.seat is not None else None
+                if chooser is not None:
+                    self._send_state(chooser)
+            case NoticeKind.SAVE_WARNING | NoticeKind.SAVE_FAILED:
+                self.log_line(f"saving: {notice.text}")  # the host's own disk: not the players' business
+            case NoticeKind.FINISHED:
+                self.log_line("the game is over; its result is recorded")
         if self.session.is_over and not self._finished.is_set():
             self._finished.set()
             self._status("The game is over.")
@@ -841,91 +593,6 @@ class NetHost:
             return  # asked before the table paused: it is asked again when it resumes
         self.session.bot_answer(answer)
         self._advance()
-
-    # --- the turn clock -----------------------------------------------------------------
-    def _timed_seats(self) -> tuple[int, ...]:
-        """The remote seats whose players the table waits on now: the seat to act and,
-        where several choose at once (Hearts' pass), every remote seat still choosing."""
-        if self.closed or not self.started:
-            return ()
-        return tuple(seat for seat in self.session.choosing if seat in self.remote_seats and seat not in self.handed)
-
-    async def _time_turns(self, seconds: float) -> None:
-        """Have a ``bot_level`` bot make the move of a remote player who took longer than
-        ``seconds`` over it (connected or away); the seat stays theirs for the next."""
-        #: per timed seat, which turn it is timed for and since when
-        clocks: dict[int, tuple[int | None, float]] = {}
-        while not self.closed and not self.session.is_over:
-            timed = self._timed_seats()
-            now = time.monotonic()
-            for seat in set(clocks) - set(timed):
-                del clocks[seat]
-            for seat in timed:
-                # A seat that chooses ahead of its turn keeps one clock until it chooses;
-                # the seat the engine waits on gets a new one with every move.
-                turn = len(self.session.state.history) if seat == self.session.state.current_player else None
-                kept = clocks.get(seat)
-                if kept is None or kept[0] != turn:
-                    clocks[seat] = (turn, now)
-                elif now - kept[1] >= seconds and await self._stand_in(seat):
-                    clocks.pop(seat, None)
-            await asyncio.sleep(min(0.25, max(seconds / 8, 0.02)))
-
-    async def _stand_in(self, seat: int) -> bool:
-        """A ``bot_level`` bot makes ``seat``'s move; whether it did (the table may have
-        moved on while it thought)."""
-        level = self.bot_level
-        request = self.session.stand_in_request(seat, self.session.level_bot(seat, level))
-        if request is None:
-            return False
-        answer = await asyncio.to_thread(request.think, 0.0)
-        if self.closed or self.session.bot_answer(answer) != "played":
-            return False
-        name = self.session.seats[seat].name
-        article = "an" if level[:1] in "aeiou" else "a"
-        self._status(f"{name}'s time ran out ({self.turn_time:g} seconds): {article} {level} bot moved for {name}.")
-        self._advance()
-        return True
-
-
-def _changes(
-    holds: dict[str, Any], logged: dict[str, int], seen: dict[str, Any], starts: dict[str, int],
-    lengths: dict[str, int],
-) -> tuple[dict[str, Any], dict[str, list[Any]]]:
-    """What a player holding ``holds`` (its logs ``logged`` long at the host) is sent
-    so that it holds the recent part of ``seen`` (whose log fields are the end of the
-    log from ``starts``, of ``lengths`` in all): the fields that changed (whole) and
-    those that grew at their end (the new items).  ``holds`` and ``logged`` follow.
-
-    A log field (:data:`LOG_FIELDS`) is compared on the part the player holds only:
-    what came before it is gone from the player; one whose held part changed (a Hearts
-    pass shown to its receiver) is sent as its recent part, whole.
-    """
-    changed: dict[str, Any] = {}
-    appended: dict[str, list[Any]] = {}
-    for field, value in seen.items():
-        held = holds.get(field)
-        if field in starts and isinstance(held, list):
-            count, tail = logged.get(field, 0), starts[field]
-            first = count - len(held)
-            if tail <= first and count <= lengths[field] and value[first - tail:count - tail] == held:
-                if lengths[field] > count:
-                    appended[field] = value[count - tail:]
-            else:
-                changed[field] = value
-            logged[field] = lengths[field]
-        elif value != held:
-            if isinstance(value, list) and isinstance(held, list) and len(value) > len(held) \
-                    and value[:len(held)] == held:
-                appended[field] = value[len(held):]
-            else:
-                changed[field] = value
-    grown = {field: holds[field] + items for field, items in appended.items()}
-    holds.update(recent_log({**holds, **grown, **changed}))
-    for field in changed.keys() & set(LOG_FIELDS):
-        changed[field] = holds[field]
-    return changed, appended
-
 
 def networked(state: GameState) -> bool:
     """Whether ``state`` is a game a host saved with remote seats (see :func:`seats_from_state`)."""

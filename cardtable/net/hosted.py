@@ -30,11 +30,14 @@ Undo is off: a remote player is a person at the table too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardtable.engine.actions import Action
 from cardtable.net.host import NetHost
 from cardtable.net.protocol import Status
 from cardtable.net.remote import a_bot, away_words, presence_line
-from cardtable.session import Notice, TableSession
+from cardtable.session import Notice, NoticeKind, TableSession
+from cardtable.session.protocol import TableProtocol
 
 __all__ = ["HostedSession"]
 
@@ -46,9 +49,10 @@ class HostedSession(TableSession):
     bots_elsewhere = True
     #: the host's game is dealt again by hosting a new one, not from its last screen
     local = False
+    #: this keyboard serves the players elsewhere (the screen has the seats' pop-up)
+    hosting = True
 
     net: NetHost | None = None
-    _forwarding = False
 
     def serve_with(self, host: NetHost) -> None:
         """``host`` serves this table: moves from here go through it, its news comes here."""
@@ -56,25 +60,30 @@ class HostedSession(TableSession):
         host.on_status = self._status
 
     def act(self, seat: int, action: Action | str) -> str | None:
-        """The seat at this keyboard moves through the host; the host's own calls (a
-        remote player's move) go straight to the table."""
-        if self.net is None or self._forwarding or not self.seats[seat].is_human:
-            return super().act(seat, action)
-        self._forwarding = True
-        try:
-            return self.net.act_here(seat, str(action))
-        finally:
-            self._forwarding = False
+        """The seat at this keyboard moves through the host (:meth:`NetHost.act_here`,
+        which makes the move with :meth:`make_move`); without a host, at the table."""
+        if self.net is None or not self.seats[seat].is_human:
+            return self.make_move(seat, action)
+        return self.net.act_here(seat, str(action))
 
     def _tell(self, notice: Notice) -> None:
         super()._tell(notice)
-        if notice.kind == "moved" and notice.seat is not None and not self.seats[notice.seat].is_human:
-            # A move made away from this keyboard (a bot's, a remote player's): redraw.
-            super()._tell(Notice("changed"))
+        match notice:
+            case Notice(kind=NoticeKind.MOVED, seat=int(seat)) if not self.seats[seat].is_human:
+                # A move made away from this keyboard (a bot's, a remote player's): redraw.
+                super()._tell(Notice(NoticeKind.CHANGED))
 
     def _status(self, status: Status) -> None:
-        super()._tell(Notice("status", text=status.message))
-        super()._tell(Notice("changed"))
+        super()._tell(Notice(NoticeKind.STATUS, text=status.message))
+        super()._tell(Notice(NoticeKind.CHANGED))
+
+    @property
+    def seed(self) -> int | None:
+        """Never shown: a host's remote seats belong to people even while they are away
+        and a bot plays for them (the seed would tell them every hand)."""
+        if self.net is not None and self.net.remote_seats:
+            return None
+        return super().seed
 
     # --- undo: never, even while bots play every remote seat ------------------------------
     @property
@@ -130,3 +139,7 @@ class HostedSession(TableSession):
             return f"no bot plays {self.seats[seat].name}'s seat"
         net.take_back(seat)
         return None
+
+
+#: mypy checks here that the host's own seat is a table a screen can play
+_AS_TABLE: Callable[..., TableProtocol] = HostedSession

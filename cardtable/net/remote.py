@@ -38,14 +38,18 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.bots import is_import_path
-from cardtable.bots.search_pool import play_workers
+from cardtable.bots.search.pool import play_workers
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.engine.payloads import EventKind, Exchange
+from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.net.client import HostMessage, TableClient
 from cardtable.net.protocol import Refused, SeatStatus, StateUpdate, Status, Welcome
-from cardtable.session import HintAnswer, HintRequest, Notice, Seat, SeatKind
+from cardtable.session import BotOutcome, HintAnswer, HintRequest, Notice, NoticeKind, Saver, Seat, SeatKind
+from cardtable.session.base import SessionBase
+from cardtable.session.protocol import TableProtocol
 
 __all__ = ["RemoteSession", "a_bot", "away_words", "presence_line", "seats_from_statuses"]
 
@@ -98,40 +102,42 @@ def away_words(connected: bool, level: str) -> tuple[str, ...]:
     return (f"{a_bot(level)} plays",) if level else ("away",)
 
 
-class RemoteSession:
-    """One seat of a hosted table, behind the interface the game screen uses.
+class RemoteSession(SessionBase):
+    """One seat of a hosted table, behind the interface the game screen uses
+    (:class:`~cardtable.session.protocol.TableProtocol`).
 
     ``client`` has joined already (its seat, seats and first state are in).
     ``hint_iterations`` fixes the hint search's size (tests), else it has its budget.
     """
 
     #: the host keeps the game and its save; nothing is saved here
-    saver: Any = None
+    saver: Saver | None = None
+    #: the game state is the host's: this side holds its seat's observation only
+    state: GameState | None = None
     hotseat = False
     table_only = False
     #: the host runs the bots
     bots_elsewhere = True
     #: a game over here cannot be dealt again from this screen (the host deals)
     local = False
+    #: the host serves the other players, not this keyboard
+    hosting = False
 
     def __init__(self, client: TableClient, *, hint_iterations: int | None = None, pace: str = "normal") -> None:
         if client.seat is None or client.observation is None:
             raise ValueError("join the table before making its session")
+        super().__init__()
         self.client = client
         self.seat: int = client.seat
-        self.viewer = self.revealed = self.last_seen = self.seat
+        self.viewer = self.last_seen = self.seat
+        self.revealed: int | None = self.seat
         self.hint_iterations = hint_iterations
         self.pace = pace
         #: the hint's thinking time a decision (``None``: the default)
         self.think_time: float | None = None
         #: the processes the hint's hard bot searches in
         self.workers = play_workers()
-        #: the hints asked and not yet done with (cancelled when the table moves on)
-        self._hints: list[HintRequest] = []
-        self.generation = 0
-        self.closed = False
         self.bot_failures: dict[int, str] = {}
-        self._listeners: list[Callable[[Notice], None]] = []
         #: the number of our move on its way (0: none)
         self._sent = 0
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -202,13 +208,6 @@ class RemoteSession:
             if status.seat == seat and status.kind != "bot":
                 return away_words(status.connected, status.level)
         return ()
-
-    def listen(self, listener: Callable[[Notice], None]) -> None:
-        self._listeners.append(listener)
-
-    def _tell(self, notice: Notice) -> None:
-        for listener in list(self._listeners):
-            listener(notice)
 
     # --- whose turn -----------------------------------------------------------------
     @property
@@ -289,10 +288,10 @@ class RemoteSession:
             await self.client.act(text)
         except (CardtableError, OSError) as exc:
             self._sent = 0
-            self._tell(Notice("refused", self.seat, text=str(exc)))
+            self._tell(Notice(NoticeKind.REFUSED, self.seat, text=str(exc)))
         except Exception as exc:  # noqa: BLE001 - a closed connection (websockets' own error) is told, not raised
             self._sent = 0
-            self._tell(Notice("refused", self.seat, text=f"the move was not sent: {exc}"))
+            self._tell(Notice(NoticeKind.REFUSED, self.seat, text=f"the move was not sent: {exc}"))
 
     # --- bots: the host runs them -------------------------------------------------------
     def bot_request(self) -> None:
@@ -301,7 +300,7 @@ class RemoteSession:
     def failed_bot(self) -> None:
         return None
 
-    def bot_answer(self, answer: object) -> str:
+    def bot_answer(self, answer: object) -> BotOutcome:
         return "stale"
 
     def replace_bot(self, seat: int, level: str) -> None:
@@ -314,15 +313,6 @@ class RemoteSession:
     def set_bot_cores(self, cores: int | None) -> None:
         """The most processes the hint searches in from the next one on."""
         self.workers = play_workers(cores)
-
-    def cancel_thinking(self) -> None:
-        self.generation += 1
-        self._cancel_hints()
-
-    def _cancel_hints(self) -> None:
-        for hint in self._hints:
-            hint.cancel()
-        self._hints.clear()
 
     def close(self) -> None:
         """Leave the table: the seat waits at the host for us to rejoin."""
@@ -351,7 +341,7 @@ class RemoteSession:
     def take_received(self, seat: int) -> list[Event]:
         """The cards passed or given to us that we were not told of yet, told once."""
         told, self._received = self._received, []
-        return [event for event in told if event.info.get("to") == seat]
+        return [event for event in told if Exchange.of(event).receiver == seat]
 
     # --- undo: off, with other people at the table -----------------------------------
     def undo_refusal(self) -> str:
@@ -377,8 +367,7 @@ class RemoteSession:
             seat, self.generation, self.game, seed, self.hint_iterations, view, self.legal_actions(),
             time_budget=self.think_time, workers=self.workers,
         )
-        self._hints.append(request)
-        return request
+        return self.ask(request)
 
     def hint_answer(self, answer: HintAnswer) -> Action | None:
         if answer.action is None or self.closed or answer.generation != self.generation or not self.human_to_act:
@@ -393,29 +382,28 @@ class RemoteSession:
         if self.closed:
             return
         if isinstance(message, StateUpdate):
-            self.generation += 1
-            self._cancel_hints()
+            self.cancel_thinking()
             mine = bool(self._sent) and message.last_seq >= self._sent
             if mine:
                 self._sent = 0
             fresh = self.client.news_events
-            self._received += [event for event in fresh if event.kind == "exchange" and event.cards]
+            self._received += [event for event in fresh if event.kind == EventKind.EXCHANGE and event.cards]
             if fresh:
-                self._tell(Notice("moved", self.seat if mine else None, events=fresh))
+                self._tell(Notice(NoticeKind.MOVED, self.seat if mine else None, events=fresh))
             if self.client.dropped != self._dropped:
                 # The log's older events are gone (a new round): the screen reads its
                 # log afresh from the events kept, as after a hot-seat hand-over.
                 self._dropped = self.client.dropped
-                self._tell(Notice("hand_hidden", self.seat))
-            self._tell(Notice("changed"))
+                self._tell(Notice(NoticeKind.HAND_HIDDEN, self.seat))
+            self._tell(Notice(NoticeKind.CHANGED))
         elif isinstance(message, Refused):
             if self._sent and message.seq >= self._sent:
                 self._sent = 0
-            self._tell(Notice("refused", self.seat, text=message.reason))
+            self._tell(Notice(NoticeKind.REFUSED, self.seat, text=message.reason))
         elif isinstance(message, (Status, Welcome)):
             text = message.message if isinstance(message, Status) else ""
-            self._tell(Notice("status", text=text))
-            self._tell(Notice("changed"))
+            self._tell(Notice(NoticeKind.STATUS, text=text))
+            self._tell(Notice(NoticeKind.CHANGED))
 
     def watch(self) -> None:
         """Tell the screen when the connection ends (with a goodbye or without a word):
@@ -428,5 +416,9 @@ class RemoteSession:
         await self.client.wait_for(lambda c: c.closed_reason is not None, timeout=10.0**9)
         self._sent = 0
         if not self.closed:
-            self._tell(Notice("disconnected", text=self.client.closed_reason or "the connection closed"))
-            self._tell(Notice("changed"))
+            self._tell(Notice(NoticeKind.DISCONNECTED, text=self.client.closed_reason or "the connection closed"))
+            self._tell(Notice(NoticeKind.CHANGED))
+
+
+#: mypy checks here that a seat joined from elsewhere is a table a screen can play
+_AS_TABLE: Callable[..., TableProtocol] = RemoteSession

@@ -12,17 +12,12 @@ from typing import TYPE_CHECKING
 from cardtable.lazy import lazy_names
 
 if TYPE_CHECKING:
+    from cardtable.session.notices import Notice, NoticeKind
+    from cardtable.session.protocol import TableProtocol
+    from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
     from cardtable.session.saving import Saver, SlotSaver
     from cardtable.session.seats import Seat, SeatKind
-    from cardtable.session.table import (
-        BotAnswer,
-        BotOutcome,
-        BotRequest,
-        HintAnswer,
-        HintRequest,
-        Notice,
-        TableSession,
-    )
+    from cardtable.session.table import TableSession
 
 __all__ = [
     "BotAnswer",
@@ -31,10 +26,12 @@ __all__ = [
     "HintAnswer",
     "HintRequest",
     "Notice",
+    "NoticeKind",
     "Saver",
     "Seat",
     "SeatKind",
     "SlotSaver",
+    "TableProtocol",
     "TableSession",
 ]
 
@@ -43,10 +40,12 @@ __all__ = [
 _MODULE_OF = {
     **dict.fromkeys(["Saver", "SlotSaver"], "cardtable.session.saving"),
     **dict.fromkeys(["Seat", "SeatKind"], "cardtable.session.seats"),
+    "TableProtocol": "cardtable.session.protocol",
+    **dict.fromkeys(["Notice", "NoticeKind"], "cardtable.session.notices"),
     **dict.fromkeys(
-        ["BotAnswer", "BotOutcome", "BotRequest", "HintAnswer", "HintRequest", "Notice", "TableSession"],
-        "cardtable.session.table",
+        ["BotAnswer", "BotOutcome", "BotRequest", "HintAnswer", "HintRequest"], "cardtable.session.requests"
     ),
+    "TableSession": "cardtable.session.table",
 }
 
 

@@ -38,27 +38,28 @@ True
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Literal
 
 from cardtable.bots import (
     Bot,
     action_text,
     bot_name,
-    describe_failure,
     is_import_path,
     make_bot,
     seat_bot_factory,
 )
-from cardtable.bots.search import DEFAULT_TIME_BUDGET, Decision, SearchBot
-from cardtable.bots.search_pool import play_workers, warm_up
+from cardtable.bots.search import DEFAULT_TIME_BUDGET, SearchBot
+from cardtable.bots.search.pool import play_workers, warm_up
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.engine.payloads import EventKind, Exchange
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError, quoted
+from cardtable.session.base import SessionBase
+from cardtable.session.notices import Notice, NoticeKind
+from cardtable.session.protocol import TableProtocol
+from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
 from cardtable.session.saving import Saver
 from cardtable.session.seats import Seat
 from cardtable.userdata.meta import mark_undo
@@ -74,158 +75,7 @@ __all__ = [
     "TableSession",
 ]
 
-BotOutcome = Literal["played", "stale", "failed"]
-"""What became of a bot's answer: played, dropped (the table moved on), or the bot failed."""
-
 _UNDO_ALONE = "Undo is only for games with a single person at the table."
-
-#: how often a pacing wait looks whether it was cancelled
-_POLL = 0.05
-
-
-@dataclass(frozen=True)
-class Notice:
-    """One thing that happened at the table, for whoever shows it to the players.
-
-    ``kind`` is one of:
-
-    - ``moved``: ``seat`` made ``action``; ``events`` are the engine events it caused,
-      in full (a seat's own view of one is ``event.for_seat(seat)``);
-    - ``hand_hidden``: hot-seat, a person moved and only bots move before the next
-      person: the last hand must go from the screen now;
-    - ``handover``: the keyboard goes to ``seat``'s person (nobody's hand is shown);
-    - ``revealed``: ``seat``'s person has the keyboard and may see their hand;
-    - ``undone``: the person's ``action`` was taken back with every move after it;
-    - ``bot_replaced``: ``seat`` is now played by the built-in level ``text``;
-    - ``save_warning``: saving worked, with something to tell (``text``);
-    - ``save_failed``: the game cannot be saved (``text``: why), told once;
-    - ``finished``: the game is over and its result recorded.
-    """
-
-    kind: str
-    seat: int | None = None
-    action: Action | None = None
-    events: tuple[Event, ...] = ()
-    text: str = ""
-
-
-@dataclass(frozen=True)
-class BotAnswer:
-    """A bot's answer to a :class:`BotRequest`: an ``action``, or a ``failure`` line, or
-    nothing when the thinking was ``cancelled``."""
-
-    seat: int
-    generation: int
-    history: int
-    action: object = None
-    failure: str | None = None
-    cancelled: bool = False
-
-
-@dataclass
-class BotRequest:
-    """One bot turn, taken from the table when it was asked: safe to think in a thread."""
-
-    seat: int
-    generation: int
-    history: int
-    spec: str
-    bot: Bot
-    observation: Observation
-    legal: Sequence[Action]
-    cancel_event: threading.Event = field(default_factory=threading.Event)
-
-    @property
-    def cancelled(self) -> bool:
-        return self.cancel_event.is_set()
-
-    def cancel(self) -> None:
-        """Stop the thinking: the pacing wait ends and no answer is given."""
-        self.cancel_event.set()
-
-    def think(self, delay: float = 0.0, cancelled: Callable[[], bool] | None = None) -> BotAnswer:
-        """Wait ``delay`` seconds (so a person can follow), then ask the bot.
-
-        ``cancelled`` is asked too (a worker thread's own flag).  An exception from
-        the bot's code (``SystemExit`` too) becomes the answer's ``failure`` line.
-        """
-
-        def stopped() -> bool:
-            return self.cancelled or (cancelled is not None and cancelled())
-
-        end = time.monotonic() + delay
-        while time.monotonic() < end:
-            if stopped():
-                return self._answer(cancelled=True)
-            time.sleep(min(_POLL, max(end - time.monotonic(), 0)))
-        if stopped():
-            return self._answer(cancelled=True)
-        searching = self.bot if isinstance(self.bot, SearchBot) else None
-        if searching is not None:
-            # A hard bot's search ends at once when the request is cancelled (the game
-            # was closed, a move was undone), not at the end of its thinking time.
-            searching.stop_on(self.cancel_event)
-        try:
-            action = self.bot.choose(self.observation, self.legal)
-        except KeyboardInterrupt:
-            raise
-        except BaseException as error:  # noqa: BLE001 - a bot's own bug (sys.exit too) pauses the game
-            return self._answer(failure=f"bot {bot_name(self.spec)} failed: {describe_failure(error)}")
-        finally:
-            if searching is not None:
-                searching.stop_on(None)
-        return self._answer(action=action, cancelled=stopped())
-
-    def _answer(self, action: object = None, failure: str | None = None, cancelled: bool = False) -> BotAnswer:
-        return BotAnswer(self.seat, self.generation, self.history, action, failure, cancelled)
-
-
-@dataclass(frozen=True)
-class HintAnswer:
-    """The hard bot's suggestion for ``seat`` (``None``: cancelled), and how it came to
-    it (``decision``: the search's numbers, or the shortcut it took)."""
-
-    seat: int
-    generation: int
-    action: Action | None
-    decision: Decision | None = None
-
-
-@dataclass
-class HintRequest:
-    """A hint asked for ``seat``: the hard bot thinks on that seat's observation only."""
-
-    seat: int
-    generation: int
-    game: str
-    seed: int
-    iterations: int | None
-    observation: Observation
-    legal: Sequence[Action]
-    cancel_event: threading.Event = field(default_factory=threading.Event)
-    time_budget: float | None = None
-    #: the processes the hard bot searches in (the table's :attr:`TableSession.workers`)
-    workers: int = 1
-
-    def cancel(self) -> None:
-        self.cancel_event.set()
-
-    def think(self, cancelled: Callable[[], bool] | None = None) -> HintAnswer:
-        """Ask the hard bot (in a worker thread, if the caller likes), and how it decided."""
-        bot = make_bot(
-            self.game, "hard", seed=self.seed, iterations=self.iterations, time_budget=self.time_budget,
-            workers=self.workers,
-        )
-        decision: Decision | None = None
-        if isinstance(bot, SearchBot):
-            bot.stop_on(self.cancel_event)
-            decision = bot.explain(self.observation, self.legal)
-            action = decision.action
-        else:
-            action = bot.choose(self.observation, self.legal)
-        if self.cancel_event.is_set() or (cancelled is not None and cancelled()):
-            return HintAnswer(self.seat, self.generation, None)
-        return HintAnswer(self.seat, self.generation, action, decision)
 
 
 def _warm_up(workers: int) -> None:
@@ -235,7 +85,7 @@ def _warm_up(workers: int) -> None:
         pass
 
 
-class TableSession:
+class TableSession(SessionBase):
     """One game at a table: its state, its seats, their bots, the saves.
 
     ``resumed``: the state comes from a save (or was set up by hand), so what happened
@@ -246,7 +96,7 @@ class TableSession:
     the seconds a hard bot (and the hint) thinks a decision (default 0.5; see
     :meth:`set_think_time`).  ``bot_cores``: the most processes a hard bot (and the
     hint) searches in; by default one per core the machine lets it use, up to two
-    (:func:`~cardtable.bots.search_pool.play_workers`; see :meth:`set_bot_cores`).
+    (:func:`~cardtable.bots.search.pool.play_workers`; see :meth:`set_bot_cores`).
     """
 
     def __init__(
@@ -263,6 +113,7 @@ class TableSession:
     ) -> None:
         if len(seats) != state.num_players:
             raise ValueError(f"{len(seats)} seats for a {state.num_players}-player game")
+        super().__init__()
         self.state = state
         self.seats: tuple[Seat, ...] = tuple(seats)
         self.saver = saver
@@ -271,14 +122,9 @@ class TableSession:
         self.think_time = think_time
         #: the processes each hard bot at the table, and the hint, searches in
         self.workers = play_workers(bot_cores)
-        #: moves on at every change; an answer asked at an older one is dropped
-        self.generation = 0
-        self.closed = False
         #: the game is over and its result was recorded (a finished save is done with)
         self.recorded = state.is_over
         self._save_failed = False
-        self._listeners: list[Callable[[Notice], None]] = []
-        self._asked: list[BotRequest | HintRequest] = []
         self.bots: dict[int, Bot] = {}
         #: seats whose bot could not be made or failed, with the line saying how
         self.bot_failures: dict[int, str] = {}
@@ -351,6 +197,8 @@ class TableSession:
     waiting = False
     #: the bots' thinking is run by whoever serves the table (a network host), not the screen
     bots_elsewhere = False
+    #: this keyboard serves players elsewhere (a network host's own seat)
+    hosting = False
     pause_line = ""
     presence = ""
 
@@ -360,14 +208,6 @@ class TableSession:
 
     def public_observation(self) -> Observation:
         return self.state.public_observation()
-
-    def listen(self, listener: Callable[[Notice], None]) -> None:
-        """Call ``listener`` with every :class:`Notice` from now on."""
-        self._listeners.append(listener)
-
-    def _tell(self, notice: Notice) -> None:
-        for listener in list(self._listeners):
-            listener(notice)
 
     def bot_seed(self, seat: int) -> int:
         """Each seat's bot gets its own seed, fixed by the game's."""
@@ -432,8 +272,15 @@ class TableSession:
 
         Returns ``None`` when it was made, else the one-line reason it was refused (by
         the engine's rules, or because it is not that seat's turn); a refusal changes
-        nothing.  Bots' moves come through :meth:`bot_answer` instead.
+        nothing.  Bots' moves come through :meth:`bot_answer` instead.  A table served
+        by a network host sends a move from its own keyboard through the host, which
+        makes it with :meth:`make_move`.
         """
+        return self.make_move(seat, action)
+
+    def make_move(self, seat: int, action: Action | str) -> str | None:
+        """:meth:`act` at this table itself, whoever serves it (a network host makes every
+        move through here, its own seat's too): the same answer."""
         if self.closed:
             return "the table is closed"
         to_act = self.to_act
@@ -459,10 +306,10 @@ class TableSession:
         if reason is not None:
             return reason
         self._chosen[seat] = self.state.parse_action(action)
-        self._tell(Notice("chosen", seat))
+        self._tell(Notice(NoticeKind.CHOSEN, seat))
         if self.hotseat and self.seats[seat].is_human and not self.human_to_act:
             self.revealed = None  # only bots choose before the next person: the hand goes
-            self._tell(Notice("hand_hidden", seat))
+            self._tell(Notice(NoticeKind.HAND_HIDDEN, seat))
         self._play_due()
         return None
 
@@ -481,11 +328,11 @@ class TableSession:
         self.generation += 1
         self._cancel_asked()
         caused = tuple(self.state.events[before:])
-        self._tell(Notice("moved", seat, self.state.history[-1][1], caused))
+        self._tell(Notice(NoticeKind.MOVED, seat, self.state.history[-1][1], caused))
         if self.hotseat and self.seats[seat].is_human and not self.human_to_act:
             # Whoever takes the keyboard next must see the table and nothing else.
             self.revealed = None
-            self._tell(Notice("hand_hidden", seat))
+            self._tell(Notice(NoticeKind.HAND_HIDDEN, seat))
         self.autosave()
         self._play_due()
 
@@ -508,8 +355,7 @@ class TableSession:
         )
         if isinstance(request.bot, SearchBot):
             self._warm_up()
-        self._asked.append(request)
-        return request
+        return self.ask(request)
 
     def stand_in_request(self, seat: int, bot: Bot) -> BotRequest | None:
         """``bot`` to make the move of ``seat``, which is to act but is not a bot's (its
@@ -523,8 +369,7 @@ class TableSession:
         )
         if isinstance(request.bot, SearchBot):
             self._warm_up()
-        self._asked.append(request)
-        return request
+        return self.ask(request)
 
     def failed_bot(self) -> int | None:
         """The seat to act if it is a bot's that failed (the table waits for a new bot)."""
@@ -614,18 +459,8 @@ class TableSession:
         if isinstance(recorded, list) and seat < len(recorded) and isinstance(recorded[seat], dict):
             recorded[seat]["kind"] = level  # the save says who plays the seat now
         self.generation += 1
-        self._tell(Notice("bot_replaced", seat, text=level))
+        self._tell(Notice(NoticeKind.BOT_REPLACED, seat, text=level))
         self.autosave()
-
-    def _cancel_asked(self) -> None:
-        for request in self._asked:
-            request.cancel()
-        self._asked.clear()
-
-    def cancel_thinking(self) -> None:
-        """Stop every bot and hint thinking now; their answers, if any, are dropped."""
-        self.generation += 1
-        self._cancel_asked()
 
     def close(self) -> None:
         """The table is left: nothing more is played or saved (the save stays)."""
@@ -653,12 +488,12 @@ class TableSession:
         """Cover the table for ``seat``'s person: nobody's hand may be shown."""
         self.revealed = None
         self.viewer = seat
-        self._tell(Notice("handover", seat))
+        self._tell(Notice(NoticeKind.HANDOVER, seat))
 
     def reveal(self, seat: int) -> None:
         """``seat``'s person has the keyboard (they pressed Enter): show their view."""
         self.revealed = self.viewer = self.last_seen = seat
-        self._tell(Notice("revealed", seat))
+        self._tell(Notice(NoticeKind.REVEALED, seat))
 
     @property
     def table_only(self) -> bool:
@@ -671,11 +506,12 @@ class TableSession:
         start = self._received_from.get(seat, self._received_start)
         events = self.state.events
         self._received_from[seat] = len(events)
-        return [
-            event.for_seat(seat)
-            for event in events[start:]
-            if event.kind == "exchange" and event.info.get("to") == seat and event.cards and event.visible(seat)
-        ]
+        received = []
+        for event in events[start:]:
+            match event.kind:
+                case EventKind.EXCHANGE if event.cards and Exchange.of(event).receiver == seat and event.visible(seat):
+                    received.append(event.for_seat(seat))
+        return received
 
     # --- undo -------------------------------------------------------------------------
     def undo_refusal(self) -> str | None:
@@ -709,7 +545,7 @@ class TableSession:
         self._chosen.clear()
         self._received_from.clear()
         self._received_start = len(state.events)
-        self._tell(Notice("undone", human, taken))
+        self._tell(Notice(NoticeKind.UNDONE, human, taken))
         self.autosave()
         return None
 
@@ -730,8 +566,7 @@ class TableSession:
             time_budget=self.think_time, workers=self.workers,
         )
         self._warm_up()
-        self._asked.append(request)
-        return request
+        return self.ask(request)
 
     def hint_answer(self, answer: HintAnswer) -> Action | None:
         """The suggested action, unless the table moved on since it was asked."""
@@ -755,9 +590,13 @@ class TableSession:
             if not self._save_failed:
                 self._save_failed = True
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                self._tell(Notice("save_failed", text=reason))
+                self._tell(Notice(NoticeKind.SAVE_FAILED, text=reason))
             return
         for line in lines:
-            self._tell(Notice("save_warning", text=line))
+            self._tell(Notice(NoticeKind.SAVE_WARNING, text=line))
         if self.recorded:
-            self._tell(Notice("finished"))
+            self._tell(Notice(NoticeKind.FINISHED))
+
+
+#: mypy checks here that a table played at this keyboard is one a screen can play
+_AS_TABLE: Callable[..., TableProtocol] = TableSession

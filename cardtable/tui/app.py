@@ -305,7 +305,7 @@ class CardtableApp(App[None]):
     ) -> None:
         """Review ``seat``'s decisions in ``replay`` (``rounds``: which) on the review screen,
         with the thinking time, the cores and the hint's iterations of this app."""
-        from cardtable.bots.search_pool import play_workers
+        from cardtable.bots.search.pool import play_workers
         from cardtable.tui.screens.review import ReviewScreen
 
         screen = ReviewScreen(
@@ -313,6 +313,23 @@ class CardtableApp(App[None]):
             workers=play_workers(getattr(self, "bot_cores", None)),
         )
         self.push_screen(screen, callback)
+
+    def open_seats(self, session: object) -> None:
+        """The host's pop-up of remote seats for ``session`` (the host's own seat of a
+        networked table), unless it is open already; the app opens it, so that the game
+        screen does not import the network."""
+        from cardtable.net.hosted import HostedSession
+        from cardtable.tui.screens.seats import SeatsScreen
+
+        if isinstance(session, HostedSession) and not isinstance(self.screen, SeatsScreen):
+            self.push_screen(SeatsScreen(session))
+
+    def seats_changed(self) -> None:
+        """A player came or went: the host's pop-up of remote seats, if open, says so."""
+        from cardtable.tui.screens.seats import SeatsScreen
+
+        if isinstance(self.screen, SeatsScreen):
+            self.screen.refresh_seats()
 
     def start_game(self, config: TableConfig) -> None:
         from cardtable.tui.screens.game import GameScreen

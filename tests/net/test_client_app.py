@@ -173,3 +173,23 @@ async def test_a_hint_from_the_seats_own_observation() -> None:
             assert host.session.state.history[-1] == (mover, hinted)
     finally:
         await host.close()
+
+
+async def test_a_joined_player_asks_a_hint_and_why() -> None:
+    """H on a joined seat's turn gives the hard bot's hint, thought on that seat's view
+    only; H again shows why, as at a table played here."""
+    from cardtable.tui.screens.info import InfoScreen
+
+    host, _ = await open_table("durak", ["remote", "easy"], seed=4, join=False)
+    app = joined_app(host, 0, hint_iterations=60)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until([pilot], lambda: isinstance(app.screen, GameScreen) and game_screen(app).session.human_to_act)
+            await pilot.press("h")
+            await until([pilot], lambda: status(app).startswith("Hint:"), timeout=60, what=lambda: status(app))
+            await pilot.press("h")
+            await until([pilot], lambda: isinstance(app.screen, InfoScreen), what=lambda: app.screen)
+            assert "Why this hint" in screen_text(app)
+            assert "The hard bot played this round out" in screen_text(app)
+    finally:
+        await host.close()
