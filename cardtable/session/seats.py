@@ -1,4 +1,4 @@
-"""Who sits at a table: a person at this keyboard, a bot, or (later) a remote player.
+"""Who sits at a table: a person at this keyboard, a bot, or a remote player.
 
 A seat is told only what its own seat may see (``state.observation(seat)``) and
 answers with action text; the :class:`~cardtable.session.table.TableSession` applies
@@ -9,9 +9,10 @@ comes from:
   than one, the table is hot-seat: the screen is covered between two people's turns.
 - ``bot``: a computer player (a level, or a user's bot named by an import path),
   asked by the session in a thread the UI runs.
-- ``remote``: a person at another computer (network play, not built yet).  Like a
-  human seat it is waited for and answers through ``TableSession.act``; unlike one it
-  never shares this keyboard, so it takes no part in the hot-seat hand-over.
+- ``remote``: a person at another computer, joined over the network
+  (:mod:`cardtable.net`).  Like a human seat it is waited for and answers through
+  ``TableSession.act``; unlike one it never shares this keyboard, so it takes no part
+  in the hot-seat hand-over.
 
 >>> Seat.human("Ann").label, Seat.bot_seat("Ada", "hard").label, Seat.bot_seat("Eve", "my_bot.py:Clever").label
 ('Ann', 'Ada (hard)', 'Eve (Clever)')
