@@ -67,29 +67,34 @@ class StartScreen(Screen[None]):
         with VerticalScroll(id="start-form"):
             yield Static("[b]cardtable[/b]  card games in the terminal", id="start-title")
             # The unfinished games come here, once read (show_saved_games).
+            # The first frame shows the highlighted game's table whole (its blurb, player
+            # count, seats and options), composed here rather than filled in once mounted:
+            # filling in would cost a second layout before the screen is complete.
+            rules = get_rules(self.game)
             with Horizontal(classes="start-row", id="game-row"):
                 yield Label("Game", classes="start-label")
                 yield OptionList(
                     *[Option(get_rules(name).title, id=name) for name in available_games()],
                     id="game-list",
                 )
-                yield Static("", id="game-blurb")
+                yield Static(game_blurb(self.game), id="game-blurb")
+            count = rules.default_players
             with Horizontal(classes="start-row"):
                 yield Label("Players", classes="start-label")
-                yield Cycler(["4"], id="players", ascii_only=self.app_ascii)
+                yield Cycler([str(n) for n in rules.player_counts], value=str(count), id="players",
+                             ascii_only=self.app_ascii)
                 yield Label("  Bot speed", classes="start-label")
                 yield Cycler(list(PACES), value=getattr(self.app, "pace", "normal"), id="pace", ascii_only=self.app_ascii)
+            kinds = ["human"] + [self.default_level] * (MAX_SEATS - 1)
             for seat in range(MAX_SEATS):
-                with Horizontal(classes="start-row seat-row", id=f"seat-row-{seat}"):
+                row = Horizontal(classes="start-row seat-row", id=f"seat-row-{seat}")
+                row.display = seat < count
+                with row:
                     yield Label(f"Seat {seat + 1}", classes="start-label")
-                    yield Cycler(
-                        list(SEAT_KINDS),
-                        value="human" if seat == 0 else self.default_level,
-                        id=f"kind-{seat}",
-                        ascii_only=self.app_ascii,
-                    )
-                    yield Input(placeholder="name", id=f"name-{seat}", classes="name-input", max_length=NAME_LIMIT)
-            yield Vertical(id="options-box")
+                    yield Cycler(list(SEAT_KINDS), value=kinds[seat], id=f"kind-{seat}", ascii_only=self.app_ascii)
+                    yield Input(placeholder=self._seat_placeholder(seat, kinds, count), id=f"name-{seat}",
+                                classes="name-input", max_length=NAME_LIMIT)
+            yield Vertical(*self._option_rows(self.game), id="options-box")
             with Horizontal(classes="start-row"):
                 yield Label("Seed", classes="start-label")
                 yield Input(placeholder="empty: random", id="seed", classes="seed-input", restrict=r"[0-9]*")
@@ -170,15 +175,14 @@ class StartScreen(Screen[None]):
     def app_ascii(self) -> bool:
         return bool(getattr(self.app, "ascii_only", False))
 
-    async def on_mount(self) -> None:
+    def on_mount(self) -> None:
         fit_to_terminal(self)
         games = available_games()
         option_list = self.query_one("#game-list", OptionList)
         option_list.highlighted = games.index(self.game) if self.game in games else 0
         # A new game is what Enter starts; an unfinished one is C away (or a click).
         self.set_focus(option_list)
-        # The saves are read after the first frame that shows the whole form.
-        await self._show_game(games[option_list.highlighted or 0])
+        # The saves are read after the first frame, which shows the whole form.
         self.call_after_refresh(self.show_saved_games)
 
     # --- the game and its table -------------------------------------------------
@@ -192,9 +196,13 @@ class StartScreen(Screen[None]):
         self._show_seats(int(players.value))
         box = self.query_one("#options-box", Vertical)
         box.remove_children()
+        return box.mount_all(self._option_rows(game))
+
+    def _option_rows(self, game: str) -> list[Horizontal]:
+        """A row for each of ``game``'s options, set as a new table starts it."""
         rows = []
         defaults = table_defaults(game)
-        for spec in rules.options:
+        for spec in get_rules(game).options:
             label = Label(spec.name.replace("_", " ").capitalize(), classes="start-label")
             control: Cycler | Input
             if spec.kind is bool:
@@ -205,15 +213,18 @@ class StartScreen(Screen[None]):
                                 restrict=r"[0-9]*")
             hint = Static(spec.help, classes="option-help")
             rows.append(Horizontal(label, control, hint, classes="start-row"))
-        return box.mount_all(rows)
+        return rows
+
+    def _seat_placeholder(self, seat: int, kinds: list[str], count: int) -> str:
+        """The name a seat gets when none is typed (blank for a seat not at the table)."""
+        return _default_name(seat, kinds[seat], kinds[:count], self.default_human) if seat < count else ""
 
     def _show_seats(self, count: int) -> None:
         kinds = [self.query_one(f"#kind-{seat}", Cycler).value for seat in range(MAX_SEATS)]
         for seat in range(MAX_SEATS):
             row = self.query_one(f"#seat-row-{seat}")
             row.display = seat < count
-            placeholder = _default_name(seat, kinds[seat], kinds[:count], self.default_human) if seat < count else ""
-            self.query_one(f"#name-{seat}", Input).placeholder = placeholder
+            self.query_one(f"#name-{seat}", Input).placeholder = self._seat_placeholder(seat, kinds, count)
 
     @on(OptionList.OptionHighlighted, "#game-list")
     def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
