@@ -27,7 +27,7 @@ from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
 from cardtable.cards import Card
@@ -46,6 +46,8 @@ from cardtable.tui.screens.privacy import PrivacyScreen
 from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.widgets.buttons import MoveButton
+from cardtable.tui.widgets.firstframe import StyledOnce
+from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.movelog import MoveLog
 from cardtable.tui.widgets.seats import SeatBox, seat_lines
@@ -67,7 +69,7 @@ def _hosted(session: object) -> bool:
     return hosted is not None and isinstance(session, hosted.HostedSession)
 
 
-class GameScreen(Screen[None]):
+class GameScreen(StyledOnce, Screen[None]):
     """Plays one game from a :class:`TableConfig` until it is over."""
 
     #: a replay shows the table without taking moves
@@ -183,7 +185,7 @@ class GameScreen(Screen[None]):
         yield HandView(self.app.card_style, id="hand")  # type: ignore[attr-defined]
         with Horizontal(id="moves"):
             yield from self.compose_moves()
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeysFooter(show_command_palette=False, compact=True)
         yield TooSmall()
 
     def compose_moves(self) -> ComposeResult:
@@ -254,7 +256,8 @@ class GameScreen(Screen[None]):
             self.session.pace = getattr(self.app, "pace", "normal")
             self.session.set_think_time(getattr(self.app, "think", None))
             self._set_bot_cores()
-            self.session.autosave()  # a new game has its save from the start
+            # A new game has its save from the start: once its first frame is out.
+            self.call_after_refresh(self.session.autosave)
         self.after_change()
 
     def on_screen_resume(self) -> None:

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.display import literal
@@ -27,6 +27,8 @@ from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
 from cardtable.tui.keymap import START_KEYS, bindings, say
 from cardtable.tui.widgets.cycler import Cycler
+from cardtable.tui.widgets.firstframe import StyledOnce
+from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
 
 if TYPE_CHECKING:
@@ -50,7 +52,7 @@ def game_blurb(game: str) -> str:
     return f"{rules.blurb} {counts} players.".strip()
 
 
-class StartScreen(Screen[None]):
+class StartScreen(StyledOnce, Screen[None]):
     """Choose a game and its table, then start."""
 
     BINDINGS = bindings(START_KEYS)
@@ -106,7 +108,7 @@ class StartScreen(Screen[None]):
                 yield Button("Settings", id="settings-button")
                 yield Button("Quit", id="quit", variant="error")
         # No command palette key: at 80 columns every one of the screen's keys shows whole.
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
         yield TooSmall()
 
     def _saved_games_list(self) -> Vertical:

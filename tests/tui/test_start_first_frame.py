@@ -1,0 +1,160 @@
+"""What the start screen's first frame costs: it is composed whole, styled once, and its
+footer built once (benchmarks/startup.py times it; these check the behaviour stays)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual import events
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from cardtable.games import get_rules
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.config import TableConfig
+from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.screens.start import StartScreen
+from cardtable.tui.widgets.cycler import Cycler
+from cardtable.tui.widgets.firstframe import breakpoint_classes
+from cardtable.tui.widgets.footer import KeysFooter
+from cardtable.userdata.slots import GameSlot
+
+from .conftest import screen_text, settle
+
+
+def footer_line(app: CardtableApp) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_the_start_screen_is_composed_with_its_game_table_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found: the blurb, the player count and the options were filled in once the screen
+    was mounted, a second layout before the screen was complete."""
+    seen: dict[str, Any] = {}
+    mounted = StartScreen.on_mount
+
+    def on_mount(screen: StartScreen) -> None:
+        seen["options"] = [widget.id for widget in screen.query("#options-box Cycler, #options-box Input")]
+        seen["blurb"] = str(screen.query_one("#game-blurb", Static).render())
+        seen["players"] = screen.query_one("#players", Cycler).values
+        seen["seats shown"] = [row.display for row in screen.query(".seat-row")]
+        seen["names"] = [name.placeholder for name in screen.query(".name-input").results(Input)]
+        mounted(screen)
+
+    monkeypatch.setattr(StartScreen, "on_mount", on_mount)
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.screen.game == "president"
+    assert seen["options"] == ["opt-rounds", "opt-revolution"]
+    assert seen["blurb"].startswith("Shed your cards first")
+    assert seen["players"] == ["3", "4", "5", "6"]
+    assert seen["seats shown"] == [True, True, True, True, False, False]
+    assert seen["names"] == ["You", "Ada", "Ben", "Cleo", "", ""]
+
+
+async def test_choosing_another_game_still_shows_its_table() -> None:
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("down")  # Durak
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#players", Cycler).values == ["2", "3", "4", "5", "6"]
+        count = get_rules("durak").default_players
+        assert [row.display for row in screen.query(".seat-row")] == [True] * count + [False] * (6 - count)
+        assert "Attack and defend" in screen_text(app)
+        await pilot.press("up")  # back to President: its options come back as a new table has them
+        await pilot.pause()
+        assert screen.query_one("#opt-rounds", Input).value == "5"
+        assert "Revolution" in screen_text(app)
+
+
+async def test_the_footer_is_built_once_and_again_only_when_its_keys_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    rebuilt: list[str] = []
+    recompose = KeysFooter.recompose
+
+    async def counted(footer: KeysFooter) -> None:
+        rebuilt.append(type(footer.screen).__name__)
+        await recompose(footer)
+
+    monkeypatch.setattr(KeysFooter, "recompose", counted)
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = footer_line(app)
+        assert "Help" in footer and "Start" in footer and "Quit" in footer
+        assert "Delete" not in footer  # no unfinished game: nothing to delete
+        assert rebuilt == []
+        app.screen.refresh_bindings()  # the same keys: nothing to rebuild
+        await pilot.pause()
+        assert rebuilt == []
+
+    # With an unfinished game the list comes after the first frame, and its keys with it.
+    state = TableConfig.build("durak", ["human", "easy"], seed=3).new_state()
+    state.apply(state.legal_actions()[0])
+    GameSlot.new(state).close()
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = footer_line(app)
+        assert "Delete" in footer and "Continue" in footer, footer
+        assert rebuilt == ["StartScreen"]
+
+
+async def test_the_game_screen_shows_its_keys_without_building_them_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    rebuilt: list[str] = []
+    recompose = KeysFooter.recompose
+
+    async def counted(footer: KeysFooter) -> None:
+        rebuilt.append(type(footer.screen).__name__)
+        await recompose(footer)
+
+    monkeypatch.setattr(KeysFooter, "recompose", counted)
+    config = TableConfig.build("president", ["human", "easy", "easy", "easy"], seed=3)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        footer = footer_line(app)
+        assert "Last trick" in footer and "Hint" in footer and "Quit" in footer
+        assert rebuilt.count("GameScreen") <= 1
+
+
+async def test_only_the_first_showing_skips_styling_the_screen_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual restyles a screen whenever it is shown with ``refresh_styles``; the start
+    and game screens skip that the first time only (their widgets were just styled)."""
+    restyled: list[str] = []
+    update = Screen.update_node_styles
+
+    def counted(screen: Screen[Any], animate: bool = True) -> None:
+        restyled.append(type(screen).__name__)
+        update(screen, animate)
+
+    monkeypatch.setattr(Screen, "update_node_styles", counted)
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and "StartScreen" not in restyled
+        app.screen.post_message(events.ScreenResume(refresh_styles=True))
+        await pilot.pause()
+        assert "StartScreen" in restyled
+
+
+@pytest.mark.parametrize("size,expected", [
+    ((100, 30), {"-tiny": False, "-narrow": False, "-normal-width": True, "-wide": False,
+                 "-short": False, "-normal-height": True, "-tall": False}),
+    ((59, 23), {"-tiny": True, "-narrow": False, "-normal-width": False, "-wide": False,
+                "-short": True, "-normal-height": False, "-tall": False}),
+    ((120, 40), {"-tiny": False, "-narrow": False, "-normal-width": False, "-wide": True,
+                 "-short": False, "-normal-height": False, "-tall": True}),
+])
+async def test_the_game_screen_has_its_size_classes_from_the_start(size: tuple[int, int], expected: dict[str, bool]) -> None:
+    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=1)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        assert breakpoint_classes(*size, screen) == expected
+        assert {name for name, on in expected.items() if on} <= set(screen.classes)
+        assert not {name for name, on in expected.items() if not on} & set(screen.classes)
