@@ -9,6 +9,7 @@ import pytest
 from textual import events
 from textual.screen import Screen
 from textual.widgets import Input, Static
+from textual.widgets._footer import FooterKey
 
 from cardtable.games import get_rules
 from cardtable.tui.app import CardtableApp
@@ -158,3 +159,24 @@ async def test_the_game_screen_has_its_size_classes_from_the_start(size: tuple[i
         assert breakpoint_classes(*size, screen) == expected
         assert {name for name, on in expected.items() if on} <= set(screen.classes)
         assert not {name for name, on in expected.items() if not on} & set(screen.classes)
+
+
+@pytest.mark.parametrize("seats", [None, ["human", "easy", "easy", "easy"], ["human", "human", "easy"]])
+async def test_the_first_frame_has_the_footer_keys(monkeypatch: pytest.MonkeyPatch, seats: list[str] | None) -> None:
+    """The footer's keys are mounted before the screen is first laid out (Textual's own
+    footer showed them a frame later): the start screen, a game, a hot-seat game."""
+    keys_at_first_layout: dict[str, int] = {}
+    resume = Screen._on_screen_resume
+
+    def first_layout(screen: Screen[Any], event: events.ScreenResume) -> None:
+        if isinstance(screen, (StartScreen, GameScreen)):
+            keys_at_first_layout.setdefault(type(screen).__name__, len(screen.query(FooterKey)))
+        resume(screen, event)
+
+    monkeypatch.setattr(Screen, "_on_screen_resume", first_layout)
+    config = None if seats is None else TableConfig.build("president", seats, seed=2)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        name = "StartScreen" if seats is None else "GameScreen"
+        assert keys_at_first_layout.get(name, 0) >= 4, keys_at_first_layout

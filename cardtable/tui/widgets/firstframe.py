@@ -7,6 +7,8 @@ from typing import Any
 from textual import events
 from textual.screen import Screen
 
+from cardtable.tui.widgets.footer import KeysFooter
+
 __all__ = ["StyledOnce", "breakpoint_classes"]
 
 
@@ -49,7 +51,8 @@ class StyledOnce(Screen[Any]):
     restyle: nothing the styles depend on has changed since the widgets were mounted
     (what does change, the focus or a class set on mount, restyles what it touches
     itself).  Every later resume (back from a pop-up or another screen, when the
-    settings may have changed) restyles as Textual does.
+    settings may have changed) restyles as Textual does.  The first frame also waits
+    for the screen's :class:`~cardtable.tui.widgets.footer.KeysFooter` to show its keys.
     """
 
     _shown_before = False
@@ -60,8 +63,13 @@ class StyledOnce(Screen[Any]):
         width, height = self.app.size
         self.update_classes(breakpoint_classes(width, height, self), animate=False)
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Runs before Screen's own handler, which reads refresh_styles.
+    async def _on_screen_resume(self, event: events.ScreenResume) -> None:  # type: ignore[override]  # Textual awaits a handler that is a coroutine
+        # Runs before Screen's own handler, which reads refresh_styles and lays the
+        # screen out (its first frame).
         if not self._shown_before:
             self._shown_before = True
             event.refresh_styles = False
+            # The footer's keys are known now (the screen is mounted): in the first
+            # frame, not a frame later.
+            for footer in self.query(KeysFooter):
+                await footer.keys_shown()
