@@ -26,6 +26,7 @@ from cardtable.games import available_games, get_rules
 from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
 from cardtable.tui.keymap import START_KEYS, bindings, say
+from cardtable.tui.widgets.buttons import FormButton
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.tui.widgets.firstframe import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
@@ -102,11 +103,11 @@ class StartScreen(StyledOnce, Screen[None]):
                 yield Input(placeholder="empty: random", id="seed", classes="seed-input", restrict=r"[0-9]*")
             yield Static("", id="start-error")
             with Horizontal(id="start-buttons"):
-                yield Button("Start", id="start", variant="success")
-                yield Button("Join", id="join-table", tooltip="join a table someone hosts")
-                yield Button("Statistics", id="stats-button")
-                yield Button("Settings", id="settings-button")
-                yield Button("Quit", id="quit", variant="error")
+                yield FormButton("Start", id="start", variant="success")
+                yield FormButton("Join", id="join-table", tooltip="join a table someone hosts")
+                yield FormButton("Statistics", id="stats-button")
+                yield FormButton("Settings", id="settings-button")
+                yield FormButton("Quit", id="quit", variant="error")
         # No command palette key: at 80 columns every one of the screen's keys shows whole.
         yield KeysFooter(show_command_palette=False)
         yield TooSmall()
@@ -138,7 +139,7 @@ class StartScreen(StyledOnce, Screen[None]):
         try:
             await self.query_one("#start-form").mount(self._saved_games_list(), after="#start-title")
             await self.query_one("#start-buttons").mount(
-                Button("Continue", id="continue", variant="primary"), before="#start"
+                FormButton("Continue", id="continue", variant="primary"), before="#start"
             )
             self.query_one("#saved-list", OptionList).highlighted = 0
             self._label_continue()
