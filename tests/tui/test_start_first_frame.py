@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual.app import App
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Button, Input, Static
 from textual.widgets._footer import FooterKey
 
 from cardtable.games import get_rules
@@ -16,6 +17,7 @@ from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.start import StartScreen
+from cardtable.tui.widgets.buttons import FormButton
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.tui.widgets.firstframe import breakpoint_classes
 from cardtable.tui.widgets.footer import KeysFooter
@@ -180,3 +182,32 @@ async def test_the_first_frame_has_the_footer_keys(monkeypatch: pytest.MonkeyPat
         await settle(app, pilot)
         name = "StartScreen" if seats is None else "GameScreen"
         assert keys_at_first_layout.get(name, 0) >= 4, keys_at_first_layout
+
+
+async def test_buttons_are_styled_once_mounted_as_textuals_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A FormButton skips the restyles Textual's button does while it is being made (one
+    per class its variant and style set), and looks the same once mounted."""
+    restyled: list[str] = []
+    update = App.update_styles
+
+    def counted(app: App[Any], node: Any, animate: bool = True) -> None:
+        if isinstance(node, Button) and not node.is_attached:
+            restyled.append(type(node).__name__)
+        update(app, node, animate)
+
+    monkeypatch.setattr(App, "update_styles", counted)
+
+    class Buttons(App[None]):
+        def compose(self) -> Any:
+            yield Button("Quit", id="textual", variant="error")
+            yield FormButton("Quit", id="ours", variant="error")
+
+    app = Buttons()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        textual, ours = app.query_one("#textual", Button), app.query_one("#ours", FormButton)
+        assert "Button" in restyled and "FormButton" not in restyled
+        app.screen.set_focus(None)  # the first button had the focus, and its look
+        await pilot.pause()
+        assert ours.has_class("-error") and ours.styles.background == textual.styles.background
+        assert ours.rich_style == textual.rich_style and ours.styles.border == textual.styles.border
