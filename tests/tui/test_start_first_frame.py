@@ -17,6 +17,7 @@ from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.start import StartScreen
+from cardtable.tui.widgets import footer as footer_module
 from cardtable.tui.widgets.buttons import FormButton
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.tui.widgets.firstframe import breakpoint_classes
@@ -211,3 +212,16 @@ async def test_buttons_are_styled_once_mounted_as_textuals_are(monkeypatch: pyte
         await pilot.pause()
         assert ours.has_class("-error") and ours.styles.background == textual.styles.background
         assert ours.rich_style == textual.rich_style and ours.styles.border == textual.styles.border
+
+
+async def test_a_footer_that_cannot_build_does_not_keep_the_screen_from_showing(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def never(footer: KeysFooter) -> None:
+        return None  # builds nothing and never says so
+
+    monkeypatch.setattr(KeysFooter, "build_keys", never)
+    monkeypatch.setattr(footer_module, "KEYS_WAIT", 0.05)
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, StartScreen)
+        assert "Revolution" in screen_text(app) and "Seed" in screen_text(app)

@@ -4,6 +4,7 @@ when the keys to show change."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from textual.compose import compose as compose_widgets
@@ -13,7 +14,10 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.widget import AwaitMount
 
-__all__ = ["KeysFooter"]
+__all__ = ["KEYS_WAIT", "KeysFooter"]
+
+#: the longest a screen's first frame waits for its footer's keys, in seconds
+KEYS_WAIT = 1.0
 
 
 class KeysFooter(Footer):
@@ -81,7 +85,10 @@ class KeysFooter(Footer):
             self._build_due = True
             self.call_next(self.build_keys)
         if self._built_with is None or self._mounting is not None:
-            await self._shown_event().wait()
+            # Never longer than a moment: a footer that cannot build (whatever the
+            # reason) must not keep its screen from being drawn.
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._shown_event().wait(), KEYS_WAIT)
 
     def _shown_event(self) -> asyncio.Event:
         if self._shown is None:
