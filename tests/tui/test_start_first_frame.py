@@ -53,8 +53,9 @@ async def test_the_start_screen_is_composed_with_its_game_table_whole(monkeypatc
     assert seen["options"] == ["opt-rounds", "opt-revolution"]
     assert seen["blurb"].startswith("Shed your cards first")
     assert seen["players"] == ["3", "4", "5", "6"]
-    assert seen["seats shown"] == [True, True, True, True, False, False]
-    assert seen["names"] == ["You", "Ada", "Ben", "Cleo", "", ""]
+    # A row for each seat at the table (more come with more players).
+    assert seen["seats shown"] == [True, True, True, True]
+    assert seen["names"] == ["You", "Ada", "Ben", "Cleo"]
 
 
 async def test_choosing_another_game_still_shows_its_table() -> None:
@@ -66,12 +67,39 @@ async def test_choosing_another_game_still_shows_its_table() -> None:
         screen = app.screen
         assert screen.query_one("#players", Cycler).values == ["2", "3", "4", "5", "6"]
         count = get_rules("durak").default_players
-        assert [row.display for row in screen.query(".seat-row")] == [True] * count + [False] * (6 - count)
+        assert [row.display for row in screen.query(".seat-row")] == [True] * count + [False] * (4 - count)
         assert "Attack and defend" in screen_text(app)
         await pilot.press("up")  # back to President: its options come back as a new table has them
         await pilot.pause()
         assert screen.query_one("#opt-rounds", Input).value == "5"
         assert "Revolution" in screen_text(app)
+
+
+async def test_seats_beyond_the_table_get_their_rows_when_more_players_are_chosen() -> None:
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        assert len(screen.query(".seat-row")) == 4
+        screen.query_one("#players", Cycler).value = "6"
+        config = screen.build_config()  # at once, before the change is shown
+        assert [seat.kind for seat in config.seats] == ["human"] + ["normal"] * 5
+        await pilot.pause()
+        assert [row.id for row in screen.query(".seat-row")] == [f"seat-row-{seat}" for seat in range(6)]
+        assert "Seat 6" in screen_text(app) and "Eve" in screen_text(app)
+        screen.query_one("#kind-5", Cycler).value = "hard"
+        screen.query_one("#players", Cycler).value = "4"
+        await pilot.pause()
+        assert "Seat 5" not in screen_text(app)
+        screen.query_one("#players", Cycler).value = "6"  # the hidden row kept its choice
+        await pilot.pause()
+        assert screen.query_one("#kind-5", Cycler).value == "hard"
+        assert [seat.kind for seat in screen.build_config().seats][-1] == "hard"
+        # Tab goes down the seats in order, the new rows too.
+        screen.query_one("#name-3", Input).focus()
+        await pilot.press("tab")
+        assert app.focused is screen.query_one("#kind-4", Cycler)
 
 
 async def test_the_footer_is_built_once_and_again_only_when_its_keys_change(monkeypatch: pytest.MonkeyPatch) -> None:

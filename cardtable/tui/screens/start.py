@@ -33,7 +33,7 @@ from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
 
 if TYPE_CHECKING:
-    from textual.widget import AwaitMount
+    from textual.widget import AwaitMount, Widget
 
     from cardtable.userdata.slots import SavedGame
 
@@ -65,6 +65,9 @@ class StartScreen(StyledOnce, Screen[None]):
         super().__init__()
         #: the game highlighted in the list (the first in the registry unless given)
         self.game = game or available_games()[0]
+        #: the seats' rows, in order: one for each seat at the table, and any shown
+        #: before for more players (hidden while fewer play)
+        self._seat_rows: list[Horizontal] = []
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
@@ -88,15 +91,10 @@ class StartScreen(StyledOnce, Screen[None]):
                              ascii_only=self.app_ascii)
                 yield Label("  Bot speed", classes="start-label")
                 yield Cycler(list(PACES), value=getattr(self.app, "pace", "normal"), id="pace", ascii_only=self.app_ascii)
-            kinds = ["human"] + [self.default_level] * (MAX_SEATS - 1)
-            for seat in range(MAX_SEATS):
-                row = Horizontal(classes="start-row seat-row", id=f"seat-row-{seat}")
-                row.display = seat < count
-                with row:
-                    yield Label(f"Seat {seat + 1}", classes="start-label")
-                    yield Cycler(list(SEAT_KINDS), value=kinds[seat], id=f"kind-{seat}", ascii_only=self.app_ascii)
-                    yield Input(placeholder=self._seat_placeholder(seat, kinds, count), id=f"name-{seat}",
-                                classes="name-input", max_length=NAME_LIMIT)
+            # A row for each seat at the table; more come when more players are chosen.
+            kinds = self._seat_kinds()
+            for seat in range(count):
+                yield self._new_seat_row(seat, kinds[seat], self._seat_placeholder(seat, kinds, count))
             yield Vertical(*self._option_rows(self.game), id="options-box")
             with Horizontal(classes="start-row"):
                 yield Label("Seed", classes="start-label")
@@ -222,10 +220,45 @@ class StartScreen(StyledOnce, Screen[None]):
         """The name a seat gets when none is typed (blank for a seat not at the table)."""
         return _default_name(seat, kinds[seat], kinds[:count], self.default_human) if seat < count else ""
 
+    def _new_seat_row(self, seat: int, kind: str, placeholder: str) -> Horizontal:
+        row = Horizontal(*self._seat_controls(seat, kind, placeholder), classes="start-row seat-row",
+                         id=f"seat-row-{seat}")
+        self._seat_rows.append(row)
+        return row
+
+    def _seat_controls(self, seat: int, kind: str, placeholder: str) -> list[Widget]:
+        return [
+            Label(f"Seat {seat + 1}", classes="start-label"),
+            Cycler(list(SEAT_KINDS), value=kind, id=f"kind-{seat}", ascii_only=self.app_ascii),
+            Input(placeholder=placeholder, id=f"name-{seat}", classes="name-input", max_length=NAME_LIMIT),
+        ]
+
+    def _seat_kinds(self) -> list[str]:
+        """Every seat's kind: as chosen in its row, or as a new table has it for a seat
+        whose row was never needed."""
+        kinds = ["human"] + [self.default_level] * (MAX_SEATS - 1)
+        for seat in range(len(self._seat_rows)):
+            kinds[seat] = self.query_one(f"#kind-{seat}", Cycler).value
+        return kinds
+
+    def _add_seat_rows(self, count: int) -> None:
+        """Rows for the first ``count`` seats, those not there yet put after the last
+        (hidden until :meth:`_show_seats` shows them)."""
+        kinds = self._seat_kinds()
+        while len(self._seat_rows) < count:
+            seat = len(self._seat_rows)
+            row = Horizontal(classes="start-row seat-row", id=f"seat-row-{seat}")
+            row.display = False
+            self.query_one("#start-form").mount(row, after=self._seat_rows[-1])
+            # Mounted into the row once it is in place (not given to it to compose), so
+            # that the seat's controls can be asked for at once.
+            row.mount(*self._seat_controls(seat, kinds[seat], ""))
+            self._seat_rows.append(row)
+
     def _show_seats(self, count: int) -> None:
-        kinds = [self.query_one(f"#kind-{seat}", Cycler).value for seat in range(MAX_SEATS)]
-        for seat in range(MAX_SEATS):
-            row = self.query_one(f"#seat-row-{seat}")
+        self._add_seat_rows(count)
+        kinds = self._seat_kinds()
+        for seat, row in enumerate(self._seat_rows):
             row.display = seat < count
             self.query_one(f"#name-{seat}", Input).placeholder = self._seat_placeholder(seat, kinds, count)
 
@@ -250,6 +283,7 @@ class StartScreen(StyledOnce, Screen[None]):
         """The table as chosen on screen; raises a one-line ``ValueError`` if something is off."""
         rules = get_rules(self.game)
         count = int(self.query_one("#players", Cycler).value)
+        self._add_seat_rows(count)  # the player count may have just changed
         kinds = [self.query_one(f"#kind-{seat}", Cycler).value for seat in range(count)]
         names = [self.query_one(f"#name-{seat}", Input).value for seat in range(count)]
         options: dict[str, object] = {}
@@ -362,7 +396,7 @@ class StartScreen(StyledOnce, Screen[None]):
     def refresh_defaults(self) -> None:
         """Show new settings: bot speed, and the level of seats still at the old default."""
         self.query_one("#pace", Cycler).value = self.app.pace  # type: ignore[attr-defined]
-        for seat in range(1, MAX_SEATS):
+        for seat in range(1, len(self._seat_rows)):  # a row made later gets the new level
             cycler = self.query_one(f"#kind-{seat}", Cycler)
             if cycler.value != "human":
                 cycler.value = self.default_level
