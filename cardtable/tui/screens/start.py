@@ -250,6 +250,8 @@ class StartScreen(StyledOnce, Screen[None]):
             row = Horizontal(classes="start-row seat-row", id=f"seat-row-{seat}")
             row.display = False
             self.query_one("#start-form").mount(row, after=self._seat_rows[-1])
+            if not row.is_attached:
+                return  # the screen is closing: nothing takes a new row
             # Mounted into the row once it is in place (not given to it to compose), so
             # that the seat's controls can be asked for at once.
             row.mount(*self._seat_controls(seat, kinds[seat], ""))
