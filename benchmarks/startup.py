@@ -72,10 +72,13 @@ Minimal().run()
 '''
 
 #: What each app's first frame shows once its content is drawn (all must be on screen).
+#: Each ends with a text of the footer, the last row drawn: a frame can come in more than
+#: one read, and the clock stops only once the whole of it is in.
 MARKERS = {
     "minimal": ("a minimal Textual app", "palette"),
-    # The seed row is the form's last; the game's options and its blurb beside the list.
-    "start": ("Seed", "Revolution", "Shed your cards first"),
+    # The seed row is the form's last; the game's options and its blurb beside the list;
+    # the footer's last key.
+    "start": ("Seed", "Revolution", "Shed your cards first", "esc Quit"),
     # The table's seats, the player's hand and its buttons, and the footer's keys.
     "play": ("Ada", "Cleo", "Your hand", "Clear", "Last trick"),
 }
