@@ -14,6 +14,10 @@ each pair's ratio, min and median over the runs:
   for the start screen, its last row and the game's options, which it fills in after
   composing; for the game, the table and the hand), then kills the program.
 
+Beside the seconds, each run's CPU seconds (user and system, of the program and what it
+started) are counted too, and their ratios given: on a machine shared with other work
+the CPU a program needed changes much less with the load than the seconds it took.
+
 Each case runs once first, not counted, which also writes the bytecode a real install
 has.  Every cardtable run gets an empty data folder of its own (``CARDTABLE_HOME``), so the
 player's saves and statistics are neither read nor changed; ``--home DIR`` times one
@@ -35,6 +39,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import select
 import shutil
 import signal
@@ -67,11 +72,13 @@ Minimal().run()
 '''
 
 #: What each app's first frame shows once its content is drawn (all must be on screen).
+#: Each ends with a text of the footer, the last row drawn: a frame can come in more than
+#: one read, and the clock stops only once the whole of it is in.
 MARKERS = {
     "minimal": ("a minimal Textual app", "palette"),
-    # The seed row is the form's last; the options box is filled in once the screen is
-    # mounted, and the game's blurb set then too.
-    "start": ("Seed", "Revolution", "Shed your cards first"),
+    # The seed row is the form's last; the game's options and its blurb beside the list;
+    # the footer's last key.
+    "start": ("Seed", "Revolution", "Shed your cards first", "esc Quit"),
     # The table's seats, the player's hand and its buttons, and the footer's keys.
     "play": ("Ada", "Cleo", "Your hand", "Clear", "Last trick"),
 }
@@ -80,41 +87,64 @@ FRAME_TIMEOUT = 60.0
 
 
 @dataclass
+class Run:
+    """One run of a program: the seconds it took and the CPU seconds it used."""
+
+    seconds: float
+    cpu: float
+
+
+@dataclass
 class Pairs:
-    """One comparison: seconds of A and of B, run by run."""
+    """One comparison: the runs of A and of B, pair by pair."""
 
     name: str
     versus: str
-    a: list[float] = field(default_factory=list)
-    b: list[float] = field(default_factory=list)
+    a: list[Run] = field(default_factory=list)
+    b: list[Run] = field(default_factory=list)
 
     @property
     def ratios(self) -> list[float]:
-        return [a / b for a, b in zip(self.a, self.b)]
+        return [a.seconds / b.seconds for a, b in zip(self.a, self.b)]
+
+    @property
+    def cpu_ratios(self) -> list[float]:
+        return [a.cpu / b.cpu for a, b in zip(self.a, self.b) if b.cpu > 0]
 
     def summary(self) -> dict[str, float | int | str]:
+        cpu_ratios = self.cpu_ratios or [0.0]
         return {
             "name": self.name,
             "versus": self.versus,
             "runs": len(self.a),
-            "seconds_min": min(self.a),
-            "seconds_median": statistics.median(self.a),
-            "versus_seconds_median": statistics.median(self.b),
+            "seconds_min": min(run.seconds for run in self.a),
+            "seconds_median": statistics.median(run.seconds for run in self.a),
+            "versus_seconds_median": statistics.median(run.seconds for run in self.b),
             "ratio_min": min(self.ratios),
             "ratio_median": statistics.median(self.ratios),
+            "cpu_seconds_median": statistics.median(run.cpu for run in self.a),
+            "versus_cpu_seconds_median": statistics.median(run.cpu for run in self.b),
+            "cpu_ratio_median": statistics.median(cpu_ratios),
         }
 
 
 # --- running a command --------------------------------------------------------------
 
-def timed_run(command: Sequence[str], env: dict[str, str]) -> float:
-    """Seconds ``command`` takes from start to exit, its output to a pipe."""
+def children_cpu() -> float:
+    """CPU seconds (user and system) of every child process ended and waited for so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed_run(command: Sequence[str], env: dict[str, str]) -> Run:
+    """The seconds ``command`` takes from start to exit (its output to a pipe), and its CPU."""
+    cpu = children_cpu()
     start = time.perf_counter()
     result = subprocess.run(command, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
     elapsed = time.perf_counter() - start
     if result.returncode != 0:
         raise RuntimeError(f"{' '.join(command)} exited {result.returncode}: {result.stderr.decode(errors='replace')}")
-    return elapsed
+    return Run(elapsed, children_cpu() - cpu)
 
 
 class Screen:
@@ -163,9 +193,10 @@ class Screen:
         return "\n".join("".join(row) for row in self.cells)
 
 
-def first_frame(command: Sequence[str], env: dict[str, str], markers: Sequence[str]) -> tuple[float, str]:
+def first_frame(command: Sequence[str], env: dict[str, str], markers: Sequence[str]) -> tuple[Run, str]:
     """Seconds from starting ``command`` in a pseudo-terminal to a screen showing every
-    text of ``markers``, and that screen.  The program is killed then."""
+    text of ``markers`` (and the CPU seconds the program used, counted once it is
+    killed, which it is then), and that screen."""
     import fcntl
     import pty
     import struct
@@ -174,6 +205,7 @@ def first_frame(command: Sequence[str], env: dict[str, str], markers: Sequence[s
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
     screen = Screen()
+    cpu = children_cpu()
     start = time.perf_counter()
     process = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
     os.close(slave)
@@ -194,7 +226,8 @@ def first_frame(command: Sequence[str], env: dict[str, str], markers: Sequence[s
             screen.feed(data.decode("utf-8", errors="replace"))
             shown = screen.text()
             if all(marker in shown for marker in markers):
-                return time.perf_counter() - start, shown
+                elapsed = time.perf_counter() - start
+                break
     finally:
         try:
             os.killpg(process.pid, signal.SIGKILL)
@@ -202,6 +235,7 @@ def first_frame(command: Sequence[str], env: dict[str, str], markers: Sequence[s
             pass
         process.wait()
         os.close(master)
+    return Run(elapsed, children_cpu() - cpu), shown
 
 
 # --- the two parts ------------------------------------------------------------------
@@ -311,10 +345,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(report, indent=2))
         return 0
     print(f"{' '.join(cardtable)}; {args.runs} pairs of runs each; ratios are A/B pair by pair")
-    print(f"{'A':70} {'B':34} {'A s (med)':>9} {'B s (med)':>9} {'A/B min':>7} {'A/B med':>7}")
+    print(f"{'A':70} {'B':34} {'A s (med)':>9} {'B s (med)':>9} {'A/B min':>7} {'A/B med':>7} "
+          f"{'A CPU s':>7} {'B CPU s':>7} {'CPU A/B':>7}")
     for summary in report["figures"]:  # type: ignore[attr-defined]
         print(f"{summary['name']:70} {summary['versus']:34} {summary['seconds_median']:9.3f} "
-              f"{summary['versus_seconds_median']:9.3f} {summary['ratio_min']:7.2f} {summary['ratio_median']:7.2f}")
+              f"{summary['versus_seconds_median']:9.3f} {summary['ratio_min']:7.2f} {summary['ratio_median']:7.2f} "
+              f"{summary['cpu_seconds_median']:7.3f} {summary['versus_cpu_seconds_median']:7.3f} "
+              f"{summary['cpu_ratio_median']:7.2f}")
     for kind, shown in report.get("screens", {}).items():  # type: ignore[attr-defined]
         print(f"\n--- {kind}: first frame ---\n{shown}")
     return 0

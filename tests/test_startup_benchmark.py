@@ -29,6 +29,9 @@ def test_the_startup_benchmark_runs_once() -> None:
     ]
     for figure in report["figures"]:
         assert figure["runs"] == 1 and figure["seconds_median"] > 0 and figure["ratio_median"] > 0
+        # The CPU each side used is counted too (a Python process never starts on none).
+        assert figure["cpu_seconds_median"] > 0 and figure["versus_cpu_seconds_median"] > 0
+        assert figure["cpu_ratio_median"] > 0
     # The frames it stopped at show the apps' content.
     assert "Seat 1" in report["screens"]["start"] and "Statistics" in report["screens"]["start"]
     assert "Your hand" in report["screens"]["play"]

@@ -232,9 +232,15 @@ class CardtableApp(App[None]):
         for line in self.settings_warnings:
             self.notify(line, severity="warning", timeout=8, markup=False)
         self.settings_warnings = []
-        # The player's files are read once the first frame is out (before the list of
-        # saved games, which waits for it too).
-        self.call_after_refresh(self._recover)
+        # The first screen goes up once the app itself is mounted: Textual holds back
+        # every frame until then, so a screen pushed now would be laid out and drawn
+        # once for nothing and then again.
+        self.call_later(self._open_first_screen)
+
+    def _open_first_screen(self) -> None:
+        """Put up what the app was started for: a replay, a hosted or joined table, a
+        game, or the start screen; the player's files are read once its first frame is
+        out (before the list of saved games, which waits for it too)."""
         if self.replay is not None:
             from cardtable.tui.screens.replay import ReplayScreen
 
@@ -247,6 +253,7 @@ class CardtableApp(App[None]):
             self.start_game(self.config)
         else:
             self.show_start()
+        self.call_after_refresh(self._recover)
 
     def _recover(self) -> None:
         """Finish what a killed cardtable left half done (once, before the saves are listed)."""

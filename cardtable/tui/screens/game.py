@@ -27,7 +27,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
@@ -50,6 +50,8 @@ from cardtable.tui.screens.pauses import PausesPart
 from cardtable.tui.screens.round_end import RoundEndPart
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.widgets.buttons import MoveButton
+from cardtable.tui.widgets.firstframe import StyledOnce
+from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.movelog import MoveLog
 from cardtable.tui.widgets.seats import SeatBox, seat_lines
@@ -62,7 +64,7 @@ if TYPE_CHECKING:
 __all__ = ["GameScreen"]
 
 
-class GameScreen(TurnsPart, HintsPart, HandoverPart, PausesPart, RoundEndPart):
+class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, RoundEndPart):
     """Plays one game from a :class:`TableConfig` until it is over."""
 
     #: a replay shows the table without taking moves
@@ -180,7 +182,7 @@ class GameScreen(TurnsPart, HintsPart, HandoverPart, PausesPart, RoundEndPart):
         yield HandView(self.app.card_style, id="hand")  # type: ignore[attr-defined]
         with Horizontal(id="moves"):
             yield from self.compose_moves()
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeysFooter(show_command_palette=False, compact=True)
         yield TooSmall()
 
     def compose_moves(self) -> ComposeResult:
@@ -247,7 +249,8 @@ class GameScreen(TurnsPart, HintsPart, HandoverPart, PausesPart, RoundEndPart):
             self.session.pace = getattr(self.app, "pace", "normal")
             self.session.set_think_time(getattr(self.app, "think", None))
             self._set_bot_cores()
-            self.session.autosave()  # a new game has its save from the start
+            # A new game has its save from the start: once its first frame is out.
+            self.call_after_refresh(self.session.autosave)
         self.after_change()
 
     def on_screen_resume(self) -> None:

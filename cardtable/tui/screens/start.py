@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.display import literal
@@ -26,11 +26,14 @@ from cardtable.games import available_games, get_rules
 from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
 from cardtable.tui.keymap import START_KEYS, bindings, say
+from cardtable.tui.widgets.buttons import FormButton
 from cardtable.tui.widgets.cycler import Cycler
+from cardtable.tui.widgets.firstframe import StyledOnce
+from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
 
 if TYPE_CHECKING:
-    from textual.widget import AwaitMount
+    from textual.widget import AwaitMount, Widget
 
     from cardtable.userdata.slots import SavedGame
 
@@ -50,7 +53,7 @@ def game_blurb(game: str) -> str:
     return f"{rules.blurb} {counts} players.".strip()
 
 
-class StartScreen(Screen[None]):
+class StartScreen(StyledOnce, Screen[None]):
     """Choose a game and its table, then start."""
 
     BINDINGS = bindings(START_KEYS)
@@ -62,46 +65,49 @@ class StartScreen(Screen[None]):
         super().__init__()
         #: the game highlighted in the list (the first in the registry unless given)
         self.game = game or available_games()[0]
+        #: the seats' rows, in order: one for each seat at the table, and any shown
+        #: before for more players (hidden while fewer play)
+        self._seat_rows: list[Horizontal] = []
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
             yield Static("[b]cardtable[/b]  card games in the terminal", id="start-title")
             # The unfinished games come here, once read (show_saved_games).
+            # The first frame shows the highlighted game's table whole (its blurb, player
+            # count, seats and options), composed here rather than filled in once mounted:
+            # filling in would cost a second layout before the screen is complete.
+            rules = get_rules(self.game)
             with Horizontal(classes="start-row", id="game-row"):
                 yield Label("Game", classes="start-label")
                 yield OptionList(
                     *[Option(get_rules(name).title, id=name) for name in available_games()],
                     id="game-list",
                 )
-                yield Static("", id="game-blurb")
+                yield Static(game_blurb(self.game), id="game-blurb")
+            count = rules.default_players
             with Horizontal(classes="start-row"):
                 yield Label("Players", classes="start-label")
-                yield Cycler(["4"], id="players", ascii_only=self.app_ascii)
+                yield Cycler([str(n) for n in rules.player_counts], value=str(count), id="players",
+                             ascii_only=self.app_ascii)
                 yield Label("  Bot speed", classes="start-label")
                 yield Cycler(list(PACES), value=getattr(self.app, "pace", "normal"), id="pace", ascii_only=self.app_ascii)
-            for seat in range(MAX_SEATS):
-                with Horizontal(classes="start-row seat-row", id=f"seat-row-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="start-label")
-                    yield Cycler(
-                        list(SEAT_KINDS),
-                        value="human" if seat == 0 else self.default_level,
-                        id=f"kind-{seat}",
-                        ascii_only=self.app_ascii,
-                    )
-                    yield Input(placeholder="name", id=f"name-{seat}", classes="name-input", max_length=NAME_LIMIT)
-            yield Vertical(id="options-box")
+            # A row for each seat at the table; more come when more players are chosen.
+            kinds = self._seat_kinds()
+            for seat in range(count):
+                yield self._new_seat_row(seat, kinds[seat], self._seat_placeholder(seat, kinds, count))
+            yield Vertical(*self._option_rows(self.game), id="options-box")
             with Horizontal(classes="start-row"):
                 yield Label("Seed", classes="start-label")
                 yield Input(placeholder="empty: random", id="seed", classes="seed-input", restrict=r"[0-9]*")
             yield Static("", id="start-error")
             with Horizontal(id="start-buttons"):
-                yield Button("Start", id="start", variant="success")
-                yield Button("Join", id="join-table", tooltip="join a table someone hosts")
-                yield Button("Statistics", id="stats-button")
-                yield Button("Settings", id="settings-button")
-                yield Button("Quit", id="quit", variant="error")
+                yield FormButton("Start", id="start", variant="success")
+                yield FormButton("Join", id="join-table", tooltip="join a table someone hosts")
+                yield FormButton("Statistics", id="stats-button")
+                yield FormButton("Settings", id="settings-button")
+                yield FormButton("Quit", id="quit", variant="error")
         # No command palette key: at 80 columns every one of the screen's keys shows whole.
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
         yield TooSmall()
 
     def _saved_games_list(self) -> Vertical:
@@ -131,7 +137,7 @@ class StartScreen(Screen[None]):
         try:
             await self.query_one("#start-form").mount(self._saved_games_list(), after="#start-title")
             await self.query_one("#start-buttons").mount(
-                Button("Continue", id="continue", variant="primary"), before="#start"
+                FormButton("Continue", id="continue", variant="primary"), before="#start"
             )
             self.query_one("#saved-list", OptionList).highlighted = 0
             self._label_continue()
@@ -170,15 +176,14 @@ class StartScreen(Screen[None]):
     def app_ascii(self) -> bool:
         return bool(getattr(self.app, "ascii_only", False))
 
-    async def on_mount(self) -> None:
+    def on_mount(self) -> None:
         fit_to_terminal(self)
         games = available_games()
         option_list = self.query_one("#game-list", OptionList)
         option_list.highlighted = games.index(self.game) if self.game in games else 0
         # A new game is what Enter starts; an unfinished one is C away (or a click).
         self.set_focus(option_list)
-        # The saves are read after the first frame that shows the whole form.
-        await self._show_game(games[option_list.highlighted or 0])
+        # The saves are read after the first frame, which shows the whole form.
         self.call_after_refresh(self.show_saved_games)
 
     # --- the game and its table -------------------------------------------------
@@ -192,9 +197,13 @@ class StartScreen(Screen[None]):
         self._show_seats(int(players.value))
         box = self.query_one("#options-box", Vertical)
         box.remove_children()
+        return box.mount_all(self._option_rows(game))
+
+    def _option_rows(self, game: str) -> list[Horizontal]:
+        """A row for each of ``game``'s options, set as a new table starts it."""
         rows = []
         defaults = table_defaults(game)
-        for spec in rules.options:
+        for spec in get_rules(game).options:
             label = Label(spec.name.replace("_", " ").capitalize(), classes="start-label")
             control: Cycler | Input
             if spec.kind is bool:
@@ -205,15 +214,55 @@ class StartScreen(Screen[None]):
                                 restrict=r"[0-9]*")
             hint = Static(spec.help, classes="option-help")
             rows.append(Horizontal(label, control, hint, classes="start-row"))
-        return box.mount_all(rows)
+        return rows
+
+    def _seat_placeholder(self, seat: int, kinds: list[str], count: int) -> str:
+        """The name a seat gets when none is typed (blank for a seat not at the table)."""
+        return _default_name(seat, kinds[seat], kinds[:count], self.default_human) if seat < count else ""
+
+    def _new_seat_row(self, seat: int, kind: str, placeholder: str) -> Horizontal:
+        row = Horizontal(*self._seat_controls(seat, kind, placeholder), classes="start-row seat-row",
+                         id=f"seat-row-{seat}")
+        self._seat_rows.append(row)
+        return row
+
+    def _seat_controls(self, seat: int, kind: str, placeholder: str) -> list[Widget]:
+        return [
+            Label(f"Seat {seat + 1}", classes="start-label"),
+            Cycler(list(SEAT_KINDS), value=kind, id=f"kind-{seat}", ascii_only=self.app_ascii),
+            Input(placeholder=placeholder, id=f"name-{seat}", classes="name-input", max_length=NAME_LIMIT),
+        ]
+
+    def _seat_kinds(self) -> list[str]:
+        """Every seat's kind: as chosen in its row, or as a new table has it for a seat
+        whose row was never needed."""
+        kinds = ["human"] + [self.default_level] * (MAX_SEATS - 1)
+        for seat in range(len(self._seat_rows)):
+            kinds[seat] = self.query_one(f"#kind-{seat}", Cycler).value
+        return kinds
+
+    def _add_seat_rows(self, count: int) -> None:
+        """Rows for the first ``count`` seats, those not there yet put after the last
+        (hidden until :meth:`_show_seats` shows them)."""
+        kinds = self._seat_kinds()
+        while len(self._seat_rows) < count:
+            seat = len(self._seat_rows)
+            row = Horizontal(classes="start-row seat-row", id=f"seat-row-{seat}")
+            row.display = False
+            self.query_one("#start-form").mount(row, after=self._seat_rows[-1])
+            if not row.is_attached:
+                return  # the screen is closing: nothing takes a new row
+            # Mounted into the row once it is in place (not given to it to compose), so
+            # that the seat's controls can be asked for at once.
+            row.mount(*self._seat_controls(seat, kinds[seat], ""))
+            self._seat_rows.append(row)
 
     def _show_seats(self, count: int) -> None:
-        kinds = [self.query_one(f"#kind-{seat}", Cycler).value for seat in range(MAX_SEATS)]
-        for seat in range(MAX_SEATS):
-            row = self.query_one(f"#seat-row-{seat}")
+        self._add_seat_rows(count)
+        kinds = self._seat_kinds()
+        for seat, row in enumerate(self._seat_rows):
             row.display = seat < count
-            placeholder = _default_name(seat, kinds[seat], kinds[:count], self.default_human) if seat < count else ""
-            self.query_one(f"#name-{seat}", Input).placeholder = placeholder
+            self.query_one(f"#name-{seat}", Input).placeholder = self._seat_placeholder(seat, kinds, count)
 
     @on(OptionList.OptionHighlighted, "#game-list")
     def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -236,6 +285,7 @@ class StartScreen(Screen[None]):
         """The table as chosen on screen; raises a one-line ``ValueError`` if something is off."""
         rules = get_rules(self.game)
         count = int(self.query_one("#players", Cycler).value)
+        self._add_seat_rows(count)  # the player count may have just changed
         kinds = [self.query_one(f"#kind-{seat}", Cycler).value for seat in range(count)]
         names = [self.query_one(f"#name-{seat}", Input).value for seat in range(count)]
         options: dict[str, object] = {}
@@ -348,7 +398,7 @@ class StartScreen(Screen[None]):
     def refresh_defaults(self) -> None:
         """Show new settings: bot speed, and the level of seats still at the old default."""
         self.query_one("#pace", Cycler).value = self.app.pace  # type: ignore[attr-defined]
-        for seat in range(1, MAX_SEATS):
+        for seat in range(1, len(self._seat_rows)):  # a row made later gets the new level
             cycler = self.query_one(f"#kind-{seat}", Cycler)
             if cycler.value != "human":
                 cycler.value = self.default_level

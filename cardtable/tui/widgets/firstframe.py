@@ -1,0 +1,75 @@
+"""What spares a screen's first frame work that Textual would do twice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.screen import Screen
+
+from cardtable.tui.widgets.footer import KeysFooter
+
+__all__ = ["StyledOnce", "breakpoint_classes"]
+
+
+def breakpoint_classes(width: int, height: int, screen: Screen[Any]) -> dict[str, bool]:
+    """The breakpoint classes (``HORIZONTAL_BREAKPOINTS``, ``VERTICAL_BREAKPOINTS``) that
+    ``screen`` has in a terminal of ``width`` x ``height``, as Textual sets them on a
+    resize: the class of the largest breakpoint reached on each axis, no other.
+
+    >>> class Table(Screen):
+    ...     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal-width")]
+    >>> breakpoint_classes(100, 30, Table())
+    {'-narrow': False, '-normal-width': True}
+    """
+    app_horizontal = app_vertical = None
+    try:
+        app_horizontal, app_vertical = screen.app.HORIZONTAL_BREAKPOINTS, screen.app.VERTICAL_BREAKPOINTS
+    except Exception:  # noqa: BLE001 - no app running (a doctest): the screen's own are all there are
+        pass
+    classes: dict[str, bool] = {}
+    for size, own, of_app in ((width, screen.HORIZONTAL_BREAKPOINTS, app_horizontal),
+                              (height, screen.VERTICAL_BREAKPOINTS, app_vertical)):
+        breakpoints = (of_app if own is None else own) or []
+        for _, name in breakpoints:
+            classes[name] = False
+        reached = [(at, name) for at, name in breakpoints if size >= at]
+        if reached:
+            classes[max(reached)[1]] = True
+    return classes
+
+
+class StyledOnce(Screen[Any]):
+    """A screen whose first showing does not style its widgets twice.
+
+    Textual styles each widget as it is mounted; then, when a pushed screen is first
+    shown (its :class:`~textual.events.ScreenResume`), it styles the whole screen again
+    from the top; and the first :class:`~textual.events.Resize` sets the breakpoint
+    classes, which styles it all a third time.  On a screen of many widgets each pass
+    is a good part of the first frame.  Here the breakpoint classes are set before the
+    widgets are mounted (the resize then changes nothing), and the first resume does not
+    restyle: nothing the styles depend on has changed since the widgets were mounted
+    (what does change, the focus or a class set on mount, restyles what it touches
+    itself).  Every later resume (back from a pop-up or another screen, when the
+    settings may have changed) restyles as Textual does.  The first frame also waits
+    for the screen's :class:`~cardtable.tui.widgets.footer.KeysFooter` to show its keys.
+    """
+
+    _shown_before = False
+
+    async def _on_compose(self, event: events.Compose) -> None:
+        # Runs before Widget's own handler, which mounts what compose() yields (Textual
+        # calls each class's handler, the subclass's first).
+        width, height = self.app.size
+        self.update_classes(breakpoint_classes(width, height, self), animate=False)
+
+    async def _on_screen_resume(self, event: events.ScreenResume) -> None:  # type: ignore[override]  # Textual awaits a handler that is a coroutine
+        # Runs before Screen's own handler, which reads refresh_styles and lays the
+        # screen out (its first frame).
+        if not self._shown_before:
+            self._shown_before = True
+            event.refresh_styles = False
+            # The footer's keys are known now (the screen is mounted): in the first
+            # frame, not a frame later.
+            for footer in self.query(KeysFooter):
+                await footer.keys_shown()

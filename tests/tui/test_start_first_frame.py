@@ -1,0 +1,255 @@
+"""What the start screen's first frame costs: it is composed whole, styled once, and its
+footer built once (benchmarks/startup.py times it; these check the behaviour stays)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual import events
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import Button, Input, Static
+from textual.widgets._footer import FooterKey
+
+from cardtable.games import get_rules
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.config import TableConfig
+from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.screens.start import StartScreen
+from cardtable.tui.widgets import footer as footer_module
+from cardtable.tui.widgets.buttons import FormButton
+from cardtable.tui.widgets.cycler import Cycler
+from cardtable.tui.widgets.firstframe import breakpoint_classes
+from cardtable.tui.widgets.footer import KeysFooter
+from cardtable.userdata.slots import GameSlot
+
+from .conftest import screen_text, settle
+
+
+def footer_line(app: CardtableApp) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_the_start_screen_is_composed_with_its_game_table_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found: the blurb, the player count and the options were filled in once the screen
+    was mounted, a second layout before the screen was complete."""
+    seen: dict[str, Any] = {}
+    mounted = StartScreen.on_mount
+
+    def on_mount(screen: StartScreen) -> None:
+        seen["options"] = [widget.id for widget in screen.query("#options-box Cycler, #options-box Input")]
+        seen["blurb"] = str(screen.query_one("#game-blurb", Static).render())
+        seen["players"] = screen.query_one("#players", Cycler).values
+        seen["seats shown"] = [row.display for row in screen.query(".seat-row")]
+        seen["names"] = [name.placeholder for name in screen.query(".name-input").results(Input)]
+        mounted(screen)
+
+    monkeypatch.setattr(StartScreen, "on_mount", on_mount)
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.screen.game == "president"
+    assert seen["options"] == ["opt-rounds", "opt-revolution"]
+    assert seen["blurb"].startswith("Shed your cards first")
+    assert seen["players"] == ["3", "4", "5", "6"]
+    # A row for each seat at the table (more come with more players).
+    assert seen["seats shown"] == [True, True, True, True]
+    assert seen["names"] == ["You", "Ada", "Ben", "Cleo"]
+
+
+async def test_choosing_another_game_still_shows_its_table() -> None:
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("down")  # Durak
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#players", Cycler).values == ["2", "3", "4", "5", "6"]
+        count = get_rules("durak").default_players
+        assert [row.display for row in screen.query(".seat-row")] == [True] * count + [False] * (4 - count)
+        assert "Attack and defend" in screen_text(app)
+        await pilot.press("up")  # back to President: its options come back as a new table has them
+        await pilot.pause()
+        assert screen.query_one("#opt-rounds", Input).value == "5"
+        assert "Revolution" in screen_text(app)
+
+
+async def test_seats_beyond_the_table_get_their_rows_when_more_players_are_chosen() -> None:
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        assert len(screen.query(".seat-row")) == 4
+        screen.query_one("#players", Cycler).value = "6"
+        config = screen.build_config()  # at once, before the change is shown
+        assert [seat.kind for seat in config.seats] == ["human"] + ["normal"] * 5
+        await pilot.pause()
+        assert [row.id for row in screen.query(".seat-row")] == [f"seat-row-{seat}" for seat in range(6)]
+        assert "Seat 6" in screen_text(app) and "Eve" in screen_text(app)
+        screen.query_one("#kind-5", Cycler).value = "hard"
+        screen.query_one("#players", Cycler).value = "4"
+        await pilot.pause()
+        assert "Seat 5" not in screen_text(app)
+        screen.query_one("#players", Cycler).value = "6"  # the hidden row kept its choice
+        await pilot.pause()
+        assert screen.query_one("#kind-5", Cycler).value == "hard"
+        assert [seat.kind for seat in screen.build_config().seats][-1] == "hard"
+        # Tab goes down the seats in order, the new rows too.
+        screen.query_one("#name-3", Input).focus()
+        await pilot.press("tab")
+        assert app.focused is screen.query_one("#kind-4", Cycler)
+
+
+async def test_the_footer_is_built_once_and_again_only_when_its_keys_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    rebuilt: list[str] = []
+    recompose = KeysFooter.recompose
+
+    async def counted(footer: KeysFooter) -> None:
+        rebuilt.append(type(footer.screen).__name__)
+        await recompose(footer)
+
+    monkeypatch.setattr(KeysFooter, "recompose", counted)
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = footer_line(app)
+        assert "Help" in footer and "Start" in footer and "Quit" in footer
+        assert "Delete" not in footer  # no unfinished game: nothing to delete
+        assert rebuilt == []
+        app.screen.refresh_bindings()  # the same keys: nothing to rebuild
+        await pilot.pause()
+        assert rebuilt == []
+
+    # With an unfinished game the list comes after the first frame, and its keys with it.
+    state = TableConfig.build("durak", ["human", "easy"], seed=3).new_state()
+    state.apply(state.legal_actions()[0])
+    GameSlot.new(state).close()
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = footer_line(app)
+        assert "Delete" in footer and "Continue" in footer, footer
+        assert rebuilt == ["StartScreen"]
+
+
+async def test_the_game_screen_shows_its_keys_without_building_them_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    rebuilt: list[str] = []
+    recompose = KeysFooter.recompose
+
+    async def counted(footer: KeysFooter) -> None:
+        rebuilt.append(type(footer.screen).__name__)
+        await recompose(footer)
+
+    monkeypatch.setattr(KeysFooter, "recompose", counted)
+    config = TableConfig.build("president", ["human", "easy", "easy", "easy"], seed=3)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        footer = footer_line(app)
+        assert "Last trick" in footer and "Hint" in footer and "Quit" in footer
+        assert rebuilt.count("GameScreen") <= 1
+
+
+async def test_only_the_first_showing_skips_styling_the_screen_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual restyles a screen whenever it is shown with ``refresh_styles``; the start
+    and game screens skip that the first time only (their widgets were just styled)."""
+    restyled: list[str] = []
+    update = Screen.update_node_styles
+
+    def counted(screen: Screen[Any], animate: bool = True) -> None:
+        restyled.append(type(screen).__name__)
+        update(screen, animate)
+
+    monkeypatch.setattr(Screen, "update_node_styles", counted)
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and "StartScreen" not in restyled
+        app.screen.post_message(events.ScreenResume(refresh_styles=True))
+        await pilot.pause()
+        assert "StartScreen" in restyled
+
+
+@pytest.mark.parametrize("size,expected", [
+    ((100, 30), {"-tiny": False, "-narrow": False, "-normal-width": True, "-wide": False,
+                 "-short": False, "-normal-height": True, "-tall": False}),
+    ((59, 23), {"-tiny": True, "-narrow": False, "-normal-width": False, "-wide": False,
+                "-short": True, "-normal-height": False, "-tall": False}),
+    ((120, 40), {"-tiny": False, "-narrow": False, "-normal-width": False, "-wide": True,
+                 "-short": False, "-normal-height": False, "-tall": True}),
+])
+async def test_the_game_screen_has_its_size_classes_from_the_start(size: tuple[int, int], expected: dict[str, bool]) -> None:
+    config = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=1)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        assert breakpoint_classes(*size, screen) == expected
+        assert {name for name, on in expected.items() if on} <= set(screen.classes)
+        assert not {name for name, on in expected.items() if not on} & set(screen.classes)
+
+
+@pytest.mark.parametrize("seats", [None, ["human", "easy", "easy", "easy"], ["human", "human", "easy"]])
+async def test_the_first_frame_has_the_footer_keys(monkeypatch: pytest.MonkeyPatch, seats: list[str] | None) -> None:
+    """The footer's keys are mounted before the screen is first laid out (Textual's own
+    footer showed them a frame later): the start screen, a game, a hot-seat game."""
+    keys_at_first_layout: dict[str, int] = {}
+    resume = Screen._on_screen_resume
+
+    def first_layout(screen: Screen[Any], event: events.ScreenResume) -> None:
+        if isinstance(screen, (StartScreen, GameScreen)):
+            keys_at_first_layout.setdefault(type(screen).__name__, len(screen.query(FooterKey)))
+        resume(screen, event)
+
+    monkeypatch.setattr(Screen, "_on_screen_resume", first_layout)
+    config = None if seats is None else TableConfig.build("president", seats, seed=2)
+    app = CardtableApp(config, bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        name = "StartScreen" if seats is None else "GameScreen"
+        assert keys_at_first_layout.get(name, 0) >= 4, keys_at_first_layout
+
+
+async def test_buttons_are_styled_once_mounted_as_textuals_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A FormButton skips the restyles Textual's button does while it is being made (one
+    per class its variant and style set), and looks the same once mounted."""
+    restyled: list[str] = []
+    update = App.update_styles
+
+    def counted(app: App[Any], node: Any, animate: bool = True) -> None:
+        if isinstance(node, Button) and not node.is_attached:
+            restyled.append(type(node).__name__)
+        update(app, node, animate)
+
+    monkeypatch.setattr(App, "update_styles", counted)
+
+    class Buttons(App[None]):
+        def compose(self) -> Any:
+            yield Button("Quit", id="textual", variant="error")
+            yield FormButton("Quit", id="ours", variant="error")
+
+    app = Buttons()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        textual, ours = app.query_one("#textual", Button), app.query_one("#ours", FormButton)
+        assert "Button" in restyled and "FormButton" not in restyled
+        app.screen.set_focus(None)  # the first button had the focus, and its look
+        await pilot.pause()
+        assert ours.has_class("-error") and ours.styles.background == textual.styles.background
+        assert ours.rich_style == textual.rich_style and ours.styles.border == textual.styles.border
+
+
+async def test_a_footer_that_cannot_build_does_not_keep_the_screen_from_showing(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def never(footer: KeysFooter) -> None:
+        return None  # builds nothing and never says so
+
+    monkeypatch.setattr(KeysFooter, "build_keys", never)
+    monkeypatch.setattr(footer_module, "KEYS_WAIT", 0.05)
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, StartScreen)
+        assert "Revolution" in screen_text(app) and "Seed" in screen_text(app)
