@@ -35,8 +35,9 @@ from cardtable.userdata.records import Replay, load_record
 __all__ = ["GameReview", "review_record", "review_game_state", "review_path", "newest_record", "REVIEW_FORMAT",
            "decision_line", "summary_lines"]
 
-REVIEW_FORMAT = 1
-"""The version of a kept review file; another version is reviewed afresh."""
+REVIEW_FORMAT = 2
+"""The version of a kept review file; another version is reviewed afresh (2: the judge
+values the move made and the best move alike, in two halves)."""
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,7 @@ def decision_line(decision: DecisionReview, review: GameReview, ascii_only: bool
         return f"You played {made}: the hard bot's move."
     said = f"You played {made}: {measure.describe(decision.made_value, decision.made_also)}."
     if decision.verdict == "good":
-        if decision.made == decision.best or decision.cost == 0.0:
+        if decision.made == decision.best:
             return f"{said} The hard bot's move too."
         return f"{said} As good as {best} ({measure.describe(decision.best_value, decision.best_also)})."
     better = measure.describe(decision.best_value, decision.best_also)
