@@ -2,7 +2,8 @@
 
 :func:`review_record` reviews one seat of a record (by :mod:`cardtable.bots.review`)
 and keeps the result as a sibling file, ``<record>.review-seatN.json``, written
-atomically.  The file names the record's content hash, the seat, the rounds and the
+atomically (not in the saves folder: a finished game's save file is reviewed, not kept
+beside).  The file names the record's content hash, the seat, the rounds and the
 search's budget and seed: a review made for anything else is not used, and a file of
 that name that is not cardtable's own review is never written over.
 :func:`review_game_state` reviews a game still at the table (the round just played) and
@@ -29,7 +30,7 @@ from cardtable.bots.review import (
 )
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
-from cardtable.userdata.paths import atomic_write_text, read_file_bytes, read_or_refuse, records_dir
+from cardtable.userdata.paths import atomic_write_text, read_file_bytes, read_or_refuse, records_dir, saves_dir
 from cardtable.userdata.records import Replay, load_record
 
 __all__ = ["GameReview", "review_record", "review_game_state", "review_path", "newest_record", "REVIEW_FORMAT",
@@ -140,7 +141,7 @@ def review_record(
     review = _review(replay, seat, rounds, think, iterations, seed, workers, stop, progress)
     if review is None:
         return None
-    if keep and (kept is not None or not target.exists()):
+    if keep and _beside_a_record(record) and (kept is not None or not target.exists()):
         data = {"cardtable_review": REVIEW_FORMAT, "game": review.game, "key": key,
                 "decisions": [d.to_dict() for d in review.decisions]}
         try:
@@ -148,6 +149,15 @@ def review_record(
         except OSError:
             pass  # a read-only folder: the review is shown, just not kept
     return review
+
+
+def _beside_a_record(record: Path) -> bool:
+    """Whether a review may be kept beside ``record``: not in the saves folder, whose
+    every ``.json`` file is taken for a saved game."""
+    try:
+        return record.resolve().parent != saves_dir().resolve()
+    except (OSError, RuntimeError):
+        return False
 
 
 def review_game_state(

@@ -68,6 +68,33 @@ async def test_review_from_the_replay_steps_and_jumps_to_mistakes(tmp_path, game
         assert isinstance(app.screen, ReplayScreen)
 
 
+async def test_a_review_from_the_replay_is_kept_beside_the_record(tmp_path) -> None:
+    """Opened from ``cardtable replay RECORD``, the review is written beside the record,
+    and opening it again reads it back instead of reviewing afresh."""
+    from cardtable.session.review import review_path
+
+    state = finished_state("president")
+    record = export_record(state, tmp_path / "record.json")
+    app = CardtableApp(
+        bot_delay=0, ascii_only=False, replay=load_record(record), replay_seat=0, replay_record=record,
+        hint_iterations=40,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        screen = await wait_reviewed(app, pilot)
+        assert screen.review is not None and not screen.review.cached
+        assert review_path(record, 0).exists()
+        first = screen.review.decisions
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("r")
+        again = await wait_reviewed(app, pilot)
+        assert again is not screen and again.review is not None
+        assert again.review.cached and again.review.decisions == first
+
+
 async def test_escape_cancels_a_running_review(tmp_path) -> None:
     state = finished_state("hearts")
     replay = load_record(export_record(state, tmp_path / "record.json"))
