@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from textual.widgets import ProgressBar
 
 from cardtable.games import get_rules
 from cardtable.tui.app import CardtableApp
@@ -52,6 +53,9 @@ async def test_review_from_the_replay_steps_and_jumps_to_mistakes(tmp_path, game
         review = screen.review
         assert review is not None
         assert "decisions reviewed" in status_of(screen)
+        bar = screen.query_one("#review-progress", ProgressBar)
+        assert bar.total == len(review.decisions) and bar.progress == bar.total
+        assert not bar.display and screen.query_one("#replay-forward").display
         await pilot.press("right")
         await pilot.pause()
         first = review.decisions[0]
@@ -106,6 +110,9 @@ async def test_escape_cancels_a_running_review(tmp_path) -> None:
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
         assert "Reviewing" in status_of(screen)
+        bar = screen.query_one("#review-progress", ProgressBar)
+        assert bar.display and not screen.query_one("#replay-forward").display
+        assert screen.query_one("#replay-close").display
         await pilot.press("escape")
         await app.workers.wait_for_complete()
         await pilot.pause()

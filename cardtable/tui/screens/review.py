@@ -2,7 +2,8 @@
 it cost, judged by the hard bot from what the seat could see then.
 
 The review runs in a worker thread (both cores where the machine has them), its
-progress on the status line; Escape cancels it.  The table shows each decision as the
+progress in a progress bar in the buttons' row (and in words on the status line, which
+stays when the row is hidden on a short terminal); Escape cancels it.  The table shows each decision as the
 seat saw it before moving.
 """
 
@@ -13,6 +14,8 @@ from pathlib import Path
 
 from rich.text import Text
 from textual import work
+from textual.app import ComposeResult
+from textual.widgets import ProgressBar
 
 from cardtable.engine.observation import Observation
 from cardtable.session.review import GameReview, decision_line, review_game_state, review_record, summary_lines
@@ -56,9 +59,22 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         self.cancel_event = threading.Event()
         self.progress = (0, 0)
 
+    def compose_moves(self) -> ComposeResult:
+        """The progress bar while the review runs, with Close beside it; the replay's
+        buttons, which step through the decisions, once it is done."""
+        yield ProgressBar(total=None, show_eta=False, id="review-progress")
+        yield from super().compose_moves()
+
     def on_mount(self) -> None:
         super().on_mount()
+        self._show_progress(True)
         self.run_review()
+
+    def _show_progress(self, running: bool) -> None:
+        """The bar and Close while the review runs; the stepping buttons after."""
+        self.query_one("#review-progress", ProgressBar).display = running
+        for button in self.query("#moves Button"):
+            button.display = not running or button.id == "replay-close"
 
     @work(thread=True, exclusive=True, group="review")
     def run_review(self) -> None:
@@ -81,11 +97,13 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
     def _progressed(self, done: int, total: int) -> None:
         self.progress = (done, total)
         if self.review is None:
+            self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
             self.set_status(self.move_text())
 
     def _reviewed(self, review: GameReview) -> None:
         self.review = review
         self.index = -1
+        self._show_progress(False)
         self.after_change()
 
     # --- drawing ---------------------------------------------------------------------
@@ -100,9 +118,7 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         review = self.review
         if review is None:
             done, total = self.progress
-            filled = done * 20 // total if total else 0
-            bar = "#" * filled + "." * (20 - filled)
-            return Text(f"Reviewing [{bar}] {done}/{total or '?'} decisions. Esc cancels.", style="italic")
+            return Text(f"Reviewing: {done} of {total or '?'} decisions done. Esc cancels.", style="italic")
         ascii_only = self.context.style.ascii_only
         if self.index < 0:
             lines = summary_lines(review, ascii_only)
