@@ -87,6 +87,8 @@ def main() -> None:
                 per_deal[level].append(sum(r.cost for r in reviews) / len(reviews) if reviews else 0.0)
                 decisions[level] += len(reviews)
                 mistakes[level] += sum(r.verdict == "mistake" for r in reviews)
+            print(f"  {game} deal {seed}: " + ", ".join(f"{level} {per_deal[level][-1]:.4f}" for level in LEVELS)
+                  + f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
         print(f"\n{game} ({measure.name}; cost per decision; {time.perf_counter() - started:.0f} s)")
         print(f"{'level':<7} {'decisions':>9} {'mistakes':>9} {'cost/decision':>14} {'95% interval':>20}")
         for level in LEVELS:
