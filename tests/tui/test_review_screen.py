@@ -135,6 +135,8 @@ async def test_the_round_over_pop_up_reviews_the_round(tmp_path) -> None:
         screen = await wait_reviewed(app, pilot)
         assert screen.rounds == (1,)
         assert screen.review is not None and screen.review.decisions
+        # The summary shows the table at the round's first decision reviewed.
+        assert screen.index == -1 and screen.replay.position == screen.review.decisions[0].position
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, RoundOverScreen)

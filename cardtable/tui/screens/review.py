@@ -17,6 +17,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.widgets import ProgressBar
 
+from cardtable.bots.review import move_label
 from cardtable.engine.observation import Observation
 from cardtable.session.review import GameReview, decision_line, review_game_state, review_record, summary_lines
 from cardtable.tui.keymap import REVIEW_KEYS, bindings, say_some
@@ -104,7 +105,10 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         self.review = review
         self.index = -1
         self._show_progress(False)
-        self.after_change()
+        if review.decisions:
+            self._show(-1)
+        else:
+            self.after_change()
 
     # --- drawing ---------------------------------------------------------------------
     def title_text(self, obs: Observation, ctx: TableContext) -> str:
@@ -121,17 +125,22 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
             return Text(f"Reviewing: {done} of {total or '?'} decisions done. Esc cancels.", style="italic")
         ascii_only = self.context.style.ascii_only
         if self.index < 0:
-            lines = summary_lines(review, ascii_only)
-            head = lines[0]
-            costly = "; ".join(line.strip() for line in lines[1:])
-            text = Text(head, style="bold")
-            if costly:
-                text.append(f"\nCostliest: {costly}")
-            text.append(
-                f"\n{say_some('decision(1)', REVIEW_KEYS, 1)} steps through your decisions, "
-                f"{say_some('next_mistake', REVIEW_KEYS, 1)} jumps to the next mistake.",
-                style="italic",
+            text = Text(summary_lines(review, ascii_only)[0], style="bold")
+            measure = review.measure
+            # Short enough that the head and the costliest fit the status line's three
+            # rows at 80 columns (the keys are in the footer too).
+            costly = ", ".join(
+                f"{move_label(d.made, ascii_only)} (move {d.position + 1}, {measure.cost_words(d.cost)})"
+                for d in review.costliest()
             )
+            if costly:
+                text.append(f"\nCostliest: {costly}.")
+            else:
+                text.append(
+                    f"\n{say_some('decision(1)', REVIEW_KEYS, 1)} steps through your decisions, "
+                    f"{say_some('next_mistake', REVIEW_KEYS, 1)} jumps to the next mistake.",
+                    style="italic",
+                )
             return text
         decision = review.decisions[self.index]
         style = {"mistake": "bold red", "close": "yellow"}.get(decision.verdict, "green")
@@ -145,8 +154,9 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         if review is None or not review.decisions:
             return
         self.index = max(-1, min(len(review.decisions) - 1, index))
-        if self.index >= 0:
-            self.replay.seek(review.decisions[self.index].position)
+        # The summary shows the table at the first decision reviewed (the round
+        # reviewed, not the game's first deal).
+        self.replay.seek(review.decisions[max(self.index, 0)].position)
         self.after_change()
 
     def action_decision(self, step: int) -> None:
