@@ -11,7 +11,7 @@ that its noise averages out); the table gives each level's mean over the deals w
 two levels deal by deal (the same deals at every level, so how hard a deal is cancels)
 with its 95% interval.
 
-    python benchmarks/review.py --games 30 --iterations 250 --hard-iterations 500
+    python benchmarks/review.py --games 30 --iterations 250 --hard-iterations 500 --jobs 2
     python benchmarks/review.py --game hearts --games 20 --iterations 300 --first-seed 100
 """
 
@@ -22,6 +22,8 @@ import math
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -55,6 +57,19 @@ def play_round(game: str, seed: int, level: int | str, hard_iterations: int) -> 
     return start, actions
 
 
+def review_deal(game: str, seed: int, iterations: int, hard_iterations: int) -> dict[str, tuple[float, int, int]]:
+    """Deal ``seed`` played at every level and seat 1 reviewed: per level its mean cost
+    per decision, its decisions and its mistakes."""
+    found = {}
+    for level in LEVELS:
+        start, actions = play_round(game, seed, level, hard_iterations)
+        points = list(decision_points(start, actions, 0, rounds=[1]))  # type: ignore[arg-type]
+        reviews = review_points(game, points, seed=seed, iterations=iterations) or []
+        mean = sum(r.cost for r in reviews) / len(reviews) if reviews else 0.0
+        found[level] = (mean, len(reviews), sum(r.verdict == "mistake" for r in reviews))
+    return found
+
+
 def interval(values: list[float]) -> tuple[float, float]:
     """The mean of ``values`` and the half-width of its 95% interval (normal approximation)."""
     mean = statistics.fmean(values)
@@ -69,6 +84,7 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--iterations", type=int, default=200, help="the review's search per decision")
     parser.add_argument("--hard-iterations", type=int, default=200, help="the reviewed hard bot's own search")
+    parser.add_argument("--jobs", type=int, default=1, help="deals reviewed side by side, in as many processes")
     args = parser.parse_args()
     print(f"review benchmark: {args.games} deals per game, each at every level, seeds {args.first_seed}..,"
           f" review {args.iterations} iterations, hard players {args.hard_iterations}", flush=True)
@@ -79,16 +95,18 @@ def main() -> None:
         per_deal: dict[str, list[float]] = {level: [] for level in LEVELS}
         decisions = dict.fromkeys(LEVELS, 0)
         mistakes = dict.fromkeys(LEVELS, 0)
-        for seed in range(args.first_seed, args.first_seed + args.games):
-            for level in LEVELS:
-                start, actions = play_round(game, seed, level, args.hard_iterations)
-                points = list(decision_points(start, actions, 0, rounds=[1]))  # type: ignore[arg-type]
-                reviews = review_points(game, points, seed=seed, iterations=args.iterations) or []
-                per_deal[level].append(sum(r.cost for r in reviews) / len(reviews) if reviews else 0.0)
-                decisions[level] += len(reviews)
-                mistakes[level] += sum(r.verdict == "mistake" for r in reviews)
-            print(f"  {game} deal {seed}: " + ", ".join(f"{level} {per_deal[level][-1]:.4f}" for level in LEVELS)
-                  + f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
+        seeds = range(args.first_seed, args.first_seed + args.games)
+        with ProcessPoolExecutor(args.jobs) as pool:
+            # Each deal's figures are the same whichever process reviews it.
+            for seed, found in zip(seeds, pool.map(
+                review_deal, repeat(game), seeds, repeat(args.iterations), repeat(args.hard_iterations)
+            )):
+                for level, (mean, count, marked) in found.items():
+                    per_deal[level].append(mean)
+                    decisions[level] += count
+                    mistakes[level] += marked
+                print(f"  {game} deal {seed}: " + ", ".join(f"{level} {found[level][0]:.4f}" for level in LEVELS)
+                      + f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
         print(f"\n{game} ({measure.name}; cost per decision; {time.perf_counter() - started:.0f} s)")
         print(f"{'level':<7} {'decisions':>9} {'mistakes':>9} {'cost/decision':>14} {'95% interval':>20}")
         for level in LEVELS:
