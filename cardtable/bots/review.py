@@ -331,6 +331,7 @@ def review_decision(
         cost = sign * (made_b.value - best_b.value)
         se = math.hypot(best_b.se, made_b.se)
         best_all, made_all = _pool(best_a, best_b), _pool(made_a, made_b)
+        best_second, made_second = best_b, made_b
         simulations = best_all.simulations + made_all.simulations
     elif made.kind != "give":
         # A move the tree does not search (President's lead of part of a group): both
@@ -349,6 +350,8 @@ def review_decision(
         se = _block_se(differences)
         best_all = _scores([b for b, _ in samples], measure)
         made_all = _scores([m for _, m in samples], measure)
+        best_second = _scores([b for b, _ in second], measure)
+        made_second = _scores([m for _, m in second], measure)
         simulations = 2 * len(samples)
     else:
         return DecisionReview(point.position, point.round, str(made), str(best), "unvalued")
@@ -356,12 +359,16 @@ def review_decision(
         verdict, cost = "close", 0.0
     elif first_cost <= 0.0:
         verdict, cost = "good", 0.0  # the first half found the move made at least as good
-    elif cost >= measure.threshold and cost > MISTAKE_SIGMAS * se:
-        verdict = "mistake"
-    elif cost <= 0.0:
-        verdict = "good"
     else:
-        verdict = "close"
+        # The cost was measured on the second half: its values are the ones shown, so
+        # that the line's two values and its cost agree.
+        best_all, made_all = best_second, made_second
+        if cost >= measure.threshold and cost > MISTAKE_SIGMAS * se:
+            verdict = "mistake"
+        elif cost <= 0.0:
+            verdict = "good"
+        else:
+            verdict = "close"
     return DecisionReview(
         point.position, point.round, str(made), str(best), verdict, made_all.value, best_all.value,
         cost, se if math.isfinite(se) else 0.0, simulations, made_all.also, best_all.also,

@@ -56,6 +56,9 @@ def test_hearts_taking_the_queen_is_a_mistake_and_a_low_spade_is_best() -> None:
     assert best.cards[0].suit == QS.suit and best.cards[0].rank < QS.rank
     assert review.cost >= 10  # the Q♠'s 13 points, less what the low spade may cost later
     assert review.cost > 2 * review.se
+    # The two values shown are the ones the cost was measured from.
+    assert review.made_value is not None and review.best_value is not None
+    assert abs(review.cost - (review.made_value - review.best_value)) < 1e-9
 
 
 def test_hearts_the_low_spade_is_not_marked() -> None:
