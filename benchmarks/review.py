@@ -4,26 +4,29 @@ the normal bot's above the hard bot's.
 
 For each deal (seed) and each level, seat 1 is a bot of that level and the other seats
 normal bots; the first round is played and seat 1's decisions in it are reviewed at a
-fixed search per decision (reproducible).  A game's figure is its mean cost per decision
-(forced moves count, at 0; a cost is the judge's signed estimate, so that its noise
-averages out instead of adding up as it would if costs below zero were counted as 0);
-the table gives each level's mean over the deals with a 95% interval (normal
-approximation over the per-deal means).
+fixed search per decision (reproducible).  A deal's figure is its mean cost per decision
+(forced moves count, at 0; a cost is the judge's estimate as it stands, not cut at 0, so
+that its noise averages out); the table gives each level's mean over the deals with a
+95% interval (normal approximation over the per-deal figures), and the difference of
+two levels deal by deal (the same deals at every level, so how hard a deal is cancels)
+with its 95% interval.
 
-    python benchmarks/review.py --games 30 --iterations 200
+    python benchmarks/review.py --games 30 --iterations 250 --hard-iterations 500 --jobs 2
     python benchmarks/review.py --game hearts --games 20 --iterations 300 --first-seed 100
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import statistics
 import sys
 import time
-from pathlib import Path
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import harness
+
+harness.use_checkout()
 
 from cardtable.bots import make_bot
 from cardtable.bots.review import decision_points, measure_of, review_points
@@ -54,38 +57,71 @@ def play_round(game: str, seed: int, level: int | str, hard_iterations: int) -> 
     return start, actions
 
 
+def review_deal(game: str, seed: int, iterations: int, hard_iterations: int) -> dict[str, tuple[float, int, int]]:
+    """Deal ``seed`` played at every level and seat 1 reviewed: per level its mean cost
+    per decision, its decisions and its mistakes."""
+    found = {}
+    for level in LEVELS:
+        start, actions = play_round(game, seed, level, hard_iterations)
+        points = list(decision_points(start, actions, 0, rounds=[1]))  # type: ignore[arg-type]
+        reviews = review_points(game, points, seed=seed, iterations=iterations) or []
+        mean = sum(r.cost for r in reviews) / len(reviews) if reviews else 0.0
+        found[level] = (mean, len(reviews), sum(r.verdict == "mistake" for r in reviews))
+    return found
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, half
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = harness.parser(__doc__)
     parser.add_argument("--game", choices=sorted(PLAYERS), action="append")
-    parser.add_argument("--games", type=int, default=20, help="deals per game and level")
+    parser.add_argument("--games", type=int, default=20, help="deals per game (each played at every level)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--iterations", type=int, default=200, help="the review's search per decision")
     parser.add_argument("--hard-iterations", type=int, default=200, help="the reviewed hard bot's own search")
+    parser.add_argument("--jobs", type=int, default=1, help="deals reviewed side by side, in as many processes")
     args = parser.parse_args()
-    print(f"review benchmark: {args.games} deals per game and level, seeds {args.first_seed}..,"
-          f" review {args.iterations} iterations, hard players {args.hard_iterations}")
-    print(f"{'game':<10} {'level':<7} {'decisions':>9} {'cost/decision':>14} {'95% interval':>20} {'mistakes':>9}")
+    print(f"review benchmark: {args.games} deals per game, each at every level, seeds {args.first_seed}..,"
+          f" review {args.iterations} iterations, hard players {args.hard_iterations}", flush=True)
     for game in args.game or ["president", "durak", "hearts"]:
         measure = measure_of(game)
+        started = time.perf_counter()
+        # per_deal[level][i]: the mean cost per decision of deal i at that level
+        per_deal: dict[str, list[float]] = {level: [] for level in LEVELS}
+        decisions = dict.fromkeys(LEVELS, 0)
+        mistakes = dict.fromkeys(LEVELS, 0)
+        seeds = range(args.first_seed, args.first_seed + args.games)
+        with ProcessPoolExecutor(args.jobs) as pool:
+            # Each deal's figures are the same whichever process reviews it.
+            for seed, found in zip(seeds, pool.map(
+                review_deal, repeat(game), seeds, repeat(args.iterations), repeat(args.hard_iterations)
+            )):
+                for level, (mean, count, marked) in found.items():
+                    per_deal[level].append(mean)
+                    decisions[level] += count
+                    mistakes[level] += marked
+                print(f"  {game} deal {seed}: " + ", ".join(f"{level} {found[level][0]:.4f}" for level in LEVELS)
+                      + f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
+        print(f"\n{game} ({measure.name}; cost per decision; {time.perf_counter() - started:.0f} s)")
+        print(f"{'level':<7} {'decisions':>9} {'mistakes':>9} {'cost/decision':>14} {'95% interval':>20}")
         for level in LEVELS:
-            started = time.perf_counter()
-            per_game: list[float] = []
-            decisions = mistakes = 0
-            for seed in range(args.first_seed, args.first_seed + args.games):
-                start, actions = play_round(game, seed, level, args.hard_iterations)
-                points = list(decision_points(start, actions, 0, rounds=[1]))  # type: ignore[arg-type]
-                reviews = review_points(game, points, seed=seed, iterations=args.iterations) or []
-                if reviews:
-                    per_game.append(sum(r.cost for r in reviews) / len(reviews))
-                decisions += len(reviews)
-                mistakes += sum(r.verdict == "mistake" for r in reviews)
-            mean = statistics.fmean(per_game)
-            half = 1.96 * statistics.stdev(per_game) / math.sqrt(len(per_game)) if len(per_game) > 1 else math.inf
-            print(
-                f"{game:<10} {level:<7} {decisions:>9} {mean:>14.4f} {f'{mean - half:.4f} .. {mean + half:.4f}':>20}"
-                f" {mistakes:>9}   ({measure.name}; {time.perf_counter() - started:.0f} s)",
-                flush=True,
-            )
+            mean, half = interval(per_deal[level])
+            print(f"{level:<7} {decisions[level]:>9} {mistakes[level]:>9} {mean:>14.4f}"
+                  f" {f'{mean - half:.4f} .. {mean + half:.4f}':>20}")
+        for higher, lower in (("easy", "normal"), ("normal", "hard")):
+            # The same deals at both levels: the difference deal by deal cancels how
+            # hard each deal is.
+            differences = [a - b for a, b in zip(per_deal[higher], per_deal[lower])]
+            mean, half = interval(differences)
+            apart = "apart" if mean - half > 0 else "NOT apart"
+            print(f"{higher} - {lower} (paired by deal): {mean:.4f}, 95% interval {mean - half:.4f} .. {mean + half:.4f}"
+                  f" ({apart})")
+        print(flush=True)
 
 
 if __name__ == "__main__":

@@ -58,6 +58,20 @@ def test_a_file_not_ours_beside_the_record_is_never_overwritten(tmp_path: Path) 
     assert mine.read_text() == "my notes"
 
 
+def test_a_finished_games_save_is_reviewed_but_nothing_is_kept_in_the_saves_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every ``.json`` in the saves folder is taken for a saved game: no review goes there."""
+    from cardtable.userdata.paths import HOME_ENV, saves_dir
+
+    monkeypatch.setenv(HOME_ENV, str(tmp_path / "home"))
+    saves_dir().mkdir(parents=True)
+    record = _record(saves_dir())
+    review = review_record(record, 0, iterations=40)
+    assert review is not None and review.decisions
+    assert [p.name for p in saves_dir().iterdir()] == [record.name]
+
+
 def test_bad_input_is_one_line_and_status_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = _record(tmp_path)
     assert main(["review", str(record), "--seat", "9"]) == 2

@@ -2,12 +2,22 @@
 
 For every decision the seat made, the game's hard bot searches from exactly what that
 seat could see then (its observation, never the true state), and picks the move it
-would play; when the move made was not alike that move, both are valued again by the
-bot's own search (:meth:`~cardtable.bots.search.SearchBot.value_moves`), each getting
-its share of the simulations.  Each simulation's outcome is counted in the game's own
-measure (a :class:`ReviewMeasure`, declared by the game's bot module as
-``REVIEW_MEASURE``), and the cost is the difference of the two means.  A move is a
-*mistake* only when its cost is at least the measure's threshold and more than twice
+would play.  When the move made is not alike that move, both are valued again, alike:
+
+- a play by the bot's own tree search with that move alone at the root, one tree per
+  move, each grown by exactly as many iterations (:func:`_tree_halves`);
+- a pass (``give``) by the bot's :meth:`~cardtable.bots.search.SearchBot.value_moves`,
+  which plays both out from the same deals;
+- a play the tree does not search (President's lead of part of a group) by play-outs
+  of both from common sampled worlds (:func:`paired_outcomes`).
+
+The simulations are split in two halves: the first says which of the two moves is
+better, the second, by how much.  So the move called best is never valued on the
+samples that chose it, and a cost is not negative in expectation.  Each simulation's
+outcome is counted in the game's own measure (a :class:`ReviewMeasure`, declared by the
+game's bot module as ``REVIEW_MEASURE``), and the cost is the difference of the two
+means in the second half.  A move is a *mistake* only when the first half finds the
+best move better, and its cost is at least the measure's threshold and more than twice
 the standard error of the difference; otherwise it is *close* (or *good* when it is
 the bot's move, or measured no worse).  A decision with one legal move (or moves all
 alike) is *forced* and never marked.
@@ -19,13 +29,17 @@ the same review.
 from __future__ import annotations
 
 import math
+import random
+import statistics
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from copy import deepcopy
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from cardtable.bots import make_bot
-from cardtable.bots.search import MoveValue, SearchBot
+from cardtable.bots.search import DEFAULT_TIME_BUDGET, ISMCTS, Deadline, MoveValue, SearchBot
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
@@ -46,6 +60,11 @@ __all__ = [
 
 MISTAKE_SIGMAS = 2.0
 """A mistake's cost must exceed this many standard errors of the difference."""
+
+DEAL_BLOCK = 4
+"""Sampled worlds are counted in blocks of this many consecutive ones, for the standard
+error and for the two halves of a valuation: a sampler may share one deal of the hidden
+cards between consecutive worlds (Hearts' shares one between two)."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +191,88 @@ def _estimate(move: MoveValue, measure: ReviewMeasure) -> Estimate:
     return Estimate(mean, se, total, also)
 
 
+def _scores(outcomes: Sequence[int], measure: ReviewMeasure) -> Estimate:
+    """The mean of the measure over ``outcomes`` (one per world), with its standard error
+    over blocks of :data:`DEAL_BLOCK` worlds."""
+    if not outcomes:
+        return Estimate(math.nan, math.inf, 0)
+    scores = [measure.score(o) for o in outcomes]
+    also = None
+    if measure.also is not None:
+        also = statistics.fmean(measure.also(o) for o in outcomes)
+    return Estimate(statistics.fmean(scores), _block_se(scores), len(scores), also)
+
+
+def _block_se(values: Sequence[float]) -> float:
+    """The standard error of the mean of ``values`` by batch means over blocks of
+    :data:`DEAL_BLOCK` (consecutive worlds may share a deal, so single worlds are not
+    independent; whole blocks are)."""
+    blocks = [statistics.fmean(values[i:i + DEAL_BLOCK]) for i in range(0, len(values), DEAL_BLOCK)]
+    if len(blocks) < 2:
+        return math.inf
+    return statistics.stdev(blocks) / math.sqrt(len(blocks))
+
+
+def paired_outcomes(
+    bot: SearchBot[Any],
+    observation: Observation,
+    moves: Sequence[Action],
+    *,
+    worlds: int | None,
+    deadline: Deadline,
+    rng: random.Random,
+) -> list[tuple[int, ...]]:
+    """Each of ``moves`` played in the same sampled worlds: per world, the outcome of each
+    move (the simulator's ``outcome``), in order.
+
+    The worlds are the bot's own samples of what ``observation`` hides
+    (``model.simulator(observation).deal``); in each, every move is played on a copy of
+    the world and the copy is played out to the end of the searched round by the
+    search's own play-out, from the same random seed for every move (common random
+    numbers, so the luck of the deal and of the play-out cancels in the difference).
+    ``worlds`` worlds (rounded up to whole pairs of blocks), or, with ``worlds`` ``None``,
+    as many as fit before ``deadline`` (at least two pairs of blocks).  Every move gets
+    exactly the same treatment, so two moves of equal value differ by nothing but noise
+    whose mean is zero."""
+    simulator = bot.model.simulator(observation)
+    outcome_of = getattr(simulator, "outcome", None)
+    if outcome_of is None:
+        return []
+    seat = observation.seat
+    keys = [simulator.root_key(move) for move in moves]
+    step = 2 * DEAL_BLOCK  # one block for each half (see review_decision)
+    wanted = None if worlds is None else -(-max(worlds, 2 * step) // step) * step
+    playout_rng = random.Random()
+    found: list[tuple[int, ...]] = []
+    misses = 0
+    while True:
+        if len(found) % step == 0:
+            if wanted is not None and len(found) >= wanted:
+                break
+            if wanted is None and len(found) >= 2 * step and deadline.passed():
+                break
+            if deadline.stop is not None and deadline.stop.is_set():
+                break
+        if misses > 1000 + 10 * len(found):
+            break  # the sampler keeps giving worlds with another seat to move
+        world = simulator.deal(rng)
+        if simulator.to_move(world) != seat:
+            misses += 1
+            continue
+        seed = rng.getrandbits(32)
+        ends = []
+        for key in keys:
+            copy = deepcopy(world)
+            simulator.play(copy, key)
+            # One Random reseeded, not a new one: a simulator keeps its play-out policy
+            # for the Random it was last given.
+            playout_rng.seed(seed)
+            simulator.finish(copy, playout_rng)
+            ends.append(outcome_of(copy, seat))
+        found.append(tuple(ends))
+    return found
+
+
 def review_decision(
     game: str,
     point: DecisionPoint,
@@ -183,7 +284,17 @@ def review_decision(
     stop: threading.Event | None = None,
     measure: ReviewMeasure | None = None,
 ) -> DecisionReview:
-    """What ``point``'s move cost, judged by the hard bot from the seat's observation."""
+    """What ``point``'s move cost, judged by the hard bot from the seat's observation.
+
+    The hard bot picks its move as for a hint (:meth:`SearchBot.explain`).  When the move
+    made is not alike it, both are valued on common sampled worlds
+    (:func:`paired_outcomes`; a pass by :meth:`SearchBot.value_moves` on the same deals),
+    and the worlds are split in two halves of alternate blocks: the first half says
+    which of the two is better, the second half measures by how much.  So the move
+    called best is never valued on the samples that chose it, and a move made that the
+    first half finds at least as good costs nothing: a cost is not negative in
+    expectation, and the noise of one half cannot make a mistake out of a good move.
+    """
     measure = measure or measure_of(game)
     made = point.made
     legal = point.legal
@@ -197,39 +308,168 @@ def review_decision(
     best = decision.action
     if decision.how == "alike":
         return DecisionReview(point.position, point.round, str(made), str(best), "forced")
-    alike = best == made or bot.same_move(point.observation, best, made)
-    if alike:
+    if best == made or bot.same_move(point.observation, best, made):
         figures = next((m for m in decision.moves if m.action == best), None)
         if figures is None or not figures.outcomes:
             valued = bot.value_moves(point.observation, legal, [best])
             figures = valued[0] if valued else None
         if figures is None:
-            return DecisionReview(point.position, point.round, str(made), str(best), "good")
+            return DecisionReview(point.position, point.round, str(made), str(made), "good")
         estimate = _estimate(figures, measure)
         return DecisionReview(
-            point.position, point.round, str(made), str(best), "good", estimate.value, estimate.value, 0.0, 0.0,
+            point.position, point.round, str(made), str(made), "good", estimate.value, estimate.value, 0.0, 0.0,
             estimate.simulations, estimate.also, estimate.also,
         )
-    valued = bot.value_moves(point.observation, legal, [best, made])
-    if len(valued) != 2:
-        return DecisionReview(point.position, point.round, str(made), str(best), "unvalued")
-    best_estimate, made_estimate = _estimate(valued[0], measure), _estimate(valued[1], measure)
-    difference = made_estimate.value - best_estimate.value
-    cost = difference if measure.lower_is_better else -difference
-    se = math.sqrt(best_estimate.se**2 + made_estimate.se**2)
-    if not math.isfinite(cost):
-        verdict, cost = "close", 0.0
-    elif cost >= measure.threshold and cost > MISTAKE_SIGMAS * se:
-        verdict = "mistake"
-    elif cost <= 0.0:
-        verdict = "good"
+    sign = 1.0 if measure.lower_is_better else -1.0
+    if made.kind == "give":
+        halves = _value_passes(bot, point.observation, legal, [best, made], think, iterations, measure)
     else:
-        verdict = "close"
+        halves = _tree_halves(bot, point.observation, legal, [best, made], think, iterations, measure, seed)
+    if halves is not None:
+        (best_a, made_a), (best_b, made_b) = halves
+        first_cost = sign * (made_a.value - best_a.value)
+        cost = sign * (made_b.value - best_b.value)
+        se = math.hypot(best_b.se, made_b.se)
+        best_all, made_all = _pool(best_a, best_b), _pool(made_a, made_b)
+        best_second, made_second = best_b, made_b
+        simulations = best_all.simulations + made_all.simulations
+    elif made.kind != "give":
+        # A move the tree does not search (President's lead of part of a group): both
+        # played out flat from common worlds.
+        rng = random.Random(seed * 7_919 + 1)
+        samples = paired_outcomes(
+            bot, point.observation, [best, made], worlds=iterations, deadline=bot.deadline(), rng=rng
+        )
+        if not samples:
+            return DecisionReview(point.position, point.round, str(made), str(best), "unvalued")
+        first = [s for i, s in enumerate(samples) if i // DEAL_BLOCK % 2 == 0]
+        second = [s for i, s in enumerate(samples) if i // DEAL_BLOCK % 2 == 1]
+        first_cost = statistics.fmean(sign * (measure.score(m) - measure.score(b)) for b, m in first)
+        differences = [sign * (measure.score(m) - measure.score(b)) for b, m in second]
+        cost = statistics.fmean(differences)
+        se = _block_se(differences)
+        best_all = _scores([b for b, _ in samples], measure)
+        made_all = _scores([m for _, m in samples], measure)
+        best_second = _scores([b for b, _ in second], measure)
+        made_second = _scores([m for _, m in second], measure)
+        simulations = 2 * len(samples)
+    else:
+        return DecisionReview(point.position, point.round, str(made), str(best), "unvalued")
+    if not math.isfinite(cost) or not math.isfinite(first_cost):
+        verdict, cost = "close", 0.0
+    elif first_cost <= 0.0:
+        verdict, cost = "good", 0.0  # the first half found the move made at least as good
+    else:
+        # The cost was measured on the second half: its values are the ones shown, so
+        # that the line's two values and its cost agree.
+        best_all, made_all = best_second, made_second
+        if cost >= measure.threshold and cost > MISTAKE_SIGMAS * se:
+            verdict = "mistake"
+        elif cost <= 0.0:
+            verdict = "good"
+        else:
+            verdict = "close"
     return DecisionReview(
-        point.position, point.round, str(made), str(best), verdict, made_estimate.value, best_estimate.value,
-        cost, se if math.isfinite(se) else 0.0, best_estimate.simulations + made_estimate.simulations,
-        made_estimate.also, best_estimate.also,
+        point.position, point.round, str(made), str(best), verdict, made_all.value, best_all.value,
+        cost, se if math.isfinite(se) else 0.0, simulations, made_all.also, best_all.also,
     )
+
+
+def _pool(first: Estimate, second: Estimate) -> Estimate:
+    """Two estimates of one move from separate samples as one."""
+    total = first.simulations + second.simulations
+    if not total:
+        return Estimate(math.nan, math.inf, 0)
+
+    def mean(a: float | None, b: float | None) -> float | None:
+        if a is None or b is None:
+            return None
+        return (a * first.simulations + b * second.simulations) / total
+
+    value = mean(first.value, second.value)
+    assert value is not None
+    se = math.sqrt(first.se**2 * first.simulations**2 + second.se**2 * second.simulations**2) / total
+    return Estimate(value, se, total, mean(first.also, second.also))
+
+
+def _tree_halves(
+    bot: SearchBot[Any],
+    observation: Observation,
+    legal: Sequence[Action],
+    moves: Sequence[Action],
+    think: float | None,
+    iterations: int | None,
+    measure: ReviewMeasure,
+    seed: int,
+) -> tuple[tuple[Estimate, Estimate], tuple[Estimate, Estimate]] | None:
+    """Each of ``moves`` valued twice by the bot's own tree search, with that move alone
+    at the root: a tree of its own per move and half, each grown by exactly as many
+    iterations, so that no move's value comes from a better or worse grown tree than
+    another's (a tree shared by the moves gives the favourite more visits and a deeper
+    tree below it, which moves its mean).  The two halves use separate seeds.
+    ``None`` when a move is not one of the tree's root moves (a lead of part of a
+    group in President)."""
+    roots = bot.root_moves(observation, legal)
+    keys: list[Action] = []
+    for move in moves:
+        root = next((key for key, action in roots.items() if action == move or bot.same_move(observation, action, move)),
+                    None)
+        if root is None:
+            return None
+        keys.append(root)
+    deadline = bot.deadline()
+    # Without a fixed count, the first tree runs for a quarter of the time and every
+    # other tree does as many iterations.  A tree with one root move counts every world
+    # as rejected too (it has more moves than the root searches), so a run of 2n
+    # iterations does n.
+    per_tree = None if iterations is None else 2 * max(1, iterations // 2)
+    halves: list[tuple[Estimate, Estimate]] = []
+    for half in range(2):
+        estimates = []
+        for key in keys:
+            searcher = ISMCTS(iterations=per_tree or 2, exploration=bot.searcher.exploration)
+            if per_tree is None:
+                searcher.iterations = None
+                searcher.time_budget = max((deadline.share(0.25) or 0.0) - time.perf_counter(), 0.01)
+            searcher.stop = bot.searcher.stop
+            searcher.record_outcomes = True
+            _, done, rejected = searcher.run(
+                observation, [key], bot.model, random.Random(seed * 31 + half), searcher.iterations,
+                None if per_tree is not None else time.perf_counter() + searcher.time_budget,
+            )
+            if per_tree is None:
+                per_tree = max(2, done + rejected)
+            counts = searcher.last_outcomes.get(str(key), {})
+            estimates.append(_estimate(MoveValue(key, done, 0.0, counts), measure))
+        halves.append((estimates[0], estimates[1]))
+    return halves[0], halves[1]
+
+
+def _value_passes(
+    bot: SearchBot[Any],
+    observation: Observation,
+    legal: Sequence[Action],
+    moves: Sequence[Action],
+    think: float | None,
+    iterations: int | None,
+    measure: ReviewMeasure,
+) -> tuple[tuple[Estimate, Estimate], tuple[Estimate, Estimate]] | None:
+    """Two passes (``give`` actions) valued twice, each time by the bot's own
+    :meth:`SearchBot.value_moves` on the same deals for both, in half the budget: the
+    two halves of :func:`review_decision`.  ``None`` when the bot cannot value them."""
+    measure_bot = bot
+    if iterations is None:
+        measure_bot.set_time_budget((think or DEFAULT_TIME_BUDGET) / 2)
+    elif hasattr(measure_bot, "pass_playouts"):
+        measure_bot.pass_playouts = max(1, iterations // 4)  # each half: half the pass's play-outs
+    halves = []
+    for _ in range(2):
+        valued = measure_bot.value_moves(observation, legal, moves)
+        if len(valued) != len(moves):
+            return None
+        estimates = tuple(_estimate(value, measure) for value in valued)
+        halves.append(estimates)
+    return (halves[0][0], halves[0][1]), (halves[1][0], halves[1][1])
 
 
 def review_points(

@@ -406,5 +406,6 @@ def replay(
             four_colour=True if four_colour else None,
             replay=record,
             replay_seat=None if seat is None else seat - 1,
+            replay_record=Path(file),
         )
     )

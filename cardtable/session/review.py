@@ -2,7 +2,8 @@
 
 :func:`review_record` reviews one seat of a record (by :mod:`cardtable.bots.review`)
 and keeps the result as a sibling file, ``<record>.review-seatN.json``, written
-atomically.  The file names the record's content hash, the seat, the rounds and the
+atomically (not in the saves folder: a finished game's save file is reviewed, not kept
+beside).  The file names the record's content hash, the seat, the rounds and the
 search's budget and seed: a review made for anything else is not used, and a file of
 that name that is not cardtable's own review is never written over.
 :func:`review_game_state` reviews a game still at the table (the round just played) and
@@ -29,14 +30,15 @@ from cardtable.bots.review import (
 )
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
-from cardtable.userdata.paths import atomic_write_text, read_file_bytes, read_or_refuse, records_dir
+from cardtable.userdata.paths import atomic_write_text, read_file_bytes, read_or_refuse, records_dir, saves_dir
 from cardtable.userdata.records import Replay, load_record
 
 __all__ = ["GameReview", "review_record", "review_game_state", "review_path", "newest_record", "REVIEW_FORMAT",
            "decision_line", "summary_lines"]
 
-REVIEW_FORMAT = 1
-"""The version of a kept review file; another version is reviewed afresh."""
+REVIEW_FORMAT = 2
+"""The version of a kept review file; another version is reviewed afresh (2: the judge
+values the move made and the best move alike, in two halves)."""
 
 
 @dataclass(frozen=True)
@@ -139,7 +141,7 @@ def review_record(
     review = _review(replay, seat, rounds, think, iterations, seed, workers, stop, progress)
     if review is None:
         return None
-    if keep and (kept is not None or not target.exists()):
+    if keep and _beside_a_record(record) and (kept is not None or not target.exists()):
         data = {"cardtable_review": REVIEW_FORMAT, "game": review.game, "key": key,
                 "decisions": [d.to_dict() for d in review.decisions]}
         try:
@@ -147,6 +149,15 @@ def review_record(
         except OSError:
             pass  # a read-only folder: the review is shown, just not kept
     return review
+
+
+def _beside_a_record(record: Path) -> bool:
+    """Whether a review may be kept beside ``record``: not in the saves folder, whose
+    every ``.json`` file is taken for a saved game."""
+    try:
+        return record.resolve().parent != saves_dir().resolve()
+    except (OSError, RuntimeError):
+        return False
 
 
 def review_game_state(
@@ -200,7 +211,7 @@ def decision_line(decision: DecisionReview, review: GameReview, ascii_only: bool
         return f"You played {made}: the hard bot's move."
     said = f"You played {made}: {measure.describe(decision.made_value, decision.made_also)}."
     if decision.verdict == "good":
-        if decision.made == decision.best or decision.cost == 0.0:
+        if decision.made == decision.best:
             return f"{said} The hard bot's move too."
         return f"{said} As good as {best} ({measure.describe(decision.best_value, decision.best_also)})."
     better = measure.describe(decision.best_value, decision.best_also)

@@ -90,6 +90,7 @@ class CardtableApp(App[None]):
         think: float | None = None,
         replay: object | None = None,
         replay_seat: int | None = None,
+        replay_record: Path | None = None,
         join: tuple[str, str, str] | None = None,
         hosting: tuple[NetHost, str, int] | None = None,
     ) -> None:
@@ -121,6 +122,8 @@ class CardtableApp(App[None]):
         #: a :class:`~cardtable.userdata.records.Replay` to open instead of a game
         self.replay = replay
         self.replay_seat = replay_seat
+        #: the file the replay was read from (a review of it is kept beside it)
+        self.replay_record = replay_record
         #: ``(address, code, name)``: join that hosted table at start (``cardtable join``)
         self.join = join
         #: why joining failed (the app then exits; the command prints it)
@@ -244,7 +247,7 @@ class CardtableApp(App[None]):
         if self.replay is not None:
             from cardtable.tui.screens.replay import ReplayScreen
 
-            self.push_screen(ReplayScreen(self.replay, self.replay_seat))  # type: ignore[arg-type]
+            self.push_screen(ReplayScreen(self.replay, self.replay_seat, self.replay_record))  # type: ignore[arg-type]
         elif self.hosting is not None and self.config is not None:
             self.run_worker(self.host_table(self.config, *self.hosting), group="host", exit_on_error=True)
         elif self.join is not None:
@@ -309,15 +312,18 @@ class CardtableApp(App[None]):
         seat: int,
         rounds: tuple[int, ...] | None = None,
         callback: Callable[[object], None] | None = None,
+        record: Path | None = None,
     ) -> None:
         """Review ``seat``'s decisions in ``replay`` (``rounds``: which) on the review screen,
-        with the thinking time, the cores and the hint's iterations of this app."""
+        with the thinking time, the cores and the hint's iterations of this app; with
+        ``record`` (the file ``replay`` was read from) the review is kept beside it and
+        read back from it the next time."""
         from cardtable.bots.search.pool import play_workers
         from cardtable.tui.screens.review import ReviewScreen
 
         screen = ReviewScreen(
-            replay, seat, rounds=rounds, think=getattr(self, "think", None), iterations=self.hint_iterations,
-            workers=play_workers(getattr(self, "bot_cores", None)),
+            replay, seat, rounds=rounds, record=record, think=getattr(self, "think", None),
+            iterations=self.hint_iterations, workers=play_workers(getattr(self, "bot_cores", None)),
         )
         self.push_screen(screen, callback)
 

@@ -56,6 +56,9 @@ def test_hearts_taking_the_queen_is_a_mistake_and_a_low_spade_is_best() -> None:
     assert best.cards[0].suit == QS.suit and best.cards[0].rank < QS.rank
     assert review.cost >= 10  # the Q♠'s 13 points, less what the low spade may cost later
     assert review.cost > 2 * review.se
+    # The two values shown are the ones the cost was measured from.
+    assert review.made_value is not None and review.best_value is not None
+    assert abs(review.cost - (review.made_value - review.best_value)) < 1e-9
 
 
 def test_hearts_the_low_spade_is_not_marked() -> None:
@@ -135,9 +138,26 @@ def test_a_review_is_reproducible_for_a_seed() -> None:
     assert random.Random(1).random() == random.Random(1).random()
 
 
+def _after(state: GameState, move: str) -> tuple[int, float]:
+    """The exact result of ``move`` with best play after it (the endgame solver): the seat
+    to move then and that seat's result (1 win, 0.5 draw, 0 the durak)."""
+    from cardtable.bots.durak import solve_endgame
+
+    after = state.clone()
+    after.apply(Action.parse(move))
+    mover = after.current_player
+    assert mover is not None
+    solved = solve_endgame(after.observation(mover))  # type: ignore[arg-type]
+    assert solved is not None
+    return mover, solved[1]
+
+
 def test_durak_a_defence_that_wastes_a_trump_is_a_mistake() -> None:
     """Heads-up, the stock gone, clubs trumps: 9♠ attacks a hand of 8♣ Q♣ K♣ Q♥ K♠.
-    K♠ beats it; beating it with a trump throws away a card the endgame needs."""
+    K♠ beats it and wins; the Q♣ throws away a trump the endgame needs and loses (the
+    exact endgame solver says so).  The 8♣ gives the win away too, but only for a draw:
+    nobody is the durak, so by the review's measure it costs nothing, and it is not
+    marked."""
     start, actions = _bot_game("durak", 2, 3)
     state = start.clone()
     for _, action in actions[:41]:
@@ -148,8 +168,14 @@ def test_durak_a_defence_that_wastes_a_trump_is_a_mistake() -> None:
     assert obs.deck_count == 0 and str(obs.trump_suit.letter) == "C"  # type: ignore[attr-defined]
     assert sorted(map(str, obs.hand)) == sorted(["8C", "QC", "QH", "KC", "KS"])
     legal = tuple(state.legal_actions())
-    for trump in ("defend 9S 8C", "defend 9S QC"):
-        review = review_decision("durak", DecisionPoint(41, obs.round, obs, legal, Action.parse(trump)), seed=1,
-                                 iterations=1500)
-        assert review.verdict == "mistake", review
-        assert review.best == "defend 9S KS"
+    # The attacker moves next each time: it loses after K♠, wins after Q♣, draws after 8♣.
+    assert _after(state, "defend 9S KS") == (1 - seat, 0.0)
+    assert _after(state, "defend 9S QC") == (1 - seat, 1.0)
+    assert _after(state, "defend 9S 8C") == (1 - seat, 0.5)
+    review = review_decision("durak", DecisionPoint(41, obs.round, obs, legal, Action.parse("defend 9S QC")), seed=1,
+                             iterations=1500)
+    assert review.verdict == "mistake", review
+    assert review.best == "defend 9S KS"
+    review = review_decision("durak", DecisionPoint(41, obs.round, obs, legal, Action.parse("defend 9S 8C")), seed=1,
+                             iterations=1500)
+    assert review.verdict != "mistake", review

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from textual.widgets import ProgressBar
 
 from cardtable.games import get_rules
 from cardtable.tui.app import CardtableApp
@@ -53,6 +54,9 @@ async def test_review_from_the_replay_steps_and_jumps_to_mistakes(tmp_path, game
         review = screen.review
         assert review is not None
         assert "decisions reviewed" in status_of(screen)
+        bar = screen.query_one("#review-progress", ProgressBar)
+        assert bar.total == len(review.decisions) and bar.progress == bar.total
+        assert not bar.display and screen.query_one("#replay-forward").display
         await pilot.press("right")
         await pilot.pause()
         first = review.decisions[0]
@@ -70,6 +74,34 @@ async def test_review_from_the_replay_steps_and_jumps_to_mistakes(tmp_path, game
 
 
 @pytest.mark.slow
+async def test_a_review_from_the_replay_is_kept_beside_the_record(tmp_path) -> None:
+    """Opened from ``cardtable replay RECORD``, the review is written beside the record,
+    and opening it again reads it back instead of reviewing afresh."""
+    from cardtable.session.review import review_path
+
+    state = finished_state("president")
+    record = export_record(state, tmp_path / "record.json")
+    app = CardtableApp(
+        bot_delay=0, ascii_only=False, replay=load_record(record), replay_seat=0, replay_record=record,
+        hint_iterations=40,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        screen = await wait_reviewed(app, pilot)
+        assert screen.review is not None and not screen.review.cached
+        assert review_path(record, 0).exists()
+        first = screen.review.decisions
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("r")
+        again = await wait_reviewed(app, pilot)
+        assert again is not screen and again.review is not None
+        assert again.review.cached and again.review.decisions == first
+
+
+@pytest.mark.slow
 async def test_escape_cancels_a_running_review(tmp_path) -> None:
     state = finished_state("hearts")
     replay = load_record(export_record(state, tmp_path / "record.json"))
@@ -81,6 +113,9 @@ async def test_escape_cancels_a_running_review(tmp_path) -> None:
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
         assert "Reviewing" in status_of(screen)
+        bar = screen.query_one("#review-progress", ProgressBar)
+        assert bar.display and not screen.query_one("#replay-forward").display
+        assert screen.query_one("#replay-close").display
         await pilot.press("escape")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -104,6 +139,8 @@ async def test_the_round_over_pop_up_reviews_the_round(tmp_path) -> None:
         screen = await wait_reviewed(app, pilot)
         assert screen.rounds == (1,)
         assert screen.review is not None and screen.review.decisions
+        # The summary shows the table at the round's first decision reviewed.
+        assert screen.index == -1 and screen.replay.position == screen.review.decisions[0].position
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, RoundOverScreen)

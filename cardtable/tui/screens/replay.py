@@ -8,6 +8,7 @@ spectator sees the table (no hand at all) or as one seat saw it.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 from rich.text import Text
 from textual import on
@@ -28,13 +29,14 @@ __all__ = ["ReplayScreen"]
 
 
 class ReplayScreen(GameScreen, inherit_bindings=False):
-    """Step through ``replay`` as ``seat`` saw it (``None``: as a spectator)."""
+    """Step through ``replay`` as ``seat`` saw it (``None``: as a spectator).  ``record``:
+    the file it was read from, beside which a review of it is kept."""
 
     read_only = True
 
     BINDINGS = bindings(REPLAY_KEYS)
 
-    def __init__(self, replay: Replay, seat: int | None = None) -> None:
+    def __init__(self, replay: Replay, seat: int | None = None, record: Path | None = None) -> None:
         seats = tuple(
             SeatConfig(info.kind if info.kind in SEAT_KINDS else "human", info.name) for info in replay.seats
         )
@@ -43,6 +45,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         super().__init__(config, replay.state)
         self.replay = replay
         self.seat = seat
+        self.record = record
         self.spectator = seat is None
         session = self.session
         session.close()  # nothing is played or saved here
@@ -129,7 +132,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
             return
         humans = [i for i, info in enumerate(self.replay.seats) if info.kind == "human"]
         seat = self.seat if self.seat is not None else (humans[0] if humans else 0)
-        self.app.open_review(self.replay, seat)  # type: ignore[attr-defined]
+        self.app.open_review(self.replay, seat, record=self.record)  # type: ignore[attr-defined]
 
     @on(Button.Pressed)
     def _replay_button(self, event: Button.Pressed) -> None:

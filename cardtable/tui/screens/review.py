@@ -2,7 +2,8 @@
 it cost, judged by the hard bot from what the seat could see then.
 
 The review runs in a worker thread (both cores where the machine has them), its
-progress on the status line; Escape cancels it.  The table shows each decision as the
+progress in a progress bar in the buttons' row (and in words on the status line, which
+stays when the row is hidden on a short terminal); Escape cancels it.  The table shows each decision as the
 seat saw it before moving.
 """
 
@@ -13,7 +14,10 @@ from pathlib import Path
 
 from rich.text import Text
 from textual import work
+from textual.app import ComposeResult
+from textual.widgets import ProgressBar
 
+from cardtable.bots.review import move_label
 from cardtable.engine.observation import Observation
 from cardtable.session.review import GameReview, decision_line, review_game_state, review_record, summary_lines
 from cardtable.tui.keymap import REVIEW_KEYS, bindings, say_some
@@ -56,9 +60,22 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         self.cancel_event = threading.Event()
         self.progress = (0, 0)
 
+    def compose_moves(self) -> ComposeResult:
+        """The progress bar while the review runs, with Close beside it; the replay's
+        buttons, which step through the decisions, once it is done."""
+        yield ProgressBar(total=None, show_eta=False, id="review-progress")
+        yield from super().compose_moves()
+
     def on_mount(self) -> None:
         super().on_mount()
+        self._show_progress(True)
         self.run_review()
+
+    def _show_progress(self, running: bool) -> None:
+        """The bar and Close while the review runs; the stepping buttons after."""
+        self.query_one("#review-progress", ProgressBar).display = running
+        for button in self.query("#moves Button"):
+            button.display = not running or button.id == "replay-close"
 
     @work(thread=True, exclusive=True, group="review")
     def run_review(self) -> None:
@@ -81,12 +98,17 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
     def _progressed(self, done: int, total: int) -> None:
         self.progress = (done, total)
         if self.review is None:
+            self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
             self.set_status(self.move_text())
 
     def _reviewed(self, review: GameReview) -> None:
         self.review = review
         self.index = -1
-        self.after_change()
+        self._show_progress(False)
+        if review.decisions:
+            self._show(-1)
+        else:
+            self.after_change()
 
     # --- drawing ---------------------------------------------------------------------
     def title_text(self, obs: Observation, ctx: TableContext) -> str:
@@ -100,22 +122,25 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         review = self.review
         if review is None:
             done, total = self.progress
-            filled = done * 20 // total if total else 0
-            bar = "#" * filled + "." * (20 - filled)
-            return Text(f"Reviewing [{bar}] {done}/{total or '?'} decisions. Esc cancels.", style="italic")
+            return Text(f"Reviewing: {done} of {total or '?'} decisions done. Esc cancels.", style="italic")
         ascii_only = self.context.style.ascii_only
         if self.index < 0:
-            lines = summary_lines(review, ascii_only)
-            head = lines[0]
-            costly = "; ".join(line.strip() for line in lines[1:])
-            text = Text(head, style="bold")
-            if costly:
-                text.append(f"\nCostliest: {costly}")
-            text.append(
-                f"\n{say_some('decision(1)', REVIEW_KEYS, 1)} steps through your decisions, "
-                f"{say_some('next_mistake', REVIEW_KEYS, 1)} jumps to the next mistake.",
-                style="italic",
+            text = Text(summary_lines(review, ascii_only)[0], style="bold")
+            measure = review.measure
+            # Short enough that the head and the costliest fit the status line's three
+            # rows at 80 columns (the keys are in the footer too).
+            costly = ", ".join(
+                f"{move_label(d.made, ascii_only)} (move {d.position + 1}, {measure.cost_words(d.cost)})"
+                for d in review.costliest()
             )
+            if costly:
+                text.append(f"\nCostliest: {costly}.")
+            else:
+                text.append(
+                    f"\n{say_some('decision(1)', REVIEW_KEYS, 1)} steps through your decisions, "
+                    f"{say_some('next_mistake', REVIEW_KEYS, 1)} jumps to the next mistake.",
+                    style="italic",
+                )
             return text
         decision = review.decisions[self.index]
         style = {"mistake": "bold red", "close": "yellow"}.get(decision.verdict, "green")
@@ -129,8 +154,9 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         if review is None or not review.decisions:
             return
         self.index = max(-1, min(len(review.decisions) - 1, index))
-        if self.index >= 0:
-            self.replay.seek(review.decisions[self.index].position)
+        # The summary shows the table at the first decision reviewed (the round
+        # reviewed, not the game's first deal).
+        self.replay.seek(review.decisions[max(self.index, 0)].position)
         self.after_change()
 
     def action_decision(self, step: int) -> None:
