@@ -94,3 +94,31 @@ def test_a_broken_layer_is_reported(
     result = lint(tree)
     assert result.returncode != 0
     assert f"{contract} BROKEN" in result.stdout, result.stdout
+
+
+def drawn_modules() -> set[str]:
+    """The modules docs/architecture.md draws, as paths under cardtable/."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = text.split("```\ncardtable/\n", 1)[1].split("```", 1)[0]
+    drawn: set[str] = set()
+    package = ""
+    for line in block.splitlines():
+        name = line.split()[0]
+        if line.startswith("    "):
+            drawn.add(f"{package}{name}__init__.py" if name.endswith("/") else f"{package}{name}")
+        elif name.endswith("/"):
+            package = name
+            drawn.add(f"{name}__init__.py")
+        else:
+            drawn.add(name)
+    return drawn
+
+
+def test_the_architecture_drawing_names_every_module() -> None:
+    modules = {
+        path.relative_to(ROOT / "cardtable").as_posix()
+        for path in (ROOT / "cardtable").rglob("*.py")
+    } - {"__init__.py"}
+    drawn = drawn_modules()
+    assert not modules - drawn, f"modules not on docs/architecture.md's drawing: {sorted(modules - drawn)}"
+    assert not drawn - modules, f"drawn but gone: {sorted(drawn - modules)}"
