@@ -61,7 +61,10 @@ class StyledOnce(Screen[Any]):
         # Runs before Widget's own handler, which mounts what compose() yields (Textual
         # calls each class's handler, the subclass's first).
         width, height = self.app.size
-        self.update_classes(breakpoint_classes(width, height, self), animate=False)
+        # One class at a time (update_classes is newer than the Textual floor, 8.0): the
+        # screen has no children yet, so each restyles only itself.
+        for name, present in breakpoint_classes(width, height, self).items():
+            self.set_class(present, name)
 
     async def _on_screen_resume(self, event: events.ScreenResume) -> None:  # type: ignore[override]  # Textual awaits a handler that is a coroutine
         # Runs before Screen's own handler, which reads refresh_styles and lays the
