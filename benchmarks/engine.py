@@ -39,6 +39,7 @@ import harness
 harness.use_checkout()
 
 from cardtable import get_rules
+from cardtable.engine.playout import play_random_game
 
 CASES: list[tuple[str, int]] = [
     ("president", 3),
@@ -84,8 +85,8 @@ def run_case(
 
     def play_one() -> int:
         nonlocal actions, rounds
-        state = rules.new_game(players=players, seed=rng.getrandbits(32))
-        actions += harness.play_randomly(state, rng)
+        state = play_random_game(rules.new_game(players=players, seed=rng.getrandbits(32)), rng)
+        actions += len(state.history)
         rounds += state.outcome().rounds_played
         return 1
 
@@ -102,8 +103,8 @@ def count_games(game: str, players: int, games: int, seed: int) -> int:
     rng = random.Random(seed)
     actions = 0
     for _ in range(games):
-        state = rules.new_game(players=players, seed=rng.getrandbits(32))
-        actions += harness.play_randomly(state, rng)
+        state = play_random_game(rules.new_game(players=players, seed=rng.getrandbits(32)), rng)
+        actions += len(state.history)
         state.outcome()
     return actions
 
@@ -118,8 +119,7 @@ class CardtableHands:
 
     def play_game(self) -> int:
         """One whole game; return its number of hands."""
-        state = self.rules.new_game(players=4, seed=self.rng.getrandbits(32))
-        harness.play_randomly(state, self.rng)
+        state = play_random_game(self.rules.new_game(players=4, seed=self.rng.getrandbits(32)), self.rng)
         return state.outcome().rounds_played
 
     def run(self, seconds: float) -> tuple[int, float]:

@@ -15,13 +15,12 @@ workload (a smoke test: it checks that the script still runs, never how fast).
 from __future__ import annotations
 
 import argparse
-import random
+import math
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,23 +41,6 @@ def parser(doc: str | None) -> argparse.ArgumentParser:
         epilog=rest or None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-
-
-def play_randomly(state: Any, rng: random.Random, on_move: Callable[[Any], None] | None = None) -> int:
-    """Apply uniformly random legal actions until the game is over; return how many.
-
-    ``on_move(state)`` is called after each action where given (a benchmark that also
-    times the observations, say).
-    """
-    randrange, legal_actions, apply = rng.randrange, state.legal_actions, state.apply  # the hot loop of engine.py
-    actions = 0
-    while state.current_player is not None:
-        legal = legal_actions()
-        apply(legal[randrange(len(legal))])
-        actions += 1
-        if on_move is not None:
-            on_move(state)
-    return actions
 
 
 def run_for(seconds: float, work: Callable[[], int], clock: Callable[[], float] = time.perf_counter) -> tuple[int, float]:
@@ -91,8 +73,9 @@ def spread(values: Sequence[float], unit: str = "ms", scale: float = 1000.0) -> 
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``values`` and the half-width of its normal 95% interval (0 for one value)."""
+    """The mean of ``values`` and the half-width of its normal 95% interval (infinite for
+    one value: nothing is known of the spread)."""
     mean = statistics.fmean(values)
     if len(values) < 2:
-        return mean, 0.0
+        return mean, math.inf
     return mean, 1.96 * statistics.stdev(values) / len(values) ** 0.5

@@ -17,8 +17,6 @@ with its 95% interval.
 
 from __future__ import annotations
 
-import math
-import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -70,13 +68,6 @@ def review_deal(game: str, seed: int, iterations: int, hard_iterations: int) -> 
     return found
 
 
-def interval(values: list[float]) -> tuple[float, float]:
-    """The mean of ``values`` and the half-width of its 95% interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
-    return mean, half
-
-
 def main() -> None:
     parser = harness.parser(__doc__)
     parser.add_argument("--game", choices=sorted(PLAYERS), action="append")
@@ -110,14 +101,14 @@ def main() -> None:
         print(f"\n{game} ({measure.name}; cost per decision; {time.perf_counter() - started:.0f} s)")
         print(f"{'level':<7} {'decisions':>9} {'mistakes':>9} {'cost/decision':>14} {'95% interval':>20}")
         for level in LEVELS:
-            mean, half = interval(per_deal[level])
+            mean, half = harness.mean_interval(per_deal[level])
             print(f"{level:<7} {decisions[level]:>9} {mistakes[level]:>9} {mean:>14.4f}"
                   f" {f'{mean - half:.4f} .. {mean + half:.4f}':>20}")
         for higher, lower in (("easy", "normal"), ("normal", "hard")):
             # The same deals at both levels: the difference deal by deal cancels how
             # hard each deal is.
             differences = [a - b for a, b in zip(per_deal[higher], per_deal[lower])]
-            mean, half = interval(differences)
+            mean, half = harness.mean_interval(differences)
             apart = "apart" if mean - half > 0 else "NOT apart"
             print(f"{higher} - {lower} (paired by deal): {mean:.4f}, 95% interval {mean - half:.4f} .. {mean + half:.4f}"
                   f" ({apart})")

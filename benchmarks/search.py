@@ -145,8 +145,7 @@ def compare_workers(games: int, budget: float, seed: int, game: str = "toy") -> 
             winners = state.outcome().winners
             pair += (parallel_seat in winners) / len(winners) if winners else 0.5
         pairs.append(pair / 2)
-        mean = statistics.mean(pairs)
-        half = 1.96 * statistics.stdev(pairs) / len(pairs) ** 0.5 if len(pairs) > 1 else float("nan")
+        mean, half = harness.mean_interval(pairs)
         print(
             f"{game} deal pairs {len(pairs):>3}  2-process score {mean:.3f} +- {half:.3f}  "
             f"iterations/decision 1: {statistics.mean(iters[1] or [0]):.0f}  2: {statistics.mean(iters[2] or [0]):.0f}  "
