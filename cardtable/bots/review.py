@@ -324,7 +324,7 @@ def review_decision(
     if made.kind == "give":
         halves = _value_passes(bot, point.observation, legal, [best, made], think, iterations, measure)
     else:
-        halves = _tree_halves(bot, point.observation, legal, [best, made], think, iterations, measure, seed)
+        halves = _tree_halves(bot, point.observation, legal, [best, made], iterations, measure, seed)
     if halves is not None:
         (best_a, made_a), (best_b, made_b) = halves
         first_cost = sign * (made_a.value - best_a.value)
@@ -397,7 +397,6 @@ def _tree_halves(
     observation: Observation,
     legal: Sequence[Action],
     moves: Sequence[Action],
-    think: float | None,
     iterations: int | None,
     measure: ReviewMeasure,
     seed: int,
@@ -457,14 +456,13 @@ def _value_passes(
     """Two passes (``give`` actions) valued twice, each time by the bot's own
     :meth:`SearchBot.value_moves` on the same deals for both, in half the budget: the
     two halves of :func:`review_decision`.  ``None`` when the bot cannot value them."""
-    measure_bot = bot
     if iterations is None:
-        measure_bot.set_time_budget((think or DEFAULT_TIME_BUDGET) / 2)
-    elif hasattr(measure_bot, "pass_playouts"):
-        measure_bot.pass_playouts = max(1, iterations // 4)  # each half: half the pass's play-outs
+        bot.set_time_budget((think or DEFAULT_TIME_BUDGET) / 2)
+    elif hasattr(bot, "pass_playouts"):
+        bot.pass_playouts = max(1, iterations // 4)  # each half: half the pass's play-outs
     halves = []
     for _ in range(2):
-        valued = measure_bot.value_moves(observation, legal, moves)
+        valued = bot.value_moves(observation, legal, moves)
         if len(valued) != len(moves):
             return None
         estimates = tuple(_estimate(value, measure) for value in valued)
