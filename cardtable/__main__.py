@@ -5,6 +5,7 @@ Click and Rich take several times as long to import as Python takes to start); e
 other command goes to :func:`cardtable.cli.main`.
 """
 
+import os
 import sys
 from collections.abc import Sequence
 
@@ -25,9 +26,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.close()
             return 1
         return 0
-    from cardtable.cli import main as run_command_line
+    from cardtable.gcpause import hold_collection, opens_the_app, resume_collection
 
-    return run_command_line(args)
+    if opens_the_app(args):
+        hold_collection()
+    try:
+        # Shell completion (README.md) calls `cardtable` with no arguments too.
+        if not args and "_CARDTABLE_COMPLETE" not in os.environ:
+            from cardtable.commands.common import run_command
+            from cardtable.commands.play import launch
+
+            return run_command(launch)
+        from cardtable.cli import main as run_command_line
+
+        return run_command_line(args)
+    finally:
+        resume_collection()
 
 
 if __name__ == "__main__":

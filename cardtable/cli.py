@@ -28,9 +28,10 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from cardtable import __version__
-from cardtable.asciitext import use_ascii_fallback
-from cardtable.commands.common import ClickException, UsageError, complete_game
-from cardtable.errors import CardtableError, CrashError, InvalidOptionError
+from typer._click.exceptions import ClickException, UsageError
+
+from cardtable.commands.common import Refusal, complete_game, run_command
+from cardtable.errors import InvalidOptionError
 
 if TYPE_CHECKING:
     from cardtable.engine.state import Rules
@@ -610,20 +611,6 @@ def export_command(
     export(savefile, recordfile, force=force)
 
 
-def _fail(message: str, code: int) -> int:
-    """Write ``cardtable: message`` as one line on stderr and return the exit code.
-
-    The message may quote outside text (a name, a path, a move from a file): its
-    control characters are written as escapes, never sent to the terminal.
-    """
-    from cardtable.display import visible
-
-    line = visible(" ".join(str(message).split()))
-    sys.stderr.write(f"cardtable: {line}\n")
-    sys.stderr.flush()
-    return code
-
-
 def _usage_message(exc: UsageError) -> str:
     message = exc.format_message().rstrip(".")
     message = message[:1].lower() + message[1:]
@@ -634,42 +621,33 @@ def _usage_message(exc: UsageError) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit code (the console script's entry point).
 
-    Errors never show a traceback: bad input (unknown command, option or game, a bad
-    value, a failing user bot) prints one line on stderr and returns 2; Ctrl-C returns
-    130.  A crash (a bug in cardtable, in the app or here) writes its traceback to a
-    crash log, prints one line saying where, and returns 1.
+    Errors never show a traceback (:func:`~cardtable.commands.common.run_command`): bad
+    input (unknown command, option or game, a bad value, a failing user bot) prints one
+    line on stderr and returns 2; Ctrl-C returns 130.  A crash (a bug in cardtable, in
+    the app or here) writes its traceback to a crash log, prints one line saying where,
+    and returns 1.
     """
-    # A terminal that cannot show a suit symbol or a table's lines gets ASCII, not a traceback.
-    use_ascii_fallback()
     if os.environ.get("_CARDTABLE_COMPLETE"):
         # Shell completion (README.md): Typer knows the shells only once told to.
         from typer.completion import completion_init
 
         completion_init()
+    return run_command(lambda: _run_typer(argv))
+
+
+def _run_typer(argv: Sequence[str] | None) -> int | None:
     try:
         result = app(args=list(argv) if argv is not None else None, prog_name="cardtable", standalone_mode=False)
     except UsageError as exc:
-        return _fail(_usage_message(exc), 2)
+        raise Refusal(_usage_message(exc), 2) from None
     except ClickException as exc:
-        return _fail(exc.format_message(), exc.exit_code)
-    except CrashError as exc:
-        return _fail(str(exc), 1)
-    except CardtableError as exc:
-        return _fail(str(exc), 2)
-    except (KeyboardInterrupt, typer.Abort):
-        return _fail("interrupted", 130)
-    except BrokenPipeError:
-        # The reader went away (`cardtable rules GAME | head`): nothing left to say.
-        sys.stderr.close()
-        return 1
-    except Exception as exc:  # noqa: BLE001 - a bug: its traceback goes to a log, not the player
-        from cardtable.userdata.crashlog import crash_line, write_crash_log
-
-        return _fail(crash_line(exc, write_crash_log(exc)), 1)
+        raise Refusal(exc.format_message(), exc.exit_code) from None
+    except typer.Abort:
+        raise KeyboardInterrupt from None
     if result == 130:
         # Typer turns Ctrl-C into an exit code of 130 before we can see it.
-        return _fail("interrupted", 130)
-    return result if isinstance(result, int) and not isinstance(result, bool) else 0
+        raise KeyboardInterrupt
+    return result if isinstance(result, int) and not isinstance(result, bool) else None
 
 
 if __name__ == "__main__":

@@ -100,3 +100,74 @@ def test_version_loads_nothing_of_the_command_line(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args", [["--help"], ["rules", "president"], ["stats"], ["rules", "--help"]])
 def test_quick_commands_load_no_heavy_module(tmp_path: Path, args: list[str]) -> None:
     assert loaded(imported_by_command(args, str(tmp_path)), HEAVY) == []
+
+
+def first_frame_modules(home: str, game: str | None) -> set[str]:
+    """The modules of a fresh interpreter once the app's first screen is up (headless),
+    and whether the garbage collector runs again by then."""
+    script = textwrap.dedent(
+        f"""
+        import asyncio, gc, sys
+        from cardtable.gcpause import hold_collection
+        hold_collection()  # as `cardtable` does when it opens the app
+        from cardtable.tui.app import CardtableApp
+        from cardtable.tui.config import TableConfig, SeatConfig
+
+        async def main():
+            game = {game!r}
+            config = None
+            if game:
+                config = TableConfig(game, tuple(SeatConfig(kind, name) for kind, name in [("human", "You"), ("easy", "Ada"), ("easy", "Ben"), ("easy", "Cleo")]))
+            app = CardtableApp(config, ascii_only=False)
+            async with app.run_test(size=(100, 30)) as pilot:
+                await pilot.pause()
+                await pilot.pause()
+                print(gc.isenabled(), gc.get_freeze_count() > 0)
+                print("\\n".join(sorted(sys.modules)))
+
+        asyncio.run(main())
+        """
+    )
+    env = dict(os.environ, CARDTABLE_HOME=home)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    enabled, frozen, *modules = result.stdout.split()
+    assert (enabled, frozen) == ("True", "True"), "the collector runs again, the start-up frozen, after the first frame"
+    return set(modules)
+
+
+def test_the_start_screen_loads_only_the_game_it_shows(tmp_path: Path) -> None:
+    modules = first_frame_modules(str(tmp_path), None)
+    assert "cardtable.games.president" in modules
+    assert loaded(modules, ("cardtable.games.durak", "cardtable.games.hearts")) == []
+
+
+def test_a_table_of_easy_bots_loads_no_search(tmp_path: Path) -> None:
+    modules = first_frame_modules(str(tmp_path), "president")
+    assert loaded(modules, ("cardtable.bots.search.tree", "cardtable.bots.review", "cardtable.bots.president.hard",
+                            "cardtable.games.durak", "multiprocessing")) == []
+
+
+@pytest.mark.parametrize("args", [["rules", "president"], ["stats"]])
+def test_a_command_that_opens_no_app_runs_with_the_collector(tmp_path: Path, args: list[str]) -> None:
+    script = textwrap.dedent(
+        f"""
+        import contextlib, gc, io
+        import cardtable.commands.rules as rules, cardtable.commands.stats as stats
+        seen = []
+        for module, name in ((rules, "show_rules"), (stats, "show_stats")):
+            real = getattr(module, name)
+            def watch(*args, real=real, **kwargs):
+                seen.append(gc.isenabled())
+                return real(*args, **kwargs)
+            setattr(module, name, watch)
+        from cardtable.__main__ import main
+        with contextlib.redirect_stdout(io.StringIO()):
+            code = main({args!r})
+        print(code, seen, gc.isenabled())
+        """
+    )
+    env = dict(os.environ, CARDTABLE_HOME=str(tmp_path))
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["0", "[True]", "True"]

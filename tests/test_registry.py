@@ -126,3 +126,21 @@ def test_every_game_is_in_the_independence_contracts() -> None:
         assert rules.bot_module in contracts["bots-independent"], rules.bot_module
         if rules.table_widget is not None:
             assert rules.table_widget.partition(":")[0] in contracts["tables-independent"], rules.table_widget
+
+
+def test_the_registry_knows_each_title_without_loading_the_game() -> None:
+    from cardtable.games import game_title
+
+    assert [game_title(name) for name in available_games()] == [rules.title for rules in all_rules()]
+
+
+def test_a_game_registered_without_a_title_is_loaded_to_learn_it() -> None:
+    from cardtable.games import game_title, register_game, unregister_game
+
+    register_game("toy", "fourth_game")
+    try:
+        assert game_title("toy") == get_rules("toy").title
+    finally:
+        unregister_game("toy")
+    with pytest.raises(UnknownGameError):
+        game_title("toy")

@@ -1,18 +1,87 @@
-"""Helpers the commands share."""
+"""Helpers the commands share, and how every command's errors end (:func:`run_command`).
+
+Nothing here loads the command line's framework (Typer, Click): ``cardtable`` with no
+arguments opens the app through :func:`run_command` without it.
+"""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
-# Typer 0.26 and later (the declared floor) carry their own copy of Click.
-from typer._click.exceptions import ClickException, UsageError
-
-from cardtable.errors import InvalidOptionError, UnknownGameError
+from cardtable.errors import CardtableError, CrashError, InvalidOptionError, UnknownGameError
 from cardtable.games import available_games
 
 __all__ = [
-    "known_game", "complete_game", "think_seconds", "recover_quietly", "warn", "ClickException", "UsageError",
+    "known_game", "complete_game", "think_seconds", "recover_quietly", "warn", "fail", "run_command", "Refusal",
 ]
+
+
+class Refusal(Exception):
+    """The command line refused what it was given: ``message`` is said in one line and
+    the command ends with ``code`` (the command line's own errors, as Click words them)."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def fail(message: str, code: int) -> int:
+    """Write ``cardtable: message`` as one line on stderr and return the exit code.
+
+    The message may quote outside text (a name, a path, a move from a file): its
+    control characters are written as escapes, never sent to the terminal.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     fail("no game\x1b[2J here", 2)
+    2
+    >>> err.getvalue()
+    'cardtable: no game\\x1b[2J here\n'
+    """
+    from cardtable.display import visible
+
+    line = visible(" ".join(str(message).split()))
+    sys.stderr.write(f"cardtable: {line}\n")
+    sys.stderr.flush()
+    return code
+
+
+def run_command(work: Callable[[], object]) -> int:
+    """Run a command's ``work`` and return its exit code; no traceback reaches the player.
+
+    Bad input (a :class:`~cardtable.errors.CardtableError`: an unknown game, a bad value,
+    a failing user bot) prints one line on stderr and returns 2; a :class:`Refusal` its
+    own code; Ctrl-C returns 130.  A crash (a bug in cardtable) writes its traceback to a
+    crash log, prints one line saying where, and returns 1.  ``work`` returning an int
+    (not a bool) makes that the exit code, anything else 0.
+
+    >>> run_command(lambda: None), run_command(lambda: 3)
+    (0, 3)
+    """
+    # A terminal that cannot show a suit symbol or a table's lines gets ASCII, not a traceback.
+    from cardtable.asciitext import use_ascii_fallback
+
+    use_ascii_fallback()
+    try:
+        result = work()
+    except Refusal as exc:
+        return fail(str(exc), exc.code)
+    except CrashError as exc:
+        return fail(str(exc), 1)
+    except CardtableError as exc:
+        return fail(str(exc), 2)
+    except KeyboardInterrupt:
+        return fail("interrupted", 130)
+    except BrokenPipeError:
+        # The reader went away (`cardtable rules GAME | head`): nothing left to say.
+        sys.stderr.close()
+        return 1
+    except Exception as exc:  # noqa: BLE001 - a bug: its traceback goes to a log, not the player
+        from cardtable.userdata.crashlog import crash_line, write_crash_log
+
+        return fail(crash_line(exc, write_crash_log(exc)), 1)
+    return result if isinstance(result, int) and not isinstance(result, bool) else 0
 
 
 def think_seconds(text: str) -> float:

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import typer
 
-from cardtable.commands.common import ClickException, known_game
+from typer._click.exceptions import ClickException
+
+from cardtable.commands.common import known_game
 
 __all__ = ["rules_markdown", "show_rules"]
 

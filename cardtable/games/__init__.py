@@ -1,14 +1,17 @@
 """The game registry, and loading a save of any game in it.
 
-The registry is one line per game: its name and the module whose ``RULES`` declares
-everything else about it (see :class:`~cardtable.engine.state.Rules`), from its title
-and player counts to its bots and its table widget, named there as import paths so that
-the games never import the layers above them.
+The registry is one line per game: its name, the module whose ``RULES`` declares
+everything else about it (see :class:`~cardtable.engine.state.Rules`), from its player
+counts to its bots and its table widget, named there as import paths so that the games
+never import the layers above them, and its title, so that a list of the games
+(:func:`game_title`: the start screen's) loads none of them.
 
 >>> available_games()
 ['president', 'durak', 'hearts']
 >>> get_rules("president").title
 'President'
+>>> game_title("hearts")
+'Hearts'
 >>> state = get_rules("durak").new_game(players=2, seed=3)
 >>> load_game(state.to_json()).rules.title
 'Durak'
@@ -34,31 +37,40 @@ __all__ = [
     "unregister_game",
     "load_declared",
     "titles_text",
+    "game_title",
 ]
 
-# Imported on first use, so that asking for one game does not load the others.
-_MODULES: dict[str, str] = {
-    "president": "cardtable.games.president",
-    "durak": "cardtable.games.durak",
-    "hearts": "cardtable.games.hearts",
-}
+# Each game's module, imported on first use so that asking for one game does not load
+# the others, and its title (the same as its RULES.title: a test holds them together).
+_MODULES: dict[str, str] = {}
+_TITLES: dict[str, str] = {}
 
 
-def register_game(name: str, module: str) -> None:
-    """Add a game kept outside cardtable (a plug-in, or a test's toy game) to the registry.
+def register_game(name: str, module: str, title: str | None = None) -> None:
+    """Add a game to the registry: the built-in ones below, a game kept outside cardtable
+    (a plug-in, or a test's toy game).
 
-    ``module`` is imported on first use, as the built-in games are, and must define
-    ``RULES`` whose ``name`` is ``name``.
+    ``module`` is imported on first use and must define ``RULES`` whose ``name`` is
+    ``name`` (and whose ``title`` is ``title``, when given; without it, :func:`game_title`
+    imports the module to learn it).
     """
     key = name.strip().lower()
     if not key or key in _MODULES:
         raise ValueError(f"cannot register {quoted(name)}: the name is empty or already a game")
     _MODULES[key] = module
+    if title is not None:
+        _TITLES[key] = title
+
+
+register_game("president", "cardtable.games.president", "President")
+register_game("durak", "cardtable.games.durak", "Durak")
+register_game("hearts", "cardtable.games.hearts", "Hearts")
 
 
 def unregister_game(name: str) -> None:
     """Take a game that :func:`register_game` added out of the registry again."""
     _MODULES.pop(name.strip().lower(), None)
+    _TITLES.pop(name.strip().lower(), None)
 
 
 def available_games() -> list[str]:
@@ -81,6 +93,16 @@ def get_rules(name: str) -> Rules:
     if rules.name != key:
         raise UnknownGameError(f"the module of {quoted(key)} defines the rules of {quoted(rules.name)}")
     return rules
+
+
+def game_title(name: str) -> str:
+    """A game's title (its ``RULES.title``) by registry name, loading no game that the
+    registry knows the title of.
+
+    Raises :class:`UnknownGameError` for a name that is not a game.
+    """
+    title = _TITLES.get(name.strip().lower()) if isinstance(name, str) else None
+    return title if title is not None else get_rules(name).title
 
 
 def all_rules() -> list[Rules]:

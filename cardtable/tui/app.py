@@ -256,7 +256,14 @@ class CardtableApp(App[None]):
             self.start_game(self.config)
         else:
             self.show_start()
-        self.call_after_refresh(self._recover)
+        self.call_after_refresh(self._after_first_frame)
+
+    def _after_first_frame(self) -> None:
+        from cardtable.gcpause import resume_collection
+
+        # Held back since `cardtable` started (cardtable.__main__), for a quicker first frame.
+        resume_collection()
+        self._recover()
 
     def _recover(self) -> None:
         """Finish what a killed cardtable left half done (once, before the saves are listed)."""

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from cardtable.display import literal
 from cardtable.errors import CardtableError
-from cardtable.games import available_games, get_rules
+from cardtable.games import available_games, game_title, get_rules
 from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
 from cardtable.tui.keymap import START_KEYS, bindings, say
@@ -80,7 +80,7 @@ class StartScreen(StyledOnce, Screen[None]):
             with Horizontal(classes="start-row", id="game-row"):
                 yield Label("Game", classes="start-label")
                 yield OptionList(
-                    *[Option(get_rules(name).title, id=name) for name in available_games()],
+                    *[Option(game_title(name), id=name) for name in available_games()],
                     id="game-list",
                 )
                 yield Static(game_blurb(self.game), id="game-blurb")
