@@ -303,3 +303,28 @@ def test_shell_completion_completes_game_names() -> None:
         timeout=120, env={**os.environ, "_CARDTABLE_COMPLETE": "source_bash"},
     )
     assert script.returncode == 0 and "complete" in script.stdout and "_CARDTABLE_COMPLETE" in script.stdout
+
+
+def test_the_root_options_that_take_a_value_are_known_to_app_for() -> None:
+    # app_for skips a root option's value when it looks for the command word; a new
+    # root option that takes a value must be listed there.
+    import typer.main
+
+    from cardtable.cli import ROOT_VALUE_OPTIONS
+
+    root = typer.main.get_command(app)
+    taking_a_value = {opt for param in root.params if not getattr(param, "is_flag", False)
+                      for opt in param.opts if opt.startswith("--")}
+    assert taking_a_value == ROOT_VALUE_OPTIONS
+
+
+@pytest.mark.parametrize("args", [["--speed", "fast", "rules", "hearts"], ["rules", "hearts"], ["--ascii", "rules", "hearts"]])
+def test_a_command_runs_the_same_from_the_app_narrowed_to_it(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 0
+    assert "Hearts" in capsys.readouterr().out
+
+
+def test_an_unknown_command_is_refused_by_the_whole_app(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["plya", "hearts"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "plya" in err
