@@ -26,11 +26,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer._click.exceptions import ClickException, UsageError
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from cardtable import __version__
-from typer._click.exceptions import ClickException, UsageError
-
 from cardtable.commands.common import Refusal, complete_game, run_command
 from cardtable.errors import InvalidOptionError
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
     from typing import Any
 
-__all__ = ["lazy_names"]
+__all__ = ["lazy_names", "lazy_class"]
 
 
 def lazy_names(
@@ -46,3 +46,20 @@ def lazy_names(
         return sorted(set(namespace) | offered)
 
     return __getattr__, __dir__
+
+
+def lazy_class(module: str, name: str) -> Callable[..., Any]:
+    """A factory that calls ``name`` of ``module`` with its arguments, importing the
+    module at the first call rather than now.
+
+    >>> square_root = lazy_class("math", "sqrt")
+    >>> square_root(16.0)
+    4.0
+    """
+
+    def make(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    make.__name__ = make.__qualname__ = name
+    make.__doc__ = f"{name} of {module}, imported when first called."
+    return make

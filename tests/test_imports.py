@@ -144,7 +144,7 @@ def test_the_start_screen_loads_only_the_game_it_shows(tmp_path: Path) -> None:
 
 def test_a_table_of_easy_bots_loads_no_search(tmp_path: Path) -> None:
     modules = first_frame_modules(str(tmp_path), "president")
-    assert loaded(modules, ("cardtable.bots.search.tree", "cardtable.bots.review", "cardtable.bots.president.hard",
+    assert loaded(modules, ("cardtable.bots.review", "cardtable.bots.president.hard", "cardtable.bots.president.model",
                             "cardtable.games.durak", "multiprocessing")) == []
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from typer._click.exceptions import ClickException
+
 from cardtable.display import visible
 from cardtable.errors import SaveFileError
 from cardtable.userdata.records import export_record, load_record

@@ -12,7 +12,6 @@ from importlib import resources
 from pathlib import Path
 
 import typer
-
 from typer._click.exceptions import ClickException
 
 from cardtable.commands.common import known_game

@@ -29,8 +29,9 @@ The package's modules: :mod:`~cardtable.bots.durak.strategy` (the heuristics, th
 and normal bots), :mod:`~cardtable.bots.durak.reading` (what the public history tells),
 :mod:`~cardtable.bots.durak.endgame` (the exact endgame solver),
 :mod:`~cardtable.bots.durak.model` (the search model and its simulator) and
-:mod:`~cardtable.bots.durak.hard` (the hard bot).  Every public name is imported from the
-package itself.
+:mod:`~cardtable.bots.durak.hard` (the hard bot).  Every public name is offered by the
+package itself, its module loaded when the name is first asked for (a table of easy and
+normal bots loads only the strategies).
 
 >>> from cardtable.games import get_rules
 >>> state = get_rules("durak").new_game(players=2, seed=3)
@@ -45,18 +46,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from cardtable.bots.durak.endgame import ENDGAME_NODE_LIMIT, EndgameSolver, Position, endgame_position, solve_endgame
-from cardtable.bots.durak.hard import ENDGAME_SHARE, HardDurakBot, make_search_model
-from cardtable.bots.durak.model import (
-    DRAW_VALUE,
-    PLAYOUT_NOISE,
-    DealGroups,
-    DurakSearchModel,
-    DurakSimulator,
-    round_value,
-)
-from cardtable.bots.durak.reading import PublicMemory, gone_cards, trump_suit, unseen_cards
 from cardtable.bots.durak.strategy import (
     EasyDurakBot,
     NormalDurakBot,
@@ -68,7 +59,28 @@ from cardtable.bots.durak.strategy import (
     normal_move,
     normal_throw_in,
 )
-from cardtable.bots.review import ReviewMeasure
+from cardtable.lazy import lazy_class, lazy_names
+
+if TYPE_CHECKING:
+    from cardtable.bots.durak.endgame import (
+        ENDGAME_NODE_LIMIT,
+        EndgameSolver,
+        Position,
+        endgame_position,
+        solve_endgame,
+    )
+    from cardtable.bots.durak.hard import ENDGAME_SHARE, HardDurakBot, make_search_model
+    from cardtable.bots.durak.measure import REVIEW_MEASURE
+    from cardtable.bots.durak.model import (
+        DRAW_VALUE,
+        PLAYOUT_NOISE,
+        DealGroups,
+        DurakSearchModel,
+        DurakSimulator,
+        round_value,
+    )
+    from cardtable.bots.durak.reading import PublicMemory, gone_cards, trump_suit, unseen_cards
+
 
 __all__ = [
     "BOT_LEVELS",
@@ -105,31 +117,24 @@ __all__ = [
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
     "easy": EasyDurakBot,
     "normal": NormalDurakBot,
-    "hard": HardDurakBot,
+    "hard": lazy_class("cardtable.bots.durak.hard", "HardDurakBot"),
 }
 """The factories ``make_bot`` uses: ``factory(seed) -> bot``."""
 
+# Loaded when first asked for (PEP 562): a table of easy and normal bots needs only the
+# strategies, never the search, its model or the review.
+_MODULE_OF = {
+    **dict.fromkeys(
+        ["ENDGAME_NODE_LIMIT", "EndgameSolver", "Position", "endgame_position", "solve_endgame"],
+        "cardtable.bots.durak.endgame",
+    ),
+    **dict.fromkeys(["ENDGAME_SHARE", "HardDurakBot", "make_search_model"], "cardtable.bots.durak.hard"),
+    **dict.fromkeys(["REVIEW_MEASURE"], "cardtable.bots.durak.measure"),
+    **dict.fromkeys(
+        ["DRAW_VALUE", "DealGroups", "DurakSearchModel", "DurakSimulator", "PLAYOUT_NOISE", "round_value"],
+        "cardtable.bots.durak.model",
+    ),
+    **dict.fromkeys(["PublicMemory", "gone_cards", "trump_suit", "unseen_cards"], "cardtable.bots.durak.reading"),
+}
 
-def _durak_words(value: float, also: float | None) -> str:
-    return f"{value:.0%} chance of being the durak"
-
-
-def _durak_cost_words(cost: float) -> str:
-    """A cost in percentage points of the chance of being the durak.
-
-    >>> _durak_cost_words(0.01), _durak_cost_words(0.123)
-    ('1 point of durak chance', '12 points of durak chance')
-    """
-    points = round(cost * 100)
-    return f"{points} point{'' if points == 1 else 's'} of durak chance"
-
-
-REVIEW_MEASURE = ReviewMeasure(
-    name="chance of being the durak",
-    score=lambda outcome: 1.0 if outcome == 1 else 0.0,
-    lower_is_better=True,
-    threshold=0.05,
-    describe=_durak_words,
-    cost_words=_durak_cost_words,
-)
-"""The review's measure: the chance that the seat ends the round as the durak."""
+__getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, __all__)

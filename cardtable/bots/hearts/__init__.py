@@ -27,8 +27,9 @@ The package's modules: :mod:`~cardtable.bots.hearts.masks` (the card masks they 
 :mod:`~cardtable.bots.hearts.strategy` (the heuristics, the easy and normal bots),
 :mod:`~cardtable.bots.hearts.model` (the search model and its simulator),
 :mod:`~cardtable.bots.hearts.passing` (the hard bot's pass search) and
-:mod:`~cardtable.bots.hearts.hard` (the hard bot).  Every public name is imported from
-the package itself.
+:mod:`~cardtable.bots.hearts.hard` (the hard bot).  Every public name is offered by
+the package itself, its module loaded when the name is first asked for (a table of easy
+and normal bots loads only the strategies).
 
 >>> from cardtable.games import get_rules
 >>> state = get_rules("hearts").new_game(players=4, seed=3)
@@ -43,32 +44,43 @@ the package itself.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from cardtable.bots.hearts.hard import HARD_EXPLORATION, HardHeartsBot, make_search_model
-from cardtable.bots.hearts.model import (
-    DEAL_REUSE,
-    PLAYOUT_NOISE,
-    DealConstraints,
-    HeartsSearchModel,
-    HeartsSimulator,
-    distinct_cards,
-    hands_with,
-    playout_policy,
-    search_choices,
+from cardtable.bots.hearts.strategy import (
+    EasyHeartsBot,
+    NormalHeartsBot,
+    choose_card,
+    choose_pass,
+    pass_danger,
 )
-from cardtable.bots.hearts.passing import PASS_CANDIDATE_CARDS, pass_candidates, play_out_hand, search_pass
-from cardtable.bots.hearts.reading import (
-    MOON_ALERT_POINTS,
-    SOFT_INFERENCE_WEIGHT,
-    moon_suspect,
-    played_mask,
-    soft_inferences,
-    soft_inferences_from_tricks,
-    void_suits,
-    void_suits_from_tricks,
-)
-from cardtable.bots.hearts.strategy import EasyHeartsBot, NormalHeartsBot, choose_card, choose_pass, pass_danger
-from cardtable.bots.review import ReviewMeasure
+from cardtable.lazy import lazy_class, lazy_names
+
+if TYPE_CHECKING:
+    from cardtable.bots.hearts.hard import HARD_EXPLORATION, HardHeartsBot, make_search_model
+    from cardtable.bots.hearts.measure import REVIEW_MEASURE
+    from cardtable.bots.hearts.model import (
+        DEAL_REUSE,
+        PLAYOUT_NOISE,
+        DealConstraints,
+        HeartsSearchModel,
+        HeartsSimulator,
+        distinct_cards,
+        hands_with,
+        playout_policy,
+        search_choices,
+    )
+    from cardtable.bots.hearts.passing import PASS_CANDIDATE_CARDS, pass_candidates, play_out_hand, search_pass
+    from cardtable.bots.hearts.reading import (
+        MOON_ALERT_POINTS,
+        SOFT_INFERENCE_WEIGHT,
+        moon_suspect,
+        played_mask,
+        soft_inferences,
+        soft_inferences_from_tricks,
+        void_suits,
+        void_suits_from_tricks,
+    )
+
 
 __all__ = [
     "BOT_LEVELS",
@@ -107,21 +119,29 @@ __all__ = [
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
     "easy": EasyHeartsBot,
     "normal": NormalHeartsBot,
-    "hard": HardHeartsBot,
+    "hard": lazy_class("cardtable.bots.hearts.hard", "HardHeartsBot"),
 }
 """The factories ``make_bot`` uses: ``factory(seed) -> bot``."""
 
+# Loaded when first asked for (PEP 562): a table of easy and normal bots needs only the
+# strategies, never the search, its model or the review.
+_MODULE_OF = {
+    **dict.fromkeys(["HARD_EXPLORATION", "HardHeartsBot", "make_search_model"], "cardtable.bots.hearts.hard"),
+    **dict.fromkeys(["REVIEW_MEASURE"], "cardtable.bots.hearts.measure"),
+    **dict.fromkeys(
+        ["DEAL_REUSE", "DealConstraints", "HeartsSearchModel", "HeartsSimulator", "PLAYOUT_NOISE", "distinct_cards",
+         "hands_with", "playout_policy", "search_choices"],
+        "cardtable.bots.hearts.model",
+    ),
+    **dict.fromkeys(
+        ["PASS_CANDIDATE_CARDS", "pass_candidates", "play_out_hand", "search_pass"],
+        "cardtable.bots.hearts.passing",
+    ),
+    **dict.fromkeys(
+        ["MOON_ALERT_POINTS", "SOFT_INFERENCE_WEIGHT", "moon_suspect", "played_mask", "soft_inferences",
+         "soft_inferences_from_tricks", "void_suits", "void_suits_from_tricks"],
+        "cardtable.bots.hearts.reading",
+    ),
+}
 
-def _points_words(value: float, also: float | None) -> str:
-    return f"{value:.1f} points expected this hand"
-
-
-REVIEW_MEASURE = ReviewMeasure(
-    name="points this hand",
-    score=float,
-    lower_is_better=True,
-    threshold=1.0,
-    describe=_points_words,
-    cost_words=lambda cost: f"{cost:.1f} points",
-)
-"""The review's measure: the points the seat takes this hand (after the moon rule)."""
+__getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, __all__)

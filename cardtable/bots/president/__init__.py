@@ -39,7 +39,8 @@ easy and normal bots), :mod:`~cardtable.bots.president.moves` (how the search na
 move), :mod:`~cardtable.bots.president.reading` (the constraints on a deal and the
 opponents' plays the deals are weighed by), :mod:`~cardtable.bots.president.model` (the
 search model and its simulator) and :mod:`~cardtable.bots.president.hard` (the hard
-bot).  Every public name is imported from the package itself.
+bot).  Every public name is offered by the package itself, its module loaded when the
+name is first asked for (a table of easy and normal bots loads only the strategies).
 
 >>> from cardtable.games import get_rules
 >>> state = get_rules("president").new_game(players=4, seed=3)
@@ -54,36 +55,8 @@ bot).  Every public name is imported from the package itself.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from cardtable.bots.president.hard import (
-    CHECKED_MOVES,
-    PAIRS_PER_ITERATION,
-    SEARCH_SHARE,
-    HardPresidentBot,
-    check_candidates,
-    make_search_model,
-    paired_playouts,
-    usual_move,
-)
-from cardtable.bots.president.model import (
-    INFERENCE_BURN_IN,
-    INFERENCE_ODDS,
-    INFERENCE_STEPS,
-    PLACE_DECAY,
-    PLAYOUT_NOISE,
-    PresidentSearchModel,
-    PresidentSimulator,
-)
-from cardtable.bots.president.moves import (
-    PASS_MOVE,
-    canonical,
-    move_action,
-    move_of,
-    play_move,
-    search_moves,
-    strategy_move,
-)
-from cardtable.bots.president.reading import DealConstraints, PlayCheck, deal_constraints, hands_with, round_checks
 from cardtable.bots.president.strategy import (
     EASY_NOISE,
     EasyPresidentBot,
@@ -99,7 +72,40 @@ from cardtable.bots.president.strategy import (
     seat_view,
     situation,
 )
-from cardtable.bots.review import ReviewMeasure
+from cardtable.lazy import lazy_class, lazy_names
+
+if TYPE_CHECKING:
+    from cardtable.bots.president.hard import (
+        CHECKED_MOVES,
+        PAIRS_PER_ITERATION,
+        SEARCH_SHARE,
+        HardPresidentBot,
+        check_candidates,
+        make_search_model,
+        paired_playouts,
+        usual_move,
+    )
+    from cardtable.bots.president.measure import REVIEW_MEASURE
+    from cardtable.bots.president.model import (
+        INFERENCE_BURN_IN,
+        INFERENCE_ODDS,
+        INFERENCE_STEPS,
+        PLACE_DECAY,
+        PLAYOUT_NOISE,
+        PresidentSearchModel,
+        PresidentSimulator,
+    )
+    from cardtable.bots.president.moves import (
+        PASS_MOVE,
+        canonical,
+        move_action,
+        move_of,
+        play_move,
+        search_moves,
+        strategy_move,
+    )
+    from cardtable.bots.president.reading import DealConstraints, PlayCheck, deal_constraints, hands_with, round_checks
+
 
 __all__ = [
     "BOT_LEVELS",
@@ -149,24 +155,32 @@ __all__ = [
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
     "easy": EasyPresidentBot,
     "normal": NormalPresidentBot,
-    "hard": HardPresidentBot,
+    "hard": lazy_class("cardtable.bots.president.hard", "HardPresidentBot"),
 }
 """The factories ``make_bot`` uses: ``factory(seed) -> bot``."""
 
+# Loaded when first asked for (PEP 562): a table of easy and normal bots needs only the
+# strategies, never the search, its model or the review.
+_MODULE_OF = {
+    **dict.fromkeys(
+        ["CHECKED_MOVES", "HardPresidentBot", "PAIRS_PER_ITERATION", "SEARCH_SHARE", "check_candidates",
+         "make_search_model", "paired_playouts", "usual_move"],
+        "cardtable.bots.president.hard",
+    ),
+    **dict.fromkeys(["REVIEW_MEASURE"], "cardtable.bots.president.measure"),
+    **dict.fromkeys(
+        ["INFERENCE_BURN_IN", "INFERENCE_ODDS", "INFERENCE_STEPS", "PLACE_DECAY", "PLAYOUT_NOISE",
+         "PresidentSearchModel", "PresidentSimulator"],
+        "cardtable.bots.president.model",
+    ),
+    **dict.fromkeys(
+        ["PASS_MOVE", "canonical", "move_action", "move_of", "play_move", "search_moves", "strategy_move"],
+        "cardtable.bots.president.moves",
+    ),
+    **dict.fromkeys(
+        ["DealConstraints", "PlayCheck", "deal_constraints", "hands_with", "round_checks"],
+        "cardtable.bots.president.reading",
+    ),
+}
 
-def _place_words(value: float, also: float | None) -> str:
-    chance = f", {also:.0%} chance of being President" if also is not None else ""
-    return f"expected place {value:.2f}{chance}"
-
-
-REVIEW_MEASURE = ReviewMeasure(
-    name="expected place",
-    score=lambda place: float(place + 1),
-    lower_is_better=True,
-    threshold=0.2,
-    describe=_place_words,
-    cost_words=lambda cost: f"{cost:.2f} places",
-    also=lambda place: 1.0 if place == 0 else 0.0,
-)
-"""The review's measure: the seat's expected place this round (1 = President), with the
-chance of being President beside it."""
+__getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, __all__)
