@@ -140,12 +140,14 @@ def test_the_start_screen_loads_only_the_game_it_shows(tmp_path: Path) -> None:
     modules = first_frame_modules(str(tmp_path), None)
     assert "cardtable.games.president" in modules
     assert loaded(modules, ("cardtable.games.durak", "cardtable.games.hearts")) == []
+    # With no settings file, TOML is not needed.
+    assert loaded(modules, ("tomllib",)) == []
 
 
 def test_a_table_of_easy_bots_loads_no_search(tmp_path: Path) -> None:
     modules = first_frame_modules(str(tmp_path), "president")
     assert loaded(modules, ("cardtable.bots.review", "cardtable.bots.president.hard", "cardtable.bots.president.model",
-                            "cardtable.games.durak", "multiprocessing")) == []
+                            "cardtable.games.durak", "multiprocessing", "tomllib")) == []
 
 
 @pytest.mark.parametrize("args", [["rules", "president"], ["stats"]])

@@ -26,7 +26,6 @@ cardtable.bots.BotSpecError: unknown bot level 'expert'; choose one of random, e
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.util
 import inspect
@@ -319,6 +318,8 @@ def _load_file(path: str, file_name: str) -> Any:
         raise BotSpecError(f"cannot load bot {bot_name(path)}: no file {quoted(file_name)}")
     # One module per file, registered under a stable name so that repeated loads,
     # pickling and worker processes all see the same classes.
+    import hashlib  # here, not at the top: it loads OpenSSL, which a table of built-in bots does not need
+
     digest = hashlib.sha1(str(file).encode()).hexdigest()[:12]
     module_name = f"_cardtable_user_bot_{file.stem}_{digest}"
     if module_name in sys.modules:

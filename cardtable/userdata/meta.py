@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
@@ -120,6 +119,8 @@ def new_save_id() -> str:
     >>> len(new_save_id()), new_save_id() != new_save_id()
     (8, True)
     """
+    import secrets  # here, not at the top: it loads OpenSSL, which a first frame does not need
+
     return secrets.token_hex(4)
 
 

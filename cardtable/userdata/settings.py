@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -166,6 +165,8 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
         return _DEFAULTS, [f"{label}: cannot be read ({reason}); using the default settings"]
+    import tomllib  # here, not at the top: with no settings file, nothing needs it
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -195,6 +196,8 @@ def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None
     A file there that is not valid TOML (hand-edited, perhaps) is renamed aside first,
     so nothing the player wrote is lost.
     """
+    import tomllib
+
     target = Path(path) if path is not None else settings_path()
     try:
         tomllib.loads(read_file_bytes(target).decode("utf-8"))
