@@ -27,7 +27,7 @@ class Refusal(Exception):
 
 
 def fail(message: str, code: int) -> int:
-    """Write ``cardtable: message`` as one line on stderr and return the exit code.
+    r"""Write ``cardtable: message`` as one line on stderr and return the exit code.
 
     The message may quote outside text (a name, a path, a move from a file): its
     control characters are written as escapes, never sent to the terminal.
