@@ -181,6 +181,12 @@ async def test_a_rounds_review_opened_again_is_not_reviewed_again(tmp_path, monk
         assert first.review is not None and not first.review.cached and first.review.decisions
         summary = status_of(first)
         assert len(asked) == 1 and asked[0] > 0
+        # Durak's one round was the game: reviewed after its end, the review is beside its record.
+        from cardtable.session.review import record_of, review_path
+
+        assert game.state.is_over
+        record = record_of(game.state)
+        assert record is not None and review_path(record, 0).is_file()
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, RoundOverScreen)

@@ -67,10 +67,13 @@ class RoundEndPart(GameScreenParts):
         session = self.session
         event = self.round_over_event
         rounds = (event.round,) if event is not None else None
+        kept = self.round_reviews
+        # A game over before its first review (the FINISHED notice found nothing kept):
+        # this review, and any after it, go beside the record too.
         self.keep_reviews_with_record()
         self.app.open_review(  # type: ignore[attr-defined]
             Replay.from_state(self.state), session.viewer, rounds,
-            lambda _: self.show_round_over(event) if event is not None else None, kept=self.round_reviews,
+            lambda _: self.show_round_over(event) if event is not None else None, kept=kept,
         )
 
     def keep_reviews_with_record(self) -> None:
