@@ -506,7 +506,7 @@ def review_command(
     ] = None,
     rounds: Annotated[
         list[int] | None,
-        typer.Option("--round", metavar="N", min=1, help="Review round (Hearts: hand) N only; repeat for several."),
+        typer.Option("--round", metavar="N", min=1, help="Review only round (or hand) N; repeat for several."),
     ] = None,
     think: ThinkOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per decision, for other tools.")] = False,
