@@ -505,6 +505,10 @@ def review_command(
     seat: Annotated[
         int | None, typer.Option("--seat", metavar="N", help="Review seat N (1 = first); default: your seat.")
     ] = None,
+    rounds: Annotated[
+        list[int] | None,
+        typer.Option("--round", metavar="N", min=1, help="Review only round (or hand) N; repeat for several."),
+    ] = None,
     think: ThinkOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per decision, for other tools.")] = False,
     iterations: Annotated[
@@ -518,7 +522,7 @@ def review_command(
 
     shared = ctx.obj or {}
     review(record, seat=seat, think=think, as_json=as_json, iterations=iterations, seed=seed,
-           ascii_only=shared.get("ascii_only", False))
+           ascii_only=shared.get("ascii_only", False), rounds=rounds)
 
 
 @app.command("simulate", cls=_Command)

@@ -80,3 +80,22 @@ def test_bad_input_is_one_line_and_status_2(tmp_path: Path, capsys: pytest.Captu
     assert main(["review", str(unfinished)]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "not finished" in err
+
+
+def test_round_reviews_one_round_and_reads_back_the_kept_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = get_rules("president").new_game(players=4, seed=8, rounds=2)
+    bots = [make_bot("president", "normal", seed=s) for s in range(4)]
+    while not state.is_over:
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))  # type: ignore[attr-defined]
+    record = export_record(state, tmp_path / "game.json")
+    assert main(["review", str(record), "--seat", "1", "--round", "2", "--iterations", "30", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert rows and {row["round"] for row in rows} == {2}
+    assert main(["review", str(record), "--seat", "1", "--round", "2", "--iterations", "30"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Review of ") and "(seat 1, round 2)" in out and "(kept review)" in out
+    assert main(["review", str(record), "--round", "3"]) == 2
+    assert "--round must be 1 to 2" in capsys.readouterr().err

@@ -1,11 +1,13 @@
-"""``cardtable review [RECORD] [--seat N] [--think SECONDS] [--json]``: what each of a
-seat's decisions in a finished game cost, judged by the hard bot from that seat's view."""
+"""``cardtable review [RECORD] [--seat N] [--round N] [--think SECONDS] [--json]``: what
+each of a seat's decisions in a finished game cost, judged by the hard bot from that
+seat's view."""
 
 from __future__ import annotations
 
 import json
 import sys
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 from cardtable.commands.common import think_seconds
@@ -24,10 +26,11 @@ def review(
     iterations: int | None = None,
     seed: int = 0,
     ascii_only: bool = False,
+    rounds: Sequence[int] | None = None,
 ) -> GameReview:
     """Review a seat (from 1; default the person's seat, else seat 1) of a finished game's
-    record (default: the newest), printing the review or, with ``as_json``, one JSON
-    object per decision."""
+    record (default: the newest), in ``rounds`` (default: every round), printing the
+    review or, with ``as_json``, one JSON object per decision."""
     seconds = think_seconds(think) if think is not None else _settings_think()
     path = Path(record) if record is not None else newest_record()
     if path is None:
@@ -44,6 +47,14 @@ def review(
         raise InvalidOptionError(f"--seat must be 1 to {players} for this game, not {seat}")
     else:
         index = seat - 1
+    if rounds:
+        last = replay.state_at(replay.length).observation(index).round
+        wrong = [r for r in rounds if not 1 <= r <= last]
+        if wrong:
+            raise InvalidOptionError(f"--round must be 1 to {last} for this game, not {wrong[0]}")
+        rounds = sorted(set(rounds))
+    else:
+        rounds = None
     stderr = sys.stderr
 
     def progress(done: int, total: int) -> None:
@@ -56,7 +67,7 @@ def review(
     try:
         result = review_record(
             path, index, think=seconds if iterations is None else None, iterations=iterations, seed=seed,
-            workers=1 if iterations is not None else play_workers(), stop=stop, progress=progress,
+            workers=1 if iterations is not None else play_workers(), rounds=rounds, stop=stop, progress=progress,
         )
     except KeyboardInterrupt:
         stop.set()
@@ -70,7 +81,10 @@ def review(
             print(json.dumps(decision.to_dict(), ensure_ascii=False))
         return result
     name = replay.seats[index].name if index < len(replay.seats) else f"Seat {index + 1}"
-    print(visible(f"Review of {name} (seat {index + 1}) in {path.name}" + ("  (kept review)" if result.cached else "")))
+    which = f", {'round' if len(rounds) == 1 else 'rounds'} {', '.join(map(str, rounds))}" if rounds else ""
+    print(visible(
+        f"Review of {name} (seat {index + 1}{which}) in {path.name}" + ("  (kept review)" if result.cached else "")
+    ))
     for line in summary_lines(result, ascii_only):
         print(line)
     print()

@@ -1,13 +1,20 @@
-"""Reviewing a finished game's record, kept beside it so that opening it again is instant.
+"""Reviewing a game, kept so that opening a review again is instant.
 
-:func:`review_record` reviews one seat of a record (by :mod:`cardtable.bots.review`)
-and keeps the result as a sibling file, ``<record>.review-seatN.json``, written
-atomically (not in the saves folder: a finished game's save file is reviewed, not kept
-beside).  The file names the record's content hash, the seat, the rounds and the
-search's budget and seed: a review made for anything else is not used, and a file of
-that name that is not cardtable's own review is never written over.
-:func:`review_game_state` reviews a game still at the table (the round just played) and
-keeps nothing.
+:func:`review_record` reviews one seat of a finished game's record (by
+:mod:`cardtable.bots.review`) and keeps the result as a sibling file,
+``<record>.review-seatN.json``, written atomically (not in the saves folder: a finished
+game's save file is reviewed, not kept beside).  The file names the record's content
+hash and the seat, and holds the decisions reviewed with each budget and seed (the
+thinking time or iterations), by position: a decision's review depends on nothing
+else (its search is seeded from the seed and its position), so the rounds reviewed
+one by one and the whole game reviewed later share them, and only the decisions not
+yet kept are reviewed.  A review for another record or seat is not used, and a file
+of that name that is not cardtable's own review is never written over.
+
+:class:`RoundReviews` keeps the reviews made of a game still at the table (the
+round-over pop-up's) in memory while the game is open, and once the game is over and
+its record written, beside the record in the same file.
+:func:`review_game_state` reviews a game at the table and keeps nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,22 +35,33 @@ from cardtable.bots.review import (
     move_label,
     review_points,
 )
+from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
+from cardtable.userdata.meta import save_id_of
 from cardtable.userdata.paths import atomic_write_text, read_file_bytes, read_or_refuse, records_dir, saves_dir
-from cardtable.userdata.records import Replay, load_record
+from cardtable.userdata.records import Replay, load_record, records_of
 
-__all__ = ["GameReview", "review_record", "review_game_state", "review_path", "newest_record", "REVIEW_FORMAT",
-           "decision_line", "summary_lines"]
+__all__ = ["GameReview", "RoundReviews", "review_record", "review_game_state", "review_path", "newest_record",
+           "record_of", "history_digests", "REVIEW_FORMAT", "KEPT_BUDGETS", "decision_line", "summary_lines"]
 
-REVIEW_FORMAT = 2
-"""The version of a kept review file; another version is reviewed afresh (2: the judge
-values the move made and the best move alike, in two halves)."""
+REVIEW_FORMAT = 3
+"""The version of a kept review file.  3: the decisions of one record and seat, by
+budget and position, whatever rounds each review asked for; a file of an older
+version (2: one review, rounds and budget, as a whole) is still read, and replaced."""
+
+KEPT_BUDGETS = 4
+"""How many budgets (thinking time or iterations, and seed) a kept review file holds
+at most, the newest kept: a review at another thinking time does not grow it forever."""
+
+Budget = tuple[float | None, int | None, int]
+"""What a decision's review depends on besides the game: thinking time, iterations, seed."""
 
 
 @dataclass(frozen=True)
 class GameReview:
-    """One seat's decisions reviewed (``rounds``: which, ``None`` for the whole game)."""
+    """One seat's decisions reviewed (``rounds``: which, ``None`` for the whole game);
+    ``cached``: every one read back from a kept review, none reviewed now."""
 
     game: str
     seat: int
@@ -86,20 +104,88 @@ def newest_record() -> Path | None:
     return max(found, key=lambda p: (p.stat().st_mtime, p.name), default=None)
 
 
-def _key(digest: str, seat: int, rounds: Sequence[int] | None, think: float | None,
-         iterations: int | None, seed: int) -> dict[str, Any]:
-    return {
-        "record_sha256": digest, "seat": seat, "rounds": list(rounds) if rounds is not None else None,
-        "think": think, "iterations": iterations, "seed": seed,
-    }
+def record_of(state: GameState) -> Path | None:
+    """The record kept in the records folder of ``state``'s game, once it is over."""
+    save_id = save_id_of(state)
+    found = records_of(save_id) if save_id is not None and state.is_over else []
+    return found[0] if found else None
 
 
-def _read_kept(path: Path) -> dict[str, Any] | None:
+def history_digests(replay: Replay) -> list[str]:
+    """A digest of the deal and the actions through each position: item ``p`` names
+    the game up to and with action ``p``, so a decision at ``p`` and the move made.
+    Two games share a digest only where they were dealt alike and played alike so far
+    (a move taken back and played otherwise changes it from there on)."""
+    setup = {k: v for k, v in save_data(replay.state_at(0)).items() if k not in ("actions", "meta")}
+    running = hashlib.sha256(json.dumps(setup, sort_keys=True, ensure_ascii=False).encode())
+    digests = []
+    for seat, action in replay.actions:
+        running.update(f"\n{seat} {action}".encode())
+        digests.append(running.copy().hexdigest())
+    return digests
+
+
+def _read_kept(path: Path, record_digest: str, seat: int) -> tuple[bool, dict[Budget, dict[int, DecisionReview]]]:
+    """Whether ``path`` may be written (no file, or one of cardtable's reviews), and
+    the decisions it keeps of this record's seat, by budget and position."""
     try:
         data = json.loads(read_file_bytes(path))
+    except FileNotFoundError:
+        return True, {}
     except (OSError, ValueError, RecursionError):
-        return None
-    return data if isinstance(data, dict) and data.get("cardtable_review") == REVIEW_FORMAT else None
+        return False, {}
+    version = data.get("cardtable_review") if isinstance(data, dict) else None
+    if not isinstance(version, int) or isinstance(version, bool):
+        return False, {}
+    # Cardtable's own from here: a review of another record, seat or version is replaced.
+    try:
+        entries: list[tuple[Any, Any, Any, Any]] = []
+        if version == REVIEW_FORMAT and data.get("record_sha256") == record_digest and data.get("seat") == seat:
+            entries = [(e["think"], e["iterations"], e["seed"], e["decisions"]) for e in data["reviews"]]
+        elif version == 2 and isinstance(key := data.get("key"), dict) and key.get("record_sha256") == record_digest \
+                and key.get("seat") == seat:
+            entries = [(key["think"], key["iterations"], key["seed"], data["decisions"])]
+        kept: dict[Budget, dict[int, DecisionReview]] = {}
+        for think, iterations, seed, decisions in entries:
+            reviews = [DecisionReview.from_dict(d) for d in decisions]
+            kept[(think, iterations, seed)] = {d.position: d for d in reviews}
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return True, {}  # a damaged review of ours: reviewed afresh
+    return True, kept
+
+
+_KEEPING = threading.Lock()
+"""Held while a kept review file is read, merged and written (the review screen's
+worker and the game screen may both keep one of the same record)."""
+
+
+def _keep(record: Path, game: str, record_digest: str, seat: int,
+          found: Mapping[Budget, Mapping[int, DecisionReview]]) -> None:
+    """Add ``found`` to what is kept beside ``record`` for ``seat`` (atomically), unless
+    the record is in the saves folder or a file not cardtable's review has that name."""
+    if not found or not _beside_a_record(record):
+        return
+    target = review_path(record, seat)
+    with _KEEPING:
+        ours, kept = _read_kept(target, record_digest, seat)
+        if not ours:
+            return
+        for budget, decisions in found.items():
+            merged = {**kept.pop(budget, {}), **decisions}
+            kept[budget] = merged  # last: the newest budget
+        newest = list(kept.items())[-KEPT_BUDGETS:]
+        data = {
+            "cardtable_review": REVIEW_FORMAT, "game": game, "record_sha256": record_digest, "seat": seat,
+            "reviews": [
+                {"think": think, "iterations": iterations, "seed": seed,
+                 "decisions": [decisions[p].to_dict() for p in sorted(decisions)]}
+                for (think, iterations, seed), decisions in newest
+            ],
+        }
+        try:
+            atomic_write_text(target, json.dumps(data, ensure_ascii=False, indent=1))
+        except OSError:
+            pass  # a read-only folder: the review is shown, just not kept
 
 
 def review_record(
@@ -117,10 +203,11 @@ def review_record(
 ) -> GameReview | None:
     """Review ``seat`` (from 0) of the finished game in ``record``; ``None`` if cancelled.
 
-    A review kept beside the record for the same record, seat, rounds, budget and seed
-    is read back instead.  Raises :class:`SaveFileError` for a record that cannot be
-    read or a game that is not finished (a review would show a seat's hand to the
-    others at the table), and ``ValueError`` for a seat the game does not have.
+    The decisions kept beside the record for the same record, seat, budget and seed
+    are read back, and only the others reviewed (and kept, with ``keep``).  Raises
+    :class:`SaveFileError` for a record that cannot be read or a game that is not
+    finished (a review would show a seat's hand to the others at the table), and
+    ``ValueError`` for a seat the game does not have.
     """
     raw = read_or_refuse(record, "review", "a record")
     replay = load_record(record)
@@ -129,25 +216,12 @@ def review_record(
     players = replay.state.num_players
     if not 0 <= seat < players:
         raise ValueError(f"there is no seat {seat + 1} in this game (1 to {players})")
-    key = _key(hashlib.sha256(raw).hexdigest(), seat, rounds, think, iterations, seed)
-    target = review_path(record, seat)
-    kept = _read_kept(target)
-    if kept is not None and kept.get("key") == key:
-        try:
-            decisions = tuple(DecisionReview.from_dict(d) for d in kept["decisions"])
-            return GameReview(replay.info.game, seat, _rounds(rounds), think, iterations, decisions, cached=True)
-        except (KeyError, TypeError, ValueError):
-            pass  # a damaged review of ours: made afresh below
-    review = _review(replay, seat, rounds, think, iterations, seed, workers, stop, progress)
-    if review is None:
-        return None
-    if keep and _beside_a_record(record) and (kept is not None or not target.exists()):
-        data = {"cardtable_review": REVIEW_FORMAT, "game": review.game, "key": key,
-                "decisions": [d.to_dict() for d in review.decisions]}
-        try:
-            atomic_write_text(target, json.dumps(data, ensure_ascii=False, indent=1))
-        except OSError:
-            pass  # a read-only folder: the review is shown, just not kept
+    record_digest = hashlib.sha256(raw).hexdigest()
+    budget: Budget = (think, iterations, seed)
+    _, kept = _read_kept(review_path(record, seat), record_digest, seat)
+    review = _review(replay, seat, rounds, budget, workers, stop, progress, kept.get(budget, {}))
+    if review is not None and keep and not review.cached:
+        _keep(record, review.game, record_digest, seat, {budget: {d.position: d for d in review.decisions}})
     return review
 
 
@@ -158,6 +232,89 @@ def _beside_a_record(record: Path) -> bool:
         return record.resolve().parent != saves_dir().resolve()
     except (OSError, RuntimeError):
         return False
+
+
+class RoundReviews:
+    """The reviews made of one game at the table, kept for as long as it is open, so
+    that a round's review opened again is instant; once the game is over and its
+    record written (:meth:`keep_beside`), beside the record too, where the replay
+    screen and ``cardtable review`` read them.
+
+    A review cancelled is not kept.  Each decision is kept under the seat, the budget
+    and seed, and the digest of the game through it (:func:`history_digests`): a move
+    taken back and played otherwise is reviewed afresh.  Nothing is written while the
+    game is being played: the reviews of an unfinished game stay in memory.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._decisions: dict[tuple[int, Budget, str], DecisionReview] = {}
+        #: the finished game's record, once :meth:`keep_beside` named it
+        self.record: Path | None = None
+
+    def __len__(self) -> int:
+        """How many decisions are kept."""
+        with self._lock:
+            return len(self._decisions)
+
+    def review(
+        self,
+        replay: Replay,
+        seat: int,
+        *,
+        rounds: Sequence[int] | None = None,
+        think: float | None = None,
+        iterations: int | None = None,
+        seed: int = 0,
+        workers: int = 1,
+        stop: threading.Event | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> GameReview | None:
+        """Review ``seat`` (from 0) in ``replay`` (``rounds``: which), reading back the
+        decisions kept and keeping the ones reviewed now; ``None`` if cancelled."""
+        budget: Budget = (think, iterations, seed)
+        digests = history_digests(replay)
+        with self._lock:
+            kept = {
+                position: decision for position, digest in enumerate(digests)
+                if (decision := self._decisions.get((seat, budget, digest))) is not None
+            }
+        review = _review(replay, seat, rounds, budget, workers, stop, progress, kept)
+        if review is None or review.cached:
+            return review
+        with self._lock:
+            for decision in review.decisions:
+                self._decisions[(seat, budget, digests[decision.position])] = decision
+            record = self.record
+        if record is not None:
+            self._write_beside(record)
+        return review
+
+    def keep_beside(self, record: Path) -> None:
+        """The game is over and ``record`` is its record: keep the reviews made so far
+        beside it, and every one made from now on."""
+        with self._lock:
+            self.record = record
+            if not self._decisions:
+                return
+        self._write_beside(record)
+
+    def _write_beside(self, record: Path) -> None:
+        try:
+            raw = read_or_refuse(record, "review", "a record")
+            replay = load_record(record)
+        except (SaveFileError, OSError):
+            return  # the record went, or is not this cardtable's to read: kept in memory only
+        position_of = {digest: position for position, digest in enumerate(history_digests(replay))}
+        found: dict[int, dict[Budget, dict[int, DecisionReview]]] = {}
+        with self._lock:
+            for (seat, budget, digest), decision in self._decisions.items():
+                position = position_of.get(digest)
+                if position is not None:
+                    found.setdefault(seat, {}).setdefault(budget, {})[position] = decision
+        record_digest = hashlib.sha256(raw).hexdigest()
+        for seat, by_budget in found.items():
+            _keep(record, replay.info.game, record_digest, seat, by_budget)
 
 
 def review_game_state(
@@ -173,7 +330,7 @@ def review_game_state(
     progress: Callable[[int, int], None] | None = None,
 ) -> GameReview | None:
     """Review ``seat``'s decisions in a game at the table (``rounds``: which); nothing is kept."""
-    return _review(Replay.from_state(state), seat, rounds, think, iterations, seed, workers, stop, progress)
+    return _review(Replay.from_state(state), seat, rounds, (think, iterations, seed), workers, stop, progress, {})
 
 
 def _rounds(rounds: Sequence[int] | None) -> tuple[int, ...] | None:
@@ -181,18 +338,24 @@ def _rounds(rounds: Sequence[int] | None) -> tuple[int, ...] | None:
 
 
 def _review(
-    replay: Replay, seat: int, rounds: Sequence[int] | None, think: float | None, iterations: int | None,
-    seed: int, workers: int, stop: threading.Event | None, progress: Callable[[int, int], None] | None,
+    replay: Replay, seat: int, rounds: Sequence[int] | None, budget: Budget, workers: int,
+    stop: threading.Event | None, progress: Callable[[int, int], None] | None, kept: Mapping[int, DecisionReview],
 ) -> GameReview | None:
+    """The review of ``seat``'s decisions in ``rounds``: those in ``kept`` (by position)
+    read back, only the others searched."""
+    think, iterations, seed = budget
     start = replay.state_at(0)
     points = list(decision_points(start, replay.actions, seat, rounds))
-    decisions = review_points(
-        replay.info.game, points, seed=seed, think=think, iterations=iterations, workers=workers, stop=stop,
+    missing = [point for point in points if point.position not in kept]
+    fresh = review_points(
+        replay.info.game, missing, seed=seed, think=think, iterations=iterations, workers=workers, stop=stop,
         progress=progress,
-    )
-    if decisions is None:
+    ) if missing else []
+    if fresh is None:
         return None
-    return GameReview(replay.info.game, seat, _rounds(rounds), think, iterations, tuple(decisions))
+    found = {**kept, **{decision.position: decision for decision in fresh}}
+    decisions = tuple(found[point.position] for point in points)
+    return GameReview(replay.info.game, seat, _rounds(rounds), think, iterations, decisions, cached=not missing)
 
 
 def decision_line(decision: DecisionReview, review: GameReview, ascii_only: bool = False) -> str:

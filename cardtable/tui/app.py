@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     from cardtable.engine.state import GameState
     from cardtable.net.host import NetHost
+    from cardtable.session.review import RoundReviews
     from cardtable.userdata.records import Replay
     from cardtable.userdata.slots import GameSlot, SavedGame
 
@@ -320,16 +321,18 @@ class CardtableApp(App[None]):
         rounds: tuple[int, ...] | None = None,
         callback: Callable[[object], None] | None = None,
         record: Path | None = None,
+        kept: RoundReviews | None = None,
     ) -> None:
         """Review ``seat``'s decisions in ``replay`` (``rounds``: which) on the review screen,
         with the thinking time, the cores and the hint's iterations of this app; with
         ``record`` (the file ``replay`` was read from) the review is kept beside it and
-        read back from it the next time."""
+        read back from it the next time; with ``kept`` (the reviews of a game at the
+        table), there."""
         from cardtable.bots.search.pool import play_workers
         from cardtable.tui.screens.review import ReviewScreen
 
         screen = ReviewScreen(
-            replay, seat, rounds=rounds, record=record, think=getattr(self, "think", None),
+            replay, seat, rounds=rounds, record=record, kept=kept, think=getattr(self, "think", None),
             iterations=self.hint_iterations, workers=play_workers(getattr(self, "bot_cores", None)),
         )
         self.push_screen(screen, callback)

@@ -144,3 +144,112 @@ async def test_the_round_over_pop_up_reviews_the_round(tmp_path) -> None:
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, RoundOverScreen)
+
+
+def count_reviews(monkeypatch) -> list[int]:
+    """Count the decisions the hard bot is asked to review (one entry per review run)."""
+    import cardtable.session.review as kept_reviews
+
+    asked: list[int] = []
+    real = kept_reviews.review_points
+
+    def counting(game, points, **options):
+        asked.append(len(points))
+        return real(game, points, **options)
+
+    monkeypatch.setattr(kept_reviews, "review_points", counting)
+    return asked
+
+
+async def play_to_round_over(app, pilot, game, rng: random.Random) -> None:
+    for _ in range(600):
+        await settle(app, pilot)
+        if isinstance(app.screen, RoundOverScreen):
+            return
+        game.human_move(rng.choice(game.state.legal_actions()))
+    raise AssertionError("the round never ended")
+
+
+@pytest.mark.slow
+async def test_a_rounds_review_opened_again_is_not_reviewed_again(tmp_path, monkeypatch) -> None:
+    """R on the round-over pop-up, close, R again: the same review, read back, not searched again."""
+    asked = count_reviews(monkeypatch)
+    async with open_table("durak", ["human", "easy"], seed=3, hint_iterations=30) as (app, pilot, game):
+        await play_to_round_over(app, pilot, game, random.Random(2))
+        await pilot.press("r")
+        first = await wait_reviewed(app, pilot)
+        assert first.review is not None and not first.review.cached and first.review.decisions
+        summary = status_of(first)
+        assert len(asked) == 1 and asked[0] > 0
+        # Durak's one round was the game: reviewed after its end, the review is beside its record.
+        from cardtable.session.review import record_of, review_path
+
+        assert game.state.is_over
+        record = record_of(game.state)
+        assert record is not None and review_path(record, 0).is_file()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundOverScreen)
+        await pilot.press("r")
+        again = await wait_reviewed(app, pilot)
+        assert again is not first and again.review is not None
+        assert len(asked) == 1, "the kept review was searched again"
+        assert again.review.cached and again.review.decisions == first.review.decisions
+        assert status_of(again) == summary
+
+
+@pytest.mark.slow
+async def test_a_cancelled_rounds_review_is_not_kept(tmp_path, monkeypatch) -> None:
+    asked = count_reviews(monkeypatch)
+    async with open_table("durak", ["human", "easy"], seed=3, hint_iterations=100_000) as (app, pilot, game):
+        await play_to_round_over(app, pilot, game, random.Random(2))
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, RoundOverScreen) and screen.review is None
+        assert len(game.round_reviews) == 0
+        assert len(asked) == 1
+
+
+@pytest.mark.slow
+async def test_the_rounds_reviewed_during_a_game_go_beside_its_record(tmp_path, monkeypatch) -> None:
+    """Round 1 reviewed at its pop-up; at the game's end its review is kept beside the
+    record: reviewing round 1 from the record is instant, the whole game reviews round 2 only."""
+    from cardtable.session.review import record_of, review_path, review_record
+
+    asked = count_reviews(monkeypatch)
+    kinds = ["human", "easy", "easy", "easy"]
+    async with open_table("president", kinds, seed=4, options={"rounds": 2}, hint_iterations=20) as (app, pilot, game):
+        rng = random.Random(3)
+        await play_to_round_over(app, pilot, game, rng)
+        assert not game.state.is_over
+        await pilot.press("r")
+        first = await wait_reviewed(app, pilot)
+        assert first.rounds == (1,) and first.review is not None
+        round_one = first.review.decisions
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundOverScreen)
+        await pilot.press("enter")
+        await play_to_round_over(app, pilot, game, rng)
+        assert game.state.is_over
+        record = record_of(game.state)
+        assert record is not None and review_path(record, 0).is_file()
+        think = app.think
+    assert len(asked) == 1
+    again = review_record(record, 0, think=think, iterations=20, rounds=(1,))
+    assert again is not None and again.cached and again.decisions == round_one
+    assert len(asked) == 1
+    whole = review_record(record, 0, think=think, iterations=20)
+    assert whole is not None and not whole.cached
+    assert whole.decisions[: len(round_one)] == round_one
+    assert asked[1] == len(whole.decisions) - len(round_one) > 0
+    # Kept beside the record: read back whole, from a file that is no saved game.
+    assert review_record(record, 0, think=think, iterations=20).cached  # type: ignore[union-attr]
+    from cardtable.userdata.paths import saves_dir
+
+    assert not any(".review-" in p.name for p in saves_dir().glob("*"))

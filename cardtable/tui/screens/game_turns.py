@@ -76,6 +76,8 @@ class TurnsPart(GameScreenParts):
                 self.app.seats_changed()  # type: ignore[attr-defined]  # a player came or went: the seats' list says so
             case NoticeKind.DISCONNECTED:
                 self.app.notify(f"Disconnected: {notice.text}", severity="error", timeout=12, markup=False)
+            case NoticeKind.FINISHED:
+                self.keep_reviews_with_record()
             case NoticeKind.SAVE_WARNING:
                 self.app.notify(notice.text, severity="warning", markup=False)
             case NoticeKind.SAVE_FAILED:

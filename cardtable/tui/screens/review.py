@@ -19,7 +19,14 @@ from textual.widgets import ProgressBar
 
 from cardtable.bots.review import move_label
 from cardtable.engine.observation import Observation
-from cardtable.session.review import GameReview, decision_line, review_game_state, review_record, summary_lines
+from cardtable.session.review import (
+    GameReview,
+    RoundReviews,
+    decision_line,
+    review_game_state,
+    review_record,
+    summary_lines,
+)
 from cardtable.tui.keymap import REVIEW_KEYS, bindings, say_some
 from cardtable.tui.screens.replay import ReplayScreen
 from cardtable.tui.tables import TableContext
@@ -32,7 +39,8 @@ _MARKS = {"mistake": "Mistake", "close": "Close", "good": "Good", "forced": "For
 
 class ReviewScreen(ReplayScreen, inherit_bindings=False):
     """Review ``seat`` of ``replay`` (``rounds``: which, ``None`` for every round).  With
-    ``record``, the review is kept beside that file and read back from it."""
+    ``record``, the review is kept beside that file and read back from it; with
+    ``kept`` (a game at the table), kept there and read back from there."""
 
     BINDINGS = bindings(REVIEW_KEYS)
 
@@ -43,6 +51,7 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         *,
         rounds: tuple[int, ...] | None = None,
         record: Path | None = None,
+        kept: RoundReviews | None = None,
         think: float | None = None,
         iterations: int | None = None,
         workers: int = 1,
@@ -52,6 +61,7 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         self.review_seat = seat
         self.rounds = rounds
         self.record = record
+        self.kept = kept
         self.think = think
         self.iterations = iterations
         self.search_workers = workers
@@ -86,6 +96,11 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
             result = review_record(
                 self.record, self.review_seat, think=self.think, iterations=self.iterations, workers=self.search_workers,
                 rounds=self.rounds, stop=self.cancel_event, progress=progress,
+            )
+        elif self.kept is not None:
+            result = self.kept.review(
+                self.replay, self.review_seat, rounds=self.rounds, think=self.think, iterations=self.iterations,
+                workers=self.search_workers, stop=self.cancel_event, progress=progress,
             )
         else:
             result = review_game_state(

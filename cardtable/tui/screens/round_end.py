@@ -7,6 +7,8 @@ winners and asks what next: play on, deal again, a new game, review the round, o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.payloads import Ending, EventKind
@@ -14,11 +16,17 @@ from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.game_parts import GameScreenParts
 from cardtable.tui.screens.roundover import RoundOverScreen
 
+if TYPE_CHECKING:
+    from cardtable.session.review import RoundReviews
+
 __all__ = ["RoundEndPart"]
 
 
 class RoundEndPart(GameScreenParts):
     """A round's or the game's end: its pop-up and what the player chose next."""
+
+    #: the reviews of this game's rounds (made at the first: the review's modules load then)
+    _round_reviews: RoundReviews | None = None
 
     def show_round_over(self, event: Event) -> None:
         obs = self.obs
@@ -44,16 +52,43 @@ class RoundEndPart(GameScreenParts):
             and session.viewer is not None and (not self.hotseat or session.is_over)
         )
 
+    @property
+    def round_reviews(self) -> RoundReviews:
+        """The reviews of this game's rounds, kept while the game is open (made at the first)."""
+        if self._round_reviews is None:
+            from cardtable.session.review import RoundReviews
+
+            self._round_reviews = RoundReviews()
+        return self._round_reviews
+
     def review_round(self) -> None:
         from cardtable.userdata.records import Replay
 
         session = self.session
         event = self.round_over_event
         rounds = (event.round,) if event is not None else None
+        kept = self.round_reviews
+        # A game over before its first review (the FINISHED notice found nothing kept):
+        # this review, and any after it, go beside the record too.
+        self.keep_reviews_with_record()
         self.app.open_review(  # type: ignore[attr-defined]
             Replay.from_state(self.state), session.viewer, rounds,
-            lambda _: self.show_round_over(event) if event is not None else None,
+            lambda _: self.show_round_over(event) if event is not None else None, kept=kept,
         )
+
+    def keep_reviews_with_record(self) -> None:
+        """Once the game is over and its record written, the reviews of its rounds made
+        here go beside the record (and each made later), where the replay screen and
+        ``cardtable review`` read them."""
+        kept = self._round_reviews
+        state = self.session.state
+        if kept is None or kept.record is not None or state is None or not self.session.local:
+            return
+        from cardtable.session.review import record_of
+
+        record = record_of(state)
+        if record is not None:
+            kept.keep_beside(record)
 
     def _winners_from_events(self, obs: Observation) -> list[str]:
         for event in reversed(obs.events):
