@@ -13,14 +13,23 @@ with its 95% interval.
 
     python benchmarks/review.py --games 30 --iterations 250 --hard-iterations 500 --jobs 2
     python benchmarks/review.py --game hearts --games 20 --iterations 300 --first-seed 100
+    python benchmarks/review.py --game durak --levels easy,normal --games 180 --first-seed 180 2> part2.txt
+    python benchmarks/review.py --game durak --from-lines part1.txt part2.txt
+
+Each deal's line (on stderr) gives its levels' mean cost, decisions and mistakes; a run
+made in pieces (deals that take hours, or levels added later) is put together from
+those lines with ``--from-lines``, which prints the same table over every deal of the
+files (a deal given twice counts once; a level is compared over the deals it has).
 """
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
+from pathlib import Path
 
 import harness
 
@@ -55,17 +64,83 @@ def play_round(game: str, seed: int, level: int | str, hard_iterations: int) -> 
     return start, actions
 
 
-def review_deal(game: str, seed: int, iterations: int, hard_iterations: int) -> dict[str, tuple[float, int, int]]:
-    """Deal ``seed`` played at every level and seat 1 reviewed: per level its mean cost
-    per decision, its decisions and its mistakes."""
+def review_deal(
+    game: str, seed: int, iterations: int, hard_iterations: int, levels: tuple[str, ...] = LEVELS
+) -> dict[str, tuple[float, int, int]]:
+    """Deal ``seed`` played at each of ``levels`` and seat 1 reviewed: per level its mean
+    cost per decision, its decisions and its mistakes."""
     found = {}
-    for level in LEVELS:
+    for level in levels:
         start, actions = play_round(game, seed, level, hard_iterations)
         points = list(decision_points(start, actions, 0, rounds=[1]))  # type: ignore[arg-type]
         reviews = review_points(game, points, seed=seed, iterations=iterations) or []
         mean = sum(r.cost for r in reviews) / len(reviews) if reviews else 0.0
         found[level] = (mean, len(reviews), sum(r.verdict == "mistake" for r in reviews))
     return found
+
+
+#: A deal's line on stderr: ``  durak deal 12: easy 0.0203 (25, 1), normal ...``.
+DEAL_LINE = re.compile(r"^\s*(\w+) deal (\d+): (.*?)(?:\s+\(\d+ s\))?$")
+# (A line of an older run has no counts: its decisions and mistakes are not known.)
+LEVEL_FIGURES = re.compile(r"(\w+) (-?\d+\.\d+)(?: \((\d+), (\d+)\))?")
+
+
+def deal_line(game: str, seed: int, found: dict[str, tuple[float, int, int]]) -> str:
+    """One deal's figures as a line that :func:`read_deal_lines` reads back.
+
+    >>> deal_line("durak", 3, {"easy": (0.02, 25, 1)})
+    '  durak deal 3: easy 0.0200 (25, 1)'
+    >>> read_deal_lines([deal_line("durak", 3, {"easy": (0.02, 25, 1)})])
+    {'durak': {3: {'easy': (0.02, 25, 1)}}}
+    """
+    return f"  {game} deal {seed}: " + ", ".join(
+        f"{level} {mean:.4f} ({count}, {marked})" for level, (mean, count, marked) in found.items()
+    )
+
+
+def read_deal_lines(lines: list[str]) -> dict[str, dict[int, dict[str, tuple[float, int, int]]]]:
+    """The deals' figures in lines that :func:`deal_line` wrote, by game and deal (-1 for
+    the counts of a line that has none)."""
+    deals: dict[str, dict[int, dict[str, tuple[float, int, int]]]] = {}
+    for line in lines:
+        match = DEAL_LINE.match(line.rstrip())
+        if match is None:
+            continue
+        game, seed, rest = match.group(1), int(match.group(2)), match.group(3)
+        figures = {
+            level: (float(mean), int(count or -1), int(marked or -1))
+            for level, mean, count, marked in LEVEL_FIGURES.findall(rest)
+        }
+        if figures:
+            deals.setdefault(game, {}).setdefault(seed, {}).update(figures)
+    return deals
+
+
+def print_table(game: str, deals: dict[int, dict[str, tuple[float, int, int]]], seconds: float | None) -> None:
+    """Each level's mean cost per decision over the deals it was played on, and the
+    differences of neighbouring levels deal by deal over the deals both were played on."""
+    measure = measure_of(game)
+    levels = [level for level in LEVELS if any(level in found for found in deals.values())]
+    took = f"; {seconds:.0f} s" if seconds is not None else ""
+    print(f"\n{game} ({measure.name}; cost per decision; {len(deals)} deals{took})")
+    print(f"{'level':<7} {'deals':>6} {'decisions':>9} {'mistakes':>9} {'cost/decision':>14} {'95% interval':>20}")
+    for level in levels:
+        figures = [found[level] for found in deals.values() if level in found]
+        mean, half = harness.mean_interval([figure[0] for figure in figures])
+        known = all(figure[1] >= 0 for figure in figures)
+        decisions = str(sum(figure[1] for figure in figures)) if known else "?"
+        mistakes = str(sum(figure[2] for figure in figures)) if known else "?"
+        print(f"{level:<7} {len(figures):>6} {decisions:>9} {mistakes:>9} {mean:>14.4f}"
+              f" {f'{mean - half:.4f} .. {mean + half:.4f}':>20}")
+    for higher, lower in zip(levels, levels[1:]):
+        # The same deals at both levels: the difference deal by deal cancels how hard
+        # each deal is.
+        differences = [found[higher][0] - found[lower][0] for found in deals.values() if higher in found and lower in found]
+        mean, half = harness.mean_interval(differences)
+        apart = "apart" if mean - half > 0 else "NOT apart"
+        print(f"{higher} - {lower} (paired by deal, {len(differences)} deals): {mean:.4f}, 95% interval"
+              f" {mean - half:.4f} .. {mean + half:.4f} ({apart})")
+    print(flush=True)
 
 
 def main() -> None:
@@ -76,43 +151,31 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=200, help="the review's search per decision")
     parser.add_argument("--hard-iterations", type=int, default=200, help="the reviewed hard bot's own search")
     parser.add_argument("--jobs", type=int, default=1, help="deals reviewed side by side, in as many processes")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="the levels to play each deal at (default: all)")
+    parser.add_argument("--from-lines", nargs="+", metavar="FILE",
+                        help="print the tables over the deal lines of earlier runs instead of running")
     args = parser.parse_args()
-    print(f"review benchmark: {args.games} deals per game, each at every level, seeds {args.first_seed}..,"
+    if args.from_lines:
+        lines = [line for name in args.from_lines for line in Path(name).read_text(encoding="utf-8").splitlines()]
+        for game, deals in read_deal_lines(lines).items():
+            if args.game is None or game in args.game:
+                print_table(game, dict(sorted(deals.items())), None)
+        return
+    levels = tuple(level for level in LEVELS if level in args.levels.split(","))
+    print(f"review benchmark: {args.games} deals per game, each at {', '.join(levels)}, seeds {args.first_seed}..,"
           f" review {args.iterations} iterations, hard players {args.hard_iterations}", flush=True)
     for game in args.game or ["president", "durak", "hearts"]:
-        measure = measure_of(game)
         started = time.perf_counter()
-        # per_deal[level][i]: the mean cost per decision of deal i at that level
-        per_deal: dict[str, list[float]] = {level: [] for level in LEVELS}
-        decisions = dict.fromkeys(LEVELS, 0)
-        mistakes = dict.fromkeys(LEVELS, 0)
+        deals: dict[int, dict[str, tuple[float, int, int]]] = {}
         seeds = range(args.first_seed, args.first_seed + args.games)
         with ProcessPoolExecutor(args.jobs) as pool:
             # Each deal's figures are the same whichever process reviews it.
             for seed, found in zip(seeds, pool.map(
-                review_deal, repeat(game), seeds, repeat(args.iterations), repeat(args.hard_iterations)
+                review_deal, repeat(game), seeds, repeat(args.iterations), repeat(args.hard_iterations), repeat(levels)
             )):
-                for level, (mean, count, marked) in found.items():
-                    per_deal[level].append(mean)
-                    decisions[level] += count
-                    mistakes[level] += marked
-                print(f"  {game} deal {seed}: " + ", ".join(f"{level} {found[level][0]:.4f}" for level in LEVELS)
-                      + f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
-        print(f"\n{game} ({measure.name}; cost per decision; {time.perf_counter() - started:.0f} s)")
-        print(f"{'level':<7} {'decisions':>9} {'mistakes':>9} {'cost/decision':>14} {'95% interval':>20}")
-        for level in LEVELS:
-            mean, half = harness.mean_interval(per_deal[level])
-            print(f"{level:<7} {decisions[level]:>9} {mistakes[level]:>9} {mean:>14.4f}"
-                  f" {f'{mean - half:.4f} .. {mean + half:.4f}':>20}")
-        for higher, lower in (("easy", "normal"), ("normal", "hard")):
-            # The same deals at both levels: the difference deal by deal cancels how
-            # hard each deal is.
-            differences = [a - b for a, b in zip(per_deal[higher], per_deal[lower])]
-            mean, half = harness.mean_interval(differences)
-            apart = "apart" if mean - half > 0 else "NOT apart"
-            print(f"{higher} - {lower} (paired by deal): {mean:.4f}, 95% interval {mean - half:.4f} .. {mean + half:.4f}"
-                  f" ({apart})")
-        print(flush=True)
+                deals[seed] = found
+                print(deal_line(game, seed, found) + f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
+        print_table(game, deals, time.perf_counter() - started)
 
 
 if __name__ == "__main__":
