@@ -57,10 +57,12 @@ from collections.abc import Callable
 
 from cardtable.bots.president.hard import (
     CHECKED_MOVES,
+    GIFT_CANDIDATE_RANKS,
     PAIRS_PER_ITERATION,
     SEARCH_SHARE,
     HardPresidentBot,
     check_candidates,
+    gift_candidates,
     make_search_model,
     paired_playouts,
     usual_move,
@@ -125,6 +127,7 @@ __all__ = [
     "usual_move",
     "check_candidates",
     "paired_playouts",
+    "gift_candidates",
     "choose_gift",
     "forced_line",
     "rank_counts",
@@ -144,6 +147,7 @@ __all__ = [
     "CHECKED_MOVES",
     "PAIRS_PER_ITERATION",
     "SEARCH_SHARE",
+    "GIFT_CANDIDATE_RANKS",
 ]
 
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
