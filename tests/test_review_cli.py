@@ -80,3 +80,22 @@ def test_bad_input_is_one_line_and_status_2(tmp_path: Path, capsys: pytest.Captu
     assert main(["review", str(unfinished)]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "not finished" in err
+
+
+def test_the_presidents_gift_back_is_reviewed_in_the_games_measure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Round 2's exchange, reviewed from the seat that was President after round 1: its
+    gift back has a line of its own with values, not "not reviewed"."""
+    state = get_rules("president").new_game(players=4, seed=8, rounds=2)
+    bots = [make_bot("president", "normal", seed=s) for s in range(4)]
+    while not state.is_over:
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))  # type: ignore[attr-defined]
+    president = state.table.orders[0][0]  # type: ignore[attr-defined]
+    record = export_record(state, tmp_path / "game.json")
+    assert main(["review", str(record), "--seat", str(president + 1), "--iterations", "40"]) == 0
+    gifts = [line for line in capsys.readouterr().out.splitlines() if "You gave" in line]
+    assert len(gifts) == 1, gifts
+    assert "expected place" in gifts[0] and "chance of being President" in gifts[0]
+    assert "not reviewed" not in gifts[0]

@@ -36,9 +36,10 @@ from cardtable.userdata.records import Replay, load_record
 __all__ = ["GameReview", "review_record", "review_game_state", "review_path", "newest_record", "REVIEW_FORMAT",
            "decision_line", "summary_lines"]
 
-REVIEW_FORMAT = 2
+REVIEW_FORMAT = 3
 """The version of a kept review file; another version is reviewed afresh (2: the judge
-values the move made and the best move alike, in two halves)."""
+values the move made and the best move alike, in two halves; 3: President's gift back
+in the exchange is valued too)."""
 
 
 @dataclass(frozen=True)
@@ -199,17 +200,19 @@ def decision_line(decision: DecisionReview, review: GameReview, ascii_only: bool
     """One decision in one plain line, as the review screen and the command say it.
 
     ``You played K♠: 6.2 points expected this hand. Q♣ was better: 3.1. Cost 3.1 points.``
+    A pass or a gift back reads ``You gave …``.
     """
     measure = review.measure
     made = move_label(decision.made, ascii_only)
     best = move_label(decision.best, ascii_only)
+    verb = "gave" if decision.made.startswith("give") else "played"
     if decision.verdict == "forced":
-        return f"You played {made}: the only move."
+        return f"You {verb} {made}: the only move."
     if decision.verdict == "unvalued":
-        return f"You played {made}: not reviewed (the hard bot does not search this kind of move)."
+        return f"You {verb} {made}: not reviewed (the hard bot does not search this kind of move)."
     if decision.made_value is None or decision.best_value is None:
-        return f"You played {made}: the hard bot's move."
-    said = f"You played {made}: {measure.describe(decision.made_value, decision.made_also)}."
+        return f"You {verb} {made}: the hard bot's move."
+    said = f"You {verb} {made}: {measure.describe(decision.made_value, decision.made_also)}."
     if decision.verdict == "good":
         if decision.made == decision.best:
             return f"{said} The hard bot's move too."
