@@ -11,6 +11,12 @@ would play.  When the move made is not alike that move, both are valued again, a
 - a play the tree does not search (President's lead of part of a group) by play-outs
   of both from common sampled worlds (:func:`paired_outcomes`).
 
+A pass the bot hands over without searching (President's gift back in the exchange)
+has no best move of the bot's own to be measured against: the alternatives the bot
+lists (:meth:`~cardtable.bots.search.SearchBot.review_passes`) and the gift made are
+played out from common sampled worlds of the exchange (:func:`paired_outcomes`), and
+the best of them is the best move (:func:`_weigh_gifts`).
+
 The simulations are split in two halves: the first says which of the two moves is
 better, the second, by how much.  So the move called best is never valued on the
 samples that chose it, and a cost is not negative in expectation.  Each simulation's
@@ -110,7 +116,8 @@ class DecisionPoint:
 @dataclass(frozen=True)
 class DecisionReview:
     """What one decision cost.  ``verdict``: ``forced``, ``good``, ``close``, ``mistake``
-    or ``unvalued`` (the search does not value this kind of move: President's exchange)."""
+    or ``unvalued`` (the judge could not play the move out: a game whose simulator has
+    no ``outcome``, or no ``give`` for a pass it does not search)."""
 
     position: int
     round: int

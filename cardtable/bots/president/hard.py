@@ -261,8 +261,8 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
     ) -> tuple[MoveValue, ...]:
         """Plays valued as :meth:`after_search` checks them: every move played out from the
         same sampled deals with the same random choices afterwards (paired play-outs), so
-        any legal play is valued, a lead of part of a group too.  The exchange is not
-        searched (the hard bot gives as the normal bot does): empty."""
+        any legal play is valued, a lead of part of a group too.  Gifts back: empty (the
+        review weighs them itself, see :meth:`review_passes`)."""
         if not moves or moves[0].kind == "give":
             return ()
         simulator = self.model.simulator(observation)
