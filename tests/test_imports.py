@@ -117,7 +117,8 @@ def first_frame_modules(home: str, game: str | None) -> set[str]:
             game = {game!r}
             config = None
             if game:
-                config = TableConfig(game, tuple(SeatConfig(kind, name) for kind, name in [("human", "You"), ("easy", "Ada"), ("easy", "Ben"), ("easy", "Cleo")]))
+                seats = [("human", "You"), ("easy", "Ada"), ("easy", "Ben"), ("easy", "Cleo")]
+                config = TableConfig(game, tuple(SeatConfig(kind, name) for kind, name in seats))
             app = CardtableApp(config, ascii_only=False)
             async with app.run_test(size=(100, 30)) as pilot:
                 await pilot.pause()

@@ -99,3 +99,22 @@ def test_round_reviews_one_round_and_reads_back_the_kept_one(
     assert out.startswith("Review of ") and "(seat 1, round 2)" in out and "(kept review)" in out
     assert main(["review", str(record), "--round", "3"]) == 2
     assert "--round must be 1 to 2" in capsys.readouterr().err
+
+
+def test_the_presidents_gift_back_is_reviewed_in_the_games_measure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Round 2's exchange, reviewed from the seat that was President after round 1: its
+    gift back has a line of its own with values, not "not reviewed"."""
+    state = get_rules("president").new_game(players=4, seed=8, rounds=2)
+    bots = [make_bot("president", "normal", seed=s) for s in range(4)]
+    while not state.is_over:
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))  # type: ignore[attr-defined]
+    president = state.table.orders[0][0]  # type: ignore[attr-defined]
+    record = export_record(state, tmp_path / "game.json")
+    assert main(["review", str(record), "--seat", str(president + 1), "--iterations", "40"]) == 0
+    gifts = [line for line in capsys.readouterr().out.splitlines() if "You gave" in line]
+    assert len(gifts) == 1, gifts
+    assert "expected place" in gifts[0] and "chance of being President" in gifts[0]
+    assert "not reviewed" not in gifts[0]

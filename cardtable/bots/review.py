@@ -11,6 +11,12 @@ would play.  When the move made is not alike that move, both are valued again, a
 - a play the tree does not search (President's lead of part of a group) by play-outs
   of both from common sampled worlds (:func:`paired_outcomes`).
 
+A pass the bot hands over without searching (President's gift back in the exchange)
+has no best move of the bot's own to be measured against: the alternatives the bot
+lists (:meth:`~cardtable.bots.search.SearchBot.review_passes`) and the gift made are
+played out from common sampled worlds of the exchange (:func:`paired_outcomes`), and
+the best of them is the best move (:func:`_weigh_gifts`).
+
 The simulations are split in two halves: the first says which of the two moves is
 better, the second, by how much.  So the move called best is never valued on the
 samples that chose it, and a cost is not negative in expectation.  Each simulation's
@@ -110,7 +116,8 @@ class DecisionPoint:
 @dataclass(frozen=True)
 class DecisionReview:
     """What one decision cost.  ``verdict``: ``forced``, ``good``, ``close``, ``mistake``
-    or ``unvalued`` (the search does not value this kind of move: President's exchange)."""
+    or ``unvalued`` (the judge could not play the move out: a game whose simulator has
+    no ``outcome``, or no ``give`` for a pass it does not search)."""
 
     position: int
     round: int
@@ -227,8 +234,9 @@ def paired_outcomes(
 
     The worlds are the bot's own samples of what ``observation`` hides
     (``model.simulator(observation).deal``); in each, every move is played on a copy of
-    the world and the copy is played out to the end of the searched round by the
-    search's own play-out, from the same random seed for every move (common random
+    the world (a gift in an exchange by the simulator's ``give``, where it has one:
+    none, no outcomes) and the copy is played out to the end of the searched round by
+    the search's own play-out, from the same random seed for every move (common random
     numbers, so the luck of the deal and of the play-out cancels in the difference).
     ``worlds`` worlds (rounded up to whole pairs of blocks), or, with ``worlds`` ``None``,
     as many as fit before ``deadline`` (at least two pairs of blocks).  Every move gets
@@ -239,7 +247,15 @@ def paired_outcomes(
     if outcome_of is None:
         return []
     seat = observation.seat
-    keys = [simulator.root_key(move) for move in moves]
+    make: Callable[[Any, Any], None]
+    keys: list[Any]
+    if moves and moves[0].kind == "give":
+        give = getattr(simulator, "give", None)  # a gift in an exchange (President's)
+        if give is None:
+            return []
+        make, keys = give, list(moves)
+    else:
+        make, keys = simulator.play, [simulator.root_key(move) for move in moves]
     step = 2 * DEAL_BLOCK  # one block for each half (see review_decision)
     wanted = None if worlds is None else -(-max(worlds, 2 * step) // step) * step
     playout_rng = random.Random()
@@ -263,7 +279,7 @@ def paired_outcomes(
         ends = []
         for key in keys:
             copy = deepcopy(world)
-            simulator.play(copy, key)
+            make(copy, key)
             # One Random reseeded, not a new one: a simulator keeps its play-out policy
             # for the Random it was last given.
             playout_rng.seed(seed)
@@ -271,6 +287,23 @@ def paired_outcomes(
             ends.append(outcome_of(copy, seat))
         found.append(tuple(ends))
     return found
+
+
+@dataclass(frozen=True)
+class _Valued:
+    """The best move and the move made valued alike in two halves: ``first_cost`` from
+    the first half (which move is better), ``cost`` and its standard error ``se`` from
+    the second; each move's estimate over both halves (``*_all``) and over the second
+    (``*_second``); ``simulations`` in all."""
+
+    first_cost: float
+    cost: float
+    se: float
+    best_all: Estimate
+    made_all: Estimate
+    best_second: Estimate
+    made_second: Estimate
+    simulations: int
 
 
 def review_decision(
@@ -294,6 +327,11 @@ def review_decision(
     called best is never valued on the samples that chose it, and a move made that the
     first half finds at least as good costs nothing: a cost is not negative in
     expectation, and the noise of one half cannot make a mistake out of a good move.
+
+    A pass the bot hands over without searching (President's gift back,
+    :meth:`SearchBot.review_passes`) is weighed against the alternatives the bot lists:
+    the first half values them all with the gift made, the best of them is the best
+    move, and the second half measures the gift made against it (:func:`_weigh_gifts`).
     """
     measure = measure or measure_of(game)
     made = point.made
@@ -303,16 +341,27 @@ def review_decision(
     bot = make_bot(game, "hard", seed=seed, iterations=iterations, time_budget=think, workers=workers)
     if not isinstance(bot, SearchBot):
         raise ValueError(f"{game}'s hard bot does not search")
+    if made.kind == "give" and all(bot.same_move(point.observation, legal[0], other) for other in legal[1:]):
+        # Every gift gives the same ranks (President: the suits never matter).
+        return DecisionReview(point.position, point.round, str(made), str(made), "forced")
     bot.stop_on(stop)
     decision = bot.explain(point.observation, legal)
     best = decision.action
     if decision.how == "alike":
         return DecisionReview(point.position, point.round, str(made), str(best), "forced")
+    weighed = bot.review_passes(point.observation, legal, best) if made.kind == "give" else [best]
+    valued: _Valued | None
+    if len(weighed) > 1:
+        found = _weigh_gifts(bot, point.observation, weighed, made, think, iterations, measure, seed)
+        if found is None:
+            return DecisionReview(point.position, point.round, str(made), str(best), "unvalued")
+        best, valued = found
+        return _judged(point, best, valued, measure)
     if best == made or bot.same_move(point.observation, best, made):
         figures = next((m for m in decision.moves if m.action == best), None)
         if figures is None or not figures.outcomes:
-            valued = bot.value_moves(point.observation, legal, [best])
-            figures = valued[0] if valued else None
+            valued_moves = bot.value_moves(point.observation, legal, [best])
+            figures = valued_moves[0] if valued_moves else None
         if figures is None:
             return DecisionReview(point.position, point.round, str(made), str(made), "good")
         estimate = _estimate(figures, measure)
@@ -327,12 +376,12 @@ def review_decision(
         halves = _tree_halves(bot, point.observation, legal, [best, made], iterations, measure, seed)
     if halves is not None:
         (best_a, made_a), (best_b, made_b) = halves
-        first_cost = sign * (made_a.value - best_a.value)
-        cost = sign * (made_b.value - best_b.value)
-        se = math.hypot(best_b.se, made_b.se)
         best_all, made_all = _pool(best_a, best_b), _pool(made_a, made_b)
-        best_second, made_second = best_b, made_b
-        simulations = best_all.simulations + made_all.simulations
+        valued = _Valued(
+            sign * (made_a.value - best_a.value), sign * (made_b.value - best_b.value),
+            math.hypot(best_b.se, made_b.se), best_all, made_all, best_b, made_b,
+            best_all.simulations + made_all.simulations,
+        )
     elif made.kind != "give":
         # A move the tree does not search (President's lead of part of a group): both
         # played out flat from common worlds.
@@ -344,25 +393,31 @@ def review_decision(
             return DecisionReview(point.position, point.round, str(made), str(best), "unvalued")
         first = [s for i, s in enumerate(samples) if i // DEAL_BLOCK % 2 == 0]
         second = [s for i, s in enumerate(samples) if i // DEAL_BLOCK % 2 == 1]
-        first_cost = statistics.fmean(sign * (measure.score(m) - measure.score(b)) for b, m in first)
         differences = [sign * (measure.score(m) - measure.score(b)) for b, m in second]
-        cost = statistics.fmean(differences)
-        se = _block_se(differences)
-        best_all = _scores([b for b, _ in samples], measure)
-        made_all = _scores([m for _, m in samples], measure)
-        best_second = _scores([b for b, _ in second], measure)
-        made_second = _scores([m for _, m in second], measure)
-        simulations = 2 * len(samples)
+        valued = _Valued(
+            statistics.fmean(sign * (measure.score(m) - measure.score(b)) for b, m in first),
+            statistics.fmean(differences), _block_se(differences),
+            _scores([b for b, _ in samples], measure), _scores([m for _, m in samples], measure),
+            _scores([b for b, _ in second], measure), _scores([m for _, m in second], measure),
+            2 * len(samples),
+        )
     else:
         return DecisionReview(point.position, point.round, str(made), str(best), "unvalued")
-    if not math.isfinite(cost) or not math.isfinite(first_cost):
+    return _judged(point, best, valued, measure)
+
+
+def _judged(point: DecisionPoint, best: Action, valued: _Valued, measure: ReviewMeasure) -> DecisionReview:
+    """The verdict on ``point``'s move, valued against ``best`` (see :func:`review_decision`)."""
+    cost, se = valued.cost, valued.se
+    best_all, made_all = valued.best_all, valued.made_all
+    if not math.isfinite(cost) or not math.isfinite(valued.first_cost):
         verdict, cost = "close", 0.0
-    elif first_cost <= 0.0:
+    elif valued.first_cost <= 0.0:
         verdict, cost = "good", 0.0  # the first half found the move made at least as good
     else:
         # The cost was measured on the second half: its values are the ones shown, so
         # that the line's two values and its cost agree.
-        best_all, made_all = best_second, made_second
+        best_all, made_all = valued.best_second, valued.made_second
         if cost >= measure.threshold and cost > MISTAKE_SIGMAS * se:
             verdict = "mistake"
         elif cost <= 0.0:
@@ -370,9 +425,61 @@ def review_decision(
         else:
             verdict = "close"
     return DecisionReview(
-        point.position, point.round, str(made), str(best), verdict, made_all.value, best_all.value,
-        cost, se if math.isfinite(se) else 0.0, simulations, made_all.also, best_all.also,
+        point.position, point.round, str(point.made), str(best), verdict, made_all.value, best_all.value,
+        cost, se if math.isfinite(se) else 0.0, valued.simulations, made_all.also, best_all.also,
     )
+
+
+def _weigh_gifts(
+    bot: SearchBot[Any],
+    observation: Observation,
+    weighed: Sequence[Action],
+    made: Action,
+    think: float | None,
+    iterations: int | None,
+    measure: ReviewMeasure,
+    seed: int,
+) -> tuple[Action, _Valued] | None:
+    """The best of ``weighed`` (the bot's own gift first, then the alternatives it lists)
+    and the gift ``made`` valued against it, each by :func:`paired_outcomes` from common
+    sampled worlds, in two halves on separate worlds, each in half the thinking time
+    (or ``iterations`` worlds): the first half plays every gift out, and the one with
+    the best mean is the best gift (a tie: the earlier); the second half plays the best
+    gift and the gift made out again, and measures the cost.  When the first half finds
+    the gift made the best, the second half values it against the bot's own gift
+    instead, which is then the best move shown (at no cost).  ``None`` when the bot's
+    simulator cannot play a gift out."""
+    moves = list(weighed)
+    made_at = next((i for i, move in enumerate(moves) if move == made or bot.same_move(observation, move, made)), None)
+    if made_at is None:
+        moves.append(made)
+        made_at = len(moves) - 1
+    if iterations is None:
+        bot.set_time_budget((think or DEFAULT_TIME_BUDGET) / 2)
+    rng = random.Random(seed * 7_919 + 2)
+    first = paired_outcomes(bot, observation, moves, worlds=iterations, deadline=bot.deadline(), rng=rng)
+    if not first:
+        return None
+    sign = 1.0 if measure.lower_is_better else -1.0
+    means = [statistics.fmean(sign * measure.score(sample[i]) for sample in first) for i in range(len(moves))]
+    best_at = min(range(len(moves)), key=lambda i: (means[i], i))
+    first_cost = means[made_at] - means[best_at]
+    shown_at = best_at if best_at != made_at else 0
+    pair = [moves[shown_at], made] if shown_at != made_at else [made]
+    second = paired_outcomes(bot, observation, pair, worlds=iterations, deadline=bot.deadline(), rng=rng)
+    if not second:
+        return None
+    best_second = [sample[0] for sample in second]
+    made_second = [sample[-1] for sample in second]
+    differences = [sign * (measure.score(m) - measure.score(b)) for b, m in zip(best_second, made_second)]
+    valued = _Valued(
+        first_cost, statistics.fmean(differences), _block_se(differences),
+        _scores([sample[shown_at] for sample in first] + best_second, measure),
+        _scores([sample[made_at] for sample in first] + made_second, measure),
+        _scores(best_second, measure), _scores(made_second, measure),
+        len(first) * len(moves) + len(second) * len(pair),
+    )
+    return (made if shown_at == made_at else moves[shown_at]), valued
 
 
 def _pool(first: Estimate, second: Estimate) -> Estimate:

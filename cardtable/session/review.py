@@ -47,8 +47,9 @@ __all__ = ["GameReview", "RoundReviews", "review_record", "review_game_state", "
 
 REVIEW_FORMAT = 3
 """The version of a kept review file.  3: the decisions of one record and seat, by
-budget and position, whatever rounds each review asked for; a file of an older
-version (2: one review, rounds and budget, as a whole) is still read, and replaced."""
+budget and position, whatever rounds each review asked for, President's gift back in the
+exchange valued too; a file of an older version (2: one review as a whole, the gifts
+not valued) is reviewed afresh, and replaced."""
 
 KEPT_BUDGETS = 4
 """How many budgets (thinking time or iterations, and seed) a kept review file holds
@@ -142,9 +143,6 @@ def _read_kept(path: Path, record_digest: str, seat: int) -> tuple[bool, dict[Bu
         entries: list[tuple[Any, Any, Any, Any]] = []
         if version == REVIEW_FORMAT and data.get("record_sha256") == record_digest and data.get("seat") == seat:
             entries = [(e["think"], e["iterations"], e["seed"], e["decisions"]) for e in data["reviews"]]
-        elif version == 2 and isinstance(key := data.get("key"), dict) and key.get("record_sha256") == record_digest \
-                and key.get("seat") == seat:
-            entries = [(key["think"], key["iterations"], key["seed"], data["decisions"])]
         kept: dict[Budget, dict[int, DecisionReview]] = {}
         for think, iterations, seed, decisions in entries:
             reviews = [DecisionReview.from_dict(d) for d in decisions]
@@ -362,17 +360,19 @@ def decision_line(decision: DecisionReview, review: GameReview, ascii_only: bool
     """One decision in one plain line, as the review screen and the command say it.
 
     ``You played K♠: 6.2 points expected this hand. Q♣ was better: 3.1. Cost 3.1 points.``
+    A pass or a gift back reads ``You gave …``.
     """
     measure = review.measure
     made = move_label(decision.made, ascii_only)
     best = move_label(decision.best, ascii_only)
+    verb = "gave" if decision.made.startswith("give") else "played"
     if decision.verdict == "forced":
-        return f"You played {made}: the only move."
+        return f"You {verb} {made}: the only move."
     if decision.verdict == "unvalued":
-        return f"You played {made}: not reviewed (the hard bot does not search this kind of move)."
+        return f"You {verb} {made}: not reviewed (the hard bot does not search this kind of move)."
     if decision.made_value is None or decision.best_value is None:
-        return f"You played {made}: the hard bot's move."
-    said = f"You played {made}: {measure.describe(decision.made_value, decision.made_also)}."
+        return f"You {verb} {made}: the hard bot's move."
+    said = f"You {verb} {made}: {measure.describe(decision.made_value, decision.made_also)}."
     if decision.verdict == "good":
         if decision.made == decision.best:
             return f"{said} The hard bot's move too."

@@ -453,17 +453,23 @@ def test_the_search_lists_one_move_per_rank_and_size() -> None:
 
 def test_from_observation_rebuilds_every_seat_of_real_games() -> None:
     rng = random.Random(4)
+    exchanges = 0
     for game in range(8):
         state = RULES.new_game(players=3 + game % 4, seed=400 + game, rounds=2, revolution=game % 3 != 0)
         while not state.is_over:
             seat = state.current_player
             view = state.observation(seat)
-            if view.phase == "play":
-                rebuilt = PresidentState.from_observation(view, state.hands)
-                assert rebuilt.observation(seat) == view
-                assert rebuilt.legal_actions() == state.legal_actions()
+            # Every phase a seat moves in: the play and the exchange before a round.
+            rebuilt = PresidentState.from_observation(view, state.hands)
+            assert rebuilt.observation(seat) == view
+            assert rebuilt.legal_actions() == state.legal_actions()
+            if view.phase == "exchange":
+                exchanges += 1
+                assert rebuilt.table.exchange_steps == state.table.exchange_steps
+                assert rebuilt.table.leader == state.table.leader
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
+    assert exchanges >= 8  # one or two gifts back before every second round
 
 
 def test_from_observation_rejects_inconsistent_hands() -> None:
@@ -478,11 +484,11 @@ def test_from_observation_rejects_inconsistent_hands() -> None:
         PresidentState.from_observation(view, [hands[0], hands[1], hands[2] & ~(hands[2] & -hands[2]) | played])
     with pytest.raises(ValueError, match="hand sizes"):
         PresidentState.from_observation(view, [hands[0], hands[1], hands[2] | played])
+    over = RULES.new_game(players=3, seed=1)
+    while not over.is_over:
+        over.apply(over.legal_actions()[0])
     with pytest.raises(ValueError, match="phase"):
-        exchange = RULES.new_game(players=3, seed=1, rounds=2)
-        while exchange.round_number == 1:
-            exchange.apply(exchange.legal_actions()[0])
-        PresidentState.from_observation(exchange.observation(exchange.current_player), exchange.hands)
+        PresidentState.from_observation(over.observation(0), over.hands)
 
 
 def test_hard_fixed_iterations_are_reproducible_and_legal() -> None:

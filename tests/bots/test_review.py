@@ -179,3 +179,124 @@ def test_durak_a_defence_that_wastes_a_trump_is_a_mistake() -> None:
     review = review_decision("durak", DecisionPoint(41, obs.round, obs, legal, Action.parse("defend 9S 8C")), seed=1,
                              iterations=1500)
     assert review.verdict != "mistake", review
+
+
+def _president_exchange(seed: int) -> tuple[GameState, int]:
+    """A bot game of President (4 seats, 2 rounds) at the President's gift back before
+    round 2, with a 2 in the President's hand; and the position (actions before it)."""
+    from cardtable.games.president import kernel
+
+    for attempt in range(seed, seed + 50):
+        state = get_rules("president").new_game(players=4, seed=attempt, rounds=2)
+        bots = [make_bot("president", "normal", seed=attempt * 10 + s) for s in range(4)]
+        position = 0
+        while state.phase != kernel.EXCHANGE:  # type: ignore[attr-defined]
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+            position += 1
+        if any(card.rank == 2 for card in state.observation(state.current_player).hand):  # type: ignore[arg-type]
+            return state, position
+    raise AssertionError("no President holding a 2 in 50 games")
+
+
+def _gift_point(state: GameState, position: int, made: Action) -> DecisionPoint:
+    seat = state.current_player
+    assert seat is not None
+    obs = state.observation(seat)
+    return DecisionPoint(position, obs.round, obs, tuple(state.legal_actions()), made)
+
+
+def _best_two(state: GameState) -> Action:
+    """The President's two best cards (2s first): what the Scum had to give it."""
+    from cardtable.cards import cards_to_mask
+    from cardtable.games.president import give_action, kernel
+
+    hand = cards_to_mask(state.observation(state.current_player).hand)  # type: ignore[arg-type]
+    return give_action(kernel.best_cards(hand, 2))
+
+
+def test_president_giving_back_the_best_cards_is_a_mistake_and_a_low_gift_is_best() -> None:
+    """The President gives its 2 and its next best card back to the Scum when low cards
+    it will struggle to get rid of could go instead."""
+    state, position = _president_exchange(1)
+    made = _best_two(state)
+    assert any(card.rank == 2 for card in made.cards)
+    review = review_decision("president", _gift_point(state, position, made), seed=4, iterations=300)
+    assert review.verdict == "mistake", review
+    best = Action.parse(review.best)
+    assert best.kind == "give" and len(best.cards) == 2
+    # Low cards: of the President's five lowest ranks, no 2 nor ace.
+    ranks = sorted({card.rank for card in state.observation(state.current_player).hand}, key=lambda r: (r - 3) % 13)  # type: ignore[arg-type]
+    assert {card.rank for card in best.cards} <= set(ranks[:5]) and ranks[0] != 2, (review.best, ranks)
+    assert not {card.rank for card in best.cards} & {2, 14}
+    assert review.cost >= measure_of("president").threshold and review.cost > 2 * review.se
+    assert review.made_value is not None and review.best_value is not None
+    assert abs(review.cost - (review.made_value - review.best_value)) < 1e-9
+    assert review.made_also is not None and review.best_also is not None  # the chance of being President
+
+
+def test_president_the_normal_gift_is_not_marked() -> None:
+    from cardtable.bots.president import choose_gift
+    from cardtable.cards import cards_to_mask
+    from cardtable.games.president import give_action
+
+    state, position = _president_exchange(1)
+    hand = cards_to_mask(state.observation(state.current_player).hand)  # type: ignore[arg-type]
+    review = review_decision(
+        "president", _gift_point(state, position, give_action(choose_gift(hand, 2))), seed=4, iterations=300
+    )
+    assert review.verdict in ("good", "close"), review
+    assert review.made_value is not None and review.simulations > 0  # valued, not skipped
+
+
+def test_president_an_automatic_gift_is_no_decision_and_a_gift_with_no_choice_is_forced() -> None:
+    from cardtable.cards import cards_to_mask
+
+    start, actions = _bot_game("president", 4, 6, rounds=3)
+    replay = start.clone()
+    scum_of: dict[int, int] = {}  # round -> the seat that gave its best cards by itself
+    for _, action in actions:
+        replay.apply(action)
+        if replay.phase == 1:  # type: ignore[attr-defined]  # the exchange
+            scum_of[replay.round_number] = replay.table.orders[-1][-1]  # type: ignore[attr-defined]
+    assert sorted(scum_of) == [2, 3]
+    for number, scum in scum_of.items():
+        decisions = list(decision_points(start, actions, scum, [number]))
+        assert decisions and all(p.made.kind != "give" for p in decisions)
+    # A President whose every gift back is alike (cards of one rank) has no choice.
+    state, position = _president_exchange(1)
+    seat = state.current_player
+    hands = state.table.hands  # type: ignore[attr-defined]
+    threes = cards_to_mask(c for c in state.rules.deck if c.rank == 3)
+    other = (seat + 1) % 4  # type: ignore[operator]
+    for s in range(4):
+        if s != seat:
+            hands[other] |= hands[s] & threes
+            hands[s] &= ~threes
+    hands[other] |= hands[seat] & ~threes
+    hands[seat] = threes
+    point = _gift_point(state, position, state.legal_actions()[2])
+    assert len(point.legal) == 6
+    review = review_decision("president", point, seed=4, iterations=100)
+    assert review.verdict == "forced" and review.cost == 0.0
+
+
+def test_president_the_review_of_a_gift_reads_only_the_seats_observation() -> None:
+    """The exchange as the President saw it, with two hidden cards of two other seats
+    swapped: the same review."""
+    state, position = _president_exchange(1)
+    seat = state.current_player
+    assert seat is not None
+    second = state.clone()
+    hands = second.table.hands  # type: ignore[attr-defined]
+    a_seat, b_seat = [s for s in range(4) if s != seat][1:]
+    a, b = hands[a_seat] & -hands[a_seat], hands[b_seat] & -hands[b_seat]
+    hands[a_seat], hands[b_seat] = hands[a_seat] ^ a | b, hands[b_seat] ^ b | a
+    assert state.observation(seat) == second.observation(seat)
+    assert state.hand(a_seat) != second.hand(a_seat)
+    made = _best_two(state)
+    reviews = [review_decision("president", _gift_point(s, position, made), seed=9, iterations=150)
+               for s in (state, second)]
+    assert reviews[0] == reviews[1]
+    assert reviews[0].made_value is not None

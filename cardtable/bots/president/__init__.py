@@ -77,10 +77,12 @@ from cardtable.lazy import lazy_class, lazy_names
 if TYPE_CHECKING:
     from cardtable.bots.president.hard import (
         CHECKED_MOVES,
+        GIFT_CANDIDATE_RANKS,
         PAIRS_PER_ITERATION,
         SEARCH_SHARE,
         HardPresidentBot,
         check_candidates,
+        gift_candidates,
         make_search_model,
         paired_playouts,
         usual_move,
@@ -131,6 +133,7 @@ __all__ = [
     "usual_move",
     "check_candidates",
     "paired_playouts",
+    "gift_candidates",
     "choose_gift",
     "forced_line",
     "rank_counts",
@@ -150,6 +153,7 @@ __all__ = [
     "CHECKED_MOVES",
     "PAIRS_PER_ITERATION",
     "SEARCH_SHARE",
+    "GIFT_CANDIDATE_RANKS",
 ]
 
 BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
@@ -163,8 +167,8 @@ BOT_LEVELS: dict[str, Callable[[int | None], object]] = {
 # strategies, never the search, its model or the review.
 _MODULE_OF = {
     **dict.fromkeys(
-        ["CHECKED_MOVES", "HardPresidentBot", "PAIRS_PER_ITERATION", "SEARCH_SHARE", "check_candidates",
-         "make_search_model", "paired_playouts", "usual_move"],
+        ["CHECKED_MOVES", "GIFT_CANDIDATE_RANKS", "HardPresidentBot", "PAIRS_PER_ITERATION", "SEARCH_SHARE",
+         "check_candidates", "gift_candidates", "make_search_model", "paired_playouts", "usual_move"],
         "cardtable.bots.president.hard",
     ),
     **dict.fromkeys(["REVIEW_MEASURE"], "cardtable.bots.president.measure"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations
 
 from cardtable.bots.base import own_seat
 from cardtable.bots.president.model import PresidentSearchModel, PresidentSimulator
@@ -22,7 +23,7 @@ from cardtable.bots.search import (
 from cardtable.cards import cards_to_mask
 from cardtable.engine.actions import Action
 from cardtable.games.president import PresidentObservation, give_action
-from cardtable.games.president.kernel import NIBBLE_BITS, copy_table
+from cardtable.games.president.kernel import NIBBLE_BITS, ORDERS, copy_table
 
 __all__ = [
     "HardPresidentBot",
@@ -30,9 +31,11 @@ __all__ = [
     "usual_move",
     "check_candidates",
     "paired_playouts",
+    "gift_candidates",
     "CHECKED_MOVES",
     "PAIRS_PER_ITERATION",
     "SEARCH_SHARE",
+    "GIFT_CANDIDATE_RANKS",
 ]
 
 CHECKED_MOVES = 1
@@ -47,6 +50,49 @@ search iteration (at least 8); with a time budget it runs to the end of the budg
 SEARCH_SHARE = 0.6
 """The part of the hard bot's time budget spent growing the search tree; the rest checks
 the search's move against the normal move with paired play-outs."""
+
+GIFT_CANDIDATE_RANKS = 5
+"""How many of its lowest ranks a gift back the review weighs is made of (see
+:func:`gift_candidates`)."""
+
+
+def gift_candidates(hand: int, count: int) -> list[int]:
+    """The gifts back of ``count`` cards from ``hand`` (masks) the review weighs to find
+    the best one: the normal gift (:func:`choose_gift`) first, then one gift for every
+    choice of ranks among the :data:`GIFT_CANDIDATE_RANKS` lowest ranks held in the
+    normal order (2s aside while other ranks are held), with the lowest suits: the
+    suits never matter in President.  At most 16 gifts of two cards, 6 of one.
+
+    The cards worth giving are the low ones the giver would struggle to get rid of;
+    which of them (a whole low group, or a lone card rather than half a pair) is what
+    the review values.
+
+    >>> from cardtable.cards import cards_to_mask, mask_to_cards, parse_cards
+    >>> hand = cards_to_mask(parse_cards("3C 4D 4H 9S JC KD 2S"))
+    >>> [" ".join(str(c) for c in mask_to_cards(gift)) for gift in gift_candidates(hand, 1)]
+    ['3C', '4D', '9S', 'JC', 'KD']
+    >>> len(gift_candidates(hand, 2)), " ".join(str(c) for c in mask_to_cards(gift_candidates(hand, 2)[0]))
+    (11, '4D 4H')
+    """
+    first = choose_gift(hand, count)
+    held = [r for r in ORDERS[0] if hand >> (r - 2) * 4 & 15]
+    ranks = ([r for r in held if r != 2] or held)[:GIFT_CANDIDATE_RANKS]
+    pool = [i for r in ranks for i in range((r - 2) * 4, (r - 1) * 4) if hand >> i & 1]
+    gifts = [first]
+    seen = {_gift_ranks(first)}
+    for combo in combinations(pool, count):
+        gift = sum(1 << i for i in combo)
+        key = _gift_ranks(gift)
+        if key not in seen:
+            seen.add(key)
+            gifts.append(gift)
+    return gifts
+
+
+def _gift_ranks(gift: int) -> tuple[int, ...]:
+    """A gift as the ranks it gives, the suits aside."""
+    return tuple(sorted(i >> 2 for i in range(52) if gift >> i & 1))
+
 
 def usual_move(observation: PresidentObservation) -> Action:
     """The normal strategy's move in ``observation``, as the search names it
@@ -195,16 +241,28 @@ class HardPresidentBot(SearchBot[PresidentObservation]):
         return candidates[best]
 
     def same_move(self, observation: PresidentObservation, first: Action, second: Action) -> bool:
-        """The same rank and number of cards (:func:`canonical`): the suits do not matter."""
+        """The same rank and number of cards (:func:`canonical`), or gifts of the same
+        ranks: the suits do not matter."""
+        if first.kind == "give" and second.kind == "give":
+            return _gift_ranks(first.mask) == _gift_ranks(second.mask)
         return canonical(first) == canonical(second)
+
+    def review_passes(
+        self, observation: PresidentObservation, legal_actions: Sequence[Action], chosen: Action
+    ) -> list[Action]:
+        """The gifts back the review weighs: the hard bot gives as the normal bot does,
+        without searching, so the review looks for the best gift among ``chosen`` (the
+        normal gift) and the low alternatives of :func:`gift_candidates`."""
+        gifts = [give_action(gift) for gift in gift_candidates(cards_to_mask(observation.hand), observation.exchange_due)]
+        return [chosen] + [gift for gift in gifts if not self.same_move(observation, gift, chosen)]
 
     def value_moves(
         self, observation: PresidentObservation, legal_actions: Sequence[Action], moves: Sequence[Action]
     ) -> tuple[MoveValue, ...]:
         """Plays valued as :meth:`after_search` checks them: every move played out from the
         same sampled deals with the same random choices afterwards (paired play-outs), so
-        any legal play is valued, a lead of part of a group too.  The exchange is not
-        searched (the hard bot gives as the normal bot does): empty."""
+        any legal play is valued, a lead of part of a group too.  Gifts back: empty (the
+        review weighs them itself, see :meth:`review_passes`)."""
         if not moves or moves[0].kind == "give":
             return ()
         simulator = self.model.simulator(observation)

@@ -23,7 +23,7 @@ from cardtable.bots.president.reading import (
     hands_with,
     round_checks,
 )
-from cardtable.bots.president.strategy import EVERY_CARD, normal_move, seat_view
+from cardtable.bots.president.strategy import EVERY_CARD, choose_gift, normal_move, seat_view
 from cardtable.bots.search import sample_hands
 from cardtable.cards import cards_to_mask
 from cardtable.engine.actions import Action
@@ -348,6 +348,9 @@ class PresidentSimulator:
     - The play-out is :func:`~cardtable.games.president.kernel.play_out` with the
       model's :meth:`~PresidentSearchModel.playout_policy`, to the end of the round; a
       seat's value is :meth:`~PresidentSearchModel.place_value` of its place.
+    - In the exchange before a round (the review values gifts back from there; the
+      search never starts there), :meth:`give` makes a gift and the rest of the
+      exchange, and the round is played out from its start.
 
     >>> from cardtable.games import get_rules
     >>> state = get_rules("president").new_game(players=4, seed=4)
@@ -405,6 +408,17 @@ class PresidentSimulator:
         if self._opponents and seat != self._seat:
             return [strategy_move(self.model.policy_move(world, seat))]
         return search_moves(world)
+
+    @staticmethod
+    def give(world: Table, action: Action) -> None:
+        """The seat to move gives ``action``'s cards back in the exchange (the review
+        plays a gift out this way; the search never does); every gift back still due
+        after it is made as the normal strategy makes it (:func:`choose_gift`), and the
+        round opens."""
+        kernel.give(world, action.mask)
+        while world.phase == kernel.EXCHANGE:
+            giver: int = world.current  # type: ignore[assignment]
+            kernel.give(world, choose_gift(world.hands[giver], world.exchange_steps[0][2]))
 
     def finish(self, world: Table, rng: random.Random) -> None:
         if world.current is None:

@@ -295,6 +295,14 @@ class SearchBot(Generic[ObsT]):
             values.append(MoveValue(move, visits, total / visits if visits else 0.0, result.outcomes.get(str(root), {})))
         return tuple(values)
 
+    def review_passes(self, observation: ObsT, legal_actions: Sequence[Action], chosen: Action) -> list[Action]:
+        """The passes (``give`` actions, some of ``legal_actions``) the review weighs to
+        find the best one, ``chosen`` (this bot's own) first: by default ``chosen``
+        alone, for a bot whose pass search has weighed the others already.  A bot that
+        hands cards over without searching lists the alternatives worth weighing.
+        Playing never calls this."""
+        return [chosen]
+
     def pass_search(self, observation: ObsT, legal_actions: Sequence[Action], deadline: Deadline) -> Action | None:
         """Which cards to hand over (``legal_actions`` are ``give`` actions), or ``None``
         to decide as for any other action (the default)."""

@@ -1,5 +1,5 @@
 """Rebuilding a President game from one seat's observation and a guess of the hidden
-hands: what a searching bot plays out.  :meth:`PresidentState.from_observation
+hands: what a searching bot plays out, and what the review plays a gift out from.  :meth:`PresidentState.from_observation
 <cardtable.games.president.PresidentState.from_observation>` checks the guess
 (:func:`checked_guess`) and restores the kernel table (:func:`rebuilt_table`) and the
 history (:func:`rebuilt_history`)."""
@@ -14,7 +14,7 @@ from cardtable.engine.state import check_guessed_hands
 from cardtable.games.president import kernel
 from cardtable.games.president.observation import PresidentObservation, played_this_round
 
-__all__ = ["checked_guess", "rebuilt_table", "rebuilt_history"]
+__all__ = ["checked_guess", "rebuilt_table", "rebuilt_history", "steps_due"]
 
 _ALL_MASK = (1 << len(ALL_CARDS)) - 1
 
@@ -30,16 +30,20 @@ def checked_guess(observation: PresidentObservation, hands: Sequence[int | Itera
     """The guessed hands as masks, once they agree with what ``observation`` shows: the
     observer's own hand, the public sizes, and with the cards played this round every
     card once.  Otherwise :class:`ValueError` says what is wrong; only a round being
-    played (phase ``play``) can be rebuilt."""
-    if observation.phase != "play":
-        raise ValueError(f"only a round being played can be rebuilt, not the {observation.phase} phase")
+    played (phase ``play``) or the exchange before one (phase ``exchange``) can be
+    rebuilt, not a finished game."""
+    if observation.phase not in ("play", "exchange"):
+        raise ValueError(
+            f"only a round being played or its exchange can be rebuilt, not the {observation.phase} phase"
+        )
     return check_guessed_hands(observation, hands, [played_this_round(observation)], _ALL_MASK)
 
 
 def rebuilt_table(observation: PresidentObservation, hands: list[int]) -> kernel.Table:
-    """The kernel table of ``observation`` (a round being played) with the hands of a
-    :func:`checked_guess`: scores and earlier rounds, revolutions, the order in force,
-    the table, who passed, who is out, who leads, the observer's exchange."""
+    """The kernel table of ``observation`` (a round being played, or the exchange before
+    it) with the hands of a :func:`checked_guess`: scores and earlier rounds,
+    revolutions, the order in force, the table, who passed, who is out, who leads, the
+    observer's exchange, and in the exchange the gifts still due (:func:`steps_due`)."""
     n = observation.num_players
     seat = observation.seat
     number = observation.round
@@ -66,11 +70,34 @@ def rebuilt_table(observation: PresidentObservation, hands: list[int]) -> kernel
         table.given[seat] = _mask_of(observation.exchange_given)
         table.received[seat] = _mask_of(observation.exchange_received)
     table.exchange_steps = []
-    assert observation.leader is not None, "in the play phase someone always leads"
+    assert observation.leader is not None, "in the play and exchange phases someone always leads"
     table.leader = observation.leader
     table.phase = kernel.PLAY
+    if observation.phase == "exchange":
+        table.exchange_steps = steps_due(observation)
+        table.phase = kernel.EXCHANGE
     table.current = observation.current_player
     return table
+
+
+def steps_due(observation: PresidentObservation) -> list[tuple[int, int, int]]:
+    """The gifts back still due in the exchange of ``observation``, as the kernel's
+    ``exchange_steps`` (``(giver, receiver, count)``, the next first): the President's
+    two cards to the Scum, then (from four players) the Vice-President's one to the
+    Vice-Scum, less the gifts back already made this round.  All of it is public: the
+    titles of the last round and who has given (not what)."""
+    order = sorted(range(observation.num_players), key=lambda s: -observation.round_points[-1][s])
+    steps = [(order[0], order[-1], 2)]
+    if observation.num_players >= 4:
+        steps.append((order[1], order[-2], 1))
+    made = sum(
+        1 for e in observation.events
+        if e.kind == "exchange" and e.round == observation.round and not e.info["automatic"]
+    )
+    due = steps[made:]
+    if not due or due[0][0] != observation.current_player:
+        raise ValueError(f"seat {observation.current_player} gives nothing back in this exchange")
+    return due
 
 
 def rebuilt_history(

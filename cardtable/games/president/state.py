@@ -494,17 +494,19 @@ class PresidentState(GameState):
 
         This is how a searching bot turns a guess about the hidden cards (``hands``: the
         cards each seat holds now, as bitmasks or cards) into a state it can play out.
-        Only a round being played can be rebuilt (phase ``play``).  ``hands[seat]`` must
-        be the observer's own hand, every size must be the public one, and the hands
-        together with the cards played this round must hold each card once; otherwise
-        :class:`ValueError` says what is wrong.  ``rng`` (default: seeded with 0) drives
-        the deals of later rounds.
+        A round being played (phase ``play``) or the exchange before it (phase
+        ``exchange``: the review plays gifts out from there) can be rebuilt, a finished
+        game not.  ``hands[seat]`` must be the observer's own hand, every size must be
+        the public one, and the hands together with the cards played this round must
+        hold each card once; otherwise :class:`ValueError` says what is wrong.  ``rng``
+        (default: seeded with 0) drives the deals of later rounds.
 
         Everything public is restored: scores and earlier rounds, titles, the order in
-        force, the table, who passed, who is out, who leads, the observer's exchange.
-        Exchange gives the observer never saw stay placeholders in ``history`` and the
-        event log is the observer's view, so the state shows the observer exactly
-        ``observation``; it is meant for search, not for saving.
+        force, the table, who passed, who is out, who leads, the observer's exchange and
+        the gifts back still due.  Exchange gives the observer never saw stay
+        placeholders in ``history`` and the event log is the observer's view, so the
+        state shows the observer exactly ``observation``; it is meant for search, not
+        for saving.
 
         >>> state = RULES.new_game(players=4, seed=2)
         >>> for _ in range(6):
