@@ -82,3 +82,21 @@ def test_the_fixed_iteration_bots_load_as_bot_files_for_simulate(tmp_path: Path)
     )
     assert result.returncode == 0, result.stderr
     assert "Hard100" in result.stdout or "hard" in result.stdout.lower(), result.stdout
+
+
+def test_a_review_run_in_pieces_is_put_together_from_its_deal_lines(tmp_path: Path) -> None:
+    """docs/bots.md's Durak row: levels and deals run apart, one table from their lines."""
+    common = ["review.py", "--game", "durak", "--iterations", "10", "--hard-iterations", "10"]
+    first = run([*common, "--games", "2"], tmp_path)
+    second = run([*common, "--games", "1", "--first-seed", "2", "--levels", "easy,normal"], tmp_path)
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    assert "hard" not in second.stderr
+    (tmp_path / "one.txt").write_text(first.stderr)
+    (tmp_path / "two.txt").write_text(second.stderr)
+    together = run(["review.py", "--from-lines", "{tmp}/one.txt", "{tmp}/two.txt"], tmp_path)
+    assert together.returncode == 0, together.stderr
+    # each level's row: its name, then the deals it was played on
+    rows = {words[0]: words[1] for words in map(str.split, together.stdout.splitlines())
+            if len(words) > 1 and words[0] in ("easy", "normal", "hard") and words[1].isdigit()}
+    assert rows == {"easy": "3", "normal": "3", "hard": "2"}, together.stdout
+    assert "3 deals" in together.stdout
