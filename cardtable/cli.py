@@ -32,6 +32,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup
 from cardtable import __version__
 from cardtable.commands.common import Refusal, complete_game, run_command
 from cardtable.errors import InvalidOptionError
+from cardtable.lang import UnknownLanguageError, language_option, offered_languages, use_language
 
 if TYPE_CHECKING:
     from cardtable.engine.state import Rules
@@ -278,8 +279,19 @@ def cardtable_root(
     ascii_only: AsciiOption = False,
     four_colour: FourColourOption = False,
     speed: SpeedOption = None,
+    language: Annotated[
+        str | None,
+        typer.Option(
+            "--lang", metavar="CODE",
+            help=f"The language: {', '.join(offered_languages())} (default: the settings, else the environment)."
+            " Given to any command.",
+        ),
+    ] = None,
 ) -> None:
     """Play {games} in the terminal, against bots or friends."""
+    # `--lang` is taken out of the arguments, wherever it is, before Typer reads them
+    # (main, cardtable.__main__); it is declared here for the help.
+    del language
     if ctx.invoked_subcommand is None:
         from cardtable.commands.play import launch
 
@@ -640,7 +652,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 #: The root's options that take a value (the others are flags): what follows one is no command.
-ROOT_VALUE_OPTIONS = frozenset({"--speed"})
+ROOT_VALUE_OPTIONS = frozenset({"--speed", "--lang"})
 
 
 def app_for(args: Sequence[str]) -> typer.Typer:
@@ -671,6 +683,14 @@ def app_for(args: Sequence[str]) -> typer.Typer:
 
 def _run_typer(argv: Sequence[str] | None) -> int | None:
     args = list(argv) if argv is not None else sys.argv[1:]
+    # `cardtable` chose the language before loading this module (cardtable.__main__); a
+    # `--lang` given here, anywhere, is used from now on.
+    try:
+        language, args = language_option(args)
+    except UnknownLanguageError as exc:
+        raise Refusal(str(exc), 2) from None
+    if language is not None:
+        use_language(language)
     try:
         result = app_for(args)(args=args, prog_name="cardtable", standalone_mode=False)
     except UsageError as exc:

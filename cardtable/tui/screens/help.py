@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from cardtable.games import get_rules
+from cardtable.lang import rules_text
 from cardtable.tui.keymap import TABLE_KEYS, help_rows
 from cardtable.tui.tables import table_for
 
@@ -59,16 +59,12 @@ def table_features(game: str) -> tuple[str, ...]:
 
 
 def rules_markdown(game: str) -> str:
-    """The rules of ``game`` from docs/rules (packaged or in the source tree)."""
+    """The rules of ``game`` from docs/rules (packaged or in the source tree), in the
+    player's language where they are written in it."""
     name = get_rules(game).name
-    here = Path(__file__).resolve()
-    candidates = [
-        here.parents[2] / "docs" / "rules" / f"{name}.md",  # packaged: cardtable/docs/rules
-        here.parents[3] / "docs" / "rules" / f"{name}.md",  # source tree: docs/rules
-    ]
-    for path in candidates:
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
+    text = rules_text(name)
+    if text is not None:
+        return text
     return f"# {get_rules(game).title}\n\nThe rules text is not installed; see docs/rules/{name}.md."
 
 
