@@ -432,6 +432,8 @@ def rules_text(game: str, language: str | None = None) -> str | None:
 
     >>> rules_text("president", "pl").splitlines()[0]
     '# Prezydent'
+    >>> rules_text("hearts", "bg").splitlines()[0]
+    '# Купи'
     >>> rules_text("hearts", "xx").splitlines()[0]
     '# Hearts'
     """
