@@ -54,6 +54,9 @@ class BuildPyWithRules(build_py):
             self.mkpath(str(target.parent))
             self.copy_file(str(source), str(target))
         compile_catalogues(package)
+        # An installed cardtable reads the compiled catalogues only (the sdist keeps the sources).
+        for source in sorted((package / "locale").glob("**/*.po*")):
+            source.unlink()
 
 
 class SdistWithCatalogues(sdist):
