@@ -157,6 +157,12 @@ def test_the_pseudo_language_covers_every_message_as_the_script_makes_it() -> No
             assert len(found.string) >= 1.3 * len(message.id)
 
 
+def test_the_scripts_examples_hold() -> None:
+    import doctest
+
+    assert doctest.testmod(_tools()).failed == 0
+
+
 def test_the_template_carries_typers_own_words() -> None:
     # Typer looks them up in the global domain; each listed one is one Typer really uses.
     ids = {message.id for message in messages(template())}

@@ -49,7 +49,7 @@ def pseudo(message: str) -> str:
     >>> pseudo("Seats: {count}")
     '⟦Šéàţš: {count} ~~~⟧'
     >>> pseudo("Try [blue]'{command_path}'[/] now")
-    "⟦Ţŕý [blue]'{command_path}'[/] ñöŵ ~~~~~~~⟧"
+    "⟦Ţŕý [blue]'{command_path}'[/] ñöŵ ~~~~~~~~~~⟧"
     """
     pieces = []
     position = 0

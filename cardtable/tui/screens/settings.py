@@ -98,7 +98,7 @@ class SettingsScreen(Screen[bool]):
                             max_length=NAME_LIMIT)
             with Horizontal(classes="start-row"):
                 yield Label(_("Language"), classes="start-label")
-                yield Cycler(list(_language_choices()), value=_language_choices()[s.language],
+                yield Cycler(list(_language_choices().values()), value=_language_choices()[s.language],
                              id="set-language", ascii_only=ascii_only)
                 # TRANSLATORS: the settings screen, beside the Language row: what "auto" means.
                 yield Static(_("auto: the language of the environment (LANG)"), classes="option-help")
