@@ -339,7 +339,10 @@ def use_language(code: str) -> None:
         return
     import gettext
 
-    _catalogue = gettext.translation(DOMAIN, str(root), languages=[code])
+    # Read afresh, not through gettext.translation's cache: a checkout may have just
+    # compiled a newer catalogue.
+    with (root / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as handle:
+        _catalogue = gettext.GNUTranslations(handle)
     _current = code
     _bind_global_domain(root, code)
 
@@ -377,12 +380,14 @@ def _compiled_locale(code: str) -> Path | None:
         source_time = source.stat().st_mtime_ns
     except OSError:
         return _LOCALE if compiled.is_file() else None
-    try:
-        if compiled.stat().st_mtime_ns >= source_time:
-            return _LOCALE
-    except OSError:
-        pass
-    for root in (_LOCALE, _scratch_locale()):
+    roots = (_LOCALE, _scratch_locale())
+    for root in roots:
+        try:
+            if (root / code / "LC_MESSAGES" / f"{DOMAIN}.mo").stat().st_mtime_ns >= source_time:
+                return root
+        except OSError:
+            pass
+    for root in roots:
         try:
             _compile(source, root / code / "LC_MESSAGES" / f"{DOMAIN}.mo")
         except ImportError:

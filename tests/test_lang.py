@@ -249,6 +249,63 @@ def test_the_setting_chooses_over_the_environment_and_lang_over_the_setting(tmp_
     assert result.stderr.startswith("cardtable: onbekende taal 'xx'")  # a bad setting falls back, silently here
 
 
+def test_the_language_setting_is_checked_and_a_bad_one_falls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.userdata.settings import Settings, check_setting, load_settings
+
+    assert check_setting("language", "bg") is None and check_setting("language", "auto") is None
+    assert check_setting("language", "qps") == (
+        'language must be one of "auto", "en", "nl", "et", "pl", "bg", not "qps"')
+    with pytest.raises(ValueError):
+        Settings(language="xx")
+    path = tmp_path / "settings.toml"
+    path.write_text('language = "tlh"\n', encoding="utf-8")
+    settings, warnings = load_settings(path)
+    assert settings.language == "auto"
+    assert warnings == ['settings.toml: language must be one of "auto", "en", "nl", "et", "pl", "bg", not "tlh"; using "auto"']
+
+
+def test_a_checkout_compiles_a_catalogue_on_first_use_and_again_when_its_source_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    locale = tmp_path / "locale"
+    messages = locale / "nl" / "LC_MESSAGES"
+    messages.mkdir(parents=True)
+    source = messages / "cardtable.po"
+    source.write_bytes((LOCALE / "nl" / "LC_MESSAGES" / "cardtable.po").read_bytes())
+    monkeypatch.setattr(lang, "_LOCALE", locale)
+    use_language("nl")
+    assert (messages / "cardtable.mo").is_file() and lang._("Error") == "Fout"
+    use_language("en")
+    source.write_text(source.read_text(encoding="utf-8").replace('msgstr "Fout"', 'msgstr "Foutje"'), encoding="utf-8")
+    later = (messages / "cardtable.mo").stat().st_mtime_ns + 10**9
+    os.utime(source, ns=(later, later))
+    use_language("nl")
+    assert lang._("Error") == "Foutje"
+
+
+def test_a_checkout_that_cannot_be_written_compiles_into_a_scratch_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    locale, scratch = tmp_path / "locale", tmp_path / "scratch"
+    messages = locale / "pl" / "LC_MESSAGES"
+    messages.mkdir(parents=True)
+    (messages / "cardtable.po").write_bytes((LOCALE / "pl" / "LC_MESSAGES" / "cardtable.po").read_bytes())
+    compile_for_real = lang._compile
+
+    def read_only_checkout(source: Path, target: Path) -> None:
+        if locale in target.parents:
+            raise PermissionError(13, "Permission denied")
+        compile_for_real(source, target)
+
+    monkeypatch.setattr(lang, "_LOCALE", locale)
+    monkeypatch.setattr(lang, "_compile", read_only_checkout)
+    monkeypatch.setattr(lang, "_scratch_locale", lambda: scratch)
+    use_language("pl")
+    assert lang._("Error") == "Błąd"
+    assert (scratch / "pl" / "LC_MESSAGES" / "cardtable.mo").is_file()
+    assert not (messages / "cardtable.mo").exists()
+
+
 # What English costs -------------------------------------------------------------------
 
 
