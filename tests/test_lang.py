@@ -306,6 +306,29 @@ def test_a_checkout_that_cannot_be_written_compiles_into_a_scratch_folder(
     assert not (messages / "cardtable.mo").exists()
 
 
+def test_polish_numbers_take_their_three_forms(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A plural message through ngettext and npgettext with the Polish catalogue's own
+    # Plural-Forms (1 karta, 2-4 karty, 5-21 kart, 22 karty).
+    import io
+
+    from babel.messages.pofile import write_po
+
+    catalog = catalogue("pl")
+    catalog.add(("{count} card", "{count} cards"), ("{count} karta", "{count} karty", "{count} kart"))
+    catalog.add(("{count} trick", "{count} tricks"), ("{count} lewa", "{count} lewy", "{count} lew"), context="hearts")
+    messages = tmp_path / "locale" / "pl" / "LC_MESSAGES"
+    messages.mkdir(parents=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog)
+    (messages / "cardtable.po").write_bytes(buffer.getvalue())
+    monkeypatch.setattr(lang, "_LOCALE", tmp_path / "locale")
+    use_language("pl")
+    words = [lang.ngettext("{count} card", "{count} cards", n).format(count=n) for n in (1, 2, 4, 5, 12, 21, 22)]
+    assert words == ["1 karta", "2 karty", "4 karty", "5 kart", "12 kart", "21 kart", "22 karty"]
+    assert lang.npgettext("hearts", "{count} trick", "{count} tricks", 3).format(count=3) == "3 lewy"
+    assert lang.pgettext("hearts", "Error") == "Error"  # no such message in that context: the English
+
+
 # What English costs -------------------------------------------------------------------
 
 
