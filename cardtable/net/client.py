@@ -127,6 +127,8 @@ def read_join_line(text: str) -> tuple[str, str, str] | None:
 
     >>> read_join_line("cardtable join [::1]:9000 xyz"), read_join_line("127.0.0.1:8765")
     (('[::1]:9000', 'xyz', ''), None)
+    >>> read_join_line("cardtable join 127.0.0.1:8765 -- -xyz")
+    ('127.0.0.1:8765', '-xyz', '')
     """
     given = " ".join(text.split())
     _, found, rest = given.partition("cardtable join ")
@@ -146,6 +148,8 @@ def read_join_line(text: str) -> tuple[str, str, str] | None:
         at = next(i for i, word in enumerate(words) if word.startswith("--name="))
         name = " ".join([words[at].partition("=")[2], *words[at + 1:]])
         words = words[:at]
+    if words[1:2] == ["--"]:  # `HOST:PORT -- CODE`: a code that begins with "-"
+        del words[1]
     address = words[0] if words else ""
     code = " ".join(words[1:])
     return address, code, name
