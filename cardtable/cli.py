@@ -434,8 +434,9 @@ def host_command(
     ] = "normal",
     turn_time: Annotated[
         float | None,
-        typer.Option("--turn-time", metavar="SECONDS", min=0.1,
-                     help="A remote player who takes longer over a move has a bot make it (off by default)."),
+        typer.Option("--turn-time", metavar="SECONDS",
+                     help="A remote player who takes longer over a move (5 to 3600 seconds) has a bot make it "
+                     "(off by default)."),
     ] = None,
 ) -> int:
     """Host a game for players on other terminals, e.g. host hearts --seats remote,remote,remote,hard."""
@@ -567,7 +568,8 @@ def review_command(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per decision, for other tools.")] = False,
     iterations: Annotated[
         int | None,
-        typer.Option("--iterations", metavar="N", min=1, help="A fixed search per decision (reproducible), not --think."),
+        typer.Option("--iterations", metavar="N",
+                     help="A fixed search per decision (reproducible), not --think: 1 to 100000."),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, help="The review's seed (default 0).")] = 0,
 ) -> None:

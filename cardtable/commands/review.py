@@ -15,7 +15,11 @@ from cardtable.display import visible
 from cardtable.errors import InvalidOptionError, SaveFileError
 from cardtable.session.review import GameReview, decision_line, newest_record, review_record, summary_lines
 
-__all__ = ["review"]
+__all__ = ["MAX_REVIEW_ITERATIONS", "review"]
+
+#: the most ``--iterations`` a decision is searched: 25 times what the hard bot reaches in
+#: half a second, a review of a game already taking hours beyond it
+MAX_REVIEW_ITERATIONS = 100_000
 
 
 def review(
@@ -31,6 +35,8 @@ def review(
     """Review a seat (from 1; default the person's seat, else seat 1) of a finished game's
     record (default: the newest), in ``rounds`` (default: every round), printing the
     review or, with ``as_json``, one JSON object per decision."""
+    if iterations is not None and not 1 <= iterations <= MAX_REVIEW_ITERATIONS:
+        raise InvalidOptionError(f"--iterations must be 1 to {MAX_REVIEW_ITERATIONS}, not {iterations}")
     seconds = think_seconds(think) if think is not None else _settings_think()
     path = Path(record) if record is not None else newest_record()
     if path is None:
