@@ -82,6 +82,11 @@ def review(
         if stderr.isatty():
             stderr.write("\r\x1b[K")
     assert result is not None, "only a set stop cancels the review"
+    if result.kept_file_newer is not None:
+        from cardtable.commands.common import warn
+
+        warn(f"the kept review {visible(str(result.kept_file_newer))} is a newer cardtable's; "
+             "it was left as it is, and this review was not kept")
     if as_json:
         for decision in result.decisions:
             print(json.dumps(decision.to_dict(), ensure_ascii=False))
