@@ -111,13 +111,18 @@ def saving_off_reason(error: OSError) -> str:
 
     >>> saving_off_reason(PermissionError(13, "Permission denied", "/data/locks"))
     'saving is off: the data folder cannot be written (permission denied: /data/locks)'
+    >>> saving_off_reason(OSError(30, "Read-only file system", "/data/locks/206fd3503502b88c4b09.lock"))
+    'saving is off: the data folder cannot be written (read-only file system: /data/locks)'
     >>> saving_off_reason(FileExistsError(17, "File exists", "/data/locks"))
     'saving is off: the data folder cannot be written (/data/locks is a file, not a folder)'
     """
     if isinstance(error, (FileExistsError, NotADirectoryError)) and error.filename:
         return f"saving is off: the data folder cannot be written ({error.filename} is a file, not a folder)"
     why = error.strerror or type(error).__name__
-    where = f": {error.filename}" if error.filename else ""
+    path = Path(os.fsdecode(error.filename)) if isinstance(error.filename, (str, bytes)) else None
+    if path is not None and path.suffix == ".lock":
+        path = path.parent  # a game's lock file: its name says nothing to a person
+    where = f": {path}" if path is not None else ""
     return f"saving is off: the data folder cannot be written ({why[:1].lower() + why[1:]}{where})"
 
 
