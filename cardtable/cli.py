@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from typer._click.exceptions import ClickException, UsageError
+from typer._click.exceptions import ClickException, NoSuchOption, UsageError
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from cardtable import __version__
@@ -164,6 +164,14 @@ class _Command(TyperCommand):
     def get_params(self, ctx: Any) -> list[Any]:
         return _convert_lightly(_as_typed(super().get_params(ctx)))
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except UsageError as exc:
+            if exc.ctx is None:  # Click leaves "option requires an argument" without its command
+                exc.ctx = ctx
+            raise
+
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _fill_help(self)
         super().format_help(ctx, formatter)
@@ -179,6 +187,52 @@ class _Command(TyperCommand):
             else:
                 pieces.extend(param.get_usage_pieces(ctx))
         return pieces
+
+
+class _JoinCommand(_Command):
+    """``join``, whose code may begin with ``-`` (a code from an older host): the word
+    after the address is the code whatever it begins with, as the host's line has it
+    (``cardtable join HOST:PORT -64PY…``), and after ``--`` as on any command line."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        takes_value: set[str] = set()
+        for param in self.get_params(ctx):
+            if not isinstance(param, TyperArgument) and not getattr(param, "is_flag", False):
+                takes_value.update([*param.opts, *param.secondary_opts])
+        return super().parse_args(ctx, code_after_dashes(args, takes_value))
+
+
+def code_after_dashes(args: list[str], takes_value: set[str]) -> list[str]:
+    """``args`` with every argument after the first that begins with ``-`` moved behind
+    ``--``, where nothing can take it for an option.
+
+    ``takes_value``: the command's options that take a value (``--name``), whose value
+    stays with them; ``--help`` and ``-h`` stay options wherever they are.
+
+    >>> code_after_dashes(["127.0.0.1:1", "-6PY", "--name", "Ann"], {"--name"})
+    ['127.0.0.1:1', '--name', 'Ann', '--', '-6PY']
+    >>> code_after_dashes(["--name=-x", "127.0.0.1:1", "--", "-6PY"], {"--name"})
+    ['--name=-x', '127.0.0.1:1', '--', '-6PY']
+    """
+    kept: list[str] = []
+    moved: list[str] = []
+    arguments = 0
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            return [*kept, word, *moved, *words]
+        if word in takes_value:
+            kept.append(word)
+            kept.extend(value for value in [next(words, None)] if value is not None)
+        elif word in ("--help", "-h") or word.partition("=")[0] in takes_value:
+            kept.append(word)
+        elif word.startswith("-") and word != "-" and arguments:
+            moved.append(word)
+            arguments += 1
+        else:
+            kept.append(word)
+            arguments += 1
+    return [*kept, "--", *moved] if moved else kept
 
 
 class _Group(TyperGroup):
@@ -392,8 +446,9 @@ def host_command(
     ] = "normal",
     turn_time: Annotated[
         float | None,
-        typer.Option("--turn-time", metavar="SECONDS", min=0.1,
-                     help="A remote player who takes longer over a move has a bot make it (off by default)."),
+        typer.Option("--turn-time", metavar="SECONDS",
+                     help="A remote player who takes longer over a move (5 to 3600 seconds) has a bot make it "
+                     "(off by default)."),
     ] = None,
 ) -> int:
     """Host a game for players on other terminals, e.g. host hearts --seats remote,remote,remote,hard."""
@@ -406,7 +461,7 @@ def host_command(
     )
 
 
-@app.command("join", cls=_Command)
+@app.command("join", cls=_JoinCommand)
 def join_command(
     ctx: typer.Context,
     address: Annotated[
@@ -525,7 +580,8 @@ def review_command(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per decision, for other tools.")] = False,
     iterations: Annotated[
         int | None,
-        typer.Option("--iterations", metavar="N", min=1, help="A fixed search per decision (reproducible), not --think."),
+        typer.Option("--iterations", metavar="N",
+                     help="A fixed search per decision (reproducible), not --think: 1 to 100000."),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, help="The review's seed (default 0).")] = 0,
 ) -> None:
@@ -627,7 +683,24 @@ def export_command(
     export(savefile, recordfile, force=force)
 
 
+def near_names(given: str, names: Sequence[str]) -> list[str]:
+    """Those of ``names`` spelt close to ``given`` (a misspelling, a letter left out),
+    the options a player most likely meant; none for a name that is nothing like them.
+
+    >>> near_names("--round", ["--rounds", "--seed"]), near_names("--bogus", ["--rounds"])
+    (['--rounds'], [])
+    """
+    import difflib
+
+    bare = given.lstrip("-").lower()
+    return [name for name in names if difflib.SequenceMatcher(None, bare, name.lstrip("-").lower()).ratio() >= 0.75]
+
+
 def _usage_message(exc: UsageError) -> str:
+    if isinstance(exc, NoSuchOption):
+        near = near_names(exc.option_name, exc.possibilities or [])
+        exc.message = f"No such option: {exc.option_name}" + (f"; did you mean {' or '.join(near)}?" if near else "")
+        exc.possibilities = None
     message = exc.format_message().rstrip(".")
     message = message[:1].lower() + message[1:]
     command = exc.ctx.command_path if exc.ctx is not None else "cardtable"

@@ -86,12 +86,16 @@ log = logging.getLogger("cardtable.net.host")
 
 
 def new_code() -> str:
-    """A seat's secret: 144 random bits from :mod:`secrets`, as 24 URL-safe characters.
+    """A seat's secret: 144 random bits from :mod:`secrets`, as 24 URL-safe characters,
+    never beginning with ``-`` (a shell's command line would read such a word as an option).
 
-    >>> len(new_code()), new_code() == new_code()
-    (24, False)
+    >>> len(new_code()), new_code() == new_code(), any(new_code().startswith("-") for _ in range(500))
+    (24, False, False)
     """
-    return secrets.token_urlsafe(18)
+    while True:  # drawn again rather than patched: every code left stays equally likely
+        code = secrets.token_urlsafe(18)
+        if not code.startswith("-"):
+            return code
 
 
 def format_address(host: str, port: int) -> str:
@@ -108,8 +112,14 @@ def join_line(address: str, code: str) -> str:
 
     >>> join_line("127.0.0.1:8765", "abc")
     'cardtable join 127.0.0.1:8765 abc'
+
+    A code that begins with ``-`` (given to the host, not made by :func:`new_code`)
+    follows ``--``, which ends the options on any command line:
+
+    >>> join_line("127.0.0.1:8765", "-abc")
+    'cardtable join 127.0.0.1:8765 -- -abc'
     """
-    return f"cardtable join {address} {code}"
+    return f"cardtable join {address} {'-- ' if code.startswith('-') else ''}{code}"
 
 
 class NetHost(BotSeats):

@@ -19,13 +19,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from cardtable.cards import Card
 from cardtable.tui.cardstyle import CardStyle
 
-__all__ = ["CARD_TOKEN", "cards_plain", "engine_text", "plural"]
+if TYPE_CHECKING:
+    from cardtable.net.client import JoinError
+
+__all__ = ["CARD_TOKEN", "cards_plain", "engine_text", "join_failure", "plural"]
 
 #: a card in the engine's notation, standing alone (``QS``, ``TH``, ``10H``)
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([CDHS])(?![0-9A-Za-z])")
@@ -80,3 +84,33 @@ def engine_text(
         last = match.end()
     text.append(message[last:])
     return text
+
+
+def join_failure(error: JoinError) -> str:
+    """Why a table could not be joined, in one line a player can act on (the address as
+    they gave it; never the system's error numbers).
+
+    >>> from cardtable.net.client import JoinError
+    >>> join_failure(JoinError(kind="no_answer", host="127.0.0.1", port=8765))
+    'nobody answers at 127.0.0.1:8765: check the address and port, or ask the host whether the table is still open'
+    >>> join_failure(JoinError("wrong code: no seat at this table has it"))
+    'wrong code: no seat at this table has it'
+    """
+    where = f"[{error.host}]:{error.port}" if ":" in error.host else f"{error.host}:{error.port}"
+    ask = "or ask the host whether the table is still open"
+    if error.kind == "no_answer":
+        return f"nobody answers at {where}: check the address and port, {ask}"
+    if error.kind == "unknown_host":
+        return f"no computer is known by the name {error.host}: check the address, {ask}"
+    if error.kind == "unreachable":
+        why = f" ({error.detail})" if error.detail else ""
+        return f"{where} cannot be reached from here{why}: check the address and your network, {ask}"
+    if error.kind == "timeout":
+        return f"{where} did not answer in time: check the address and your network, {ask}"
+    if error.kind == "not_a_table":
+        return f"what answers at {where} is not a cardtable table: check the address and port"
+    if error.kind == "dropped":
+        return f"the connection to {where} closed while joining: try again, {ask}"
+    if error.kind == "not_connected":
+        return "not connected to the table"
+    return " ".join(error.detail.split()) or "the host did not let us in"

@@ -7,6 +7,7 @@ import random
 import pytest
 from textual.widgets import OptionList
 
+from cardtable.engine.state import GameState
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.confirm import ConfirmScreen
@@ -17,6 +18,12 @@ from cardtable.userdata.savefiles import load_save, save_game
 from cardtable.userdata.slots import GameSlot, unfinished_games
 
 from .conftest import screen_text, settle
+
+
+def moved(state: GameState) -> GameState:
+    """``state`` after one move: a game nobody moved in is not listed."""
+    state.apply(state.legal_actions()[0])
+    return state
 
 
 async def play_a_little(app: CardtableApp, pilot, moves: int, seed: int) -> None:
@@ -123,7 +130,7 @@ async def test_a_save_replaced_while_the_game_is_open_is_left_alone() -> None:
 async def test_a_game_open_elsewhere_is_refused_in_one_line() -> None:
     from cardtable.games import get_rules
 
-    holder = GameSlot.new(get_rules("hearts").new_game(players=4, seed=2))  # another cardtable's
+    holder = GameSlot.new(moved(get_rules("hearts").new_game(players=4, seed=2)))  # another cardtable's
     try:
         app = CardtableApp(bot_delay=0, ascii_only=False)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -144,8 +151,8 @@ async def test_a_game_open_elsewhere_is_refused_in_one_line() -> None:
 async def test_delete_on_the_start_screen_removes_one_game() -> None:
     from cardtable.games import get_rules
 
-    first = GameSlot.new(get_rules("durak").new_game(players=2, seed=1))
-    second = GameSlot.new(get_rules("hearts").new_game(players=4, seed=1))
+    first = GameSlot.new(moved(get_rules("durak").new_game(players=2, seed=1)))
+    second = GameSlot.new(moved(get_rules("hearts").new_game(players=4, seed=1)))
     first.close()
     second.close()
     app = CardtableApp(bot_delay=0, ascii_only=False)

@@ -119,6 +119,11 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
     def _reviewed(self, review: GameReview) -> None:
         self.review = review
         self.index = -1
+        if review.kept_file_newer is not None:
+            from cardtable.display import visible
+
+            self.app.notify(f"The kept review {visible(str(review.kept_file_newer))} is a newer cardtable's; it was left as it is, "
+                            "and this review was not kept.", severity="warning", timeout=10, markup=False)
         self._show_progress(False)
         if review.decisions:
             self._show(-1)
