@@ -72,17 +72,33 @@ class TableContext:
     personal: bool = True
 
     def you(self, seat: int | None, capital: bool = True) -> str:
-        """``You`` for the viewer of a single-person table, else the seat's name.
+        """``You`` for the viewer of a single-person table, else the seat as a sentence
+        names it (:meth:`who`).
 
         >>> TableContext(("Ann", "Ben"), ("Ann", "Ben"), CardStyle(), personal=False).you(1)
         'Ben'
         """
         if self.personal:
             return "You" if capital else "you"
-        return self.name(seat)
+        return self.who(seat, start=capital)
 
     def name(self, seat: int | None) -> str:
+        """The seat's name as a label shows it (a seat box, a score table): ``You``."""
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
+
+    def who(self, seat: int | None, start: bool = False) -> str:
+        """The seat's name as a sentence says it: the seat named You is the person
+        reading, ``you`` within a sentence and ``You`` at its ``start``; any other
+        name as it is.  Every sentence that names a seat names it through here.
+
+        >>> ctx = TableContext(("You", "Ada"), ("You", "Ada"), CardStyle())
+        >>> f"Ada gives 2♠ to {ctx.who(0)}", f"{ctx.who(0, start=True)} won it", ctx.who(1)
+        ('Ada gives 2♠ to you', 'You won it', 'Ada')
+        """
+        name = self.name(seat)
+        if name == "You":
+            return "You" if start else "you"
+        return name
 
     def owner(self, seat: int | None) -> str:
         """Whose something is: ``Your`` for the viewer of a single-person table or a seat
@@ -92,7 +108,7 @@ class TableContext:
         >>> ctx.owner(0), ctx.owner(1)
         ('Your', "Ben's")
         """
-        name = self.name(seat)
+        name = self.who(seat, start=True)
         return "Your" if self.personal or name == "You" else f"{name}'s"
 
     def act(self, seat: int | None, verb: str) -> str:
@@ -102,7 +118,7 @@ class TableContext:
         >>> ctx.act(0, "passes"), ctx.act(1, "passes"), ctx.act(0, "has")
         ('You pass', 'Ada passes', 'You have')
         """
-        name = self.name(seat)
+        name = self.who(seat, start=True)
         if name != "You":
             return f"{name} {verb}"
         irregular = {"is": "are", "has": "have", "was": "were"}

@@ -92,7 +92,7 @@ class DurakTable(TableArea[DurakObservation]):
         text = self._trump_line(o, ctx)
         if o.is_over:
             return text
-        defender = ctx.name(o.defender)
+        defender = ctx.who(o.defender)
         text.append(f"{ctx.act(o.main_attacker, 'attacks')} {defender}", style="bold")
         left = o.limit_left
         text.append(f" · {plural(left, 'more card')} may be added", style="dim")
@@ -280,7 +280,7 @@ class DurakTable(TableArea[DurakObservation]):
         for event in reversed(obs.events):
             if event.kind == "bout_over":
                 how = "took" if event.info.get("result") == "taken" else "beat off"
-                text = Text(f"Last bout: {ctx.name(event.seat)} {how} ", style="bold")
+                text = Text(f"Last bout: {ctx.who(event.seat)} {how} ", style="bold")
                 text.append_text(ctx.style.inline(event.cards))
                 return text
         return Text("No bout has been completed yet.")
