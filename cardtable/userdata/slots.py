@@ -291,6 +291,12 @@ class SavedGame:
     moves: int
     saved_at: datetime
     open_elsewhere: bool = False
+    #: what tells games of the same table apart: whose turn (``None``: several seats
+    #: choose at once, or nobody), each seat's cards and score, and the deal's seed
+    to_move: int | None = None
+    hand_sizes: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
+    seed: int | None = None
 
     @property
     def title(self) -> str:
@@ -358,16 +364,21 @@ def _entry(path: Path, save_id: str | None) -> tuple[SavedGame | None, str | Non
         return None, None
     if state.is_over:
         return None, None
+    public = state.public_observation()
     return (
         SavedGame(
             save_id=save_id or save_id_of(state) or path.stem,
             path=path,
             game=state.rules.name,
             seats=seats_of(state),
-            round=state.public_observation().round,
+            round=public.round,
             moves=len(state.history),
             saved_at=saved_at,
             open_elsewhere=elsewhere,
+            to_move=public.current_player,
+            hand_sizes=tuple(public.hand_sizes),
+            scores=tuple(public.scores),
+            seed=state.seed,
         ),
         None,
     )
