@@ -85,6 +85,11 @@ class GameReview:
         """The expected cost of every decision added up (moves measured better count 0)."""
         return sum(max(d.cost, 0.0) for d in self.decisions)
 
+    def number(self, decision: DecisionReview) -> int:
+        """The decision's number in this review, from 1: the one numbering the review
+        screen's steps (``decision 3/17``), its summary and the command all use."""
+        return self.decisions.index(decision) + 1
+
     def costliest(self, count: int = 3) -> tuple[DecisionReview, ...]:
         """The ``count`` decisions that cost most (a cost above zero only)."""
         costly = [d for d in self.decisions if d.cost > 0 and d.verdict in ("mistake", "close")]
@@ -393,7 +398,7 @@ def summary_lines(review: GameReview, ascii_only: bool = False) -> list[str]:
     ]
     for decision in review.costliest():
         lines.append(
-            f"  move {decision.position + 1}: {move_label(decision.made, ascii_only)} instead of "
+            f"  decision {review.number(decision)}: {move_label(decision.made, ascii_only)} instead of "
             f"{move_label(decision.best, ascii_only)}, cost {measure.cost_words(decision.cost)}"
         )
     return lines

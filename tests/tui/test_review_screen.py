@@ -253,3 +253,32 @@ async def test_the_rounds_reviewed_during_a_game_go_beside_its_record(tmp_path, 
     from cardtable.userdata.paths import saves_dir
 
     assert not any(".review-" in p.name for p in saves_dir().glob("*"))
+
+
+@pytest.mark.slow
+async def test_the_summary_and_the_steps_number_decisions_alike(tmp_path) -> None:
+    """Found: the summary said "move 12" where stepping said "decision 3/17"."""
+    import re
+
+    from cardtable.bots.review import move_label
+
+    state = finished_state("president")
+    replay = load_record(export_record(state, tmp_path / "record.json"))
+    app = CardtableApp(bot_delay=0, ascii_only=False, replay=replay, replay_seat=0, hint_iterations=40)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        screen = await wait_reviewed(app, pilot)
+        review = screen.review
+        assert review is not None and review.costliest()
+        summary = status_of(screen)
+        assert "move " not in summary, summary
+        numbers = [int(n) for n in re.findall(r"\(decision (\d+),", summary)]
+        assert numbers == [review.number(d) for d in review.costliest()], summary
+        for _ in range(numbers[0]):
+            await pilot.press("right")
+        await pilot.pause()
+        costliest = review.costliest()[0]
+        assert f"decision {numbers[0]}/{len(review.decisions)}" in screen_text(app)
+        assert review.decisions[screen.index] == costliest
+        assert move_label(costliest.made) in status_of(screen)

@@ -145,7 +145,7 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
             # Short enough that the head and the costliest fit the status line's three
             # rows at 80 columns (the keys are in the footer too).
             costly = ", ".join(
-                f"{move_label(d.made, ascii_only)} (move {d.position + 1}, {measure.cost_words(d.cost)})"
+                f"{move_label(d.made, ascii_only)} (decision {review.number(d)}, {measure.cost_words(d.cost)})"
                 for d in review.costliest()
             )
             if costly:
