@@ -43,12 +43,19 @@ class DurakTable(TableArea[DurakObservation]):
 
         >>> from cardtable.bots.search import MoveValue
         >>> DurakTable().hint_value(MoveValue(Action.parse("take"), 4, 0.4, {1: 1, 0: 3}))
-        'durak in 25%'
+        'durak in 25% ± 50%'
         """
         if not move.outcomes:
             return super().hint_value(move, short)
-        durak = f"{outcome_share(move.outcomes, 1):.0%}"
+        spread = move.spread(self.hint_score)
+        noise = f" ± {spread:.0%}" if spread < float("inf") else ""
+        durak = f"{outcome_share(move.outcomes, 1):.0%}{noise}"
         return durak if short else f"durak in {durak}"
+
+    @staticmethod
+    def hint_score(outcome: int) -> float:
+        """An outcome counts 1 when the viewer is the durak (the share shown)."""
+        return 1.0 if outcome == 1 else 0.0
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -66,12 +66,17 @@ class HeartsTable(TableArea[HeartsObservation]):
 
         >>> from cardtable.bots.search import MoveValue
         >>> HeartsTable().hint_value(MoveValue(Action.parse("play QS"), 4, 0.4, {13: 1, 0: 3}))
-        'expected 3.2 points this hand'
+        'expected 3.2 ± 6.5 points this hand'
         """
         if not move.outcomes:
             return super().hint_value(move, short)
-        points = f"{outcome_mean(move.outcomes):.1f}"
+        points = f"{outcome_mean(move.outcomes):.1f}{self.hint_noise(move)}"
         return points if short else f"expected {points} points this hand"
+
+    @staticmethod
+    def hint_score(outcome: int) -> float:
+        """An outcome is the points taken."""
+        return float(outcome)
 
     def draw(self, obs: HeartsObservation, ctx: TableContext) -> Text:
         o = obs  # HeartsObservation; fields documented in docs/api.md

@@ -68,13 +68,18 @@ class PresidentTable(TableArea[PresidentObservation]):
 
         >>> from cardtable.bots.search import MoveValue
         >>> PresidentTable().hint_value(MoveValue(Action.parse("play 3C"), 4, 0.4, {0: 1, 2: 3}))
-        'President in 25%, expected place 2.5'
+        'President in 25%, expected place 2.5 ± 1.0'
         """
         if not move.outcomes:
             return super().hint_value(move, short)
         first = f"{outcome_share(move.outcomes, 0):.0%}"
-        place = f"{outcome_mean(move.outcomes) + 1:.1f}"
+        place = f"{outcome_mean(move.outcomes) + 1:.1f}{self.hint_noise(move)}"
         return f"{first}, place {place}" if short else f"President in {first}, expected place {place}"
+
+    @staticmethod
+    def hint_score(outcome: int) -> float:
+        """An outcome is the place, from 0 (President)."""
+        return float(outcome + 1)
 
     def draw(self, obs: PresidentObservation, ctx: TableContext) -> Text:
         o = obs  # PresidentObservation; fields documented in docs/api.md
