@@ -315,3 +315,21 @@ async def test_the_move_made_and_the_better_move_are_marked_on_the_cards(tmp_pat
         await pilot.press("home")
         await pilot.pause()
         assert not hand.made and not hand.hinted and "● your move" not in screen_text(app)
+
+
+@pytest.mark.slow
+async def test_the_summary_is_shown_whole_at_80x24(tmp_path) -> None:
+    """Durak's costs are long words ("13 points of durak chance"): the summary's head and
+    its three costliest, each with its decision number, are on screen whole."""
+    state = finished_state("durak")
+    replay = load_record(export_record(state, tmp_path / "record.json"))
+    app = CardtableApp(bot_delay=0, ascii_only=False, replay=replay, replay_seat=0, hint_iterations=40)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        screen = await wait_reviewed(app, pilot)
+        assert screen.review is not None and len(screen.review.costliest()) >= 2
+        await pilot.pause()
+        summary = " ".join(status_of(screen).split())
+        assert summary.count("(decision ") == len(screen.review.costliest())
+        assert summary in " ".join(screen_text(app).split()), (summary, screen_text(app))
