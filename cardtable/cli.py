@@ -552,7 +552,11 @@ def replay_command(
     ctx: typer.Context,
     file: Annotated[str, typer.Argument(metavar="FILE", help="A game record or save file.", show_default=False)],
     seat: Annotated[
-        int | None, typer.Option("--seat", metavar="N", help="See the game as seat N (1 = first) saw it; default: as a spectator.")
+        int | None,
+        typer.Option(
+            "--seat", metavar="N",
+            help="See the game as seat N (1 = first) saw it; default: as its one person saw it, else as a spectator.",
+        ),
     ] = None,
 ) -> None:
     """Step through a game's moves on the table (arrow keys or buttons)."""

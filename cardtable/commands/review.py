@@ -99,9 +99,9 @@ def review(
     for line in summary_lines(result, ascii_only):
         print(line)
     print()
-    for decision in result.decisions:
+    for number, decision in enumerate(result.decisions, start=1):
         mark = {"mistake": "!", "close": "?", "good": " ", "forced": " ", "unvalued": " "}[decision.verdict]
-        print(f"{mark} move {decision.position + 1:>3}: {decision_line(decision, result, ascii_only)}")
+        print(f"{mark} decision {number:>3}/{len(result.decisions)}: {decision_line(decision, result, ascii_only)}")
     return result
 
 

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cardtable.bots.review import (
+    MISTAKE_SIGMAS,
     DecisionReview,
     ReviewMeasure,
     decision_points,
@@ -92,6 +93,11 @@ class GameReview:
     def total_cost(self) -> float:
         """The expected cost of every decision added up (moves measured better count 0)."""
         return sum(max(d.cost, 0.0) for d in self.decisions)
+
+    def number(self, decision: DecisionReview) -> int:
+        """The decision's number in this review, from 1: the one numbering the review
+        screen's steps (``decision 3/17``), its summary and the command all use."""
+        return self.decisions.index(decision) + 1
 
     def costliest(self, count: int = 3) -> tuple[DecisionReview, ...]:
         """The ``count`` decisions that cost most (a cost above zero only)."""
@@ -404,7 +410,7 @@ def _review(
 def decision_line(decision: DecisionReview, review: GameReview, ascii_only: bool = False) -> str:
     """One decision in one plain line, as the review screen and the command say it.
 
-    ``You played K♠: 6.2 points expected this hand. Q♣ was better: 3.1. Cost 3.1 points.``
+    ``You played K♠: 6.2 points expected this hand. Q♣ was better: 3.1. Cost 3.1 points ± 0.8 points.``
     A pass or a gift back reads ``You gave …``.
     """
     measure = review.measure
@@ -423,10 +429,20 @@ def decision_line(decision: DecisionReview, review: GameReview, ascii_only: bool
             return f"{said} The hard bot's move too."
         return f"{said} As good as {best} ({measure.describe(decision.best_value, decision.best_also)})."
     better = measure.describe(decision.best_value, decision.best_also)
-    tail = f"Cost {measure.cost_words(decision.cost)}"
+    tail = f"Cost {measure.cost_words(decision.cost)}{_give_or_take(decision, measure)}"
     if decision.verdict == "close":
         return f"{said} {best} was a little better: {better}. {tail}, within the search's noise or too small to matter."
     return f"{said} {best} was better: {better}. {tail}. A mistake."
+
+
+def _give_or_take(decision: DecisionReview, measure: ReviewMeasure) -> str:
+    """How sure the cost is: `` ± 0.8 points``, two standard errors of the difference
+    the second half measured (what chance alone may make of it); a hint of the same
+    position says its own figures' noise, so where the two disagree each says how sure
+    it is.  Empty when the review kept no standard error."""
+    if not 0 < decision.se < float("inf"):
+        return ""
+    return f" ± {measure.cost_words(MISTAKE_SIGMAS * decision.se)}"
 
 
 def summary_lines(review: GameReview, ascii_only: bool = False) -> list[str]:
@@ -438,7 +454,7 @@ def summary_lines(review: GameReview, ascii_only: bool = False) -> list[str]:
     ]
     for decision in review.costliest():
         lines.append(
-            f"  move {decision.position + 1}: {move_label(decision.made, ascii_only)} instead of "
+            f"  decision {review.number(decision)}: {move_label(decision.made, ascii_only)} instead of "
             f"{move_label(decision.best, ascii_only)}, cost {measure.cost_words(decision.cost)}"
         )
     return lines

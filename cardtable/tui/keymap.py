@@ -23,7 +23,7 @@ from textual.binding import Binding
 
 __all__ = [
     "KeyUse", "TABLE_KEYS", "PRIVACY_KEYS", "CONFIRM_KEYS", "INFO_KEYS", "BOT_FAILURE_KEYS", "REPLAY_KEYS", "START_KEYS",
-    "REVIEW_KEYS", "JOIN_KEYS", "SEATS_KEYS",
+    "REVIEW_KEYS", "JOIN_KEYS", "SEATS_KEYS", "ROUND_OVER_KEYS",
     "bindings", "first_key", "help_rows", "say", "say_first", "say_some", "written",
 ]
 
@@ -179,6 +179,15 @@ SEATS_KEYS: tuple[KeyUse, ...] = (
     KeyUse("escape,b,q", "close", "Close", "close the pop-up"),
 )
 """The keys of the host's pop-up of remote seats (↑ / ↓ choose the seat)."""
+
+
+ROUND_OVER_KEYS: tuple[KeyUse, ...] = (
+    KeyUse("enter", "choose('primary')", "Continue", "the next round, or play again once the game is over"),
+    KeyUse("r", "choose('review')", "Review", "review the round just played"),
+    KeyUse("n", "choose('new')", "New game", "a new game: back to the start screen"),
+    KeyUse("q", "choose('quit')", "Quit", "quit"),
+)
+"""The keys of the pop-up at a round's end; its buttons are labelled with them, as the footer is."""
 
 
 def _find(action: str, keys: Sequence[KeyUse]) -> KeyUse:

@@ -349,6 +349,12 @@ class SavedGame:
     moves: int
     saved_at: datetime
     open_elsewhere: bool = False
+    #: what tells games of the same table apart: whose turn (``None``: several seats
+    #: choose at once, or nobody), each seat's cards and score, and the deal's seed
+    to_move: int | None = None
+    hand_sizes: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
+    seed: int | None = None
 
     @property
     def title(self) -> str:
@@ -433,16 +439,21 @@ def _entry(path: Path, save_id: str | None, elsewhere: bool | None) -> tuple[Sav
         # Nobody's move yet: its cardtable ended before the first one (a closed
         # terminal, a kill, which no clean-up survives); recovery removes it when it can.
         return None, None
+    public = state.public_observation()
     return (
         SavedGame(
             save_id=save_id or save_id_of(state) or path.stem,
             path=path,
             game=state.rules.name,
             seats=seats_of(state),
-            round=state.public_observation().round,
+            round=public.round,
             moves=len(state.history),
             saved_at=saved_at,
             open_elsewhere=bool(elsewhere),
+            to_move=public.current_player,
+            hand_sizes=tuple(public.hand_sizes),
+            scores=tuple(public.scores),
+            seed=state.seed,
         ),
         None,
     )

@@ -165,3 +165,16 @@ def test_the_digest_names_the_deal_and_every_action_so_far() -> None:
     other = get_rules("president").new_game(players=4, seed=9, rounds=2)
     other.apply(other.legal_actions()[0])
     assert history_digests(Replay.from_state(other))[0] != digests[0]
+
+
+def test_a_reviewed_cost_says_how_sure_it_is() -> None:
+    """Where a hint and a later review disagree, each says how sure it is: the hint its
+    figures' ±, the review its cost's (two standard errors of the difference)."""
+    from cardtable.bots.review import DecisionReview
+    from cardtable.session.review import GameReview, decision_line
+
+    mistake = DecisionReview(0, 1, "play QS", "play 2C", "mistake", made_value=5.0, best_value=1.0, cost=4.0, se=0.5)
+    review = GameReview("hearts", 0, None, None, 100, (mistake,))
+    assert "Cost 4.0 points ± 1.0 points. A mistake." in decision_line(mistake, review)
+    close = DecisionReview(1, 1, "play KS", "play 2C", "close", made_value=2.0, best_value=1.5, cost=0.5, se=0.4)
+    assert "Cost 0.5 points ± 0.8 points, within the search's noise" in decision_line(close, review)

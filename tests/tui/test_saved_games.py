@@ -196,3 +196,35 @@ async def test_saves_read_after_the_start_screen_closed_change_nothing() -> None
         start.remove_class("with-saved")
         await start.show_saved_games()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_four_unfinished_games_of_one_table_are_told_apart_and_fit_80x24() -> None:
+    """Found: four rows of "President · You, Ada, Ben, Cleo · round 1 · today 05:27", and
+    at 80x24 the buttons' bottom edge cut under an outer scrollbar."""
+    from cardtable.games import get_rules
+    from cardtable.userdata.meta import set_seats
+
+    for number in range(4):
+        state = get_rules("president").new_game(players=4, seed=5 + number)
+        set_seats(state, [("You", "human"), ("Ada", "normal"), ("Ben", "normal"), ("Cleo", "normal")])
+        rng = random.Random(number)
+        for _ in range(3 + 2 * number):
+            state.apply(rng.choice(state.legal_actions()))
+        GameSlot.new(state).close()
+    app = CardtableApp(bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen) and len(app.saved_games) == 4
+        text = screen_text(app)
+        rows = [line.strip() for line in text.splitlines() if line.strip().startswith("President ·")]
+        assert len(rows) == 4 and len(set(rows)) == 4, text
+        for row, game in zip(rows, app.saved_games):
+            assert f"seed {game.seed}" in row and "turn" in row and "cards " in row, row
+        # Nothing cut: the form needs no scrolling, and every button is whole above the footer.
+        assert screen.query_one("#start-form").max_scroll_y == 0, text
+        footer_top = screen.query_one("KeysFooter").region.y
+        for button in screen.query("#start-buttons Button"):
+            assert button.region.bottom <= footer_top and button.region.right <= 80, (button, text)
+        assert "Quit" in text and "Continue President" in text

@@ -438,7 +438,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
             # Cards received, told to their receiver once (in hot-seat, when their turn comes).
             for event in self.session.take_received(self.viewer):
                 self.message = Text.assemble(
-                    (f"{ctx.name(event.seat)} {self.table.gave_word} {ctx.you(self.viewer, capital=False)} ", "bold"),
+                    (f"{ctx.who(event.seat, start=True)} {self.table.gave_word} {ctx.you(self.viewer, capital=False)} ", "bold"),
                     ctx.style.inline(self.table.in_hand_order(obs, event.cards)),
                 )
                 self.show_received(event.cards)
@@ -470,7 +470,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         """A refused move's reason on the status line, its cards and seats written as
         everywhere else on screen (``Refused: 8♦ does not beat 6♠``)."""
         ctx = self.context
-        text = engine_text(reason, ctx.style, seat_name=ctx.name, text_style="red")
+        text = engine_text(reason, ctx.style, seat_name=ctx.who, text_style="red")
         return Text.assemble(("Refused: ", "bold red"), text)
 
     def set_status(self, text: Text) -> None:

@@ -107,7 +107,7 @@ class HintsPart(GameScreenParts):
         best = next(m for m in decision.moves if m.action == action)
         from cardtable.bots.search import about_equal  # the bots load when a hint is first worded
 
-        equal = about_equal(decision.moves, action)
+        equal = about_equal(decision.moves, action, self.table.hint_score)
         if len(equal) > 1 and all(m.action.kind in _BARE_KINDS for m in equal):
             words.append(": ")
             words.append_text(self.move_list([m.action for m in equal]))
@@ -187,8 +187,9 @@ class HintsPart(GameScreenParts):
             text.append(f": {self.table.hint_reason(decision) or 'decided without weighing the moves'}.")
             return text
         text.append(f"The hard bot played this {self.round_noun} out {decision.iterations:,} times\n")
-        text.append(f"from what {self.context.you(self.viewer, capital=False)} can see. Its best moves:\n\n")
-        for place, move in enumerate(searched[:3], start=1):
+        text.append(f"from what {self.context.you(self.viewer, capital=False)} can see. Its best moves,\n")
+        text.append("the hint first (± how far chance alone may move each figure):\n\n")
+        for place, move in enumerate(decision.ranked[:3], start=1):
             text.append(f"{place}. ", style="bold")
             text.append_text(self.hint_move(move.action, bare=True))
             text.append(f": {self.table.hint_value(move)}")
@@ -197,13 +198,13 @@ class HintsPart(GameScreenParts):
         chosen = self.hint_move(decision.action, bare=True)
         from cardtable.bots.search import about_equal
 
-        equal = about_equal(decision.moves, decision.action)
+        equal = about_equal(decision.moves, decision.action, self.table.hint_score)
         text.append("\n")
         if len(equal) > 1:
             text.append_text(self.move_list([m.action for m in equal], most=len(equal)))
             text.append(
-                " are about equal here: their results differ by less than chance alone\n"
-                "makes over this many tries, so any of them is a fair choice"
+                " are about equal here: their results differ by less than the ± chance "
+                "alone makes over this many tries, so any of them is a fair choice"
             )
             if decision.action != searched[0].action:
                 text.append(";\nplayed against each other, the hard bot preferred ")

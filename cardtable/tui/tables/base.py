@@ -8,7 +8,7 @@ to show at the end of a round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -72,17 +72,33 @@ class TableContext:
     personal: bool = True
 
     def you(self, seat: int | None, capital: bool = True) -> str:
-        """``You`` for the viewer of a single-person table, else the seat's name.
+        """``You`` for the viewer of a single-person table, else the seat as a sentence
+        names it (:meth:`who`).
 
         >>> TableContext(("Ann", "Ben"), ("Ann", "Ben"), CardStyle(), personal=False).you(1)
         'Ben'
         """
         if self.personal:
             return "You" if capital else "you"
-        return self.name(seat)
+        return self.who(seat, start=capital)
 
     def name(self, seat: int | None) -> str:
+        """The seat's name as a label shows it (a seat box, a score table): ``You``."""
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
+
+    def who(self, seat: int | None, start: bool = False) -> str:
+        """The seat's name as a sentence says it: the seat named You is the person
+        reading, ``you`` within a sentence and ``You`` at its ``start``; any other
+        name as it is.  Every sentence that names a seat names it through here.
+
+        >>> ctx = TableContext(("You", "Ada"), ("You", "Ada"), CardStyle())
+        >>> f"Ada gives 2♠ to {ctx.who(0)}", f"{ctx.who(0, start=True)} won it", ctx.who(1)
+        ('Ada gives 2♠ to you', 'You won it', 'Ada')
+        """
+        name = self.name(seat)
+        if name == "You":
+            return "You" if start else "you"
+        return name
 
     def owner(self, seat: int | None) -> str:
         """Whose something is: ``Your`` for the viewer of a single-person table or a seat
@@ -92,7 +108,7 @@ class TableContext:
         >>> ctx.owner(0), ctx.owner(1)
         ('Your', "Ben's")
         """
-        name = self.name(seat)
+        name = self.who(seat, start=True)
         return "Your" if self.personal or name == "You" else f"{name}'s"
 
     def act(self, seat: int | None, verb: str) -> str:
@@ -102,7 +118,7 @@ class TableContext:
         >>> ctx.act(0, "passes"), ctx.act(1, "passes"), ctx.act(0, "has")
         ('You pass', 'Ada passes', 'You have')
         """
-        name = self.name(seat)
+        name = self.who(seat, start=True)
         if name != "You":
             return f"{name} {verb}"
         irregular = {"is": "are", "has": "have", "was": "were"}
@@ -310,6 +326,28 @@ class TableArea(Static, Generic[ObservationT]):
         if not action.cards:
             return Text(f"your {noun or action.kind}")
         return Text.assemble(f"your {noun} " if noun else "your ", style.inline(action.cards))
+
+    #: what one simulation's outcome counts in the figure :meth:`hint_value` shows (Hearts:
+    #: the points taken), so that moves are weighed, and their noise shown, in that
+    #: figure; ``None``: by the search's own value
+    hint_score: Callable[[int], float] | None = None
+
+    def hint_noise(self, move: MoveValue) -> str:
+        """`` ± 0.4``: how far chance alone may move the figure of ``move`` over its
+        simulations (:meth:`MoveValue.spread`, in the figure's units); empty without
+        outcomes to tell.
+
+        >>> from cardtable.bots.search import MoveValue
+        >>> table = TableArea()
+        >>> table.hint_score = float
+        >>> table.hint_noise(MoveValue(Action.parse("play QS"), 4, 0.4, {13: 1, 0: 3}))
+        ' ± 6.5'
+        """
+        score = self.hint_score
+        if score is None:
+            return ""
+        spread = move.spread(score)
+        return f" ± {spread:.1f}" if spread < float("inf") else ""
 
     def hint_value(self, move: MoveValue, short: bool = False) -> str:
         """What the search's simulations of one move say, in the game's words: in full
