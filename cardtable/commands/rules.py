@@ -12,9 +12,8 @@ from importlib import resources
 from pathlib import Path
 
 import typer
-from typer._click.exceptions import ClickException
 
-from cardtable.commands.common import known_game
+from cardtable.commands.common import Refusal, known_game
 
 __all__ = ["rules_markdown", "show_rules"]
 
@@ -46,7 +45,7 @@ def show_rules(game: str, raw: bool = False) -> None:
     text = rules_markdown(game)
     name = known_game(game)
     if text is None:
-        raise ClickException(f"the rules of {name} are not written yet")
+        raise Refusal(f"the rules of {name} are not written yet", 1)
     if raw:
         typer.echo(text, nl=not text.endswith("\n"))
         return
