@@ -84,6 +84,7 @@ def test_the_fixed_iteration_bots_load_as_bot_files_for_simulate(tmp_path: Path)
     assert "Hard100" in result.stdout or "hard" in result.stdout.lower(), result.stdout
 
 
+@pytest.mark.slow
 def test_a_review_run_in_pieces_is_put_together_from_its_deal_lines(tmp_path: Path) -> None:
     """docs/bots.md's Durak row: levels and deals run apart, one table from their lines."""
     common = ["review.py", "--game", "durak", "--iterations", "10", "--hard-iterations", "10"]

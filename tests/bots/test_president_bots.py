@@ -375,6 +375,7 @@ def canonical_legal(state: PresidentState) -> list[Action]:
     return list(seen)
 
 
+@pytest.mark.slow
 def test_model_samples_agree_with_the_observation() -> None:
     rng = random.Random(3)
     checked = 0

@@ -102,6 +102,7 @@ def test_worker_processes_keep_off_the_terminal() -> None:
 
 
 @linux_only
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "how"),
     [("hearts", "close"), ("president", "close"), ("durak", "close"), ("durak", "undo"), ("president", "hint")],
