@@ -11,6 +11,7 @@ machine, or read the list as relative.  From the repository root::
     python tests/report_slowest.py                 # the quick loop on 2 workers, then the list
     python tests/report_slowest.py --over 0.5      # a lower limit
     python tests/report_slowest.py -- tests/net    # only some tests (pytest's arguments after --)
+    python tests/report_slowest.py --save run.txt  # pytest's output kept, to read again with --read
     python tests/report_slowest.py --read run.txt  # a pytest run's output saved before (--durations=0)
 """
 
@@ -77,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     options.add_argument("--over", type=float, default=1.0, help="list the tests over this many seconds (default 1)")
     options.add_argument("-n", dest="workers", default="2", help="pytest-xdist workers (default 2, as CI's machine)")
     options.add_argument("--read", type=Path, help="read a saved pytest output instead of running the tests")
+    options.add_argument("--save", type=Path, help="also write pytest's whole output to this file")
     options.add_argument("pytest_args", nargs="*", help="more arguments for pytest (after --)")
     args = options.parse_args(argv)
     if args.read is not None:
@@ -84,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         load = os.getloadavg()[0]
         lines, wall, cpu = run_quick_loop(args.workers, args.over, args.pytest_args)
+        if args.save is not None:
+            args.save.write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"quick loop: {wall:.0f} s wall, {cpu:.0f} CPU s (user and system), load {load:.1f} at the start "
               f"and {os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} cores")
     slowest = over(durations(lines), args.over)

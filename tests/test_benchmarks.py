@@ -71,6 +71,7 @@ def test_a_strength_log_is_summarised_and_a_stopped_run_resumes(tmp_path: Path) 
     assert summary.returncode == 0 and "3 games" in summary.stdout, summary.stdout
 
 
+@pytest.mark.slow
 def test_the_fixed_iteration_bots_load_as_bot_files_for_simulate(tmp_path: Path) -> None:
     """``cardtable simulate --seats benchmarks/bots_president.py:Hard100,...`` loads the
     file as a bot file, not as a script (docs/bots.md measures with such seats)."""

@@ -98,6 +98,7 @@ def test_easy_and_normal_play_only_legal_moves(level: str) -> None:
         assert len(state.outcome().rounds) == 2
 
 
+@pytest.mark.slow
 def test_hard_plays_only_legal_moves_through_exchanges() -> None:
     for game in range(3):
         players = (4, 3, 5)[game]
@@ -584,6 +585,7 @@ def test_the_real_hands_agree_with_every_play_of_normal_opponents() -> None:
     assert uniform_disagree > 100
 
 
+@pytest.mark.slow
 def test_the_reading_sampler_keeps_every_public_fact() -> None:
     for index, (state, observation) in enumerate(normal_observations(6)):
         model = PresidentStateModel()

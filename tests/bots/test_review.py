@@ -286,6 +286,7 @@ def test_president_an_automatic_gift_is_no_decision_and_a_gift_with_no_choice_is
     assert review.verdict == "forced" and review.cost == 0.0
 
 
+@pytest.mark.slow
 def test_president_the_review_of_a_gift_reads_only_the_seats_observation() -> None:
     """The exchange as the President saw it, with two hidden cards of two other seats
     swapped: the same review."""

@@ -73,6 +73,7 @@ def hand_area(screen: str) -> str:
     return "\n".join(lines[start:])
 
 
+@pytest.mark.slow
 def test_a_host_and_two_players_in_their_own_terminals(tmp_path: Path) -> None:
     port = free_port()
     host = HostProcess("durak", "remote:Ann,remote:Bea", SEED, port, str(tmp_path / "host"))

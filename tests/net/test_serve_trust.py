@@ -122,6 +122,7 @@ async def open_tab(server: Served) -> ClientConnection:
     return tab
 
 
+@pytest.mark.slow
 def test_a_foreign_origin_or_host_is_refused_before_any_process_starts(served: Served) -> None:
     port, own, origin = served.port, served.own, served.origin
     foreign = [
@@ -151,6 +152,7 @@ def test_a_foreign_origin_or_host_is_refused_before_any_process_starts(served: S
     wait_until(lambda: not served.tabs(), "the tab's cardtable ends")
 
 
+@pytest.mark.slow
 def test_a_tab_is_one_process_and_it_ends_when_its_socket_closes(served: Served) -> None:
     async def tab_then_close() -> set[int]:
         tab = await open_tab(served)

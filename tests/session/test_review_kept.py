@@ -52,6 +52,7 @@ def asked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return counts
 
 
+@pytest.mark.slow
 def test_a_rounds_review_is_kept_for_the_open_game(asked: list[int]) -> None:
     state = _first_round(_president())
     kept = RoundReviews()
@@ -65,6 +66,7 @@ def test_a_rounds_review_is_kept_for_the_open_game(asked: list[int]) -> None:
     assert len(asked) == 2
 
 
+@pytest.mark.slow
 def test_a_cancelled_review_is_not_kept(asked: list[int]) -> None:
     import threading
 
@@ -97,6 +99,7 @@ def test_a_move_played_otherwise_is_reviewed_afresh_from_there(asked: list[int])
     assert asked[-1] == len(again.decisions) - len(before)
 
 
+@pytest.mark.slow
 def test_round_reviews_go_beside_the_record_and_the_whole_game_reviews_only_the_rest(
     tmp_path: Path, asked: list[int]
 ) -> None:
