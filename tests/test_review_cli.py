@@ -33,7 +33,6 @@ def test_json_writes_one_object_per_decision(tmp_path: Path, capsys: pytest.Capt
     assert all(isinstance(row["position"], int) for row in rows)
 
 
-@pytest.mark.slow
 def test_the_review_is_kept_and_read_back(tmp_path: Path) -> None:
     record = _record(tmp_path)
     first = review_record(record, 0, iterations=40)
@@ -44,7 +43,6 @@ def test_the_review_is_kept_and_read_back(tmp_path: Path) -> None:
     assert other is not None and not other.cached
 
 
-@pytest.mark.slow
 def test_a_changed_record_is_reviewed_afresh(tmp_path: Path) -> None:
     record = _record(tmp_path)
     review_record(record, 0, iterations=40)
@@ -103,7 +101,6 @@ def test_round_reviews_one_round_and_reads_back_the_kept_one(
     assert "--round must be 1 to 2" in capsys.readouterr().err
 
 
-@pytest.mark.slow
 def test_the_presidents_gift_back_is_reviewed_in_the_games_measure(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -448,7 +448,6 @@ def test_endgame_solver_gives_up_past_its_node_limit():
         assert solve_endgame(observation, node_limit=5) is None
 
 
-@pytest.mark.slow
 def test_hard_bot_plays_a_winning_endgame_move():
     won = 0
     for state in small_endgames(15, 7):

@@ -585,7 +585,6 @@ def test_the_real_hands_agree_with_every_play_of_normal_opponents() -> None:
     assert uniform_disagree > 100
 
 
-@pytest.mark.slow
 def test_the_reading_sampler_keeps_every_public_fact() -> None:
     for index, (state, observation) in enumerate(normal_observations(6)):
         model = PresidentStateModel()

@@ -158,7 +158,6 @@ def test_search_finds_the_only_forced_win(state):
     assert picks[winners[0]] < 20
 
 
-@pytest.mark.slow
 def test_search_beats_random_play_in_head_to_head_games():
     wins = 0.0
     games = 40

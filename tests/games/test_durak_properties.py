@@ -49,7 +49,6 @@ def check_invariants(state: DurakState) -> None:
         assert set(obs.known_cards[seat]) <= set(state.hand(seat))
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_always_end(players):
     rng = random.Random(players)

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
 from cardtable.cards import FULL_DECK, Card, shuffled
 from cardtable.engine.playout import play_random_game
 from cardtable.games.hearts import RULES, HeartsState
@@ -36,7 +34,6 @@ def check_finished_game(state: HeartsState) -> None:
     assert outcome.winners == (totals.index(min(totals)),)
 
 
-@pytest.mark.slow
 def test_thousands_of_random_games_always_end_with_consistent_scores() -> None:
     for seed in range(2000):
         rng = random.Random(seed)

@@ -105,7 +105,6 @@ def _outsiders(state: PresidentState, rng: random.Random) -> list[str]:
     return samples
 
 
-@pytest.mark.slow
 def test_legal_actions_are_exactly_the_accepted_ones_and_others_are_refused() -> None:
     for seed in range(10):
         rng = random.Random(seed)

@@ -66,7 +66,6 @@ def test_a_rounds_review_is_kept_for_the_open_game(asked: list[int]) -> None:
     assert len(asked) == 2
 
 
-@pytest.mark.slow
 def test_a_cancelled_review_is_not_kept(asked: list[int]) -> None:
     import threading
 
@@ -141,6 +140,7 @@ def test_reviews_are_never_kept_in_the_saves_folder_nor_over_a_file_not_ours(tmp
     assert review_path(record, 0).read_text() == "my notes"
 
 
+@pytest.mark.slow
 def test_a_review_kept_in_the_older_format_is_reviewed_afresh_and_replaced(tmp_path: Path, asked: list[int]) -> None:
     # Format 2's judge did not value President's gift back: its reviews are not read back.
     import hashlib

@@ -104,7 +104,6 @@ async def test_continuing_a_replaced_save_carries_on_with_the_newer_one() -> Non
         assert load_save(path).history[: len(newer.history)] == newer.history  # never written over
 
 
-@pytest.mark.slow
 async def test_a_save_replaced_while_the_game_is_open_is_left_alone() -> None:
     config = TableConfig.build("durak", ["human", "easy"], seed=6, options={"rounds": 3})
     app = CardtableApp(config, bot_delay=0, ascii_only=False)

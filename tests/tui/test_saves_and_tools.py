@@ -177,7 +177,6 @@ async def test_stats_recorded_once_when_the_game_ends_and_shown() -> None:
         assert "You" in screen_text(app) and "Durak" in screen_text(app)
 
 
-@pytest.mark.slow
 async def test_settings_screen_round_trip_and_warnings() -> None:
     settings_path().parent.mkdir(parents=True)
     settings_path().write_text('bot_speed = "warp"\n', encoding="utf-8")

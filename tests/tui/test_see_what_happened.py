@@ -160,7 +160,6 @@ async def test_cards_received_in_the_hearts_pass_are_marked_and_told() -> None:
         assert not hand.received
 
 
-@pytest.mark.slow
 async def test_cards_received_in_the_president_exchange_are_marked() -> None:
     config = TableConfig.build("president", ["human", "easy", "easy", "easy"], seed=11, options={"rounds": 2})
     for attempt in range(30):

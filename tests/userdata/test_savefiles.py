@@ -281,7 +281,6 @@ def test_set_aside_never_overwrites(tmp_path: Path) -> None:
 
 # --- resume after a kill ----------------------------------------------------------
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SHORT_GAMES))
 def test_resume_after_a_kill_mid_game_continues_identically(game: str) -> None:
     seed = 21
