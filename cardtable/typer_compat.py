@@ -2,13 +2,14 @@
 
 Typer 0.26 and later carry their own copy of Click as ``typer._click``, and Typer's
 public API has no names for what the command line needs of it: the exceptions a
-command-line error is (:class:`ClickException`, :class:`UsageError`), and the
-parameters' internals that make ``--help`` show what a person types and keep Pydantic
-out of a command's start.  pyproject.toml bounds ``typer`` to the versions tested with
+command-line error is (:class:`ClickException`, :class:`UsageError`,
+:class:`NoSuchOption`), and the parameters' internals that make ``--help`` show what a
+person types and keep Pydantic out of a command's start.  tests/test_architecture.py
+checks that no other module names them.  pyproject.toml bounds ``typer`` to the versions tested with
 this module, and .ci/run runs the command-line tests against the newest Typer too, so
 that a release that moves one of these names is found here, not by a player.
 
->>> issubclass(UsageError, ClickException)
+>>> issubclass(UsageError, ClickException) and issubclass(NoSuchOption, UsageError)
 True
 >>> ClickException("no such file").format_message()
 'no such file'
@@ -18,10 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from typer._click.exceptions import ClickException, UsageError
+from typer._click.exceptions import ClickException, NoSuchOption, UsageError
 from typer.core import TyperArgument
 
-__all__ = ["ClickException", "UsageError", "as_typed", "convert_lightly"]
+__all__ = ["ClickException", "NoSuchOption", "UsageError", "as_typed", "convert_lightly"]
 
 
 def _no_type(ctx: object = None) -> None:

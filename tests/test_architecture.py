@@ -150,3 +150,20 @@ def test_the_registry_line_for_a_new_game_is_real_code() -> None:
         finally:
             games.unregister_game("skat")
     assert games.available_games() == before
+
+
+#: Typer's and Click's private names as a module would write them
+PRIVATE_TYPER = re.compile(r"\btyper\._|\bclick\._|\b_click\b|\b_coercion\b|\._runtime_param\b")
+
+
+def test_only_typer_compat_names_typer_s_private_api() -> None:
+    """Typer's private names move between its releases: they are all in one module, which
+    the newest Typer is tested against (.ci/run), under a ceiling (pyproject.toml)."""
+    named = {
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "cardtable").rglob("*.py")
+        if PRIVATE_TYPER.search(path.read_text(encoding="utf-8"))
+    }
+    assert named == {"cardtable/typer_compat.py"}
+    assert PRIVATE_TYPER.search("from typer._click.exceptions import UsageError")
+    assert not PRIVATE_TYPER.search("def on_click(self) -> None:")
