@@ -26,38 +26,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from typer._click.exceptions import ClickException, NoSuchOption, UsageError
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from cardtable import __version__
 from cardtable.commands.common import Refusal, complete_game, run_command
 from cardtable.errors import InvalidOptionError
 from cardtable.lang import UnknownLanguageError, language_option, offered_languages, use_language
+from cardtable.typer_compat import ClickException, NoSuchOption, UsageError, as_typed, convert_lightly
 
 if TYPE_CHECKING:
     from cardtable.engine.state import Rules
 
 __all__ = ["app", "main"]
-
-
-def _no_type(ctx: object = None) -> None:
-    """What a parameter that takes no typed value shows as its type in ``--help``: nothing."""
-    return None
-
-
-def _as_typed(params: list[Any]) -> list[Any]:
-    """``params`` with no Python type shown beside a flag or an argument in ``--help``.
-
-    Recent Typer writes every parameter's type beside it (``--ascii <bool>``,
-    ``GAME <str>``), which is not what anyone types: a flag takes no value, and an
-    argument's name (GAME, FILE) already says what goes there.  Options that take a value
-    keep their metavar (``--seats KINDS``).  Typer versions without ``display_type_rich``
-    never show these types, and ignore the attribute.
-    """
-    for param in params:
-        if isinstance(param, TyperArgument) or getattr(param, "is_flag", False):
-            param.display_type_rich = _no_type
-    return params
 
 
 def registry_words() -> dict[str, str]:
@@ -116,53 +96,11 @@ def _fill_help(command: Any, words: dict[str, str] | None = None) -> None:
         _fill_help(sub, words)
 
 
-class _PlainValue:
-    """A parameter's conversion that loads nothing for what needs no converting.
-
-    Recent Typer converts every value given to a parameter (the defaults too) through
-    Pydantic, which takes longer to import than the rest of the command line together.
-    A missing value (``None``) and a string for a ``str`` parameter come out as they go
-    in whichever way, so they are passed through here; anything else (a number, a list)
-    goes to Typer's own conversion, built when first needed, as Typer would build it.
-    """
-
-    _PLAIN = (str, str | None)
-
-    def __init__(self, descriptor: Any, build: Any, pass_through: Any) -> None:
-        self._descriptor = descriptor
-        self._build = build
-        self._none = pass_through(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation)
-        self._full: Any = None
-
-    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
-        if value is None:
-            return self._none.coerce(value, param=param, ctx=ctx)  # Typer's own answer to "missing"
-        if isinstance(value, str) and not (param.multiple or param.nargs != 1) and self._descriptor.annotation in self._PLAIN:
-            return value
-        if self._full is None:
-            self._full = self._build(self._descriptor)
-        return self._full.coerce(value, param=param, ctx=ctx)
-
-
-def _convert_lightly(params: list[Any]) -> list[Any]:
-    """``params`` with :class:`_PlainValue` conversions, where this Typer converts lazily
-    through ``get_runtime_param`` (Typer 0.29; older ones convert without Pydantic, and
-    are left as they are)."""
-    try:
-        from typer._coercion import PassThroughRuntimeParam, build_runtime_param
-    except ImportError:
-        return params
-    for param in params:
-        if getattr(param, "_runtime_param", False) is None and hasattr(param, "type_descriptor"):
-            param._runtime_param = _PlainValue(param.type_descriptor, build_runtime_param, PassThroughRuntimeParam)
-    return params
-
-
 class _Command(TyperCommand):
     """A command whose ``--help`` shows its parameters as a person types them."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        return _convert_lightly(_as_typed(super().get_params(ctx)))
+        return convert_lightly(as_typed(super().get_params(ctx)))
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         try:
@@ -239,7 +177,7 @@ class _Group(TyperGroup):
     """The root command: its flags, like every command's, show no type in ``--help``."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        return _convert_lightly(_as_typed(super().get_params(ctx)))
+        return convert_lightly(as_typed(super().get_params(ctx)))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _fill_help(self)

@@ -76,6 +76,7 @@ async def start(*args: str, home: Path) -> tuple[asyncio.subprocess.Process, lis
     return process, joins, lines
 
 
+@pytest.mark.slow
 async def test_host_then_ctrl_c_then_resume_plays_the_game_to_its_end(cardtable_home: Path) -> None:
     process, joins, lines = await start(
         "host", "durak", "--seats", "remote:Ann,remote", "--listen", "127.0.0.1:0", "--seed", "3",

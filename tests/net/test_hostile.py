@@ -104,6 +104,7 @@ async def test_an_oversized_message_closes_that_connection_only() -> None:
         await close(host, ann, ada)
 
 
+@pytest.mark.slow
 async def test_a_flood_is_dropped_then_closed_and_the_table_goes_on() -> None:
     limits = Limits(rate=20, burst=10, flood_close=100, wrong_code_delay=0.01)
     host, ann, ada = await table(limits)

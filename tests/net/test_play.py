@@ -14,6 +14,7 @@ from cardtable.net.protocol import StateUpdate, Status
 from cardtable.session import Seat, SeatKind, SlotSaver, TableSession
 from cardtable.userdata.slots import unfinished_games
 from tests.net.tables import FAST, GAMES, LeakCheck, autoplay, client_for, held, held_view, open_table, reopen_table
+from tests.waiting import until
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -90,7 +91,8 @@ async def test_a_player_who_drops_pauses_the_table_and_rejoins_at_the_same_point
         await ann.wait_for(lambda c: c.paused)
         assert "waiting for Ada" in ann.message and not ann.seats[1].connected
         frozen = host.session.state.to_json()
-        await asyncio.sleep(0.2)  # a bot to act would have moved by now
+        # A bot asked before the pause answers into a paused table, and none is asked after it.
+        await until(lambda: host._bot_task is None, "no bot thinking at the paused host")
         assert host.session.state.to_json() == frozen
         if ann.to_act == ann.seat:
             seq = await ann.act(ann.legal[0])

@@ -52,6 +52,7 @@ def asked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return counts
 
 
+@pytest.mark.slow
 def test_a_rounds_review_is_kept_for_the_open_game(asked: list[int]) -> None:
     state = _first_round(_president())
     kept = RoundReviews()
@@ -97,6 +98,7 @@ def test_a_move_played_otherwise_is_reviewed_afresh_from_there(asked: list[int])
     assert asked[-1] == len(again.decisions) - len(before)
 
 
+@pytest.mark.slow
 def test_round_reviews_go_beside_the_record_and_the_whole_game_reviews_only_the_rest(
     tmp_path: Path, asked: list[int]
 ) -> None:
@@ -138,6 +140,7 @@ def test_reviews_are_never_kept_in_the_saves_folder_nor_over_a_file_not_ours(tmp
     assert review_path(record, 0).read_text() == "my notes"
 
 
+@pytest.mark.slow
 def test_a_review_kept_in_the_older_format_is_reviewed_afresh_and_replaced(tmp_path: Path, asked: list[int]) -> None:
     # Format 2's judge did not value President's gift back: its reviews are not read back.
     import hashlib

@@ -15,6 +15,7 @@ from cardtable.tui.screens.review import ReviewScreen
 from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.userdata.records import export_record, load_record
 from cardtable.userdata.savefiles import set_seats
+from tests import waiting
 
 from .conftest import open_table, screen_text, settle, status_of
 
@@ -31,13 +32,16 @@ def finished_state(game: str, seed: int = 5):
 
 
 async def wait_reviewed(app: CardtableApp, pilot) -> ReviewScreen:
-    for _ in range(600):
+    async def settle_workers() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
+
+    def reviewed() -> ReviewScreen | None:
         screen = app.screen
-        if isinstance(screen, ReviewScreen) and screen.review is not None:
-            return screen
-    raise AssertionError("the review never finished")
+        return screen if isinstance(screen, ReviewScreen) and screen.review is not None else None
+
+    await settle_workers()
+    return await waiting.until(reviewed, "the review finishing", timeout=120, between=settle_workers)
 
 
 @pytest.mark.slow

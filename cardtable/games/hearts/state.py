@@ -7,7 +7,7 @@ reason, events, observations, notation and saves (see the package's docstring).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -151,7 +151,7 @@ class _HeartsKernelView:
         return tuple(self._table.totals)
 
 
-class HeartsState(GameState):
+class HeartsState(GameState[HeartsObservation]):
     """A game of Hearts in progress.  See the module docstring for an example.
 
     ``legal_actions()`` order: while passing, every 3-card ``give`` in lexicographic
@@ -588,7 +588,7 @@ class HeartsState(GameState):
     def from_observation(
         cls,
         observation: HeartsObservation,
-        hands: Sequence[int | Sequence[Card]],
+        hands: Sequence[int | Iterable[Card]],
         rng: random.Random | None = None,
     ) -> HeartsState:
         """A full state that matches ``observation`` with the cards in hand set to ``hands``.
