@@ -48,6 +48,7 @@ from cardtable.tui.screens.handover import HandoverPart
 from cardtable.tui.screens.info import InfoScreen
 from cardtable.tui.screens.pauses import PausesPart
 from cardtable.tui.screens.round_end import RoundEndPart
+from cardtable.tui.services import services
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.widgets.buttons import MoveButton
 from cardtable.tui.widgets.firstframe import StyledOnce
@@ -179,7 +180,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
                 yield Static(id="scores")
                 yield MoveLog(id="log")
         yield Static(id="status")
-        yield HandView(self.app.card_style, id="hand")  # type: ignore[attr-defined]
+        yield HandView(services(self).card_style, id="hand")
         with Horizontal(id="moves"):
             yield from self.compose_moves()
         yield KeysFooter(show_command_palette=False, compact=True)
@@ -236,7 +237,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         return TableContext(
             names=tuple(seat.name for seat in seats),
             labels=tuple(seat.label for seat in seats),
-            style=self.app.card_style,  # type: ignore[attr-defined]
+            style=services(self).card_style,
             personal=not self.hotseat,
         )
 
@@ -244,10 +245,11 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         self.ready = True
         fit_to_terminal(self)
         if not self.read_only:
-            self.session.saver = getattr(self.app, "saver", None)
-            self.session.hint_iterations = getattr(self.app, "hint_iterations", None)
-            self.session.pace = getattr(self.app, "pace", "normal")
-            self.session.set_think_time(getattr(self.app, "think", None))
+            app = services(self)
+            self.session.saver = app.saver
+            self.session.hint_iterations = app.hint_iterations
+            self.session.pace = app.pace
+            self.session.set_think_time(app.think)
             self._set_bot_cores()
             # A new game has its save from the start: once its first frame is out.
             self.call_after_refresh(self.session.autosave)
@@ -256,16 +258,16 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
     def on_screen_resume(self) -> None:
         # The settings screen may have changed the bot speed the save records, and the
         # hard bots' thinking time and cores.
-        self.session.pace = getattr(self.app, "pace", "normal")
+        self.session.pace = services(self).pace
         if not self.read_only:
-            self.session.set_think_time(getattr(self.app, "think", None))
+            self.session.set_think_time(services(self).think)
             self._set_bot_cores()
 
     def _set_bot_cores(self) -> None:
         from cardtable.bots.search.pool import play_workers
 
-        cores = getattr(self.app, "bot_cores", None)
-        if cores is not None and self.session.workers != play_workers(cores):
+        cores = services(self).bot_cores
+        if self.session.workers != play_workers(cores):
             self.session.set_bot_cores(cores)
 
     def on_resize(self) -> None:
@@ -598,8 +600,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         except CardtableError as exc:
             self.show_refusal(str(exc))
             return
-        settings = getattr(self.app, "settings", None)
-        if settings is not None and settings.confirm_before_play:
+        if services(self).settings.confirm_before_play:
             if action not in self.legal:
                 self.human_move(action)  # refused with the engine's reason; nothing to confirm
                 return
@@ -650,7 +651,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
     def action_seats(self) -> None:
         """The host's list of remote seats: hand an away player's seat to a bot, or take it back."""
         if self.hosting:
-            self.app.open_seats(self.session)  # type: ignore[attr-defined]
+            services(self).open_seats(self.session)
 
     def action_quit_table(self) -> None:
         self.finished = True
@@ -659,11 +660,11 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         if untouched:
             # Left before the player's first move: nothing of theirs to keep, and the
             # start screen's list does not fill up with deals nobody played.
-            slot = getattr(self.app, "slot", None)
+            slot = services(self).slot
             if slot is not None:
                 slot.discard()
         self.workers.cancel_group(self, "bots")
-        self.app.show_start(self.game_name)  # type: ignore[attr-defined]
+        services(self).show_start(self.game_name)
 
     @on(HandView.CardClicked)
     def _card_clicked(self) -> None:
@@ -679,7 +680,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
             "last-button": self.action_last,
             "hint-button": self.action_hint,
             "undo-button": self.action_undo,
-            "help-button": self.app.action_help,  # type: ignore[attr-defined]
+            "help-button": services(self).action_help,
         }
         handler = actions.get(event.button.id or "")
         if handler is not None:

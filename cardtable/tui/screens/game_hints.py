@@ -160,7 +160,7 @@ class HintsPart(GameScreenParts):
         hand = self.query_one(HandView)
         if action.kind == "defend":
             attacking, beating = action.cards
-            self.table.target = attacking  # type: ignore[attr-defined]
+            self.table.aim_at(attacking)
             if self.obs is not None:
                 self.table.show(self.obs, self.context)
             mine = [beating]

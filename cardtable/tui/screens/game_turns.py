@@ -21,6 +21,7 @@ from cardtable.engine.payloads import EventKind
 from cardtable.session import BotAnswer, BotRequest, Notice, NoticeKind
 from cardtable.tui.config import SeatConfig
 from cardtable.tui.screens.game_parts import GameScreenParts
+from cardtable.tui.services import services
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.movelog import MoveLog
 
@@ -73,7 +74,7 @@ class TurnsPart(GameScreenParts):
             case NoticeKind.STATUS:
                 if notice.text:
                     self.app.notify(notice.text, timeout=6, markup=False)
-                self.app.seats_changed()  # type: ignore[attr-defined]  # a player came or went: the seats' list says so
+                services(self).seats_changed()  # a player came or went: the seats' list says so
             case NoticeKind.DISCONNECTED:
                 self.app.notify(f"Disconnected: {notice.text}", severity="error", timeout=12, markup=False)
             case NoticeKind.FINISHED:
@@ -136,7 +137,7 @@ class TurnsPart(GameScreenParts):
     def bot_turn(self, request: BotRequest) -> None:
         """Think in a thread (after the pacing delay), then hand the answer back."""
         worker = get_current_worker()
-        answer = request.think(self.app.bot_delay, lambda: worker.is_cancelled)  # type: ignore[attr-defined]
+        answer = request.think(services(self).bot_delay, lambda: worker.is_cancelled)
         if not answer.cancelled:
             self.app.call_from_thread(self.bot_answered, answer)
 

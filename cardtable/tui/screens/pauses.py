@@ -8,6 +8,7 @@ key is pressed; the status line says what is shown.  Then play goes on.
 from __future__ import annotations
 
 from cardtable.tui.screens.game_parts import GameScreenParts
+from cardtable.tui.services import services
 
 __all__ = ["PausesPart"]
 
@@ -20,7 +21,7 @@ class PausesPart(GameScreenParts):
         the app's ``trick_pause`` (it follows the bot speed) or until a key is pressed;
         the status line says what is shown.  Returns whether the game now waits."""
         event, self.just_completed = self.just_completed, None
-        seconds = getattr(self.app, "trick_pause", 0.0)
+        seconds = services(self).trick_pause
         if event is None or seconds <= 0 or self.obs is None:
             return False
         self.pause_token += 1

@@ -20,6 +20,7 @@ from cardtable.session import TableSession
 from cardtable.tui.config import SEAT_KINDS, SeatConfig, TableConfig
 from cardtable.tui.keymap import REPLAY_KEYS, bindings, say_some
 from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.services import services
 from cardtable.tui.tables import TableContext
 from cardtable.tui.widgets.buttons import MoveButton
 from cardtable.tui.widgets.movelog import MoveLog
@@ -132,7 +133,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
             return
         humans = [i for i, info in enumerate(self.replay.seats) if info.kind == "human"]
         seat = self.seat if self.seat is not None else (humans[0] if humans else 0)
-        self.app.open_review(self.replay, seat, record=self.record)  # type: ignore[attr-defined]
+        services(self).open_review(self.replay, seat, record=self.record)
 
     @on(Button.Pressed)
     def _replay_button(self, event: Button.Pressed) -> None:

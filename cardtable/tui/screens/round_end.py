@@ -15,6 +15,7 @@ from cardtable.engine.payloads import Ending, EventKind
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.game_parts import GameScreenParts
 from cardtable.tui.screens.roundover import RoundOverScreen
+from cardtable.tui.services import services
 
 if TYPE_CHECKING:
     from cardtable.session.review import RoundReviews
@@ -71,7 +72,7 @@ class RoundEndPart(GameScreenParts):
         # A game over before its first review (the FINISHED notice found nothing kept):
         # this review, and any after it, go beside the record too.
         self.keep_reviews_with_record()
-        self.app.open_review(  # type: ignore[attr-defined]
+        services(self).open_review(
             Replay.from_state(self.state), session.viewer, rounds,
             lambda _: self.show_round_over(event) if event is not None else None, kept=kept,
         )
@@ -105,12 +106,12 @@ class RoundEndPart(GameScreenParts):
         elif choice == "new" or (choice == "again" and not self.session.local):
             # The host deals a hosted table's games: from here, a new game is one's own.
             self.finished = True
-            self.app.show_start(self.game_name)  # type: ignore[attr-defined]
+            services(self).show_start(self.game_name)
         elif choice == "again":
             self.finished = True
             config = self.config
             if config.seed is not None:
                 config = TableConfig(config.game, config.seats, config.seed + 1, config.options)
-            self.app.start_game(config)  # type: ignore[attr-defined]
+            services(self).start_game(config)
         else:
             self.next_turn()

@@ -173,10 +173,15 @@ class TableArea(Static, Generic[ObservationT]):
 
     @property
     def card_style(self) -> CardStyle:
-        """How cards are written: the style of the last drawing, else the app's."""
+        """How cards are written: the style of the last drawing, else the app's (else the
+        plain one, for a table not on screen)."""
         if self.ctx is not None:
             return self.ctx.style
-        return getattr(self.app, "card_style", CardStyle())
+        if not self.is_attached:
+            return CardStyle()
+        from cardtable.tui.services import services
+
+        return services(self).card_style
 
     @property
     def large(self) -> bool:
@@ -226,6 +231,10 @@ class TableArea(Static, Generic[ObservationT]):
         return "*" if ctx.style.ascii_only else "★"
 
     # --- questions the game screen asks ---------------------------------------------
+    def aim_at(self, card: Card) -> None:
+        """Point at ``card`` on the table as the one a move answers (Durak: the attack a
+        hint beats); a table whose moves answer no single card has nothing to point at."""
+
     def sort_hand(self, obs: ObservationT) -> list[Card]:
         return list(obs.hand)
 

@@ -61,6 +61,9 @@ class DurakTable(TableArea[DurakObservation]):
             return []
         return [attack for attack, beat in o.table if beat is None]
 
+    def aim_at(self, card: Card) -> None:
+        self.target = card
+
     def next_target(self) -> None:
         open_cards = self.unbeaten()
         if not open_cards:
