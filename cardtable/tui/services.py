@@ -10,8 +10,8 @@ the app to it (``cardtable.tui.app`` checks ``CardtableApp`` against it).
 
 >>> from cardtable.tui.app import CardtableApp
 >>> app: AppServices = CardtableApp(pace="slow")
->>> app.pace, app.bot_delay
-('slow', 2.0)
+>>> app.pace, app.bot_delay, app.trick_pause
+('slow', 1.2, 2.0)
 """
 
 from __future__ import annotations

@@ -15,15 +15,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Button
 
-from cardtable.engine.observation import Observation
 from cardtable.session import TableSession
 from cardtable.tui.config import SEAT_KINDS, SeatConfig, TableConfig
 from cardtable.tui.keymap import REPLAY_KEYS, bindings, say_some
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.services import services
-from cardtable.tui.tables import TableContext
+from cardtable.tui.viewmodel import ReplayViewModel, TableFacts
 from cardtable.tui.widgets.buttons import MoveButton
-from cardtable.tui.widgets.movelog import MoveLog
 from cardtable.userdata.records import Replay
 
 __all__ = ["ReplayScreen"]
@@ -48,6 +46,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         self.seat = seat
         self.record = record
         self.spectator = seat is None
+        self.view_model = ReplayViewModel(config.game, self.table, replay, seat)
         session = self.session
         session.close()  # nothing is played or saved here
         session.viewer = session.revealed = seat if seat is not None else 0
@@ -64,28 +63,17 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         return True
 
     # --- drawing ---------------------------------------------------------------------
-    def observe(self) -> Observation:
+    def facts(self) -> TableFacts:
         obs = self.replay.observation(self.seat)
         if obs.seat is None:
             # Tables lay seats out around seat 0; the spectator's hand is empty anyway.
             obs = dataclasses.replace(obs, seat=0)
-        return obs
-
-    def title_text(self, obs: Observation, ctx: TableContext) -> str:
-        who = "spectator" if self.seat is None else f"as {ctx.name(self.seat)} saw it"
-        undo = "  ·  undo used" if self.replay.info.undo_used else ""
-        return f"  replay, {who}  ·  move {self.replay.position}/{self.replay.length}{undo}"
-
-    def hand_title(self, obs: Observation, ctx: TableContext) -> str:
-        if self.seat is None:
-            return "Spectator: no hand is shown"
-        return super().hand_title(obs, ctx)
+        return TableFacts.read(self.session, read_only=True, spectator=self.spectator, obs=obs)
 
     def after_change(self) -> None:
         assert isinstance(self.session, TableSession)
         self.session.state = self.replay.state
-        self.query_one(MoveLog).lines.clear()
-        self.seen_events = 0
+        self.forget_log()
         self.refresh_view()
         self.set_status(self.move_text())
 

@@ -50,6 +50,8 @@ class DurakTable(TableArea[DurakObservation]):
         durak = f"{outcome_share(move.outcomes, 1):.0%}"
         return durak if short else f"durak in {durak}"
 
+    has_targets = True
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.target: Card | None = None
