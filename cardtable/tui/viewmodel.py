@@ -47,12 +47,10 @@ if TYPE_CHECKING:
     from cardtable.engine.events import Event
     from cardtable.engine.observation import Observation
     from cardtable.session.protocol import TableProtocol
-    from cardtable.userdata.records import Replay
 
 __all__ = [
     "HandShown",
     "LogFeed",
-    "ReplayViewModel",
     "SeatShown",
     "TableContext",
     "TableFacts",
@@ -185,6 +183,10 @@ class TableFacts:
     pause_line: str = ""
     #: the table's own words beside each seat (away, played by a bot)
     seat_words: tuple[tuple[str, ...], ...] = ()
+    #: what the title bar and the hand's title say instead of the table's own words
+    #: (a replay's move, a review's decision; a spectator's missing hand)
+    heading: str | None = None
+    hand_heading: str | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -195,7 +197,8 @@ class TableFacts:
     def read(cls, table: TableProtocol, *, read_only: bool = False, spectator: bool = False,
              obs: Observation | None = None) -> TableFacts:
         """The facts of ``table`` for its viewer (``obs``: what is drawn, where the
-        screen shows another observation than the viewer's)."""
+        screen shows another observation than the viewer's; a replay's headings are
+        added with :func:`dataclasses.replace`)."""
         viewer = table.viewer
         table_only = table.table_only and not read_only
         if obs is None:
@@ -402,6 +405,8 @@ class TableViewModel:
 
     def title_words(self, facts: TableFacts, ctx: TableContext) -> str:
         """The title bar after the game's name: the round, whose view, the seed, undo, who is here."""
+        if facts.heading is not None:
+            return facts.heading
         name = ctx.name(facts.viewer)
         if ctx.personal:
             who = "your table" if name == "You" else f"you are {name}"
@@ -415,6 +420,8 @@ class TableViewModel:
         return f"  {self.round_noun} {facts.obs.round}  ·  {who}{seed}{undone}{presence}"
 
     def hand_title(self, facts: TableFacts, ctx: TableContext) -> str:
+        if facts.hand_heading is not None:
+            return facts.hand_heading
         if facts.table_only:
             return "No hand is shown while only bots play"
         return f"{ctx.owner(facts.viewer)} hand · {plural(len(facts.obs.hand), 'card')}"
@@ -463,27 +470,3 @@ class TableViewModel:
         fresh, events = self.log.take(facts.obs.events)
         lines = [self.wording.log_line(event, ctx, facts.viewer) for event in events]
         return fresh, [line for line in lines if line is not None]
-
-
-class ReplayViewModel(TableViewModel):
-    """A replay's view: its title says the move shown, and a spectator has no hand."""
-
-    def __init__(self, game: str, wording: TableWording, replay: Replay, seat: int | None,
-                 style: CardStyle | None = None) -> None:
-        super().__init__(game, wording, style)
-        self.replay = replay
-        self.seat = seat
-
-    def title_words(self, facts: TableFacts, ctx: TableContext) -> str:
-        who = "spectator" if self.seat is None else f"as {ctx.name(self.seat)} saw it"
-        undo = "  ·  undo used" if self.replay.info.undo_used else ""
-        return f"  replay, {who}  ·  move {self.replay.position}/{self.replay.length}{undo}"
-
-    def hand_title(self, facts: TableFacts, ctx: TableContext) -> str:
-        if self.seat is None:
-            return "Spectator: no hand is shown"
-        return super().hand_title(facts, ctx)
-
-    def keys(self, facts: TableFacts | None) -> dict[str, bool]:
-        return {}  # every replay key always acts
-

@@ -290,7 +290,7 @@ class GameScreen(StyledOnce):
         return ("hosting",) if self.session.hosting and not self.read_only else ()
 
     def on_unmount(self) -> None:
-        self.finished = True  # a bot answering after this has no table to play on
+        self.finish()  # a bot answering after this has no table to play on
         self.session.close()
 
     def gone(self) -> bool:
@@ -386,6 +386,15 @@ class GameScreen(StyledOnce):
             hands.first().refresh()
 
     # --- the status line ---------------------------------------------------------------
+    def tell(self, news: Text | None) -> None:
+        """Say ``news`` (what just happened) on the status line from the next drawing on,
+        until the viewer's next move."""
+        self.next_news = news
+
+    def forget_news(self) -> None:
+        """The viewer moved, or the hand went: what happened before is no longer news."""
+        self.news = None
+
     def show_status(self) -> None:
         """The status line: what just happened, and what to do now."""
         facts = self.facts_now()
@@ -550,8 +559,12 @@ class GameScreen(StyledOnce):
         if "hosting" in self.key_features:
             services(self).open_seats(self.session)
 
-    def action_quit_table(self) -> None:
+    def finish(self) -> None:
+        """Leave the table: no bot plays on and no news is drawn here any more."""
         self.finished = True
+
+    def action_quit_table(self) -> None:
+        self.finish()
         untouched = self.untouched()
         self.session.close()
         if untouched:

@@ -55,7 +55,7 @@ class Turns:
                         case EventKind.ROUND_OVER:
                             screen.round_end.pending = event
                         case EventKind.REVOLUTION:
-                            screen.next_news = screen.table.log_line(event, screen.context, screen.viewer)
+                            screen.tell(screen.table.log_line(event, screen.context, screen.viewer))
             case NoticeKind.HAND_HIDDEN:
                 screen.handover.hide_hand()
             case NoticeKind.UNDONE if notice.action is not None:
@@ -64,7 +64,7 @@ class Turns:
                 screen.forget_received()
                 screen.hints.forget()
                 screen.query_one(HandView).clear_selection()
-                screen.next_news = screen.view_model.undone(screen.facts_now(), notice.action)
+                screen.tell(screen.view_model.undone(screen.facts_now(), notice.action))
             case NoticeKind.BOT_REPLACED if notice.seat is not None:
                 name = session.seats[notice.seat].name
                 app.notify(f"{name} now plays as the {notice.text} bot.", timeout=6, markup=False)
@@ -191,7 +191,7 @@ class Turns:
             screen.show_refusal(reason)
             return False
         screen.hints.forget()
-        screen.news = None
+        screen.forget_news()
         screen.forget_received()
         if session.waiting:
             # Sent to the host: its new state, or its reason for refusing, redraws.

@@ -15,12 +15,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Button
 
+from cardtable.engine.observation import Observation
 from cardtable.session import TableSession
 from cardtable.tui.config import SEAT_KINDS, SeatConfig, TableConfig
 from cardtable.tui.keymap import REPLAY_KEYS, bindings, say_some
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.services import services
-from cardtable.tui.viewmodel import ReplayViewModel, TableFacts
+from cardtable.tui.tables import TableContext
+from cardtable.tui.viewmodel import TableFacts
 from cardtable.tui.widgets.buttons import MoveButton
 from cardtable.userdata.records import Replay
 
@@ -46,7 +48,6 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         self.seat = seat
         self.record = record
         self.spectator = seat is None
-        self.view_model = ReplayViewModel(config.game, self.table, replay, seat)
         session = self.session
         session.close()  # nothing is played or saved here
         session.viewer = session.revealed = seat if seat is not None else 0
@@ -68,7 +69,18 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         if obs.seat is None:
             # Tables lay seats out around seat 0; the spectator's hand is empty anyway.
             obs = dataclasses.replace(obs, seat=0)
-        return TableFacts.read(self.session, read_only=True, spectator=self.spectator, obs=obs)
+        facts = TableFacts.read(self.session, read_only=True, spectator=self.spectator, obs=obs)
+        ctx = self.context
+        return dataclasses.replace(facts, heading=self.title_text(obs, ctx), hand_heading=self.hand_title(obs, ctx))
+
+    def title_text(self, obs: Observation, ctx: TableContext) -> str:
+        who = "spectator" if self.seat is None else f"as {ctx.name(self.seat)} saw it"
+        undo = "  ·  undo used" if self.replay.info.undo_used else ""
+        return f"  replay, {who}  ·  move {self.replay.position}/{self.replay.length}{undo}"
+
+    def hand_title(self, obs: Observation, ctx: TableContext) -> str | None:
+        """The hand's title: a spectator has none (``None``: the table's own words)."""
+        return "Spectator: no hand is shown" if self.seat is None else None
 
     def after_change(self) -> None:
         assert isinstance(self.session, TableSession)

@@ -120,14 +120,14 @@ class RoundEnd:
         if choice == "review":
             self.review_round()
         elif choice == "quit":
-            screen.finished = True
+            screen.finish()
             screen.app.exit()
         elif choice == "new" or (choice == "again" and not screen.session.local):
             # The host deals a hosted table's games: from here, a new game is one's own.
-            screen.finished = True
+            screen.finish()
             services(screen).show_start(screen.game_name)
         elif choice == "again":
-            screen.finished = True
+            screen.finish()
             config = screen.config
             if config.seed is not None:
                 config = TableConfig(config.game, config.seats, config.seed + 1, config.options)
