@@ -37,7 +37,7 @@ from cardtable.engine.payloads import EventKind
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.games import get_rules
-from cardtable.session import Seat, TableSession
+from cardtable.session.notices import AgainstRules, ConnectionLost, Refusal
 from cardtable.session.protocol import TableProtocol
 from cardtable.tui.config import TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
@@ -56,10 +56,10 @@ from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.movelog import MoveLog
 from cardtable.tui.widgets.seats import SeatBox, seat_lines
 from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
-from cardtable.tui.wording import engine_text, plural
+from cardtable.tui.wording import away_words, engine_text, pause_line, plural, presence_line, refusal_line
 
 if TYPE_CHECKING:
-    from cardtable.bots.search import Decision
+    from cardtable.session.requests import Decision
 
 __all__ = ["GameScreen"]
 
@@ -81,27 +81,16 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
 
     BINDINGS = bindings(TABLE_KEYS)
 
-    def __init__(
-        self,
-        config: TableConfig,
-        state: GameState | None = None,
-        session: TableProtocol | None = None,
-    ) -> None:
-        """Play ``config`` (from ``state`` if given), or the seat of a hosted table that
-        ``session`` plays from here (a seat elsewhere, or the host's own seat: the host runs
-        the game and its bots).  The screen knows the table only as a
-        :class:`~cardtable.session.protocol.TableProtocol`."""
+    def __init__(self, config: TableConfig, session: TableProtocol) -> None:
+        """Play ``config`` at the table ``session``, handed over by whoever opened it (a
+        table played here, a seat of a hosted table from elsewhere, or the host's own
+        seat).  The screen knows the table only as a
+        :class:`~cardtable.session.protocol.TableProtocol`: its core, and the
+        capabilities it offers."""
         super().__init__()
         self.config = config
         self.game_name = config.game
-        self.session: TableProtocol
-        if session is not None:
-            self.session = session
-        else:
-            seats = [Seat.from_spec(seat.name, seat.kind) for seat in config.seats]
-            self.session = TableSession(
-                state if state is not None else config.new_state(), seats, resumed=state is not None
-            )
+        self.session: TableProtocol = session
         self.session.listen(self.on_notice)
         self.table: TableArea[Any] = table_for(config.game)
         self.hint_action: Action | None = None
@@ -160,7 +149,8 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
     @property
     def table_only(self) -> bool:
         """Hot-seat while only bots move: the table as everyone sees it, no hand."""
-        return self.session.table_only and not self.read_only
+        handover = self.session.handover
+        return handover is not None and handover.table_only and not self.read_only
 
     @property
     def log_lines(self) -> Sequence[Text]:
@@ -213,10 +203,30 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
             who = "the table as everyone sees it"
         else:
             who = f"{name}'s view"
-        undone = "  ·  undo used" if self.session.undo_used else ""
+        undoing = self.session.undoing
+        undone = "  ·  undo used" if undoing is not None and undoing.used else ""
         seed = "" if self.seed_shown is None else f"  ·  seed {self.seed_shown}"
-        presence = f"  ·  {self.session.presence}" if self.session.presence else ""
+        line = self.presence_text(ctx)
+        presence = f"  ·  {line}" if line else ""
         return f"  {self.round_noun} {obs.round}  ·  {who}{seed}{undone}{presence}"
+
+    def presence_text(self, ctx: TableContext) -> str:
+        """Who of the people is at the table (players elsewhere), or that the connection
+        is lost (the host's last word on who is there is out of date then)."""
+        presence = self.session.presence
+        if presence is None:
+            return ""
+        if isinstance(presence.pause, ConnectionLost) and not self.session.is_over:
+            return "disconnected"
+        return presence_line(presence.seats, ctx.name)
+
+    def pause_text(self) -> Text | None:
+        """Why nobody moves, while the table waits for players elsewhere."""
+        presence = self.session.presence
+        pause = None if presence is None else presence.pause
+        if pause is None:
+            return None
+        return Text(pause_line(pause, self.context.name), style="bold yellow")
 
     @property
     def seed_shown(self) -> int | None:
@@ -244,29 +254,33 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         self.ready = True
         fit_to_terminal(self)
         if not self.read_only:
-            self.session.saver = getattr(self.app, "saver", None)
-            self.session.hint_iterations = getattr(self.app, "hint_iterations", None)
-            self.session.pace = getattr(self.app, "pace", "normal")
-            self.session.set_think_time(getattr(self.app, "think", None))
-            self._set_bot_cores()
-            # A new game has its save from the start: once its first frame is out.
-            self.call_after_refresh(self.session.autosave)
+            saving = self.session.saving
+            if saving is not None:
+                saving.saver = getattr(self.app, "saver", None)
+                saving.pace = getattr(self.app, "pace", "normal")
+            self._configure_thinking()
+            if saving is not None:
+                # A new game has its save from the start: once its first frame is out.
+                self.call_after_refresh(saving.autosave)
         self.after_change()
 
     def on_screen_resume(self) -> None:
         # The settings screen may have changed the bot speed the save records, and the
         # hard bots' thinking time and cores.
-        self.session.pace = getattr(self.app, "pace", "normal")
+        saving = self.session.saving
+        if saving is not None:
+            saving.pace = getattr(self.app, "pace", "normal")
         if not self.read_only:
-            self.session.set_think_time(getattr(self.app, "think", None))
-            self._set_bot_cores()
+            self._configure_thinking()
 
-    def _set_bot_cores(self) -> None:
-        from cardtable.bots.search.pool import play_workers
-
-        cores = getattr(self.app, "bot_cores", None)
-        if cores is not None and self.session.workers != play_workers(cores):
-            self.session.set_bot_cores(cores)
+    def _configure_thinking(self) -> None:
+        """The app's thinking time, cores and hint size for the bots and hints run here."""
+        think, cores = getattr(self.app, "think", None), getattr(self.app, "bot_cores", None)
+        bot_turns, hints = self.session.bot_turns, self.session.hints
+        if bot_turns is not None:
+            bot_turns.configure(think, cores)
+        if hints is not None:
+            hints.configure(think, cores, getattr(self.app, "hint_iterations", None))
 
     def on_resize(self) -> None:
         fit_to_terminal(self)
@@ -293,7 +307,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         if action == "take":
             return self.offers("take")
         if action == "undo":
-            return self.session.undo_offered
+            return self.session.undoing is not None
         if action == "next_target":
             return hasattr(self.table, "next_target")
         if action == "seats":
@@ -327,7 +341,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
     @property
     def hosting(self) -> bool:
         """This screen is the host's own seat of a networked table (it has the seats' pop-up)."""
-        return self.session.hosting and not self.read_only
+        return self.session.seating is not None and not self.read_only
 
     @property
     def key_features(self) -> tuple[str, ...]:
@@ -400,7 +414,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
             for button in self.query(button_id):
                 button.display = self.offers(move)
         for button in self.query("#undo-button"):
-            button.display = self.session.undo_offered
+            button.display = self.session.undoing is not None
         keys = self.keys_shown()
         if keys != self.shown_keys:
             # The footer is built anew on every refresh of the bindings: only when a key
@@ -414,7 +428,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
     def show_status(self) -> None:
         """The status line: what just happened, and what to do now."""
         my_turn = self.obs is not None and self.session.to_act == self.viewer and not self.read_only
-        if self.news is not None and (my_turn or self.session.pause_line):
+        if self.news is not None and (my_turn or self.pause_text() is not None):
             # The pause shows beside the news too: nobody moves until the table is full.
             # What happened, and what to do now (after a pass: lead the 2♣).
             self.set_status(Text.assemble(self.news, "  ·  ", self.prompt_now()))
@@ -456,9 +470,9 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
             hands.first().received = set()
             hands.first().refresh()
 
-    def show_refusal(self, reason: str) -> None:
-        """Put a refusal on the status line until the selection changes."""
-        self.set_status(self.refusal(reason))
+    def show_refusal(self, refusal: Refusal | str) -> None:
+        """Put a refusal (or the engine's reason) on the status line until the selection changes."""
+        self.set_status(self.refusal(refusal))
         self.refused = True
 
     def choice_changed(self) -> None:
@@ -466,10 +480,11 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         if self.refused and self.obs is not None:
             self.set_status(self.prompt_now())
 
-    def refusal(self, reason: str) -> Text:
+    def refusal(self, refusal: Refusal | str) -> Text:
         """A refused move's reason on the status line, its cards and seats written as
         everywhere else on screen (``Refused: 8♦ does not beat 6♠``)."""
         ctx = self.context
+        reason = refusal_line(AgainstRules(refusal) if isinstance(refusal, str) else refusal, ctx.name)
         text = engine_text(reason, ctx.style, seat_name=ctx.name, text_style="red")
         return Text.assemble(("Refused: ", "bold red"), text)
 
@@ -485,8 +500,9 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         ctx = self.context
         if obs.is_over:
             return Text("The game is over.", style="bold")
-        if self.session.pause_line:
-            return Text(self.session.pause_line, style="bold yellow")
+        pause = self.pause_text()
+        if pause is not None:
+            return pause
         if self.session.to_act == self.viewer and not self.read_only:
             return self.personalise(self.table.prompt(obs, self.legal, ctx))
         return Text(f"{ctx.labels[obs.current_player]} to act.", style="italic")  # type: ignore[index]
@@ -499,8 +515,9 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
     def wait_text(self) -> Text:
         """The answer to a key pressed out of turn: wait, and who is thinking (or, while
         the table waits for an away player, that)."""
-        if self.session.pause_line:
-            return Text(self.session.pause_line, style="bold yellow")
+        pause = self.pause_text()
+        if pause is not None:
+            return pause
         text = Text("Wait for your turn.", style="bold yellow")
         if self.session.bot_to_act:
             text.append("  ")
@@ -518,6 +535,13 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         plain = re.sub(r"\b[Yy]ou\b", lambda _: name, plain)
         return Text(plain, style=text.style)
 
+    def seat_words(self, seat: int) -> tuple[str, ...]:
+        """What a person's seat box adds while they are away (``away``, or the bot playing)."""
+        presence = self.session.presence
+        if presence is None:
+            return ()
+        return next((away_words(seen) for seen in presence.seats if seen.seat == seat), ())
+
     def _seat_width(self, boxes: int) -> int:
         """The columns inside one seat box (boxes share the row, 1-column gap, left padding)."""
         width = self.size.width or self.app.size.width or 80
@@ -532,7 +556,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
             label=ctx.labels[seat],
             name=ctx.name(seat),
             count=obs.hand_sizes[seat],
-            words=[*self.table.seat_status(obs, seat), *self.session.seat_words(seat)],
+            words=[*self.table.seat_status(obs, seat), *self.seat_words(seat)],
             badges=badges,
             to_act=to_act,
             viewer=viewer,
@@ -596,7 +620,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         try:
             action = hinted if hinted is not None else self.table.build_action(self.obs, self.legal, cards)
         except CardtableError as exc:
-            self.show_refusal(str(exc))
+            self.show_refusal(AgainstRules(str(exc)))
             return
         settings = getattr(self.app, "settings", None)
         if settings is not None and settings.confirm_before_play:
@@ -630,7 +654,12 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
     # --- keys: hints and undo --------------------------------------------------------------
     def action_undo(self) -> None:
         """Take back the person's last move and every bot move after it (again: the one before)."""
-        problem = self.session.undo()
+        undoing = self.session.undoing
+        if undoing is None:
+            alone = self.session.presence is None
+            self.set_status(Text(_UNDO_ALONE if alone else _UNDO_OFF, style="bold yellow"))
+            return
+        problem = undoing.undo()
         if problem is not None:
             self.set_status(Text(problem, style="bold yellow"))
             return
@@ -649,8 +678,9 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
 
     def action_seats(self) -> None:
         """The host's list of remote seats: hand an away player's seat to a bot, or take it back."""
-        if self.hosting:
-            self.app.open_seats(self.session)  # type: ignore[attr-defined]
+        seating = self.session.seating
+        if seating is not None and self.hosting:
+            self.app.open_seats(seating, self.context.name)  # type: ignore[attr-defined]
 
     def action_quit_table(self) -> None:
         self.finished = True
@@ -685,6 +715,10 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         if handler is not None:
             handler()
 
+
+#: why a table offers no undo: several people share its keyboard, or some play elsewhere
+_UNDO_ALONE = "Undo is only for games with a single person at the table."
+_UNDO_OFF = "Undo is off in a game with more than one person at the table."
 
 #: the keys bound to undo (they answer even where undo is not offered)
 _UNDO_KEYS = frozenset(next(use.keys for use in TABLE_KEYS if use.action == "undo").split(","))

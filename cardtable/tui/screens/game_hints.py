@@ -17,7 +17,6 @@ from textual import work
 from textual.worker import get_current_worker
 
 from cardtable.engine.actions import Action
-from cardtable.session import HintAnswer, HintRequest
 from cardtable.tui.keymap import say
 from cardtable.tui.screens.game_parts import GameScreenParts
 from cardtable.tui.screens.info import InfoScreen
@@ -25,7 +24,7 @@ from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.wording import plural
 
 if TYPE_CHECKING:
-    from cardtable.bots.search import Decision
+    from cardtable.session.requests import Decision, HintAnswer, HintRequest, MoveValue
 
 __all__ = ["HintsPart"]
 
@@ -56,7 +55,11 @@ class HintsPart(GameScreenParts):
             elif self.hint_decision is not None:
                 self.show_why(self.hint_decision)
             return
-        request = self.session.hint_request(self.viewer)
+        hints = self.session.hints
+        if hints is None:
+            self.set_status(Text("No hints at this table.", style="bold yellow"))
+            return
+        request = hints.request(self.viewer)
         if isinstance(request, str):
             self.set_status(Text(request, style="bold yellow"))
             return
@@ -105,9 +108,7 @@ class HintsPart(GameScreenParts):
             words.append(f" ({how_to})", style="dim")
             return words
         best = next(m for m in decision.moves if m.action == action)
-        from cardtable.bots.search import about_equal  # the bots load when a hint is first worded
-
-        equal = about_equal(decision.moves, action)
+        equal = self.about_equal(decision.moves, action)
         if len(equal) > 1 and all(m.action.kind in _BARE_KINDS for m in equal):
             words.append(": ")
             words.append_text(self.move_list([m.action for m in equal]))
@@ -129,6 +130,12 @@ class HintsPart(GameScreenParts):
         words.append(f" ({how_to}; {say('hint')}: why)", style="dim")
         return words
 
+    def about_equal(self, moves: Sequence[MoveValue], action: Action) -> list[MoveValue]:
+        """The moves the hint's search cannot tell from ``action`` (the hints capability's
+        judgement: the bots load when a hint is first worded)."""
+        hints = self.session.hints
+        return [] if hints is None else hints.about_equal(moves, action)
+
     def move_list(self, actions: Sequence[Action], most: int = 3) -> Text:
         """``3♣, 7♣ 7♦ and 8♣ 8♠``: moves named by their cards, at most ``most`` of them
         (then ``and 2 more``)."""
@@ -145,9 +152,10 @@ class HintsPart(GameScreenParts):
 
     def hint_done(self, answer: HintAnswer) -> None:
         """Show the suggestion and why, and select it, so that Enter (or P, T) makes it."""
-        if self._gone():
+        hints = self.session.hints
+        if self._gone() or hints is None:
             return
-        action = self.session.hint_answer(answer)
+        action = hints.answer(answer)
         if action is None:
             return
         self.hint_action = action
@@ -195,9 +203,7 @@ class HintsPart(GameScreenParts):
             text.append(f"  ({plural(move.visits, 'simulation')})", style="dim")
             text.append("\n")
         chosen = self.hint_move(decision.action, bare=True)
-        from cardtable.bots.search import about_equal
-
-        equal = about_equal(decision.moves, decision.action)
+        equal = self.about_equal(decision.moves, decision.action)
         text.append("\n")
         if len(equal) > 1:
             text.append_text(self.move_list([m.action for m in equal], most=len(equal)))

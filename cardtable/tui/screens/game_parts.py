@@ -15,8 +15,9 @@ of:
 
 Each part is written against this class, which names what the screen holds (set in
 ``GameScreen.__init__``) and, for the type checker only, the screen's own methods the
-parts call.  Like the screen, no part imports the network: the table is a
-:class:`~cardtable.session.protocol.TableProtocol`.
+parts call.  Like the screen, no part imports the network or the bots: the table is a
+:class:`~cardtable.session.protocol.TableProtocol`, the bots and hints two of its
+capabilities.
 """
 
 from __future__ import annotations
@@ -28,12 +29,13 @@ from rich.text import Text
 from textual.screen import Screen
 
 if TYPE_CHECKING:
-    from cardtable.bots.search import Decision
     from cardtable.engine.actions import Action
     from cardtable.engine.events import Event
     from cardtable.engine.observation import Observation
     from cardtable.engine.state import GameState
+    from cardtable.session.notices import Refusal
     from cardtable.session.protocol import TableProtocol
+    from cardtable.session.requests import Decision
     from cardtable.tui.config import TableConfig
     from cardtable.tui.tables import TableArea, TableContext
 
@@ -100,7 +102,10 @@ class GameScreenParts(Screen[None]):
 
         def show_status(self) -> None: ...
 
-        def show_refusal(self, reason: str) -> None: ...
+        def show_refusal(self, refusal: Refusal | str) -> None: ...
+
+        def pause_text(self) -> Text | None:
+            raise NotImplementedError
 
         def forget_received(self) -> None: ...
 

@@ -5,12 +5,13 @@ from the session and lets the next player act: it covers the screen first when a
 hot-seat hand-over is due, keeps a completed trick on the table a moment, shows a
 round's end, or runs a bot's thinking in a worker thread (the session hands out a
 :class:`~cardtable.session.BotRequest` and drops a stale answer).  The session's
-notices (:class:`~cardtable.session.NoticeKind`) are matched here.
+notices (:mod:`cardtable.session.notices`, one class per kind) are matched here.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -18,11 +19,34 @@ from textual.worker import get_current_worker
 
 from cardtable.engine.actions import Action
 from cardtable.engine.payloads import EventKind
-from cardtable.session import BotAnswer, BotRequest, Notice, NoticeKind
+from cardtable.session.notices import (
+    BotReplaced,
+    Changed,
+    Disconnected,
+    Finished,
+    GameOver,
+    HandHidden,
+    Joined,
+    Left,
+    Moved,
+    Notice,
+    Paused,
+    Refused,
+    SaveFailed,
+    SaveWarning,
+    SeatBack,
+    SeatToBot,
+    TimeRanOut,
+    Undone,
+)
 from cardtable.tui.config import SeatConfig
 from cardtable.tui.screens.game_parts import GameScreenParts
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.movelog import MoveLog
+from cardtable.tui.wording import news_line, pause_line
+
+if TYPE_CHECKING:
+    from cardtable.session.requests import BotAnswer, BotRequest
 
 __all__ = ["TurnsPart"]
 
@@ -35,11 +59,11 @@ class TurnsPart(GameScreenParts):
         """Turn the session's news into what the screen shows next."""
         if not self.ready:
             return  # a host's news while the screen is being built: mounting draws the latest
-        match notice.kind:
-            case NoticeKind.MOVED:
-                if notice.seat == self.viewer and not self.session.local:
+        match notice:
+            case Moved(seat=seat, events=events):
+                if seat == self.viewer and not self.session.local:
                     self.query_one(HandView).clear_selection()  # our move, sent from here, was made
-                for event in notice.events:
+                for event in events:
                     match event.kind:
                         case kind if kind in self.table.completions:
                             self.just_completed = event
@@ -47,9 +71,9 @@ class TurnsPart(GameScreenParts):
                             self.pending_round_over = event
                         case EventKind.REVOLUTION:
                             self.message = self.table.log_line(event, self.context, self.viewer)
-            case NoticeKind.HAND_HIDDEN:
+            case HandHidden():
                 self.hide_hand()
-            case NoticeKind.UNDONE if notice.action is not None:
+            case Undone(action=action):
                 self.pending_round_over = self.just_completed = None
                 self.query_one(MoveLog).lines.clear()
                 self.seen_events = 0
@@ -57,31 +81,32 @@ class TurnsPart(GameScreenParts):
                 self.hint_action = None
                 self.query_one(HandView).clear_selection()
                 self.message = Text.assemble(
-                    ("Undone: ", "bold cyan"), self.table.move_phrase(notice.action, self.context),
+                    ("Undone: ", "bold cyan"), self.table.move_phrase(action, self.context),
                     " and the moves after it.",
                 )
-            case NoticeKind.BOT_REPLACED if notice.seat is not None:
-                name = self.session.seats[notice.seat].name
-                self.app.notify(f"{name} now plays as the {notice.text} bot.", timeout=6, markup=False)
-            case NoticeKind.REFUSED:
+            case BotReplaced(seat=seat, level=level):
+                name = self.session.seats[seat].name
+                self.app.notify(f"{name} now plays as the {level} bot.", timeout=6, markup=False)
+            case Refused(refusal=refusal):
                 # The host's reason for a move sent from here (the state it answers stays).
                 if not self._gone():
-                    self.show_refusal(notice.text)
-            case NoticeKind.CHANGED:
+                    self.show_refusal(refusal)
+            case Changed():
+                self.app.seats_changed()  # type: ignore[attr-defined]  # the seats' list, if open, says who is here
                 if not self._gone() and not self.finished:
                     self.after_change()
-            case NoticeKind.STATUS:
-                if notice.text:
-                    self.app.notify(notice.text, timeout=6, markup=False)
-                self.app.seats_changed()  # type: ignore[attr-defined]  # a player came or went: the seats' list says so
-            case NoticeKind.DISCONNECTED:
-                self.app.notify(f"Disconnected: {notice.text}", severity="error", timeout=12, markup=False)
-            case NoticeKind.FINISHED:
+            case Joined() | Left() | SeatToBot() | SeatBack() | TimeRanOut() | GameOver():
+                self.app.notify(news_line(notice, self.context.name), timeout=6, markup=False)
+            case Paused(pause=pause):
+                self.app.notify(pause_line(pause, self.context.name), timeout=6, markup=False)
+            case Disconnected(reason=reason):
+                self.app.notify(f"Disconnected: {reason}", severity="error", timeout=12, markup=False)
+            case Finished():
                 self.keep_reviews_with_record()
-            case NoticeKind.SAVE_WARNING:
-                self.app.notify(notice.text, severity="warning", markup=False)
-            case NoticeKind.SAVE_FAILED:
-                self.app.notify(f"cannot save the game: {notice.text}", severity="error", markup=False)
+            case SaveWarning(message=message):
+                self.app.notify(message, severity="warning", markup=False)
+            case SaveFailed(reason=reason):
+                self.app.notify(f"cannot save the game: {reason}", severity="error", markup=False)
 
     # --- the turn loop ----------------------------------------------------------------
     def after_change(self) -> None:
@@ -90,13 +115,14 @@ class TurnsPart(GameScreenParts):
         (the person who looked last sees their hand again without one)."""
         self.pause_token += 1  # a pause still running is over: the game moved on
         self.table.completed = None
-        due = self.session.handover_due()
+        handover = self.session.handover
+        due = None if handover is None else handover.due()
         if due is not None:
             self.hand_over(due)
             return
-        again = self.session.reveal_due()
-        if again is not None:
-            self.session.reveal(again)  # only bots moved since this person looked
+        again = None if handover is None else handover.reveal_due()
+        if handover is not None and again is not None:
+            handover.reveal(again)  # only bots moved since this person looked
         self.refresh_view()
         if self.start_pause():
             return
@@ -115,17 +141,18 @@ class TurnsPart(GameScreenParts):
         """A bot's turn: ask the session for its request and think about it in a worker."""
         if self.finished:
             return
-        if self.session.bots_elsewhere:
+        bot_turns = self.session.bot_turns
+        if bot_turns is None:
             # The host runs the bots; its news of their moves redraws this screen.
-            if self.session.bot_to_act and not self.session.pause_line:
+            if self.session.bot_to_act and self.pause_text() is None:
                 news = self.news
                 self.set_status(Text.assemble(news, "  ·  ", self.thinking_text()) if news else self.thinking_text())
             return
-        failed = self.session.failed_bot()
+        failed = bot_turns.failed()
         if failed is not None:
             self.bot_failed(failed)
             return
-        request = self.session.bot_request()
+        request = bot_turns.request()
         if request is None:
             return
         news = self.news
@@ -141,9 +168,10 @@ class TurnsPart(GameScreenParts):
             self.app.call_from_thread(self.bot_answered, answer)
 
     def bot_answered(self, answer: BotAnswer) -> None:
-        if self._gone() or self.finished:
+        bot_turns = self.session.bot_turns
+        if self._gone() or self.finished or bot_turns is None:
             return
-        outcome = self.session.bot_answer(answer)
+        outcome = bot_turns.answer(answer)
         if outcome == "played":
             self.after_change()
         elif outcome == "failed":
@@ -153,7 +181,8 @@ class TurnsPart(GameScreenParts):
         """Pause the game on the failure and ask which built-in level plays on for ``seat``."""
         from cardtable.tui.screens.botfailure import BotFailedScreen
 
-        line = self.session.bot_failures[seat]
+        bot_turns = self.session.bot_turns
+        line = "" if bot_turns is None else bot_turns.failures.get(seat, "")
         self.set_status(Text(line, style="bold red"))
         label = self.context.labels[seat]
         self.app.push_screen(BotFailedScreen(label, line), lambda choice: self.replace_bot(seat, choice))
@@ -166,7 +195,9 @@ class TurnsPart(GameScreenParts):
         seats = list(self.config.seats)
         seats[seat] = SeatConfig(choice, seats[seat].name)
         self.config = dataclasses.replace(self.config, seats=tuple(seats))
-        self.session.replace_bot(seat, choice)
+        bot_turns = self.session.bot_turns
+        if bot_turns is not None:
+            bot_turns.replace(seat, choice)
         self.after_change()
 
     # --- a person's move -----------------------------------------------------------------
@@ -176,13 +207,14 @@ class TurnsPart(GameScreenParts):
         if seat is None or not self.session.human_to_act or seat != self.viewer or seat != self.revealed:
             self.set_status(self.wait_text())
             return False
-        if self.session.pause_line:
+        pause = self.pause_text()
+        if pause is not None:
             # The table waits for an away player: that is news, not a refusal of the move.
-            self.set_status(Text(self.session.pause_line, style="bold yellow"))
+            self.set_status(pause)
             return False
-        reason = self.session.act(seat, action)
-        if reason is not None:
-            self.show_refusal(reason)
+        refusal = self.session.act(seat, action)
+        if refusal is not None:
+            self.show_refusal(refusal)
             return False
         self.hint_action = None
         self.news = None

@@ -3,7 +3,8 @@
 When several people share the keyboard, nobody's hand may show to the next: between two
 people's turns the screen is wiped and covered (the privacy screen) until the next
 person presses Enter, and while only bots move the table shows no hand at all.  The
-session says when (``handover_due``, ``reveal_due``, a ``hand_hidden`` notice).
+table's ``handover`` capability says when (``due``, ``reveal_due``, a ``HandHidden``
+notice).
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ class HandoverPart(GameScreenParts):
 
     def hand_over(self, seat: int) -> None:
         """Blank everything, then cover the screen until ``seat``'s player presses Enter."""
-        self.session.hand_over(seat)
+        handover = self.session.handover
+        if handover is not None:
+            handover.hand_over(seat)
         self.conceal()
         name = self.context.name(seat)
         self.app.push_screen(PrivacyScreen(name), lambda _: self.reveal(seat))
@@ -46,8 +49,9 @@ class HandoverPart(GameScreenParts):
         self.hide_hand()
 
     def reveal(self, seat: int) -> None:
-        if self.finished:
+        handover = self.session.handover
+        if self.finished or handover is None:
             return
-        self.session.reveal(seat)
+        handover.reveal(seat)
         self.remove_class("concealed")
         self.after_change()
