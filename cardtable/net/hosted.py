@@ -151,6 +151,10 @@ class HostedSession(TableSession):
         moves (and the others') are never taken back for them."""
         return None
 
+    @property
+    def undo_offered(self) -> bool:
+        return False
+
     def undo_refusal(self) -> str | None:
         return "Undo is off in a game with more than one person at the table."
 
