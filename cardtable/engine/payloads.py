@@ -18,8 +18,9 @@ and a fact an event does not hold reads as its default.
 Exchange(giver=3, receiver=0, automatic=True, direction='')
 >>> Ending.of(Event("game_over", info={"winners": [2], "scores": [10, 3, 0]})).winners
 (2,)
->>> TrickTaken.of(Event("trick", seat=1, info={"trick": 4, "points": 2, "plays": [[0, "2C"], [1, "QC"]]}))
-TrickTaken(winner=1, number=4, points=2, leader=None, plays=((0, Card('2C')), (1, Card('QC'))))
+>>> trick = TrickTaken.of(Event("trick", seat=1, info={"trick": 4, "points": 2, "plays": [[0, "2C"], [1, "QC"]]}))
+>>> trick.winner, trick.number, trick.points, [(seat, str(card)) for seat, card in trick.plays]
+(1, 4, 2, [(0, '2C'), (1, 'QC')])
 >>> BoutOver.of(Event("bout_over", seat=1, info={"result": "taken"})).taken
 True
 """
