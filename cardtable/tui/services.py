@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from cardtable.engine.state import GameState
-    from cardtable.session.protocol import TableProtocol
+    from cardtable.session.protocol import Seating
     from cardtable.session.review import RoundReviews
     from cardtable.session.saving import SlotSaver
     from cardtable.tui.cardstyle import CardStyle
@@ -116,8 +116,8 @@ class AppServices(Protocol):
     ) -> None:
         """Review ``seat``'s decisions in ``replay`` on the review screen."""
 
-    def open_seats(self, table: TableProtocol) -> None:
-        """The host's pop-up of remote seats for ``table``."""
+    def open_seats(self, seating: Seating, seat_name: Callable[[int], str]) -> None:
+        """The host's pop-up of its remote seats (``seat_name`` names each)."""
 
     def seats_changed(self) -> None:
         """A player came or went: the seats' pop-up, if open, says so."""

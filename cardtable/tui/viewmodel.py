@@ -30,7 +30,7 @@ The facts a view is made from are a :class:`TableFacts`, read from a table by
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -39,13 +39,15 @@ from rich.text import Text
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.payloads import EventKind
 from cardtable.games import get_rules
+from cardtable.session.notices import AgainstRules, ConnectionLost
 from cardtable.tui.cardstyle import CardStyle
-from cardtable.tui.wording import engine_text, plural
+from cardtable.tui.wording import away_words, engine_text, pause_line, plural, presence_line, refusal_line
 
 if TYPE_CHECKING:
     from cardtable.cards import Card
     from cardtable.engine.events import Event
     from cardtable.engine.observation import Observation
+    from cardtable.session.notices import Refusal
     from cardtable.session.protocol import TableProtocol
 
 __all__ = [
@@ -177,9 +179,9 @@ class TableFacts:
     hosting: bool = False
     #: the seed, where the title may give it
     seed: int | None = None
-    #: who is connected at a table with players elsewhere
+    #: who is connected at a table with players elsewhere (or that the connection is lost)
     presence: str = ""
-    #: why nobody moves now (the table waits for a player elsewhere)
+    #: why nobody moves now (the table waits for a player elsewhere), in one line
     pause_line: str = ""
     #: the table's own words beside each seat (away, played by a bot)
     seat_words: tuple[tuple[str, ...], ...] = ()
@@ -200,7 +202,8 @@ class TableFacts:
         screen shows another observation than the viewer's; a replay's headings are
         added with :func:`dataclasses.replace`)."""
         viewer = table.viewer
-        table_only = table.table_only and not read_only
+        handover = table.handover
+        table_only = handover is not None and handover.table_only and not read_only
         if obs is None:
             if table_only:
                 from dataclasses import replace
@@ -210,15 +213,31 @@ class TableFacts:
                 obs = table.observation(viewer)
         to_act = table.to_act
         my_turn = to_act == viewer and not read_only
+        names = tuple(seat.name for seat in table.seats)
+        presence, undoing = table.presence, table.undoing
+        here, seat_words = "", tuple[tuple[str, ...], ...]()
+        if presence is not None:
+            lost = isinstance(presence.pause, ConnectionLost) and not table.is_over
+            # The host's last word on who is there is out of date once the connection is lost.
+            here = "disconnected" if lost else presence_line(presence.seats, _namer(names))
+            away = {seen.seat: away_words(seen) for seen in presence.seats}
+            seat_words = tuple(away.get(seat, ()) for seat in range(len(names)))
         return cls(
-            obs=obs, viewer=viewer,
-            names=tuple(seat.name for seat in table.seats), labels=tuple(seat.label for seat in table.seats),
+            obs=obs, viewer=viewer, names=names, labels=tuple(seat.label for seat in table.seats),
             to_act=to_act, legal=tuple(table.legal_actions()) if my_turn else (),
             hotseat=table.hotseat, table_only=table_only, spectator=spectator, read_only=read_only,
-            undo_offered=table.undo_offered, undo_used=table.undo_used,
-            hosting=table.hosting and not read_only, seed=table.seed, presence=table.presence,
-            pause_line=table.pause_line, seat_words=tuple(table.seat_words(seat) for seat in range(table.num_players)),
+            undo_offered=undoing is not None, undo_used=undoing is not None and undoing.used,
+            hosting=table.seating is not None and not read_only, seed=table.seed, presence=here,
+            pause_line=cls.pause_of(table), seat_words=seat_words,
         )
+
+    @staticmethod
+    def pause_of(table: TableProtocol) -> str:
+        """Why nobody moves at ``table`` now, in one line (``""``: nothing holds it up)."""
+        presence = table.presence
+        if presence is None or presence.pause is None:
+            return ""
+        return pause_line(presence.pause, _namer(tuple(seat.name for seat in table.seats)))
 
 
 @dataclass(frozen=True)
@@ -443,10 +462,11 @@ class TableViewModel:
         """``Ada (hard) is thinking…``, for the seat to act."""
         return Text(f"{self.context(facts).label(facts.to_act)} is thinking…", style="italic")
 
-    def refusal(self, facts: TableFacts, reason: str) -> Text:
-        """A refused move's reason on the status line, its cards and seats written as
-        everywhere else on screen (``Refused: 8♦ does not beat 6♠``)."""
+    def refusal(self, facts: TableFacts, refusal: Refusal | str) -> Text:
+        """A refused move (or the engine's reason) on the status line, its cards and seats
+        written as everywhere else on screen (``Refused: 8♦ does not beat 6♠``)."""
         ctx = self.context(facts)
+        reason = refusal_line(AgainstRules(refusal) if isinstance(refusal, str) else refusal, ctx.name)
         text = engine_text(reason, ctx.style, seat_name=ctx.name, text_style="red")
         return Text.assemble(("Refused: ", "bold red"), text)
 
@@ -470,3 +490,8 @@ class TableViewModel:
         fresh, events = self.log.take(facts.obs.events)
         lines = [self.wording.log_line(event, ctx, facts.viewer) for event in events]
         return fresh, [line for line in lines if line is not None]
+
+
+def _namer(names: tuple[str, ...]) -> Callable[[int], str]:
+    """A seat's name by its number (``?`` for a seat the table does not have)."""
+    return lambda seat: names[seat] if 0 <= seat < len(names) else "?"

@@ -44,7 +44,7 @@ from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
-from cardtable.session import Seat, TableSession
+from cardtable.session.notices import AgainstRules, Refusal
 from cardtable.session.protocol import TableProtocol
 from cardtable.tui.config import TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
@@ -87,27 +87,16 @@ class GameScreen(StyledOnce):
     #: what is on screen now (``None`` until the first drawing); setting it draws it
     view: var[TableView | None] = var(None, always_update=True, init=False)
 
-    def __init__(
-        self,
-        config: TableConfig,
-        state: GameState | None = None,
-        session: TableProtocol | None = None,
-    ) -> None:
-        """Play ``config`` (from ``state`` if given), or the seat of a hosted table that
-        ``session`` plays from here (a seat elsewhere, or the host's own seat: the host runs
-        the game and its bots).  The screen knows the table only as a
-        :class:`~cardtable.session.protocol.TableProtocol`."""
+    def __init__(self, config: TableConfig, session: TableProtocol) -> None:
+        """Play ``config`` at the table ``session``, handed over by whoever opened it (a
+        table played here, a seat of a hosted table from elsewhere, or the host's own
+        seat).  The screen knows the table only as a
+        :class:`~cardtable.session.protocol.TableProtocol`: its core, and the
+        capabilities it offers."""
         super().__init__()
         self.config = config
         self.game_name = config.game
-        self.session: TableProtocol
-        if session is not None:
-            self.session = session
-        else:
-            seats = [Seat.from_spec(seat.name, seat.kind) for seat in config.seats]
-            self.session = TableSession(
-                state if state is not None else config.new_state(), seats, resumed=state is not None
-            )
+        self.session: TableProtocol = session
         self.table: TableArea[Any] = table_for(config.game)
         self.view_model = TableViewModel(config.game, self.table)
         self.turns = Turns(self)
@@ -183,7 +172,7 @@ class GameScreen(StyledOnce):
         view = self.view
         if view is None:
             return self.facts()
-        return dataclasses.replace(view.facts, to_act=self.session.to_act, pause_line=self.session.pause_line)
+        return dataclasses.replace(view.facts, to_act=self.session.to_act, pause_line=TableFacts.pause_of(self.session))
 
     # --- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -221,30 +210,32 @@ class GameScreen(StyledOnce):
         self.ready = True
         fit_to_terminal(self)
         if not self.read_only:
-            app = services(self)
-            self.session.saver = app.saver
-            self.session.hint_iterations = app.hint_iterations
+            saving = self.session.saving
+            if saving is not None:
+                saving.saver = services(self).saver
             self.follow_settings()
-            # A new game has its save from the start: once its first frame is out.
-            self.call_after_refresh(self.session.autosave)
+            if saving is not None:
+                # A new game has its save from the start: once its first frame is out.
+                self.call_after_refresh(saving.autosave)
         self.after_change()
 
     def on_screen_resume(self) -> None:
         # The settings screen may have changed the bot speed the save records, and the
         # hard bots' thinking time and cores.
-        self.session.pace = services(self).pace
         if not self.read_only:
             self.follow_settings()
 
     def follow_settings(self) -> None:
-        """Hand the app's bot speed, thinking time and cores on to the table."""
-        from cardtable.bots.search.pool import play_workers
-
+        """Hand the app's bot speed (kept in the save), thinking time, cores and hint size
+        on to the table's bots and hints run here."""
         app = services(self)
-        self.session.pace = app.pace
-        self.session.set_think_time(app.think)
-        if self.session.workers != play_workers(app.bot_cores):
-            self.session.set_bot_cores(app.bot_cores)
+        saving, bot_turns, hints = self.session.saving, self.session.bot_turns, self.session.hints
+        if saving is not None:
+            saving.pace = app.pace
+        if bot_turns is not None:
+            bot_turns.configure(app.think, app.bot_cores)
+        if hints is not None:
+            hints.configure(app.think, app.bot_cores, app.hint_iterations)
 
     def on_resize(self) -> None:
         fit_to_terminal(self)
@@ -287,7 +278,7 @@ class GameScreen(StyledOnce):
     def key_features(self) -> tuple[str, ...]:
         """What the keys of this table depend on beyond the game's moves (``hosting``),
         for the help screen."""
-        return ("hosting",) if self.session.hosting and not self.read_only else ()
+        return ("hosting",) if self.session.seating is not None and not self.read_only else ()
 
     def on_unmount(self) -> None:
         self.finish()  # a bot answering after this has no table to play on
@@ -411,13 +402,18 @@ class GameScreen(StyledOnce):
         self.status_holder = holder
         self.query_one("#status", Static).update(text)
 
-    def show_refusal(self, reason: str) -> None:
-        """Put a refusal on the status line until the selection changes."""
-        self.set_status(self.refusal(reason), "refusal")
+    def show_refusal(self, refusal: Refusal | str) -> None:
+        """Put a refusal (or the engine's reason) on the status line until the selection changes."""
+        self.set_status(self.refusal(refusal), "refusal")
 
-    def refusal(self, reason: str) -> Text:
-        """A refused move's reason as the status line says it (``Refused: 8♦ does not beat 6♠``)."""
-        return self.view_model.refusal(self.facts_now(), reason)
+    def refusal(self, refusal: Refusal | str) -> Text:
+        """A refused move as the status line says it (``Refused: 8♦ does not beat 6♠``)."""
+        return self.view_model.refusal(self.facts_now(), refusal)
+
+    def pause_text(self) -> Text | None:
+        """Why nobody moves, while the table waits for players elsewhere."""
+        line = TableFacts.pause_of(self.session)
+        return Text(line, style="bold yellow") if line else None
 
     def choice_changed(self) -> None:
         """The selection or the cursor moved: a refusal of the old choice no longer applies."""
@@ -433,8 +429,9 @@ class GameScreen(StyledOnce):
     def wait_text(self) -> Text:
         """The answer to a key pressed out of turn: wait, and who is thinking (or, while
         the table waits for an away player, that)."""
-        if self.session.pause_line:
-            return Text(self.session.pause_line, style="bold yellow")
+        pause = self.pause_text()
+        if pause is not None:
+            return pause
         text = Text("Wait for your turn.", style="bold yellow")
         if self.session.bot_to_act:
             text.append("  ")
@@ -502,7 +499,7 @@ class GameScreen(StyledOnce):
         try:
             action = hinted if hinted is not None else self.table.build_action(obs, self.legal, cards)
         except CardtableError as exc:
-            self.show_refusal(str(exc))
+            self.show_refusal(AgainstRules(str(exc)))
             return
         if services(self).settings.confirm_before_play:
             if action not in self.legal:
@@ -537,7 +534,12 @@ class GameScreen(StyledOnce):
 
     def action_undo(self) -> None:
         """Take back the person's last move and every bot move after it (again: the one before)."""
-        problem = self.session.undo()
+        undoing = self.session.undoing
+        if undoing is None:
+            alone = self.session.presence is None
+            self.set_status(Text(_UNDO_ALONE if alone else _UNDO_OFF, style="bold yellow"))
+            return
+        problem = undoing.undo()
         if problem is not None:
             self.set_status(Text(problem, style="bold yellow"))
             return
@@ -556,8 +558,9 @@ class GameScreen(StyledOnce):
 
     def action_seats(self) -> None:
         """The host's list of remote seats: hand an away player's seat to a bot, or take it back."""
-        if "hosting" in self.key_features:
-            services(self).open_seats(self.session)
+        seating = self.session.seating
+        if seating is not None and not self.read_only:
+            services(self).open_seats(seating, self.context.name)
 
     def finish(self) -> None:
         """Leave the table: no bot plays on and no news is drawn here any more."""
@@ -604,6 +607,10 @@ class GameScreen(StyledOnce):
         if handler is not None:
             handler()
 
+
+#: why a table offers no undo: several people share its keyboard, or some play elsewhere
+_UNDO_ALONE = "Undo is only for games with a single person at the table."
+_UNDO_OFF = "Undo is off in a game with more than one person at the table."
 
 #: the keys bound to undo (they answer even where undo is not offered)
 _UNDO_KEYS = frozenset(next(use.keys for use in TABLE_KEYS if use.action == "undo").split(","))

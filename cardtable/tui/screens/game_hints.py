@@ -17,14 +17,13 @@ from rich.text import Text
 from textual.worker import get_current_worker
 
 from cardtable.engine.actions import Action
-from cardtable.session import HintAnswer, HintRequest
 from cardtable.tui.keymap import say
 from cardtable.tui.screens.info import InfoScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.wording import plural
 
 if TYPE_CHECKING:
-    from cardtable.bots.search import Decision
+    from cardtable.session.requests import Decision, HintAnswer, HintRequest, MoveValue
     from cardtable.tui.screens.game import GameScreen
 
 __all__ = ["Hints"]
@@ -69,7 +68,11 @@ class Hints:
             elif self.decision is not None:
                 self.show_why(self.decision)
             return
-        request = screen.session.hint_request(screen.viewer)
+        hints = screen.session.hints
+        if hints is None:
+            screen.set_status(Text("No hints at this table.", style="bold yellow"))
+            return
+        request = hints.request(screen.viewer)
         if isinstance(request, str):
             screen.set_status(Text(request, style="bold yellow"))
             return
@@ -120,9 +123,7 @@ class Hints:
             words.append(f" ({how_to})", style="dim")
             return words
         best = next(m for m in decision.moves if m.action == action)
-        from cardtable.bots.search import about_equal  # the bots load when a hint is first worded
-
-        equal = about_equal(decision.moves, action)
+        equal = self.about_equal(decision.moves, action)
         if len(equal) > 1 and all(m.action.kind in _BARE_KINDS for m in equal):
             words.append(": ")
             words.append_text(self.move_list([m.action for m in equal]))
@@ -144,6 +145,12 @@ class Hints:
         words.append(f" ({how_to}; {say('hint')}: why)", style="dim")
         return words
 
+    def about_equal(self, moves: Sequence[MoveValue], action: Action) -> list[MoveValue]:
+        """The moves the hint's search cannot tell from ``action`` (the hints capability's
+        judgement: the bots load when a hint is first worded)."""
+        hints = self.screen.session.hints
+        return [] if hints is None else hints.about_equal(moves, action)
+
     def move_list(self, actions: Sequence[Action], most: int = 3) -> Text:
         """``3♣, 7♣ 7♦ and 8♣ 8♠``: moves named by their cards, at most ``most`` of them
         (then ``and 2 more``)."""
@@ -161,9 +168,10 @@ class Hints:
     def done(self, answer: HintAnswer) -> None:
         """Show the suggestion and why, and select it, so that Enter (or P, T) makes it."""
         screen = self.screen
-        if screen.gone():
+        hints = screen.session.hints
+        if screen.gone() or hints is None:
             return
-        action = screen.session.hint_answer(answer)
+        action = hints.answer(answer)
         if action is None:
             return
         self.action = action
@@ -212,9 +220,7 @@ class Hints:
             text.append(f"  ({plural(move.visits, 'simulation')})", style="dim")
             text.append("\n")
         chosen = self.move(decision.action, bare=True)
-        from cardtable.bots.search import about_equal
-
-        equal = about_equal(decision.moves, decision.action)
+        equal = self.about_equal(decision.moves, decision.action)
         text.append("\n")
         if len(equal) > 1:
             text.append_text(self.move_list([m.action for m in equal], most=len(equal)))

@@ -3,9 +3,9 @@
 After every change (a move, an answer from a host, a pop-up closed) the screen redraws
 from the table and lets the next player act: it covers the screen first when a
 hot-seat hand-over is due, keeps a completed trick on the table a moment, shows a
-round's end, or runs a bot's thinking in a worker thread (the table hands out a
-:class:`~cardtable.session.BotRequest` and drops a stale answer).  The table's notices
-(:class:`~cardtable.session.NoticeKind`) are matched here.
+round's end, or runs a bot's thinking in a worker thread (the table's ``bot_turns``
+hand out a :class:`~cardtable.session.BotRequest` and drop a stale answer).  The table's
+notices (:mod:`cardtable.session.notices`, one class per kind) are matched here.
 """
 
 from __future__ import annotations
@@ -19,12 +19,33 @@ from textual.worker import get_current_worker
 
 from cardtable.engine.actions import Action
 from cardtable.engine.payloads import EventKind
-from cardtable.session import BotAnswer, BotRequest, Notice, NoticeKind
+from cardtable.session.notices import (
+    BotReplaced,
+    Changed,
+    Disconnected,
+    Finished,
+    GameOver,
+    HandHidden,
+    Joined,
+    Left,
+    Moved,
+    Notice,
+    Paused,
+    Refused,
+    SaveFailed,
+    SaveWarning,
+    SeatBack,
+    SeatToBot,
+    TimeRanOut,
+    Undone,
+)
 from cardtable.tui.config import SeatConfig
 from cardtable.tui.services import services
 from cardtable.tui.widgets.hand import HandView
+from cardtable.tui.wording import news_line, pause_line
 
 if TYPE_CHECKING:
+    from cardtable.session.requests import BotAnswer, BotRequest
     from cardtable.tui.screens.game import GameScreen
 
 __all__ = ["Turns"]
@@ -44,11 +65,11 @@ class Turns:
         if not screen.ready:
             return  # a host's news while the screen is being built: mounting draws the latest
         session, app = screen.session, screen.app
-        match notice.kind:
-            case NoticeKind.MOVED:
-                if notice.seat == screen.viewer and not session.local:
+        match notice:
+            case Moved(seat=seat, events=events):
+                if seat == screen.viewer and not session.local:
                     screen.query_one(HandView).clear_selection()  # our move, sent from here, was made
-                for event in notice.events:
+                for event in events:
                     match event.kind:
                         case kind if kind in screen.table.completions:
                             screen.pause.completed = event
@@ -56,37 +77,38 @@ class Turns:
                             screen.round_end.pending = event
                         case EventKind.REVOLUTION:
                             screen.tell(screen.table.log_line(event, screen.context, screen.viewer))
-            case NoticeKind.HAND_HIDDEN:
+            case HandHidden():
                 screen.handover.hide_hand()
-            case NoticeKind.UNDONE if notice.action is not None:
+            case Undone(action=action):
                 screen.round_end.pending = screen.pause.completed = None
                 screen.forget_log()
                 screen.forget_received()
                 screen.hints.forget()
                 screen.query_one(HandView).clear_selection()
-                screen.tell(screen.view_model.undone(screen.facts_now(), notice.action))
-            case NoticeKind.BOT_REPLACED if notice.seat is not None:
-                name = session.seats[notice.seat].name
-                app.notify(f"{name} now plays as the {notice.text} bot.", timeout=6, markup=False)
-            case NoticeKind.REFUSED:
+                screen.tell(screen.view_model.undone(screen.facts_now(), action))
+            case BotReplaced(seat=seat, level=level):
+                name = session.seats[seat].name
+                app.notify(f"{name} now plays as the {level} bot.", timeout=6, markup=False)
+            case Refused(refusal=refusal):
                 # The host's reason for a move sent from here (the state it answers stays).
                 if not screen.gone():
-                    screen.show_refusal(notice.text)
-            case NoticeKind.CHANGED:
+                    screen.show_refusal(refusal)
+            case Changed():
+                services(screen).seats_changed()  # the seats' list, if open, says who is here
                 if not screen.gone() and not screen.finished:
                     screen.after_change()
-            case NoticeKind.STATUS:
-                if notice.text:
-                    app.notify(notice.text, timeout=6, markup=False)
-                services(screen).seats_changed()  # a player came or went: the seats' list says so
-            case NoticeKind.DISCONNECTED:
-                app.notify(f"Disconnected: {notice.text}", severity="error", timeout=12, markup=False)
-            case NoticeKind.FINISHED:
+            case Joined() | Left() | SeatToBot() | SeatBack() | TimeRanOut() | GameOver():
+                app.notify(news_line(notice, screen.context.name), timeout=6, markup=False)
+            case Paused(pause=pause):
+                app.notify(pause_line(pause, screen.context.name), timeout=6, markup=False)
+            case Disconnected(reason=reason):
+                app.notify(f"Disconnected: {reason}", severity="error", timeout=12, markup=False)
+            case Finished():
                 screen.round_end.keep_reviews_with_record()
-            case NoticeKind.SAVE_WARNING:
-                app.notify(notice.text, severity="warning", markup=False)
-            case NoticeKind.SAVE_FAILED:
-                app.notify(f"cannot save the game: {notice.text}", severity="error", markup=False)
+            case SaveWarning(message=message):
+                app.notify(message, severity="warning", markup=False)
+            case SaveFailed(reason=reason):
+                app.notify(f"cannot save the game: {reason}", severity="error", markup=False)
 
     # --- the turn loop ----------------------------------------------------------------
     def after_change(self) -> None:
@@ -95,13 +117,14 @@ class Turns:
         (the person who looked last sees their hand again without one)."""
         screen = self.screen
         screen.pause.cancel()  # a pause still running is over: the game moved on
-        due = screen.session.handover_due()
+        hot_seat = screen.session.handover
+        due = None if hot_seat is None else hot_seat.due()
         if due is not None:
             screen.handover.hand_over(due)
             return
-        again = screen.session.reveal_due()
-        if again is not None:
-            screen.session.reveal(again)  # only bots moved since this person looked
+        again = None if hot_seat is None else hot_seat.reveal_due()
+        if hot_seat is not None and again is not None:
+            hot_seat.reveal(again)  # only bots moved since this person looked
         screen.refresh_view()
         if screen.pause.start():
             return
@@ -119,16 +142,17 @@ class Turns:
         session = screen.session
         if screen.finished:
             return
-        if session.bots_elsewhere:
+        bot_turns = session.bot_turns
+        if bot_turns is None:
             # The host runs the bots; its news of their moves redraws this screen.
-            if session.bot_to_act and not session.pause_line:
+            if session.bot_to_act and screen.pause_text() is None:
                 screen.set_status(screen.thinking_text())
             return
-        failed = session.failed_bot()
+        failed = bot_turns.failed()
         if failed is not None:
             self.bot_failed(failed)
             return
-        request = session.bot_request()
+        request = bot_turns.request()
         if request is None:
             return
         screen.set_status(screen.thinking_text())
@@ -143,9 +167,10 @@ class Turns:
 
     def bot_answered(self, answer: BotAnswer) -> None:
         screen = self.screen
-        if screen.gone() or screen.finished:
+        bot_turns = screen.session.bot_turns
+        if screen.gone() or screen.finished or bot_turns is None:
             return
-        outcome = screen.session.bot_answer(answer)
+        outcome = bot_turns.answer(answer)
         if outcome == "played":
             screen.after_change()
         elif outcome == "failed":
@@ -156,7 +181,8 @@ class Turns:
         from cardtable.tui.screens.botfailure import BotFailedScreen
 
         screen = self.screen
-        line = screen.session.bot_failures[seat]
+        bot_turns = screen.session.bot_turns
+        line = "" if bot_turns is None else bot_turns.failures.get(seat, "")
         screen.set_status(Text(line, style="bold red"))
         label = screen.context.labels[seat]
         screen.app.push_screen(BotFailedScreen(label, line), lambda choice: self.replace_bot(seat, choice))
@@ -170,7 +196,9 @@ class Turns:
         seats = list(screen.config.seats)
         seats[seat] = SeatConfig(choice, seats[seat].name)
         screen.config = dataclasses.replace(screen.config, seats=tuple(seats))
-        screen.session.replace_bot(seat, choice)
+        bot_turns = screen.session.bot_turns
+        if bot_turns is not None:
+            bot_turns.replace(seat, choice)
         screen.after_change()
 
     # --- a person's move -----------------------------------------------------------------
@@ -182,13 +210,14 @@ class Turns:
         if seat is None or not session.human_to_act or seat != screen.viewer or seat != session.revealed:
             screen.set_status(screen.wait_text())
             return False
-        if session.pause_line:
+        pause = screen.pause_text()
+        if pause is not None:
             # The table waits for an away player: that is news, not a refusal of the move.
-            screen.set_status(Text(session.pause_line, style="bold yellow"))
+            screen.set_status(pause)
             return False
-        reason = session.act(seat, action)
-        if reason is not None:
-            screen.show_refusal(reason)
+        refusal = session.act(seat, action)
+        if refusal is not None:
+            screen.show_refusal(refusal)
             return False
         screen.hints.forget()
         screen.forget_news()

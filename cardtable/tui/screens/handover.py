@@ -3,7 +3,8 @@
 When several people share the keyboard, nobody's hand may show to the next: between two
 people's turns the screen is wiped and covered (the privacy screen) until the next
 person presses Enter, and while only bots move the table shows no hand at all.  The
-table says when (``handover_due``, ``reveal_due``, a ``hand_hidden`` notice).
+table's ``handover`` capability says when (``due``, ``reveal_due``, a ``HandHidden``
+notice).
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ class HandOver:
     def hand_over(self, seat: int) -> None:
         """Blank everything, then cover the screen until ``seat``'s player presses Enter."""
         screen = self.screen
-        screen.session.hand_over(seat)
+        hot_seat = screen.session.handover
+        if hot_seat is not None:
+            hot_seat.hand_over(seat)
         self.conceal()
         name = screen.context.name(seat)
         screen.app.push_screen(PrivacyScreen(name), lambda _: self.reveal(seat))
@@ -58,9 +61,10 @@ class HandOver:
 
     def reveal(self, seat: int) -> None:
         screen = self.screen
-        if screen.finished:
+        hot_seat = screen.session.handover
+        if screen.finished or hot_seat is None:
             return
-        screen.session.reveal(seat)
+        hot_seat.reveal(seat)
         self.concealed = False
         screen.remove_class("concealed")
         screen.after_change()

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.widgets import Button
 
 from cardtable.engine.observation import Observation
-from cardtable.session import TableSession
+from cardtable.session import Seat, TableSession
 from cardtable.tui.config import SEAT_KINDS, SeatConfig, TableConfig
 from cardtable.tui.keymap import REPLAY_KEYS, bindings, say_some
 from cardtable.tui.screens.game import GameScreen
@@ -43,7 +43,8 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         )
         # Every seat counts as a bot here: no turn is waited for and nobody is "you".
         config = TableConfig(replay.info.game, seats, replay.state.seed, dict(replay.state.options))
-        super().__init__(config, replay.state)
+        table = TableSession(replay.state, [Seat.from_spec(seat.name, seat.kind) for seat in seats], resumed=True)
+        super().__init__(config, table)
         self.replay = replay
         self.seat = seat
         self.record = record
