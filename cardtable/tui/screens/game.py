@@ -46,7 +46,7 @@ from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.session.notices import AgainstRules, Refusal
 from cardtable.session.protocol import TableProtocol
-from cardtable.tui.config import TableConfig
+from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
 from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.game_hints import Hints
@@ -55,6 +55,7 @@ from cardtable.tui.screens.handover import HandOver
 from cardtable.tui.screens.info import InfoScreen
 from cardtable.tui.screens.pauses import TrickPause
 from cardtable.tui.screens.round_end import RoundEnd
+from cardtable.tui.screens.status_line import StatusLine
 from cardtable.tui.services import services
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.viewmodel import TableFacts, TableView, TableViewModel
@@ -104,15 +105,8 @@ class GameScreen(StyledOnce):
         self.handover = HandOver(self)
         self.pause = TrickPause(self)
         self.round_end = RoundEnd(self)
+        self.status_line = StatusLine(self)
         self.session.listen(self.turns.on_notice)
-        #: what just happened (cards received, a revolution, an undo), kept on the status
-        #: line beside "X is thinking…" and the prompt until the viewer's next move; and
-        #: such news told before the redraw that shows it
-        self.news: Text | None = None
-        self.next_news: Text | None = None
-        #: what holds the status line now: ``prompt``, ``refusal`` (until the selection
-        #: changes), ``hint`` (H again explains it) or ``news``
-        self.status_holder = "prompt"
         #: the screen has left the table: nothing more is played or drawn
         self.finished = False
         #: the widgets are mounted: news from a host may be drawn (before, mounting draws it)
@@ -165,14 +159,6 @@ class GameScreen(StyledOnce):
     def facts(self) -> TableFacts:
         """What the table says now, as the view model reads it."""
         return TableFacts.read(self.session, read_only=self.read_only, spectator=self.spectator)
-
-    def facts_now(self) -> TableFacts:
-        """The facts drawn, with whose turn it is and the table's pause as they are now
-        (for the status line between two drawings)."""
-        view = self.view
-        if view is None:
-            return self.facts()
-        return dataclasses.replace(view.facts, to_act=self.session.to_act, pause_line=TableFacts.pause_of(self.session))
 
     # --- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -335,9 +321,7 @@ class GameScreen(StyledOnce):
             # comes or goes (most redraws change none, and a hosted table redraws often).
             self.shown_keys = keys
             self.refresh_bindings()
-        if self.next_news is not None:
-            self.news, self.next_news = self.next_news, None
-        self.show_status()
+        self.status_line.drawn()
 
     def take_events(self, view: TableView) -> None:
         """Add the viewer's new events to the log; tell the viewer the cards it received."""
@@ -349,7 +333,7 @@ class GameScreen(StyledOnce):
         if self.session.revealed == self.viewer and not view.facts.table_only:
             # Cards received, told to their receiver once (in hot-seat, when their turn comes).
             for event in self.session.take_received(self.viewer):
-                self.next_news = self.view_model.received(view.facts, event)
+                self.status_line.tell(self.view_model.received(view.facts, event))
                 self.query_one(HandView).received |= set(event.cards)
 
     def forget_log(self) -> None:
@@ -377,87 +361,34 @@ class GameScreen(StyledOnce):
             hands.first().refresh()
 
     # --- the status line ---------------------------------------------------------------
-    def tell(self, news: Text | None) -> None:
-        """Say ``news`` (what just happened) on the status line from the next drawing on,
-        until the viewer's next move."""
-        self.next_news = news
-
-    def forget_news(self) -> None:
-        """The viewer moved, or the hand went: what happened before is no longer news."""
-        self.news = None
-
-    def show_status(self) -> None:
-        """The status line: what just happened, and what to do now."""
-        facts = self.facts_now()
-        prompt = self.view_model.prompt(facts, self.view_model.context(facts))
-        if self.news is not None and (facts.my_turn or facts.pause_line):
-            # The pause shows beside the news too: nobody moves until the table is full.
-            # What happened, and what to do now (after a pass: lead the 2♣).
-            self.set_status(Text.assemble(self.news, "  ·  ", prompt))
-        else:
-            self.set_status(self.news or prompt)
-
-    def set_status(self, text: Text, holder: str = "news") -> None:
-        """Put ``text`` on the status line (``holder``: what it is, see :attr:`status_holder`)."""
-        self.status_holder = holder
-        self.query_one("#status", Static).update(text)
-
-    def show_refusal(self, refusal: Refusal | str) -> None:
-        """Put a refusal (or the engine's reason) on the status line until the selection changes."""
-        self.set_status(self.refusal(refusal), "refusal")
+    def set_status(self, text: Text) -> None:
+        """Put ``text`` on the status line (see :class:`~cardtable.tui.screens.status_line.StatusLine`)."""
+        self.status_line.set(text)
 
     def refusal(self, refusal: Refusal | str) -> Text:
         """A refused move as the status line says it (``Refused: 8♦ does not beat 6♠``)."""
-        return self.view_model.refusal(self.facts_now(), refusal)
-
-    def pause_text(self) -> Text | None:
-        """Why nobody moves, while the table waits for players elsewhere."""
-        line = TableFacts.pause_of(self.session)
-        return Text(line, style="bold yellow") if line else None
-
-    def choice_changed(self) -> None:
-        """The selection or the cursor moved: a refusal of the old choice no longer applies."""
-        if self.status_holder == "refusal" and self.view is not None:
-            facts = self.facts_now()
-            self.set_status(self.view_model.prompt(facts, self.view_model.context(facts)))
-
-    def thinking_text(self) -> Text:
-        """``Ada (hard) is thinking…``, beside the news."""
-        thinking = self.view_model.thinking(self.facts_now())
-        return Text.assemble(self.news, "  ·  ", thinking) if self.news else thinking
-
-    def wait_text(self) -> Text:
-        """The answer to a key pressed out of turn: wait, and who is thinking (or, while
-        the table waits for an away player, that)."""
-        pause = self.pause_text()
-        if pause is not None:
-            return pause
-        text = Text("Wait for your turn.", style="bold yellow")
-        if self.session.bot_to_act:
-            text.append("  ")
-            text.append_text(self.view_model.thinking(self.facts_now()))
-        return text
+        return self.status_line.refusal(refusal)
 
     # --- keys: the hand ---------------------------------------------------------------
     def action_cursor(self, step: int) -> None:
         self.query_one(HandView).move(step)
-        self.choice_changed()
+        self.status_line.choice_changed()
 
     def action_cursor_end(self, last: int) -> None:
         """Home and End: the first or the last card of the hand."""
         hand = self.query_one(HandView)
         if hand.cards:
             hand.cursor = len(hand.cards) - 1 if last else 0
-        self.choice_changed()
+        self.status_line.choice_changed()
 
     def action_toggle_card(self) -> None:
         # Not ``action_toggle``: Textual's DOMNode has one (toggling an attribute).
         self.query_one(HandView).toggle()
-        self.choice_changed()
+        self.status_line.choice_changed()
 
     def action_clear(self) -> None:
         self.query_one(HandView).clear_selection()
-        self.choice_changed()
+        self.status_line.choice_changed()
 
     def action_select_rank(self) -> None:
         hand = self.query_one(HandView)
@@ -467,7 +398,7 @@ class GameScreen(StyledOnce):
         same = {c for c in hand.cards if c.rank == card.rank}
         hand.selected = (hand.selected - same) if same <= hand.selected else (hand.selected | same)
         hand.refresh()
-        self.choice_changed()
+        self.status_line.choice_changed()
 
     def selected_for_move(self) -> list[Card]:
         hand = self.query_one(HandView)
@@ -486,7 +417,7 @@ class GameScreen(StyledOnce):
         if obs is None:
             return
         if self.session.to_act != self.viewer:
-            self.set_status(self.wait_text())
+            self.status_line.set(self.status_line.wait())
             return
         hinted = self.hints.still_chosen()
         if hinted is not None and not hinted.cards:
@@ -494,12 +425,12 @@ class GameScreen(StyledOnce):
             return
         cards = self.selected_for_move()
         if not cards:
-            self.set_status(Text(f"Select cards first ({say('toggle_card')}), or pass.", style="bold yellow"))
+            self.status_line.set(Text(f"Select cards first ({say('toggle_card')}), or pass.", style="bold yellow"))
             return
         try:
             action = hinted if hinted is not None else self.table.build_action(obs, self.legal, cards)
         except CardtableError as exc:
-            self.show_refusal(AgainstRules(str(exc)))
+            self.status_line.refuse(AgainstRules(str(exc)))
             return
         if services(self).settings.confirm_before_play:
             if action not in self.legal:
@@ -537,11 +468,11 @@ class GameScreen(StyledOnce):
         undoing = self.session.undoing
         if undoing is None:
             alone = self.session.presence is None
-            self.set_status(Text(_UNDO_ALONE if alone else _UNDO_OFF, style="bold yellow"))
+            self.status_line.set(Text(_UNDO_ALONE if alone else _UNDO_OFF, style="bold yellow"))
             return
         problem = undoing.undo()
         if problem is not None:
-            self.set_status(Text(problem, style="bold yellow"))
+            self.status_line.set(Text(problem, style="bold yellow"))
             return
         self.workers.cancel_group(self, "bots")
         self.workers.cancel_group(self, "hint")
@@ -579,6 +510,12 @@ class GameScreen(StyledOnce):
         self.workers.cancel_group(self, "bots")
         services(self).show_start(self.game_name)
 
+    def seat_changed(self, seat: int, kind: str) -> None:
+        """``seat`` is played by ``kind`` from now on, in this game and the next dealt here."""
+        seats = list(self.config.seats)
+        seats[seat] = SeatConfig(kind, seats[seat].name)
+        self.config = dataclasses.replace(self.config, seats=tuple(seats))
+
     def untouched(self) -> bool:
         """A game of this keyboard's own that no person at the table has moved in yet."""
         session = self.session
@@ -589,7 +526,7 @@ class GameScreen(StyledOnce):
 
     @on(HandView.CardClicked)
     def _card_clicked(self) -> None:
-        self.choice_changed()
+        self.status_line.choice_changed()
 
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:

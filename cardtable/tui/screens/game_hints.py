@@ -63,20 +63,20 @@ class Hints:
         something else took the status line (a refusal), show the hint again first."""
         screen = self.screen
         if self.current and self.action is not None:
-            if screen.status_holder != "hint":
+            if screen.status_line.holder != "hint":
                 self.show(self.action, self.decision)
             elif self.decision is not None:
                 self.show_why(self.decision)
             return
         hints = screen.session.hints
         if hints is None:
-            screen.set_status(Text("No hints at this table.", style="bold yellow"))
+            screen.status_line.set(Text("No hints at this table.", style="bold yellow"))
             return
         request = hints.request(screen.viewer)
         if isinstance(request, str):
-            screen.set_status(Text(request, style="bold yellow"))
+            screen.status_line.set(Text(request, style="bold yellow"))
             return
-        screen.set_status(Text("Thinking of a hint…", style="italic"))
+        screen.status_line.set(Text("Thinking of a hint…", style="italic"))
         screen.run_worker(partial(self.think, request), "hint_worker", group="hint", exit_on_error=False,
                           exclusive=True, thread=True)
 
@@ -198,7 +198,7 @@ class Hints:
         if mine:
             hand.cursor = min(hand.cards.index(card) for card in mine)
         hand.refresh()
-        screen.set_status(self.line(action, decision), "hint")
+        screen.status_line.set(self.line(action, decision), "hint")
 
     def why_text(self, decision: Decision) -> Text:
         """The "why" view: the hard bot's top three moves, their values and the number of

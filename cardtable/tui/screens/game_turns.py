@@ -10,7 +10,6 @@ notices (:mod:`cardtable.session.notices`, one class per kind) are matched here.
 
 from __future__ import annotations
 
-import dataclasses
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -39,7 +38,6 @@ from cardtable.session.notices import (
     TimeRanOut,
     Undone,
 )
-from cardtable.tui.config import SeatConfig
 from cardtable.tui.services import services
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.wording import news_line, pause_line
@@ -76,7 +74,7 @@ class Turns:
                         case EventKind.ROUND_OVER:
                             screen.round_end.pending = event
                         case EventKind.REVOLUTION:
-                            screen.tell(screen.table.log_line(event, screen.context, screen.viewer))
+                            screen.status_line.tell(screen.table.log_line(event, screen.context, screen.viewer))
             case HandHidden():
                 screen.handover.hide_hand()
             case Undone(action=action):
@@ -85,14 +83,14 @@ class Turns:
                 screen.forget_received()
                 screen.hints.forget()
                 screen.query_one(HandView).clear_selection()
-                screen.tell(screen.view_model.undone(screen.facts_now(), action))
+                screen.status_line.tell(screen.view_model.undone(screen.status_line.facts(), action))
             case BotReplaced(seat=seat, level=level):
                 name = session.seats[seat].name
                 app.notify(f"{name} now plays as the {level} bot.", timeout=6, markup=False)
             case Refused(refusal=refusal):
                 # The host's reason for a move sent from here (the state it answers stays).
                 if not screen.gone():
-                    screen.show_refusal(refusal)
+                    screen.status_line.refuse(refusal)
             case Changed():
                 services(screen).seats_changed()  # the seats' list, if open, says who is here
                 if not screen.gone() and not screen.finished:
@@ -145,8 +143,8 @@ class Turns:
         bot_turns = session.bot_turns
         if bot_turns is None:
             # The host runs the bots; its news of their moves redraws this screen.
-            if session.bot_to_act and screen.pause_text() is None:
-                screen.set_status(screen.thinking_text())
+            if session.bot_to_act and screen.status_line.pause() is None:
+                screen.status_line.set(screen.status_line.thinking())
             return
         failed = bot_turns.failed()
         if failed is not None:
@@ -155,7 +153,7 @@ class Turns:
         request = bot_turns.request()
         if request is None:
             return
-        screen.set_status(screen.thinking_text())
+        screen.status_line.set(screen.status_line.thinking())
         screen.run_worker(partial(self.think, request), "bot_turn", group="bots", exit_on_error=True, thread=True)
 
     def think(self, request: BotRequest) -> None:
@@ -183,7 +181,7 @@ class Turns:
         screen = self.screen
         bot_turns = screen.session.bot_turns
         line = "" if bot_turns is None else bot_turns.failures.get(seat, "")
-        screen.set_status(Text(line, style="bold red"))
+        screen.status_line.set(Text(line, style="bold red"))
         label = screen.context.labels[seat]
         screen.app.push_screen(BotFailedScreen(label, line), lambda choice: self.replace_bot(seat, choice))
 
@@ -193,9 +191,7 @@ class Turns:
         if choice == "quit" or choice is None:
             screen.action_quit_table()
             return
-        seats = list(screen.config.seats)
-        seats[seat] = SeatConfig(choice, seats[seat].name)
-        screen.config = dataclasses.replace(screen.config, seats=tuple(seats))
+        screen.seat_changed(seat, choice)
         bot_turns = screen.session.bot_turns
         if bot_turns is not None:
             bot_turns.replace(seat, choice)
@@ -208,23 +204,23 @@ class Turns:
         session = screen.session
         seat = session.to_act
         if seat is None or not session.human_to_act or seat != screen.viewer or seat != session.revealed:
-            screen.set_status(screen.wait_text())
+            screen.status_line.set(screen.status_line.wait())
             return False
-        pause = screen.pause_text()
+        pause = screen.status_line.pause()
         if pause is not None:
             # The table waits for an away player: that is news, not a refusal of the move.
-            screen.set_status(pause)
+            screen.status_line.set(pause)
             return False
         refusal = session.act(seat, action)
         if refusal is not None:
-            screen.show_refusal(refusal)
+            screen.status_line.refuse(refusal)
             return False
         screen.hints.forget()
-        screen.forget_news()
+        screen.status_line.forget_news()
         screen.forget_received()
         if session.waiting:
             # Sent to the host: its new state, or its reason for refusing, redraws.
-            screen.set_status(Text("Sent; waiting for the table…", style="italic"))
+            screen.status_line.set(Text("Sent; waiting for the table…", style="italic"))
             return True
         screen.query_one(HandView).clear_selection()
         screen.after_change()

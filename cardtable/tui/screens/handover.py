@@ -35,7 +35,7 @@ class HandOver:
         screen = self.screen
         screen.forget_log()
         screen.hints.forget()
-        screen.forget_news()
+        screen.status_line.forget_news()
         screen.query_one(HandView).clear_selection()
 
     def hand_over(self, seat: int) -> None:

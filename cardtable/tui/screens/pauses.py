@@ -52,7 +52,7 @@ class TrickPause:
         token = self.token
         screen.table.completed = event
         screen.table.show(view.obs, view.context)
-        screen.set_status(screen.table.completed_line(event, view.context))
+        screen.status_line.set(screen.table.completed_line(event, view.context))
         screen.set_timer(seconds, lambda: self.end(token))
         return True
 
@@ -67,5 +67,5 @@ class TrickPause:
         view = screen.view
         if view is not None and not screen.handover.concealed:
             screen.table.show(view.obs, view.context)
-            screen.show_status()
+            screen.status_line.show()
         screen.turns.carry_on()
