@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from cardtable.net.host import NetHost
     from cardtable.session.protocol import Seating, TableProtocol
     from cardtable.session.review import RoundReviews
+    from cardtable.tui.services import AppServices
     from cardtable.userdata.records import Replay
     from cardtable.userdata.slots import GameSlot, SavedGame
 
@@ -342,8 +343,8 @@ class CardtableApp(App[None]):
         from cardtable.tui.screens.review import ReviewScreen
 
         screen = ReviewScreen(
-            replay, seat, rounds=rounds, record=record, kept=kept, think=getattr(self, "think", None),
-            iterations=self.hint_iterations, workers=play_workers(getattr(self, "bot_cores", None)),
+            replay, seat, rounds=rounds, record=record, kept=kept, think=self.think,
+            iterations=self.hint_iterations, workers=play_workers(self.bot_cores),
         )
         self.push_screen(screen, callback)
 
@@ -491,3 +492,7 @@ class CardtableApp(App[None]):
         refresh = getattr(self.screen, "refresh_defaults", None)
         if saved and refresh is not None:
             refresh()
+
+
+#: the app offers its screens every service they ask for (mypy checks this line)
+_AS_SERVICES: Callable[..., AppServices] = CardtableApp

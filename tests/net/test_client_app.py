@@ -164,7 +164,7 @@ async def test_a_hint_from_the_seats_own_observation() -> None:
             assert isinstance(game_screen(apps[1 - mover]).session.hint_request(1 - mover), str)  # not its turn
             await pilots[mover].press("h")
             await until(pilots, lambda: status(apps[mover]).startswith("Hint"), timeout=30)
-            hinted = screen.hint_action
+            hinted = screen.hints.action
             assert hinted is not None and hinted in host.session.legal_actions()
             # Enter plays the hint; the host applies it.
             history = len(host.session.state.history)

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from cardtable.display import literal
+from cardtable.tui.services import services
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.userdata.settings import (
     BOT_CORES,
@@ -64,7 +65,7 @@ class SettingsScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        ascii_only = bool(getattr(self.app, "ascii_only", False))
+        ascii_only = services(self).ascii_only
         with VerticalScroll(id="settings-form"):
             yield Static("[b]Settings[/b]", id="settings-title")
             with Horizontal(classes="start-row"):
@@ -125,7 +126,7 @@ class SettingsScreen(Screen[bool]):
         except OSError as exc:
             self.query_one("#settings-error", Static).update(not_saved(exc.strerror or exc))
             return
-        self.app.apply_settings(settings)  # type: ignore[attr-defined]
+        services(self).apply_settings(settings)
         self.app.notify(shown_path(path), title="Settings saved", timeout=8)
         self.dismiss(True)
 

@@ -51,6 +51,8 @@ class DurakTable(TableArea[DurakObservation]):
         durak = f"{outcome_share(move.outcomes, 1):.0%}"
         return durak if short else f"durak in {durak}"
 
+    has_targets = True
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.target: Card | None = None
@@ -61,6 +63,9 @@ class DurakTable(TableArea[DurakObservation]):
         if o is None:
             return []
         return [attack for attack, beat in o.table if beat is None]
+
+    def aim_at(self, card: Card) -> None:
+        self.target = card
 
     def next_target(self) -> None:
         open_cards = self.unbeaten()
