@@ -242,9 +242,6 @@ class RemoteSession(SessionBase):
             raise ValueError(f"this player sits at seat {self.seat}, not {seat}")
         return self._view()
 
-    def public_observation(self) -> Observation:
-        return self._view()
-
     def legal_actions(self) -> Sequence[Action]:
         """Our legal moves, read from the host's texts (empty when it is not our turn)."""
         texts = tuple(self.client.legal)
