@@ -87,6 +87,7 @@ from cardtable.session.notices import (
     Chosen,
     Finished,
     Moved,
+    NotAtThisKeyboard,
     Notice,
     Refusal,
     SaveFailed,
@@ -334,7 +335,7 @@ class NetHost(BotSeats):
         like any, refused until every player joined; then the bots go on.  Returns why
         it was refused, or ``None``."""
         if self.session.seats[seat].kind is not SeatKind.HUMAN:
-            return AgainstRules(f"{self.session.seats[seat].name} does not sit at this keyboard")
+            return NotAtThisKeyboard(seat)
         waiting = self.waiting()
         if not self.started and waiting is not None:
             return TableWaits(pause_of(waiting))

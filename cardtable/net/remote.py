@@ -54,12 +54,12 @@ from cardtable.session import HintAnswer, HintRequest, Seat, SeatKind
 from cardtable.session.base import SessionBase
 from cardtable.session.capabilities import SeatHints
 from cardtable.session.notices import (
-    AgainstRules,
     Changed,
     ConnectionLost,
     Disconnected,
     HandHidden,
     Moved,
+    NotAtThisKeyboard,
     NotConnected,
     NotSent,
     Pause,
@@ -67,6 +67,7 @@ from cardtable.session.notices import (
     Refusal,
     Refused,
     StillOnItsWay,
+    TableClosed,
     TableWaits,
 )
 from cardtable.session.protocol import (
@@ -242,9 +243,6 @@ class RemoteSession(SessionBase):
             raise ValueError(f"this player sits at seat {self.seat}, not {seat}")
         return self._view()
 
-    def public_observation(self) -> Observation:
-        return self._view()
-
     def legal_actions(self) -> Sequence[Action]:
         """Our legal moves, read from the host's texts (empty when it is not our turn)."""
         texts = tuple(self.client.legal)
@@ -262,11 +260,11 @@ class RemoteSession(SessionBase):
         """Send our move to the host; ``None`` when sent (the answer comes as a notice),
         else why it was not sent."""
         if self.closed:
-            return AgainstRules("the table is closed")
+            return TableClosed()
         if self.client.closed_reason is not None or not self.client.connected:
             return NotConnected(self.client.closed_reason or "the connection closed")
         if seat != self.seat:
-            return AgainstRules(f"this player sits at seat {self.seat}")
+            return NotAtThisKeyboard(seat)
         if self.waiting:
             return StillOnItsWay()
         pause = self._presence.pause

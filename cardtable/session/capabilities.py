@@ -27,6 +27,7 @@ from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAn
 
 if TYPE_CHECKING:
     from cardtable.engine.actions import Action
+    from cardtable.engine.observation import Observation
     from cardtable.session.table import TableSession
 
 __all__ = ["LocalBotTurns", "LocalHotSeat", "LocalUndo", "SeatHints"]
@@ -69,6 +70,9 @@ class LocalHotSeat:
     @property
     def table_only(self) -> bool:
         return self._table.table_only
+
+    def public_observation(self) -> Observation:
+        return self._table.public_observation()
 
     def due(self) -> int | None:
         return self._table.handover_due()

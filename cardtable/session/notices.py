@@ -46,6 +46,7 @@ __all__ = [
     "Joined",
     "Left",
     "Moved",
+    "NotAtThisKeyboard",
     "NotConnected",
     "NotSent",
     "Notice",
@@ -61,6 +62,7 @@ __all__ = [
     "SeatPlayedByBot",
     "SeatToBot",
     "StillOnItsWay",
+    "TableClosed",
     "TableNews",
     "TableWaits",
     "TimeRanOut",
@@ -130,6 +132,18 @@ class SeatPlayedByBot:
 
 
 @dataclass(frozen=True)
+class NotAtThisKeyboard:
+    """``seat`` is not played from this keyboard (a move was made for another's seat)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class TableClosed:
+    """The table was left: nothing more is played at it."""
+
+
+@dataclass(frozen=True)
 class StillOnItsWay:
     """The last move sent from here has not been answered yet."""
 
@@ -149,7 +163,8 @@ class NotSent:
 
 
 Refusal: TypeAlias = (
-    AgainstRules | RepeatedMove | TableWaits | SeatPlayedByBot | StillOnItsWay | NotConnected | NotSent
+    AgainstRules | RepeatedMove | TableWaits | SeatPlayedByBot | NotAtThisKeyboard | TableClosed | StillOnItsWay
+    | NotConnected | NotSent
 )
 """Why a move changed nothing."""
 

@@ -205,10 +205,10 @@ class TableFacts:
         handover = table.handover
         table_only = handover is not None and handover.table_only and not read_only
         if obs is None:
-            if table_only:
+            if table_only and handover is not None:
                 from dataclasses import replace
 
-                obs = replace(table.public_observation(), seat=viewer)
+                obs = replace(handover.public_observation(), seat=viewer)
             else:
                 obs = table.observation(viewer)
         to_act = table.to_act

@@ -29,6 +29,7 @@ from cardtable.session.notices import (
     GameOver,
     Joined,
     Left,
+    NotAtThisKeyboard,
     NotConnected,
     NotSent,
     Pause,
@@ -38,6 +39,7 @@ from cardtable.session.notices import (
     SeatPlayedByBot,
     SeatToBot,
     StillOnItsWay,
+    TableClosed,
     TableNews,
     TableWaits,
     TimeRanOut,
@@ -197,6 +199,10 @@ def refusal_line(refusal: Refusal, name: SeatName) -> str:
             return pause_line(pause, name)
         case SeatPlayedByBot():
             return "a bot plays your seat for now"
+        case NotAtThisKeyboard(seat=seat):
+            return f"{name(seat)} does not sit at this keyboard"
+        case TableClosed():
+            return "the table is closed"
         case StillOnItsWay():
             return "your last move is still on its way to the host"
         case NotConnected(reason=reason):
