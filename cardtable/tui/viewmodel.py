@@ -374,11 +374,16 @@ class TableViewModel:
         hinted = frozenset(hint.cards) if hint is not None and my_turn else frozenset()
         hand = HandShown(cards, playable, my_turn, hinted, self.hand_title(facts, ctx))
         offers = {move: self.offers(facts, move) for move in ("pass", "take")}
+        # Hot-seat while only bots move: no hand is shown, so nothing of a move is offered.
+        choosing = not facts.table_only
         return TableView(
             facts=facts, context=ctx,
             title=Text.assemble((f" {self.game_title} ", "bold black on #d4af37"), self.title_words(facts, ctx)),
             seats=seats, hand=hand, scores=wording.score_text(obs, ctx), prompt=self.prompt(facts, ctx),
-            shown={"pass-button": offers["pass"], "take-button": offers["take"], "undo-button": facts.undo_offered},
+            shown={
+                "pass-button": offers["pass"], "take-button": offers["take"], "undo-button": facts.undo_offered,
+                "play-button": choosing, "clear-button": choosing, "hint-button": choosing,
+            },
             enabled={
                 "play-button": my_turn,
                 "pass-button": my_turn and PASS in facts.legal,
@@ -394,18 +399,23 @@ class TableViewModel:
         if facts is None:
             return {"pass_turn": "pass" in self.wording.extra_moves, "take": "take" in self.wording.extra_moves,
                     "next_target": self.wording.has_targets}
-        return {
+        keys = {
             "pass_turn": self.offers(facts, "pass"),
             "take": self.offers(facts, "take"),
             "undo": facts.undo_offered,
             "next_target": self.wording.has_targets,
             "seats": facts.hosting,
         }
+        if facts.table_only:
+            # No hand is shown while only bots move (hot-seat): no key of a move acts.
+            keys.update(dict.fromkeys(_MOVE_KEYS, False))
+        return keys
 
     def offers(self, facts: TableFacts, move: str) -> bool:
         """Whether the Pass or Take control belongs on screen now: the game has the move,
-        and, on the viewer's own turn, the move is legal (no Pass for a lead or a gift)."""
-        if move not in self.wording.extra_moves:
+        a hand is shown, and, on the viewer's own turn, the move is legal (no Pass for a
+        lead or a gift)."""
+        if move not in self.wording.extra_moves or facts.table_only:
             return False
         if facts.obs.current_player != facts.viewer or facts.read_only:
             return True
@@ -490,6 +500,11 @@ class TableViewModel:
         fresh, events = self.log.take(facts.obs.events)
         lines = [self.wording.log_line(event, ctx, facts.viewer) for event in events]
         return fresh, [line for line in lines if line is not None]
+
+
+#: the table's keys that make or choose a move (none acts while no hand is shown)
+_MOVE_KEYS = ("cursor", "cursor_end", "toggle_card", "select_rank", "clear", "play", "pass_turn", "take",
+              "next_target", "hint", "type_move")
 
 
 def _namer(names: tuple[str, ...]) -> Callable[[int], str]:

@@ -153,7 +153,9 @@ class Turns:
         request = bot_turns.request()
         if request is None:
             return
-        screen.status_line.set(screen.status_line.thinking())
+        if request.seat == session.to_act:
+            # Not while bots choose meanwhile (Hearts' pass): the person to act keeps the prompt.
+            screen.status_line.set(screen.status_line.thinking())
         screen.run_worker(partial(self.think, request), "bot_turn", group="bots", exit_on_error=True, thread=True)
 
     def think(self, request: BotRequest) -> None:
