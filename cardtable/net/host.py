@@ -545,14 +545,12 @@ class NetHost(BotSeats):
         if seat in self.handed:
             self._send(player, Refused(seq=act.seq, kind="bot_plays"))
             return
-        moves = len(self.session.state.history)
         reason = self.session.make_move(seat, act.action)
         if reason is not None:
             self._send(player, Refused(seq=act.seq, reason=reason))
             return
-        if len(self.session.state.history) == moves:
-            # Chosen ahead of its turn (Hearts' pass): kept unseen; this seat hears it is in.
-            self._send_state(player)
+        # A move is told by its notice: Moved, or Chosen for a choice made ahead of its
+        # turn (Hearts' pass), each of which sends every player its state once.
         self._advance()
 
     # --- telling the players ------------------------------------------------------------
@@ -580,12 +578,12 @@ class NetHost(BotSeats):
                     self._send_state(player)
                 public = self.session.state.public_history(None)
                 self.log_line(f"{self.session.seats[seat or 0].name}: {public[-1][1] if public else ''}")
-            case Chosen(seat=seat):
+            case Chosen():
                 # A choice made ahead (by its player or a bot standing in): that seat is no
-                # longer asked, and the others see that it chose, never what.
-                chooser = self.players.get(seat)
-                if chooser is not None:
-                    self._send_state(chooser)
+                # longer asked and holds three cards fewer, and each seat's state says it
+                # chose (its own says what, no other's does).
+                for player in list(self.players.values()):
+                    self._send_state(player)
                 if self.players:
                     self._status()
             case SaveWarning(message=line) | SaveFailed(reason=line):

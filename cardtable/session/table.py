@@ -261,7 +261,8 @@ class TableSession(SessionBase):
         return None
 
     def public_observation(self) -> Observation:
-        return self.state.public_observation()
+        """The table as everyone sees it, with who chose ahead of their turn."""
+        return self.state.with_choices(self.state.public_observation(), self._chosen)
 
     def bot_seed(self, seat: int) -> int:
         """Each seat's bot gets its own seed, fixed by the game's."""
@@ -317,8 +318,10 @@ class TableSession(SessionBase):
         return self.state.is_over
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see: all a seat of any kind is ever given."""
-        return self.state.observation(seat)
+        """What ``seat`` may see: all a seat of any kind is ever given.  A choice made
+        ahead of the seat's turn (Hearts' pass) shows as made: to everyone that the seat
+        chose, to the seat what (:meth:`~cardtable.engine.state.GameState.with_choices`)."""
+        return self.state.with_choices(self.state.observation(seat), self._chosen)
 
     def legal_actions(self) -> Sequence[Action]:
         """The legal actions of the seat :attr:`to_act`."""
