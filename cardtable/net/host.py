@@ -310,9 +310,10 @@ class NetHost(BotSeats):
             return Waiting(started=True, seats=[self.session.choosing[0]])
         return Waiting(started=False, seats=list(self.missing))
 
-    def _status(self, news: HostNews | None = None, log: str = "") -> None:
+    def _status(self, news: HostNews | None = None, log: str = "", own: tuple[int, HostNews] | None = None) -> None:
         """Tell every player who is here, whether the table waits and ``news`` (what just
-        changed among the players); log ``log``."""
+        changed among the players); ``own``: a seat and the news its player is told
+        instead (what only they may know); log ``log``."""
         if log:
             self.log_line(log)
         self._told_paused = self.paused
@@ -323,7 +324,10 @@ class NetHost(BotSeats):
         if self.on_status is not None:
             self.on_status(status)
         for player in list(self.players.values()):
-            self._send(player, status)
+            if own is not None and player.seat == own[0]:
+                self._send(player, msgspec.structs.replace(status, news=[own[1]]))
+            else:
+                self._send(player, status)
 
     def _on_turn(self, notice: Notice) -> None:
         """A move made the table wait (the turn came to an away player) or go on: say so."""

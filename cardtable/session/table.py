@@ -293,6 +293,10 @@ class TableSession(SessionBase):
         """The seats whose choice, made before their turn, is kept unseen (Hearts' pass)."""
         return tuple(self._chosen)
 
+    def chosen_ahead_by(self, seat: int) -> Action | None:
+        """``seat``'s choice made ahead of its turn and kept until due, if it made one."""
+        return self._chosen.get(seat)
+
     def legal_for(self, seat: int) -> Sequence[Action]:
         """``seat``'s legal actions if it may choose now, else none."""
         return self.state.legal_actions_for(seat) if seat in self.choosing else []

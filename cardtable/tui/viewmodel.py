@@ -41,14 +41,23 @@ from cardtable.engine.payloads import EventKind
 from cardtable.games import get_rules
 from cardtable.session.notices import AgainstRules, ConnectionLost
 from cardtable.tui.cardstyle import CardStyle
-from cardtable.tui.wording import away_words, engine_text, pause_line, plural, presence_line, refusal_line
+from cardtable.tui.wording import (
+    a_bot,
+    away_words,
+    clock_line,
+    engine_text,
+    pause_line,
+    plural,
+    presence_line,
+    refusal_line,
+)
 
 if TYPE_CHECKING:
     from cardtable.cards import Card
     from cardtable.engine.events import Event
     from cardtable.engine.observation import Observation
-    from cardtable.session.notices import Refusal
-    from cardtable.session.protocol import TableProtocol
+    from cardtable.session.notices import Refusal, TimeRanOut
+    from cardtable.session.protocol import SeatClock, TableProtocol
 
 __all__ = [
     "HandShown",
@@ -467,6 +476,24 @@ class TableViewModel:
             text = self.wording.prompt(obs, facts.legal, ctx)
             return personalise(text, ctx.name(facts.viewer)) if facts.hotseat else text
         return Text(f"{ctx.label(obs.current_player)} to act.", style="italic")
+
+    def clock(self, facts: TableFacts, clocks: Sequence[SeatClock]) -> Text:
+        """The turn clock on the status line: the viewer's seconds left (bold, red in the
+        last five), or whose clock runs (``Ann's clock: 12 s``); empty when none runs."""
+        line = clock_line(clocks, facts.viewer, self.context(facts).name)
+        mine = [clock.left for clock in clocks if clock.seat == facts.viewer]
+        style = ("bold red" if mine[0] <= 5 else "bold") if mine else "italic"
+        return Text(line, style=style)
+
+    def time_ran_out(self, facts: TableFacts, notice: TimeRanOut) -> Text:
+        """What a bot made for the viewer whose time ran out: ``Time ran out (15 s): an
+        easy bot made your pass of 2♣ 3♦ Q♠.``"""
+        ctx = self.context(facts)
+        head = Text(f"Time ran out ({notice.seconds:g} s): ", style="bold yellow")
+        if notice.action is None:
+            return Text.assemble(head, f"{a_bot(notice.level)} moved for {ctx.you(notice.seat, capital=False)}.")
+        verb = "played" if notice.action.kind == "play" else "made"
+        return Text.assemble(head, f"{a_bot(notice.level)} {verb} ", self.wording.move_phrase(notice.action, ctx), ".")
 
     def thinking(self, facts: TableFacts) -> Text:
         """``Ada (hard) is thinking…``, for the seat to act."""

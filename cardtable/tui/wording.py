@@ -17,6 +17,7 @@ at the screen, so the engine never depends on display settings.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable
 
@@ -46,7 +47,7 @@ from cardtable.session.notices import (
     WaitingForJoin,
     WaitingForRejoin,
 )
-from cardtable.session.protocol import SeatingRefusal, SeatPresence
+from cardtable.session.protocol import SeatClock, SeatingRefusal, SeatPresence
 from cardtable.tui.cardstyle import CardStyle
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "a_bot",
     "away_words",
     "cards_plain",
+    "clock_line",
     "engine_text",
     "news_line",
     "pause_line",
@@ -241,6 +243,25 @@ def away_words(seat: SeatPresence) -> tuple[str, ...]:
     if not seat.person or (seat.connected and not seat.level):
         return ()
     return (f"{a_bot(seat.level)} plays",) if seat.level else ("away",)
+
+
+def clock_line(clocks: Iterable[SeatClock], viewer: int | None, name: SeatName) -> str:
+    """Whose turn clock runs and the whole seconds left: the viewer's own first.
+
+    >>> names = ["Ann", "Bea", "Cy"].__getitem__
+    >>> clock_line([SeatClock(0, 11.2, 15.0), SeatClock(2, 3.0, 15.0)], 0, names)
+    '12 s left · Cy 3 s'
+    >>> clock_line([SeatClock(1, 0.2, 15.0)], 0, names)
+    "Bea's clock: 1 s"
+    """
+    clocks = sorted(clocks, key=lambda clock: (clock.seat != viewer, clock.seat))
+    parts = [f"{math.ceil(clock.left)} s left" for clock in clocks if clock.seat == viewer]
+    others = [clock for clock in clocks if clock.seat != viewer]
+    if len(others) == 1 and not parts:
+        parts.append(f"{name(others[0].seat)}'s clock: {math.ceil(others[0].left)} s")
+    elif others:
+        parts.append(", ".join(f"{name(clock.seat)} {math.ceil(clock.left)} s" for clock in others))
+    return " · ".join(parts)
 
 
 def seating_line(refusal: SeatingRefusal, who: str, level: str) -> str:

@@ -203,6 +203,9 @@ class GameScreen(StyledOnce):
             if saving is not None:
                 # A new game has its save from the start: once its first frame is out.
                 self.call_after_refresh(saving.autosave)
+            if self.session.clock is not None:
+                # The turn clock counts down on the status line, and nowhere else.
+                self.set_interval(1.0, self.status_line.tick)
         self.after_change()
 
     def on_screen_resume(self) -> None:

@@ -95,6 +95,10 @@ class Turns:
                 services(screen).seats_changed()  # the seats' list, if open, says who is here
                 if not screen.gone() and not screen.finished:
                     screen.after_change()
+            case TimeRanOut(seat=seat) if seat == screen.viewer:
+                # What the bot made for the viewer, kept on the line until their next move.
+                screen.status_line.tell(screen.view_model.time_ran_out(screen.status_line.facts(), notice))
+                app.notify(news_line(notice, screen.context.name), timeout=6, markup=False)
             case Joined() | Left() | SeatToBot() | SeatBack() | TimeRanOut() | GameOver():
                 app.notify(news_line(notice, screen.context.name), timeout=6, markup=False)
             case Paused(pause=pause):
