@@ -394,8 +394,9 @@ class TableClient:
             named += message.waiting.seats if message.waiting is not None else []
         elif isinstance(message, StateUpdate):
             named = [clock.seat for clock in message.clocks]
-        elif isinstance(message, Refused) and message.waiting is not None:
-            named = list(message.waiting.seats)
+        elif isinstance(message, Refused):
+            named = list(message.waiting.seats) if message.waiting is not None else []
+            named += [message.to_act] if message.to_act is not None else []
         if any(seat >= count for seat in named):
             raise ProtocolError(f"the host named a seat the table does not have (it has {count})")
         return message
@@ -476,7 +477,7 @@ class TableClient:
             self.told = list(message.news)
             self.seats = list(message.seats)
         elif isinstance(message, Refused):
-            self.refusals.append((message.seq, refusal_of(message)))
+            self.refusals.append((message.seq, refusal_of(message, self.seat or 0)))
             self.handled = max(self.handled, message.seq)
         elif isinstance(message, Error):
             self.errors.append(message.reason)

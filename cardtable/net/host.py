@@ -80,10 +80,10 @@ from cardtable.net.protocol import (
     decode_client,
     encode,
     pause_of,
+    refused_message,
 )
 from cardtable.session import Seat, SeatKind, TableSession
 from cardtable.session.notices import (
-    AgainstRules,
     Chosen,
     Finished,
     Moved,
@@ -343,11 +343,10 @@ class NetHost(BotSeats):
         waiting = self.waiting()
         if not self.started and waiting is not None:
             return TableWaits(pause_of(waiting))
-        reason = self.session.make_move(seat, action)
-        if reason is None:
+        refusal = self.session.make_move(seat, action)
+        if refusal is None:
             self._advance()
-            return None
-        return AgainstRules(reason)
+        return refusal
 
     # --- connections --------------------------------------------------------------------
     async def _connection(self, ws: ServerConnection) -> None:
@@ -549,9 +548,9 @@ class NetHost(BotSeats):
         if seat in self.handed:
             self._send(player, Refused(seq=act.seq, kind="bot_plays"))
             return
-        reason = self.session.make_move(seat, act.action)
-        if reason is not None:
-            self._send(player, Refused(seq=act.seq, reason=reason))
+        refusal = self.session.make_move(seat, act.action)
+        if refusal is not None:
+            self._send(player, refused_message(act.seq, refusal))
             return
         # A move is told by its notice: Moved, or Chosen for a choice made ahead of its
         # turn (Hearts' pass), each of which sends every player its state once.

@@ -36,7 +36,7 @@ from cardtable.net.host import NetHost
 from cardtable.net.protocol import Status, news_of, pause_of
 from cardtable.net.remote import presences
 from cardtable.session import TableSession
-from cardtable.session.notices import Changed, Moved, Notice, Pause, Paused, Refusal
+from cardtable.session.notices import CannotUndo, Changed, Moved, Notice, Pause, Paused, Refusal
 from cardtable.session.protocol import (
     BotTurns,
     Presence,
@@ -155,8 +155,8 @@ class HostedSession(TableSession):
     def undo_offered(self) -> bool:
         return False
 
-    def undo_refusal(self) -> str | None:
-        return "Undo is off in a game with more than one person at the table."
+    def undo_refusal(self) -> CannotUndo | None:
+        return CannotUndo("others_here")
 
     @property
     def presence(self) -> Presence | None:

@@ -20,7 +20,7 @@ Traceback (most recent call last):
 ...
 cardtable.net.protocol.ProtocolError: bad message: Expected `int` >= 1 - at `$.seq`
 >>> encode(Refused(seq=3, reason="you must follow suit"))
-b'{"type":"refused","seq":3,"kind":"rules","reason":"you must follow suit","last":0,"waiting":null}'
+b'{"type":"refused","seq":3,"kind":"rules","reason":"you must follow suit","last":0,"waiting":null,"to_act":null}'
 
 What the host tells of its players is data, a kind and its values, worded by the
 screen that shows it:
@@ -41,15 +41,18 @@ from cardtable.errors import CardtableError
 from cardtable.names import safe_name
 from cardtable.session.notices import (
     AgainstRules,
+    BotSeat,
     GameOver,
     Joined,
     Left,
+    NotYourTurn,
     Pause,
     Refusal,
     RepeatedMove,
     SeatBack,
     SeatPlayedByBot,
     SeatToBot,
+    TableClosed,
     TableNews,
     TableWaits,
     TimeRanOut,
@@ -96,6 +99,7 @@ __all__ = [
     "outside_text",
     "pause_of",
     "refusal_of",
+    "refused_message",
 ]
 
 PROTOCOL_VERSION = 3
@@ -334,14 +338,16 @@ class StateUpdate(_Message, tag="state"):
 class Refused(_Message, tag="refused"):
     """The ``act`` numbered ``seq`` changed nothing, for a reason of this ``kind``:
     ``rules`` (``reason``: the engine's own line for a move against the rules),
-    ``repeat`` (the seat's moves were numbered up to ``last`` already), ``waiting`` (the
-    table waits, as ``waiting`` says) or ``bot_plays`` (a bot plays the seat for now)."""
+    ``turn`` (not this seat's turn: ``to_act`` is to act), ``repeat`` (the seat's moves
+    were numbered up to ``last`` already), ``waiting`` (the table waits, as ``waiting``
+    says), ``bot_plays`` (a bot plays the seat for now) or ``closed`` (the table was left)."""
 
     seq: int
-    kind: Literal["rules", "repeat", "waiting", "bot_plays"] = "rules"
+    kind: Literal["rules", "turn", "repeat", "waiting", "bot_plays", "closed"] = "rules"
     reason: str = ""
     last: int = 0
     waiting: Waiting | None = None
+    to_act: SeatNumber | None = None
 
 
 class Status(_Message, tag="status"):
@@ -484,19 +490,51 @@ def _action_or_none(text: str) -> Action | None:
         return None
 
 
-def refusal_of(message: Refused) -> Refusal:
-    """The session's :data:`~cardtable.session.notices.Refusal` for a ``refused`` message.
+def refusal_of(message: Refused, seat: int = 0) -> Refusal:
+    """The session's :data:`~cardtable.session.notices.Refusal` for a ``refused`` message
+    to ``seat``.
 
-    >>> refusal_of(Refused(seq=4, kind="repeat", last=6)), refusal_of(Refused(seq=1, reason="not your turn"))
-    (RepeatedMove(seq=4, last=6), AgainstRules(reason='not your turn'))
+    >>> refusal_of(Refused(seq=4, kind="repeat", last=6)), refusal_of(Refused(seq=1, reason="8D does not beat 6S"))
+    (RepeatedMove(seq=4, last=6), AgainstRules(reason='8D does not beat 6S'))
+    >>> refusal_of(Refused(seq=2, kind="turn", to_act=0), seat=1)
+    NotYourTurn(seat=1, to_act=0)
     """
     if message.kind == "repeat":
         return RepeatedMove(message.seq, message.last)
     if message.kind == "waiting" and message.waiting is not None:
         return TableWaits(pause_of(message.waiting))
+    if message.kind == "turn" and message.to_act is not None:
+        return NotYourTurn(seat, message.to_act)
     if message.kind == "bot_plays":
         return SeatPlayedByBot()
+    if message.kind == "closed":
+        return TableClosed()
     return AgainstRules(message.reason)
+
+
+def refused_message(seq: int, refusal: Refusal) -> Refused:
+    """The ``refused`` message that tells a player why their ``act`` numbered ``seq``
+    changed nothing (:func:`refusal_of` reads it back).
+
+    >>> encode(refused_message(3, NotYourTurn(1, 2)))
+    b'{"type":"refused","seq":3,"kind":"turn","reason":"","last":0,"waiting":null,"to_act":2}'
+    """
+    match refusal:
+        case NotYourTurn(to_act=to_act):
+            return Refused(seq=seq, kind="turn", to_act=to_act)
+        case RepeatedMove(last=last):
+            return Refused(seq=seq, kind="repeat", last=last)
+        case TableWaits(pause=WaitingForJoin(seats=seats)):
+            return Refused(seq=seq, kind="waiting", waiting=Waiting(started=False, seats=list(seats)))
+        case TableWaits(pause=WaitingForRejoin(seat=away)):
+            return Refused(seq=seq, kind="waiting", waiting=Waiting(started=True, seats=[away]))
+        case SeatPlayedByBot() | BotSeat():
+            return Refused(seq=seq, kind="bot_plays")
+        case TableClosed():
+            return Refused(seq=seq, kind="closed")
+        case AgainstRules(reason=reason):
+            return Refused(seq=seq, reason=reason)
+    return Refused(seq=seq, reason="")
 
 
 def encode(message: _Message) -> bytes:

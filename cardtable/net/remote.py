@@ -373,7 +373,7 @@ class RemoteSession(SessionBase):
         elif isinstance(message, RefusedMessage):
             if self._sent and message.seq >= self._sent:
                 self._sent = 0
-            self._tell(Refused(self.seat, refusal_of(message)))
+            self._tell(Refused(self.seat, refusal_of(message, self.seat)))
         elif isinstance(message, (Status, Welcome)):
             if isinstance(message, Status):
                 for news in message.news:

@@ -28,6 +28,7 @@ from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAn
 if TYPE_CHECKING:
     from cardtable.engine.actions import Action
     from cardtable.engine.observation import Observation
+    from cardtable.session.notices import CannotUndo
     from cardtable.session.table import TableSession
 
 __all__ = ["LocalBotTurns", "LocalHotSeat", "LocalUndo", "SeatHints"]
@@ -97,7 +98,7 @@ class LocalUndo:
     def used(self) -> bool:
         return self._table.undo_used
 
-    def undo(self) -> str | None:
+    def undo(self) -> CannotUndo | None:
         return self._table.undo()
 
 

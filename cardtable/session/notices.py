@@ -26,7 +26,7 @@ failed, or a connection's reason it ended.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 if TYPE_CHECKING:
     from cardtable.engine.actions import Action
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 __all__ = [
     "AgainstRules",
     "BotReplaced",
+    "BotSeat",
+    "CannotUndo",
     "Changed",
     "Chosen",
     "ConnectionLost",
@@ -49,6 +51,7 @@ __all__ = [
     "NotAtThisKeyboard",
     "NotConnected",
     "NotSent",
+    "NotYourTurn",
     "Notice",
     "Pause",
     "Paused",
@@ -132,6 +135,21 @@ class SeatPlayedByBot:
 
 
 @dataclass(frozen=True)
+class NotYourTurn:
+    """``seat`` moved out of turn: ``to_act`` is to act."""
+
+    seat: int
+    to_act: int
+
+
+@dataclass(frozen=True)
+class BotSeat:
+    """``seat`` is played by a bot: a person's move for it is refused."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class NotAtThisKeyboard:
     """``seat`` is not played from this keyboard (a move was made for another's seat)."""
 
@@ -163,10 +181,20 @@ class NotSent:
 
 
 Refusal: TypeAlias = (
-    AgainstRules | RepeatedMove | TableWaits | SeatPlayedByBot | NotAtThisKeyboard | TableClosed | StillOnItsWay
-    | NotConnected | NotSent
+    AgainstRules | NotYourTurn | BotSeat | RepeatedMove | TableWaits | SeatPlayedByBot | NotAtThisKeyboard
+    | TableClosed | StillOnItsWay | NotConnected | NotSent
 )
 """Why a move changed nothing."""
+
+
+@dataclass(frozen=True)
+class CannotUndo:
+    """Why the last move cannot be taken back: ``alone_only`` (undo is for one person
+    alone at the table), ``others_here`` (a host's table: its players elsewhere are
+    people at the table even while a bot plays for them), ``game_over`` or
+    ``nothing_yet`` (the person has not moved)."""
+
+    why: Literal["alone_only", "others_here", "game_over", "nothing_yet"]
 
 
 # --- what happened at the table ---------------------------------------------------------

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from cardtable.engine.events import Event
     from cardtable.engine.observation import Observation
     from cardtable.engine.state import GameState
-    from cardtable.session.notices import Notice, Pause, Refusal
+    from cardtable.session.notices import CannotUndo, Notice, Pause, Refusal
     from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest, MoveValue
     from cardtable.session.saving import Saver
     from cardtable.session.seats import Seat
@@ -127,7 +127,7 @@ class Undo(Protocol):
 
     @property
     def used(self) -> bool: ...
-    def undo(self) -> str | None: ...
+    def undo(self) -> CannotUndo | None: ...
 
 
 class Hints(Protocol):

@@ -24,6 +24,8 @@ bot, closing), so an answer that comes back after the table moved on is dropped.
 (True, 0)
 >>> session.act(0, "play 2C")
 AgainstRules(reason='first pass 3 cards left to seat 1 (for example: give 2C 3C QS)')
+>>> session.act(1, "pass")
+BotSeat(seat=1)
 >>> session.act(0, session.legal_actions()[0]) is None
 True
 >>> request = session.bot_request()
@@ -61,15 +63,19 @@ from cardtable.session.capabilities import LocalBotTurns, LocalHotSeat, LocalUnd
 from cardtable.session.notices import (
     AgainstRules,
     BotReplaced,
+    BotSeat,
+    CannotUndo,
     Chosen,
     Finished,
     HandHidden,
     HandOver,
     Moved,
+    NotYourTurn,
     Refusal,
     Revealed,
     SaveFailed,
     SaveWarning,
+    TableClosed,
     Undone,
 )
 from cardtable.session.protocol import (
@@ -98,7 +104,6 @@ __all__ = [
     "TableSession",
 ]
 
-_UNDO_ALONE = "Undo is only for games with a single person at the table."
 
 
 def _warm_up(workers: int) -> None:
@@ -210,7 +215,7 @@ class TableSession(SessionBase):
     @property
     def undo_offered(self) -> bool:
         """Undo is for a single person at the table (a remote player counts as one)."""
-        return self.undo_refusal() != _UNDO_ALONE
+        return self.undo_refusal() not in (CannotUndo("alone_only"), CannotUndo("others_here"))
 
     #: a game started here can be dealt again from its last screen
     local = True
@@ -342,36 +347,35 @@ class TableSession(SessionBase):
         A table served by a network host sends a move from its own keyboard through the
         host, which makes it with :meth:`make_move`.
         """
-        reason = self.make_move(seat, action)
-        return None if reason is None else AgainstRules(reason)
+        return self.make_move(seat, action)
 
-    def make_move(self, seat: int, action: Action | str) -> str | None:
+    def make_move(self, seat: int, action: Action | str) -> Refusal | None:
         """:meth:`act` at this table itself, whoever serves it (a network host makes every
-        move through here, its own seat's too): ``None``, or the refusal's one line."""
+        move through here, its own seat's too): the same answer."""
         if self.closed:
-            return "the table is closed"
+            return TableClosed()
         to_act = self.to_act
         if to_act is None:
-            return self.state.why_illegal(action)  # the engine's "the game is over"
+            return AgainstRules(self.state.why_illegal(action) or "the game is over")  # the engine's line
         if self.seats[seat].is_bot:
-            return f"{self.seats[seat].name} is played by a bot"
+            return BotSeat(seat)
         if seat != self.state.current_player:
             if seat in self.choosing:
                 return self._choose_ahead(seat, action)
-            return f"it is not {self.seats[seat].name}'s turn: {self.seats[to_act].name} is to act"
+            return NotYourTurn(seat, to_act)
         before = len(self.state.events)
         try:
             self.state.apply(action)
         except CardtableError as exc:
-            return str(exc)
+            return AgainstRules(str(exc))
         self._moved(seat, before)
         return None
 
-    def _choose_ahead(self, seat: int, action: Action | str) -> str | None:
+    def _choose_ahead(self, seat: int, action: Action | str) -> Refusal | None:
         """Keep ``seat``'s choice, made before its turn, until it is due (nobody sees it)."""
         reason = self.state.why_illegal_for(seat, action)
         if reason is not None:
-            return reason
+            return AgainstRules(reason)
         self._chosen[seat] = self.state.parse_action(action)
         self._tell(Chosen(seat))
         if self.hotseat and self.seats[seat].is_human and not self.human_to_act:
@@ -583,19 +587,19 @@ class TableSession(SessionBase):
         return received
 
     # --- undo -------------------------------------------------------------------------
-    def undo_refusal(self) -> str | None:
+    def undo_refusal(self) -> CannotUndo | None:
         """Why the last move cannot be taken back now, or ``None``."""
         humans = self.human_seats
         # A player elsewhere is a person too: their moves are never taken back for them.
         if len(humans) != 1 or self.people != 1:
-            return _UNDO_ALONE
+            return CannotUndo("alone_only")
         if self.is_over:
-            return "The game is over: nothing to undo."
+            return CannotUndo("game_over")
         if not any(seat == humans[0] for seat, _ in self.state.history):
-            return "Nothing to undo yet."
+            return CannotUndo("nothing_yet")
         return None
 
-    def undo(self) -> str | None:
+    def undo(self) -> CannotUndo | None:
         """Take back the person's last move and every bot move after it; again for the
         move before that, and so on.  Returns why not, or ``None``.  The game is marked
         (``undo_used``), so its statistics stay honest."""

@@ -26,6 +26,8 @@ from rich.text import Text
 from cardtable.cards import Card
 from cardtable.session.notices import (
     AgainstRules,
+    BotSeat,
+    CannotUndo,
     ConnectionLost,
     GameOver,
     Joined,
@@ -33,6 +35,7 @@ from cardtable.session.notices import (
     NotAtThisKeyboard,
     NotConnected,
     NotSent,
+    NotYourTurn,
     Pause,
     Refusal,
     RepeatedMove,
@@ -63,6 +66,7 @@ __all__ = [
     "presence_line",
     "refusal_line",
     "seating_line",
+    "undo_line",
 ]
 
 #: a seat's name, for the lines below that name players
@@ -195,6 +199,10 @@ def refusal_line(refusal: Refusal, name: SeatName) -> str:
     match refusal:
         case AgainstRules(reason=reason):
             return reason
+        case NotYourTurn(seat=seat, to_act=to_act):
+            return f"it is not {name(seat)}'s turn: {name(to_act)} is to act"
+        case BotSeat(seat=seat):
+            return f"{name(seat)} is played by a bot"
         case RepeatedMove(seq=seq, last=last):
             return f"message {seq} is a repeat: this seat is at {last}"
         case TableWaits(pause=pause):
@@ -211,6 +219,23 @@ def refusal_line(refusal: Refusal, name: SeatName) -> str:
             return f"not connected to the table: {reason}"
         case NotSent(reason=reason):
             return f"the move was not sent: {reason}"
+
+
+def undo_line(refusal: CannotUndo) -> str:
+    """Why the last move cannot be taken back, in one line.
+
+    >>> undo_line(CannotUndo("nothing_yet"))
+    'Nothing to undo yet.'
+    """
+    match refusal.why:
+        case "alone_only":
+            return "Undo is only for games with a single person at the table."
+        case "others_here":
+            return "Undo is off in a game with more than one person at the table."
+        case "game_over":
+            return "The game is over: nothing to undo."
+        case "nothing_yet":
+            return "Nothing to undo yet."
 
 
 def presence_line(seats: Iterable[SeatPresence], name: SeatName) -> str:

@@ -13,7 +13,20 @@ from cardtable.bots import bot_name
 from cardtable.engine.actions import Action
 from cardtable.games import available_games, get_rules
 from cardtable.session import BotAnswer, Notice, Seat, SeatKind, SlotSaver, TableSession
-from cardtable.session.notices import AgainstRules, BotReplaced, Chosen, Finished, HandHidden, Moved, SaveFailed, Undone
+from cardtable.session.notices import (
+    AgainstRules,
+    BotReplaced,
+    BotSeat,
+    CannotUndo,
+    Chosen,
+    Finished,
+    HandHidden,
+    Moved,
+    NotYourTurn,
+    SaveFailed,
+    TableClosed,
+    Undone,
+)
 from cardtable.userdata.savefiles import load_save
 from cardtable.userdata.slots import GameSlot, unfinished_games
 
@@ -93,8 +106,8 @@ def test_only_the_seat_to_act_moves_and_bots_move_through_their_requests() -> No
     if session.to_act == 1:
         assert session.act(1, session.legal_actions()[0]) is None
     assert session.to_act == 0
-    assert session.act(1, "pass") == AgainstRules("it is not Ada's turn: Ann is to act")
-    assert session.act(0, session.legal_actions()[0]) == AgainstRules("Ann is played by a bot")
+    assert session.act(1, "pass") == NotYourTurn(1, 0)  # it is not Ada's turn: Ann is to act
+    assert session.act(0, session.legal_actions()[0]) == BotSeat(0)  # Ann is played by a bot
 
 
 def test_action_text_is_applied_through_the_engine() -> None:
@@ -152,7 +165,7 @@ def test_an_answer_after_close_is_dropped_and_nothing_more_is_played() -> None:
     session.close()
     assert session.bot_answer(answer) == "stale"
     assert session.bot_request() is None
-    assert session.act(0, "pass") == AgainstRules("the table is closed")
+    assert session.act(0, "pass") == TableClosed()
 
 
 def test_thinking_in_a_thread_is_cancelled_at_once() -> None:
@@ -263,7 +276,7 @@ def test_undo_goes_back_one_move_of_the_person_at_a_time() -> None:
         again = get_rules("president").from_json(position)
         again.meta = {}
         assert undone.to_json() == again.to_json()
-    assert session.undo() == "Nothing to undo yet."
+    assert session.undo() == CannotUndo("nothing_yet")
 
 
 def test_the_seed_is_told_only_to_a_person_alone_at_the_table() -> None:
@@ -281,10 +294,10 @@ def test_the_seed_is_told_only_to_a_person_alone_at_the_table() -> None:
 
 def test_undo_is_off_with_more_than_one_person_and_once_the_game_is_over() -> None:
     session, _ = table("hearts", ["human", "easy", "human", "easy"], seed=1)
-    assert session.undo() == "Undo is only for games with a single person at the table."
+    assert session.undo() == CannotUndo("alone_only")
     session, _ = table("durak", ["human", "easy"], seed=3)
     play_out(session, random.Random(3))
-    assert session.undo() == "The game is over: nothing to undo."
+    assert session.undo() == CannotUndo("game_over")
 
 
 # --- hints ---------------------------------------------------------------------------------------

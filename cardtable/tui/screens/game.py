@@ -44,7 +44,7 @@ from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
-from cardtable.session.notices import AgainstRules, Refusal
+from cardtable.session.notices import AgainstRules, CannotUndo, Refusal
 from cardtable.session.protocol import TableProtocol
 from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
@@ -66,6 +66,7 @@ from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.movelog import MoveLog
 from cardtable.tui.widgets.seats import SeatBox, seat_lines
 from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
+from cardtable.tui.wording import undo_line
 
 __all__ = ["GameScreen"]
 
@@ -470,12 +471,13 @@ class GameScreen(StyledOnce):
         """Take back the person's last move and every bot move after it (again: the one before)."""
         undoing = self.session.undoing
         if undoing is None:
-            alone = self.session.presence is None
-            self.status_line.set(Text(_UNDO_ALONE if alone else _UNDO_OFF, style="bold yellow"))
+            # Several people share the keyboard, or some play elsewhere: the key says which.
+            why = CannotUndo("alone_only" if self.session.presence is None else "others_here")
+            self.status_line.set(Text(undo_line(why), style="bold yellow"))
             return
         problem = undoing.undo()
         if problem is not None:
-            self.status_line.set(Text(problem, style="bold yellow"))
+            self.status_line.set(Text(undo_line(problem), style="bold yellow"))
             return
         self.workers.cancel_group(self, "bots")
         self.workers.cancel_group(self, "hint")
@@ -547,10 +549,6 @@ class GameScreen(StyledOnce):
         if handler is not None:
             handler()
 
-
-#: why a table offers no undo: several people share its keyboard, or some play elsewhere
-_UNDO_ALONE = "Undo is only for games with a single person at the table."
-_UNDO_OFF = "Undo is off in a game with more than one person at the table."
 
 #: the keys bound to undo (they answer even where undo is not offered)
 _UNDO_KEYS = frozenset(next(use.keys for use in TABLE_KEYS if use.action == "undo").split(","))
