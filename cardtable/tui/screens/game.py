@@ -492,7 +492,10 @@ class GameScreen(StyledOnce):
         except CardtableError as exc:
             self.status_line.refuse(AgainstRules(str(exc)))
             return False
-        return self.human_move(action)
+        # A move the engine does not list goes to the table all the same, for its reason
+        # (a host's comes later): the box stays open to correct it.
+        legal = action in self.legal
+        return self.human_move(action) and legal
 
     # --- keys: hints and undo --------------------------------------------------------------
     def action_hint(self) -> None:

@@ -27,7 +27,7 @@ class MoveBox(Input):
     }
     """
 
-    BINDINGS = [Binding("escape", "close", "Close", show=False)]
+    BINDINGS = [Binding("enter", "submit", "Make the move"), Binding("escape", "close", "Close the box")]
 
     class Closed(Message):
         """The box was closed without a move: the screen takes the keys back."""
