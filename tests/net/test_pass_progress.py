@@ -73,3 +73,34 @@ async def test_a_pass_sent_early_is_answered_with_one_state() -> None:
         for client in clients:
             await client.close()
         await host.close()
+
+
+async def test_a_joined_screen_shows_its_pass_made_and_every_screen_who_chose() -> None:
+    from tests.net.apps import SeatApp, press_move, screen_text, status, until
+
+    host, _ = await open_table("hearts", ["remote", "remote", "easy", "easy"], seed=2, join=False, target=1)
+    ann, ada = SeatApp(host, 0), SeatApp(host, 1)
+    try:
+        await ann.open()
+        await ada.open()
+        pilots = [ann.pilot, ada.pilot]
+        await until(pilots, lambda: ann.at_table and ada.at_table and ada.screen.session.human_to_act
+                    and ann.screen.session.human_to_act)
+        assert host.session.state.current_player == 0  # Ann's pass is the engine's to take first
+        action = ada.screen.legal[0]
+        await press_move(ada.pilot, ada.screen, action)
+        await until(pilots, lambda: "Chosen: Ada" in screen_text(ann.app) and "Chosen: Ada" in screen_text(ada.app))
+        # Ada: the three cards left her hand, her box says she passed, and what she passed shows.
+        hand = ada.screen.query_one("#hand")
+        assert len(hand.cards) == 10 and not set(action.cards) & set(hand.cards)  # type: ignore[attr-defined]
+        for app in (ann.app, ada.app):
+            assert "passed · 10 cards" in screen_text(app).splitlines()[2][20:40], screen_text(app)
+        assert "Sent; waiting" not in status(ada.app) and "You pass left to Ben" in screen_text(ada.app)
+        # Ann sees that Ada chose, never what.
+        shown = screen_text(ann.app)
+        assert not any(ada.screen.context.style.label(card) in shown for card in action.cards
+                       if card not in ann.screen.query_one("#hand").cards)  # type: ignore[attr-defined]
+    finally:
+        await ann.close()
+        await ada.close()
+        await host.close()
