@@ -12,7 +12,7 @@ import pytest
 
 from cardtable.engine.actions import Action
 from cardtable.session import Seat, SeatKind, TableSession
-from tests.net.apps import SeatApp, status, until, utf8_terminal  # noqa: F401 - the fixture with them
+from tests.net.apps import SeatApp, screen_text, status, until, utf8_terminal  # noqa: F401 - the fixture with them
 from tests.net.tables import FAST, NetHost, client_for, new_state
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -67,8 +67,11 @@ async def test_a_joined_screen_counts_its_seconds_down_and_tells_what_was_passed
 
         # Ann's pass: her seconds on the status line, counting down a second at a time.
         await until(pilots, lambda: re.match(r"\d s left", line()) is not None, timeout=10)
+        await until(pilots, lambda: "Chosen: Ben, Cleo" in screen_text(ann.app), timeout=10)  # the bots chose
         first = int(line().split()[0])
+        drawn = ann.screen.view
         await until(pilots, lambda: re.match(rf"{first - 1} s left", line()) is not None, timeout=10)
+        assert ann.screen.view is drawn  # the line's text changed, and nothing else was drawn again
         assert "Your turn: select 3 cards to pass" in line()
         assert re.search(r"s left · Ada \d s", line()), line()  # Ada chooses too: whose clock runs
         # Ada passes: Ann sees Ada chose; her time runs out and a bot passes for her.
