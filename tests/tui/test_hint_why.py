@@ -195,10 +195,10 @@ async def test_about_equal_only_within_the_searchs_noise_which_is_shown() -> Non
         moves = (MoveValue(best, 300, 0.52, {0: 115, 2: 85, 13: 100}),     # 4.9 points
                  MoveValue(second, 300, 0.50, {0: 90, 2: 60, 13: 150}),    # 6.9 points
                  MoveValue(third, 300, 0.49, {0: 75, 2: 75, 13: 150}))     # 7.0 points
-        line = game.hint_line(best, Decision(best, "pass", moves, 900)).plain
+        line = game.hints.line(best, Decision(best, "pass", moves, 900)).plain
         assert "about equal" not in line and "expected 4.9 ± 0.7 points" in line, line
         assert "next best" in line and "6.9 ± 0.7" in line, line
         # The two that are within each other's noise are said to be.
-        close = game.hint_line(second, Decision(second, "pass", moves, 900)).plain
+        close = game.hints.line(second, Decision(second, "pass", moves, 900)).plain
         assert "about equal" in close and game.hints.move(third, bare=True).plain in close, close
         assert game.hints.move(best, bare=True).plain not in close.split("about equal")[1], close
