@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from cardtable.engine.observation import LogView
 from cardtable.games import get_rules
 
 GAMES = [("president", 4, {"rounds": 3}), ("durak", 3, {"rounds": 2}), ("hearts", 4, {"target": 60})]
@@ -55,4 +56,6 @@ def test_a_log_replaced_or_cut_is_read_afresh() -> None:
     seen = state.observation(0)
     assert len(seen.history) == 5 and len(seen.events) == 3 and seen.history == before.history[:5]
     assert seen.events == before.events[:3]
-    assert isinstance(seen.events, tuple) and isinstance(seen.history, tuple)
+    # What was handed out before the cut still shows the whole log of its time.
+    assert len(before.history) == 10 and before.history[5:] == tuple(before.history)[5:]
+    assert isinstance(seen.events, LogView) and isinstance(seen.history, LogView)
