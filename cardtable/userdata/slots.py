@@ -47,7 +47,6 @@ from cardtable.games import get_rules
 from cardtable.userdata.meta import SAVE_ID, SeatInfo, new_save_id, save_id_of, seats_of
 from cardtable.userdata.paths import (
     atomic_create_text,
-    atomic_write_text,
     autosave_path,
     locks_dir,
     read_file_bytes,
@@ -56,6 +55,7 @@ from cardtable.userdata.paths import (
 )
 from cardtable.userdata.records import FinishedGame
 from cardtable.userdata.savefiles import (
+    SaveJournal,
     SetAsideError,
     complete_finish,
     forget_named_save,
@@ -138,6 +138,7 @@ class GameSlot:
         self.save_id = save_id
         self._lock: FileLock | None = lock
         self._signature = _signature(path)
+        self._journal = SaveJournal()
 
     # --- opening -------------------------------------------------------------------
     @classmethod
@@ -224,7 +225,7 @@ class GameSlot:
             return messages
         state.meta["save_id"] = self.save_id
         stamp_finished(state)
-        atomic_write_text(self.path, state.to_json())
+        self._journal.write(self.path, state)
         self._signature = _signature(self.path)
         if not in_saves_folder(self.path):
             remember_named_save(self.path, self.save_id)
