@@ -53,7 +53,7 @@ class PresidentRules(Rules):
     min_players = 3
     max_players = 6
     options = (
-        OptionSpec("rounds", 1, int, 1, 99, "rounds in the series; exchanges before every round after the first"),
+        OptionSpec("rounds", 1, int, 1, 9999, "rounds in the series; exchanges before every round after the first"),
         OptionSpec("revolution", True, bool, help="a four of a kind inverts the rank order"),
     )
     deck = FULL_DECK
