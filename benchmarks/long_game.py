@@ -14,14 +14,18 @@ in microseconds a move:
 
 - save: what the app does after a move, :class:`~cardtable.userdata.savefiles.SaveJournal`
   ``write`` to a save file (an appended line, synced to disk), its snapshot written
-  whole just before the window; ``snapshot`` is the time of one such whole write there,
+  whole just before the window; its CPU time leaves out the wait for the disk, which
+  is the same at every point but varies with the other work on the machine;
+  ``snapshot`` is the time of one such whole write there,
   which the journal does again once it is as long as the snapshot, so its cost is
   spread over that many moves; ``whole`` is what one save cost before the journal
   (``atomic_write_text(path, state.to_json())``, median of 3);
 - observe: ``observation(seat)`` of every seat, as a host asks after each move;
 - apply: ``state.apply(action)`` of the chosen legal action;
 - resume: loading the save (snapshot and journal) with ``load_save`` and every seat's
-  first observation, milliseconds, median of 3.
+  first observation, milliseconds, median of 3, in wall and CPU time.  Loading checks
+  every action of the game by replaying it through the rules, so this one grows with
+  the game.
 
 The last lines give, per game, each cost at every point divided by its cost at the
 first point: the ratios, which the machine's load moves much less than the times.
@@ -83,9 +87,10 @@ def measure_point(state: GameState, chooser: random.Random, point: int, window: 
     for seat in range(players):
         state.observation(seat)
     saves: list[float] = []
+    save_cpus: list[float] = []
     observes: list[float] = []
     applies: list[float] = []
-    clock = time.perf_counter
+    clock, cpu = time.perf_counter, time.process_time
     for _ in range(window):
         if state.is_over:
             break
@@ -94,7 +99,9 @@ def measure_point(state: GameState, chooser: random.Random, point: int, window: 
         started = clock()
         state.apply(action)
         applied = clock()
+        cpu_before = cpu()
         journal.write(path, state)
+        save_cpus.append(cpu() - cpu_before)
         saved = clock()
         for seat in range(players):
             state.observation(seat)
@@ -103,26 +110,30 @@ def measure_point(state: GameState, chooser: random.Random, point: int, window: 
         saves.append(saved - applied)
         observes.append(observed - saved)
     resumes = []
+    resume_cpus = []
     for _ in range(3):
-        started = clock()
+        started, cpu_before = clock(), cpu()
         resumed = load_save(path, set_aside_damaged=False)
         for seat in range(players):
             resumed.observation(seat)
         resumes.append(clock() - started)
+        resume_cpus.append(cpu() - cpu_before)
         assert resumed.history == state.history
     return {
         "moves": len(state.history),
         "save": median_of(saves) * 1e6,
+        "save cpu": median_of(save_cpus) * 1e6,
         "snapshot": snapshot * 1e6,
         "whole": median_of(wholes) * 1e6,
         "observe": median_of(observes) * 1e6,
         "apply": median_of(applies) * 1e6,
         "resume": median_of(resumes) * 1e3,
+        "resume cpu": median_of(resume_cpus) * 1e3,
         "size": path.stat().st_size / 1024,
     }
 
 
-COLUMNS = ("save", "observe", "apply", "resume")
+COLUMNS = ("save", "save cpu", "observe", "apply", "resume", "resume cpu")
 
 
 def measure(game: str, points: tuple[int, ...], window: int, seed: int) -> dict[int, dict[str, float]]:
@@ -136,11 +147,11 @@ def measure(game: str, points: tuple[int, ...], window: int, seed: int) -> dict[
             figures = measure_point(state, chooser, point, window, folder)
             found[point] = figures
             print(
-                f"{game:<10} move {point:>7,}: save {figures['save']:8.1f} us"
-                f" (snapshot {figures['snapshot'] / 1e3:7.1f} ms, whole save before the journal"
-                f" {figures['whole'] / 1e3:7.1f} ms)  observe {figures['observe']:7.1f} us"
-                f"  apply {figures['apply']:6.1f} us  resume {figures['resume']:7.1f} ms"
-                f"  file {figures['size']:7.0f} KiB",
+                f"{game:<10} move {point:>7,}: save {figures['save']:7.1f} us (CPU {figures['save cpu']:5.1f} us;"
+                f" snapshot {figures['snapshot'] / 1e3:6.1f} ms; whole save before the journal"
+                f" {figures['whole'] / 1e3:6.1f} ms)  observe {figures['observe']:6.1f} us"
+                f"  apply {figures['apply']:5.1f} us  resume {figures['resume']:6.1f} ms"
+                f" (CPU {figures['resume cpu']:6.1f} ms)  file {figures['size']:5.0f} KiB",
                 flush=True,
             )
     finally:
