@@ -31,8 +31,12 @@ True
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
 import os
+import threading
+from collections import OrderedDict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
@@ -239,8 +243,10 @@ def read_save_data(path: str | os.PathLike[str]) -> Any:
     to the text itself is reported as :class:`_Damaged` (for :func:`load_save` to
     decide whether the file may be set aside).
     """
-    target = Path(path)
-    raw = read_or_refuse(target, "load", "a save file", missing="no save file at")
+    return _parse_save_bytes(read_or_refuse(Path(path), "load", "a save file", missing="no save file at"))
+
+
+def _parse_save_bytes(raw: bytes) -> Any:
     if not raw.strip():
         raise _Damaged("the file is empty (truncated)")
     try:
@@ -300,11 +306,27 @@ def load_save(path: str | os.PathLike[str], set_aside_damaged: bool = True) -> G
     it went.  Any other file (outside the data folder, or not a cardtable save by its
     content) is refused without being touched, and so is every file when
     ``set_aside_damaged`` is false.  No other exception leaves this function.
+
+    Loading replays every action, which for a long game takes a while, and starting
+    the app reads the same saves several times (recovery, the list of games, the game
+    resumed): a game loaded is remembered by the digest of the file's bytes, and the
+    same bytes load again as a copy of it (:class:`_LoadedGames`).
     """
     target = Path(path)
+    raw = read_or_refuse(target, "load", "a save file", missing="no save file at")
+    digest = hashlib.blake2b(raw, digest_size=20).digest()
+    known = _LOADED.get(digest)
+    if known is not None:
+        return known
+    state = _load_save(target, raw, set_aside_damaged)
+    _LOADED.keep(digest, state)
+    return state
+
+
+def _load_save(target: Path, raw: bytes, set_aside_damaged: bool) -> GameState:
     data: Any = None
     try:
-        data = read_save_data(target)
+        data = _parse_save_bytes(raw)
         if not is_save_data(data):
             raise SaveFileError("not a cardtable save file")
         if "format" not in data:
@@ -320,6 +342,54 @@ def load_save(path: str | os.PathLike[str], set_aside_damaged: bool = True) -> G
     except Exception as exc:  # noqa: BLE001 - no damaged file may crash the app
         _refuse(target, f"save file is damaged ({type(exc).__name__})", set_aside_damaged and is_save_data(data))
     return state
+
+
+class _LoadedGames:
+    """The games loaded lately, by the digest of the bytes each was loaded from.
+
+    Each is handed out as a copy (``clone()``, its ``meta`` copied deeply), so that no
+    caller changes what the next one gets.  A copy shares the game's actions and
+    events, which never change, so it costs little to keep: at most :attr:`LIMIT`
+    games, and at most :attr:`ACTIONS` actions in all.
+    """
+
+    LIMIT = 8
+    ACTIONS = 1_000_000
+
+    def __init__(self) -> None:
+        self._games: OrderedDict[bytes, GameState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, digest: bytes) -> GameState | None:
+        with self._lock:
+            state = self._games.get(digest)
+            if state is None:
+                return None
+            self._games.move_to_end(digest)
+        return _copy(state)
+
+    def keep(self, digest: bytes, state: GameState) -> None:
+        kept = _copy(state)
+        with self._lock:
+            self._games[digest] = kept
+            self._games.move_to_end(digest)
+            while len(self._games) > self.LIMIT or (
+                len(self._games) > 1 and sum(len(game.history) for game in self._games.values()) > self.ACTIONS
+            ):
+                self._games.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._games.clear()
+
+
+def _copy(state: GameState) -> GameState:
+    copied = state.clone()
+    copied.meta = copy.deepcopy(state.meta)
+    return copied
+
+
+_LOADED = _LoadedGames()
 
 
 def _check_meta(state: GameState) -> None:

@@ -255,3 +255,29 @@ def test_a_journal_killed_mid_game_resumes_identically(cardtable_home: Path, tmp
     slot.close()
     assert resumed.history == reference.history and resumed.outcome() == reference.outcome()
     assert load_save(path).history == reference.history
+
+
+def test_the_same_bytes_load_once_and_each_caller_gets_its_own_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.userdata import savefiles
+
+    path = tmp_path / "game.json"
+    slot, state = journalled("president", 7, 20, path)
+    slot.close()
+    replays: list[object] = []
+    real = savefiles.state_from_data
+    monkeypatch.setattr(savefiles, "state_from_data", lambda data: replays.append(data) or real(data))
+    first = load_save(path)
+    first.meta["seats"][0]["name"] = "Changed"
+    first.apply(first.legal_actions()[0])
+    second = load_save(path)
+    assert len(replays) == 1  # the second came from the first's copy, not from a replay
+    assert second.history == state.history and second.meta == state.meta and second.events == state.events
+    assert second.observation(1) == state.observation(1)
+    play_to_end(second, 7)
+    assert second.history == finished_game("president", 7).history
+    # Other bytes are another game: loaded afresh.
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(f'[21,{state.current_player},"{pure_choice(state, 7)}"]\n')
+    assert len(load_save(path).history) == 21 and len(replays) == 2
