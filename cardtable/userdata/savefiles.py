@@ -217,7 +217,8 @@ class SaveJournal:
 def _append(path: Path, text: str) -> None:
     """Add ``text`` at the end of the existing file ``path`` in one write, synced to disk."""
     data = text.encode("utf-8")
-    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND)
+    # O_BINARY (Windows only): the lines are written as they are, "\n" and all.
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
     try:
         while data:
             done = os.write(descriptor, data)
