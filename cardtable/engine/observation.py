@@ -20,7 +20,7 @@ from cardtable.cards import Card, RankOrder
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 
-__all__ = ["LogView", "Observation", "to_jsonable"]
+__all__ = ["LogView", "Observation", "round_start", "to_jsonable"]
 
 _Item = TypeVar("_Item")
 
@@ -75,9 +75,37 @@ class Observation:
         """Whether this is the public view of no seat in particular."""
         return self.seat is None
 
+    def round_events(self) -> tuple[Event, ...]:
+        """The events of round ``round``, found from the end of the log, so that reading
+        the round costs the same however long the game has run.
+
+        >>> from cardtable.games import get_rules
+        >>> seen = get_rules("durak").new_game(players=2, seed=1, rounds=2).observation(0)
+        >>> seen.round_events() == tuple(e for e in seen.events if e.round == seen.round)
+        True
+        """
+        events = self.events
+        number = self.round
+        return tuple(event for event in events[round_start(events, number):] if event.round == number)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict of every field."""
         return {f.name: to_jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+
+def round_start(events: Sequence[Event], number: int) -> int:
+    """Where round ``number``'s events start in ``events``: after the last event of an
+    earlier round (a game logs its rounds in order).
+
+    >>> from cardtable.games import get_rules
+    >>> events = get_rules("president").new_game(players=3, seed=1).events
+    >>> round_start(events, 1), round_start(events, 2) == len(events)
+    (0, True)
+    """
+    start = len(events)
+    while start and events[start - 1].round >= number:
+        start -= 1
+    return start
 
 
 def to_jsonable(value: Any) -> Any:

@@ -108,6 +108,10 @@ def test_an_observation_holds_what_the_whole_game_gives(
             assert seen.to_dict() == old.to_dict()
             assert pickle.loads(pickle.dumps(seen)) == old
             assert repr(seen.events) == repr(old.events)
+            # A game logs its rounds in order, so a round's events are found from the end.
+            rounds = [event.round for event in old.events]
+            assert rounds == sorted(rounds)
+            assert seen.round_events() == tuple(event for event in old.events if event.round == seen.round)
 
 
 @given(
