@@ -22,8 +22,9 @@ in microseconds a move:
   (``atomic_write_text(path, state.to_json())``, median of 3);
 - observe: ``observation(seat)`` of every seat, as a host asks after each move;
 - apply: ``state.apply(action)`` of the chosen legal action;
-- resume: loading the save (snapshot and journal) with ``load_save`` and every seat's
-  first observation, milliseconds, median of 3, in wall and CPU time.  Loading checks
+- resume: loading the save (snapshot and journal) with ``load_save`` as a new process
+  does (nothing remembered from an earlier load) and every seat's first observation,
+  milliseconds, median of 3, in wall and CPU time.  Loading checks
   every action of the game by replaying it through the rules, so this one grows with
   the game.
 
@@ -49,7 +50,7 @@ harness.use_checkout()
 from cardtable.engine.state import GameState
 from cardtable.games import get_rules
 from cardtable.userdata.paths import atomic_write_text
-from cardtable.userdata.savefiles import SaveJournal, load_save
+from cardtable.userdata.savefiles import SaveJournal, forget_loaded_games, load_save
 
 CASES: dict[str, tuple[int, dict[str, Any]]] = {
     "hearts": (4, {"target": 100_000}),
@@ -112,6 +113,7 @@ def measure_point(state: GameState, chooser: random.Random, point: int, window: 
     resumes = []
     resume_cpus = []
     for _ in range(3):
+        forget_loaded_games()  # a resume reads the file afresh, as a new process does
         started, cpu_before = clock(), cpu()
         resumed = load_save(path, set_aside_damaged=False)
         for seat in range(players):

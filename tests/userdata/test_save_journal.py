@@ -21,7 +21,7 @@ from cardtable.userdata import paths
 from cardtable.userdata.meta import mark_undo
 from cardtable.userdata.paths import HOME_ENV
 from cardtable.userdata.records import load_record
-from cardtable.userdata.savefiles import SaveJournal, load_save, set_seats
+from cardtable.userdata.savefiles import SaveJournal, forget_loaded_games, load_save, set_seats
 from cardtable.userdata.slots import GameSlot, unfinished_games
 
 from .helpers import SHORT_GAMES, finished_game, new_game, play_to_end, pure_choice
@@ -281,3 +281,5 @@ def test_the_same_bytes_load_once_and_each_caller_gets_its_own_copy(
     with path.open("a", encoding="utf-8") as handle:
         handle.write(f'[21,{state.current_player},"{pure_choice(state, 7)}"]\n')
     assert len(load_save(path).history) == 21 and len(replays) == 2
+    forget_loaded_games()
+    assert len(load_save(path).history) == 21 and len(replays) == 3
