@@ -195,10 +195,7 @@ class SaveJournal:
             or (written and history[written - 1] is not self._last)
             or self._lines >= max(self.MIN_JOURNAL, self._snapshot_actions)
         ):
-            self._path = None  # until the snapshot is written whole
-            atomic_write_text(path, snapshot_text(state))
-            self._snapshot_actions = len(history)
-            self._lines = 0
+            self._snapshot(path, state)
         else:
             lines = [journal_line(number, *history[number - 1]) for number in range(written + 1, len(history) + 1)]
             if meta != self._meta:
@@ -206,13 +203,24 @@ class SaveJournal:
             if not lines:
                 return
             self._path = None  # until the lines are written whole
-            _append(path, "".join(lines))
-            self._lines += len(lines)
+            try:
+                _append(path, "".join(lines))
+                self._lines += len(lines)
+            except OSError:
+                # The file is gone, or took only part of the lines: write it whole instead
+                # (atomically, over whatever part of a line got there).
+                self._snapshot(path, state)
         self._path = path
         self._history = history
         self._written = len(history)
         self._last = history[-1] if history else None
         self._meta = meta
+
+    def _snapshot(self, path: Path, state: GameState) -> None:
+        self._path = None  # until the snapshot is written whole
+        atomic_write_text(path, snapshot_text(state))
+        self._snapshot_actions = len(state.history)
+        self._lines = 0
 
 
 def _append(path: Path, text: str) -> None:

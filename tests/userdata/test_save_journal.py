@@ -17,7 +17,7 @@ import pytest
 from cardtable.cli import main
 from cardtable.engine.errors import SaveFileError
 from cardtable.engine.saves import parse_save_text
-from cardtable.userdata import paths
+from cardtable.userdata import paths, savefiles
 from cardtable.userdata.meta import mark_undo
 from cardtable.userdata.paths import HOME_ENV
 from cardtable.userdata.records import load_record
@@ -103,6 +103,28 @@ def test_a_meta_change_and_an_undo_are_saved(tmp_path: Path) -> None:
     slot.save(undone)
     assert len(lines_of(path)) == 1
     assert load_save(path).history == undone.history and load_save(path).meta["undo_used"] is True
+    slot.close()
+
+
+def test_a_save_deleted_or_cut_while_playing_is_written_whole_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    slot, state = journalled("hearts", 4, 10, path)
+    path.unlink()  # someone deleted it: the next save puts the whole game back, as before
+    state.apply(pure_choice(state, 4))
+    assert slot.save(state) == []
+    assert len(lines_of(path)) == 1 and load_save(path).history == state.history
+    real_append = savefiles._append
+
+    def half_append(target: Path, text: str) -> None:
+        real_append(target, text[: len(text) // 2])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(savefiles, "_append", half_append)  # a full disk took half a line
+    state.apply(pure_choice(state, 4))
+    slot.save(state)
+    assert len(lines_of(path)) == 1 and load_save(path).history == state.history
     slot.close()
 
 
