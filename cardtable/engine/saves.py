@@ -42,6 +42,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from cardtable.errors import CardtableError, SaveFileError, quoted
+from cardtable.gcpause import collection_held
 
 if TYPE_CHECKING:
     from cardtable.engine.actions import Action
@@ -266,6 +267,14 @@ def game_from_data(
         state = rules.new_game(players=players, seed=data.get("seed"), deck=data.get("deck"), **options)
     except CardtableError as exc:
         raise SaveFileError(f"save file is damaged: {exc}") from None
+    with collection_held():
+        _replay(state, actions)
+    state.meta = meta
+    return state
+
+
+def _replay(state: GameState, actions: list[Any]) -> None:
+    """Apply the saved ``actions`` to ``state``, checking each; raise :class:`SaveFileError`."""
     # A long game repeats a few hundred action texts: each is parsed once.
     parsed: dict[str, Action] = {}
     for number, entry in enumerate(actions, start=1):
@@ -291,8 +300,6 @@ def game_from_data(
             raise SaveFileError(
                 f"save file is damaged: action {number} ({quoted(text, 20)}): {exc}"
             ) from None
-    state.meta = meta
-    return state
 
 
 # rules.new_game's own parameters: an option of one of these names cannot be passed on.

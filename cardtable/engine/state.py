@@ -37,6 +37,7 @@ from cardtable.errors import (
     MalformedActionError,
     quoted,
 )
+from cardtable.gcpause import collection_held
 
 GAME_OVER = "the game is over; no more actions"
 """What every game says to an action after its end."""
@@ -606,7 +607,13 @@ class GameState(ABC):
             if view.frozen is None:
                 view.frozen = LogView(view.items, len(view.items))
             return _as_tuple(view.frozen)
-        shown, final, carry = seen(source, seat, view.done, view.carry)
+        if done - view.done < _MANY_ITEMS:
+            shown, final, carry = seen(source, seat, view.done, view.carry)
+        else:
+            # Catching up on a long log (a long game just loaded): many new objects that
+            # all live on, which the collector need not walk while they are made.
+            with collection_held():
+                shown, final, carry = seen(source, seat, view.done, view.carry)
         if final:
             view.items.extend(shown[:final])
             view.frozen = None
@@ -650,6 +657,10 @@ class GameState(ABC):
     def __repr__(self) -> str:
         turn = "over" if self.is_over else f"seat {self.current_player} to act"
         return f"<{type(self).__name__} {self.num_players} players, {turn}>"
+
+
+_MANY_ITEMS = 10_000
+"""How many log items a seat's view reads at once before the collector is held back."""
 
 
 class _SeatView:

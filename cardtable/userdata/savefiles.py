@@ -45,6 +45,7 @@ from cardtable.engine.saves import FORMAT, journal_line, meta_line, parse_save_t
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.games import state_from_data
+from cardtable.gcpause import collection_held
 from cardtable.userdata.meta import (
     SAVE_ID,
     SeatInfo,
@@ -328,8 +329,9 @@ def load_save(path: str | os.PathLike[str], set_aside_damaged: bool = True) -> G
     known = _LOADED.get(digest)
     if known is not None:
         return known
-    state = _load_save(target, raw, set_aside_damaged)
-    _LOADED.keep(digest, state)
+    with collection_held():  # a long game makes many objects that live on
+        state = _load_save(target, raw, set_aside_damaged)
+        _LOADED.keep(digest, state)
     return state
 
 
