@@ -23,6 +23,7 @@ SMOKE_RUNS: dict[str, tuple[list[str], str]] = {
     "engine": (["engine.py", "--seconds", "0.05", "--game", "durak", "--players", "2"], "actions/s"),
     "engine-untimed": (["engine.py", "--count-games", "1", "--game", "hearts"], "actions, untimed"),
     "observations": (["observations.py", "--game", "president", "--up-to", "300"], "300 moves"),
+    "long-game": (["long_game.py", "--points", "20,120", "--window", "5"], "ratios to move 20"),
     "net-latency": (["net_latency.py", "--game", "durak", "--players", "2"], "move to every other player's state"),
     "net-redraw-latency": (["net_redraw_latency.py", "--games", "1", "--moves", "4"], "other screen redrawn"),
     "search": (["search.py", "--game", "toy", "--seconds", "0.1", "--budget", "0.02"], "iterations/s"),

@@ -36,7 +36,7 @@ from typing import Any
 
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
-from cardtable.engine.saves import save_data
+from cardtable.engine.saves import DamagedJournal, parse_save_text, save_data
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.games import state_from_data
@@ -149,8 +149,11 @@ def load_record(path: str | os.PathLike[str]) -> Replay:
         if not raw.strip():
             raise SaveFileError("the file is empty (truncated)")
         try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
+            # A record is one JSON document; an open game's save may carry a journal.
+            data = parse_save_text(raw)
+        except DamagedJournal:
+            raise
+        except SaveFileError:
             raise SaveFileError("not a valid record (corrupt or truncated JSON)") from None
         return Replay.from_data(data)
     except SaveFileError as exc:

@@ -60,7 +60,6 @@ from cardtable.games import get_rules
 from cardtable.userdata.meta import SAVE_ID, SeatInfo, new_save_id, save_id_of, seats_of
 from cardtable.userdata.paths import (
     atomic_create_text,
-    atomic_write_text,
     autosave_path,
     locks_dir,
     read_file_bytes,
@@ -69,6 +68,7 @@ from cardtable.userdata.paths import (
 )
 from cardtable.userdata.records import FinishedGame
 from cardtable.userdata.savefiles import (
+    SaveJournal,
     SetAsideError,
     complete_finish,
     forget_named_save,
@@ -183,6 +183,7 @@ class GameSlot:
         #: why this game is played without saving (no lock could be made), else ``None``
         self.saving_off = saving_off
         self._open = True
+        self._journal = SaveJournal()
 
     # --- opening -------------------------------------------------------------------
     @classmethod
@@ -280,7 +281,7 @@ class GameSlot:
             return messages
         state.meta["save_id"] = self.save_id
         stamp_finished(state)
-        atomic_write_text(self.path, state.to_json())
+        self._journal.write(self.path, state)
         self._signature = _signature(self.path)
         if not in_saves_folder(self.path):
             remember_named_save(self.path, self.save_id)

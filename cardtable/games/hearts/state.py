@@ -94,7 +94,7 @@ class HeartsRules(Rules):
             100,
             int,
             minimum=1,
-            maximum=10000,
+            maximum=100_000,
             help="the game ends after a hand in which someone reaches this score",
         ),
     )
