@@ -29,7 +29,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from cardtable import __version__
-from cardtable.commands.common import Refusal, complete_game, run_command
+from cardtable.commands.common import Refusal, all_of, complete_game, either_of, run_command
 from cardtable.errors import InvalidOptionError
 from cardtable.lang import N_, UnknownLanguageError, _, language_option, offered_languages, use_language
 from cardtable.typer_compat import ClickException, NoSuchOption, UsageError, as_typed, convert_lightly
@@ -73,30 +73,6 @@ def registry_words() -> dict[str, str]:
         "target_games": all_of([rules.title for rules in having("target")]),
         "revolution_games": all_of([rules.title for rules in having("revolution")]),
     }
-
-
-def all_of(words: Sequence[str]) -> str:
-    """``words`` together, in the current language: ``a, b and c``.
-
-    >>> all_of(["President", "Durak", "Hearts"]), all_of(["Hearts"])
-    ('President, Durak and Hearts', 'Hearts')
-    """
-    if len(words) < 2:
-        return "".join(words)
-    # TRANSLATORS: the last of a list: "President, Durak {and} Hearts".
-    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
-
-
-def either_of(words: Sequence[str]) -> str:
-    """``words`` as a choice, in the current language: ``a, b or c``.
-
-    >>> either_of(["president", "durak", "hearts"]), either_of(["--rounds"])
-    ('president, durak or hearts', '--rounds')
-    """
-    if len(words) < 2:
-        return "".join(words)
-    # TRANSLATORS: the last of a choice: "president, durak {or} hearts".
-    return _("{choices} or {last}").format(choices=", ".join(words[:-1]), last=words[-1])
 
 
 def _fill(text: str | None, words: dict[str, str]) -> str | None:
