@@ -22,10 +22,11 @@ from cardtable.display import literal, visible
 from cardtable.engine.facts import StatCounter
 from cardtable.errors import UnknownGameError
 from cardtable.games import get_rules
-from cardtable.lang import _, pgettext
+from cardtable.lang import _
+from cardtable.userdata.meta import kind_label
 from cardtable.userdata.stats import PlayerStats, counters_of, lower_score_wins
 
-__all__ = ["render_tables", "kind_label"]
+__all__ = ["render_tables"]
 
 
 def render_tables(entries: list[PlayerStats]) -> list[Table]:
@@ -145,25 +146,6 @@ def _row(counters: list[StatCounter], entry: PlayerStats) -> list[str]:
     row += [str(entry.count(counter.key)) for counter in counters]
     row.append(str(entry.games_with_undo))
     return row
-
-
-def kind_label(kind: str) -> str:
-    """A seat's kind as the table shows it, in the current language (a bot of the
-    player's own, or a kind from a newer cardtable, as written).
-
-    >>> kind_label("hard"), kind_label("my_bot.py:Clever")
-    ('hard', 'my_bot.py:Clever')
-    """
-    labels = {
-        "human": pgettext("seat kind", "human"),
-        "remote": pgettext("seat kind", "remote"),
-        "easy": pgettext("seat kind", "easy"),
-        "normal": pgettext("seat kind", "normal"),
-        "hard": pgettext("seat kind", "hard"),
-        "random": pgettext("seat kind", "random"),
-        "unknown": pgettext("seat kind", "unknown"),
-    }
-    return labels.get(kind, kind)
 
 
 def _number(value: float | None, scale: float, pattern: str) -> str:
