@@ -57,7 +57,7 @@ from filelock import FileLock, Timeout
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.games import get_rules
-from cardtable.lang import N_, _
+from cardtable.lang import N_, _, pgettext
 from cardtable.userdata.meta import SAVE_ID, SeatInfo, new_save_id, save_id_of, seats_of
 from cardtable.userdata.paths import (
     atomic_create_text,
@@ -371,7 +371,10 @@ class SavedGame:
         >>> SavedGame("0", Path("x"), "hearts", (), 2, 0, datetime(2026, 11, 30)).progress
         'hand 2'
         """
-        return f"{get_rules(self.game).round_noun} {self.round}"
+        noun = get_rules(self.game).round_noun
+        # TRANSLATORS: how far a saved game has got: its round, or in Hearts its hand.
+        worded = {"round": pgettext("progress", "round {number}"), "hand": pgettext("progress", "hand {number}")}
+        return worded.get(noun, f"{noun} {{number}}").format(number=self.round)
 
     @property
     def named(self) -> bool:
