@@ -255,7 +255,7 @@ def review_record(
     raw = read_or_refuse(record, "review", "a record")
     replay = load_record(record)
     if not replay.state_at(replay.length).is_over:
-        raise SaveFileError(f"cannot review {record}: the game is not finished")
+        raise SaveFileError(_("cannot review {path}: the game is not finished").format(path=record))
     players = replay.state.num_players
     if not 0 <= seat < players:
         raise ValueError(f"there is no seat {seat + 1} in this game (1 to {players})")
