@@ -403,6 +403,19 @@ class GameState(ABC, Generic[ObservationT]):
             return self.why_illegal(action)
         return "it is not this seat's turn"
 
+    def with_choices(self, seen: Observation, chosen: Mapping[int, Action]) -> Observation:
+        """``seen`` (a seat's observation, or the public one) as it reads once the seats
+        of ``chosen`` made those choices ahead of their turn (:meth:`choosing_seats`; a
+        session keeps them until the engine asks): everyone sees who chose, and a seat
+        its own choice, never another's.  Here, where nobody chooses ahead, ``seen``.
+
+        >>> from cardtable.games import get_rules
+        >>> state = get_rules("durak").new_game(players=2, seed=1)
+        >>> state.with_choices(state.observation(0), {}) == state.observation(0)
+        True
+        """
+        return seen
+
     def why_illegal(self, action: Action | str) -> str | None:
         """``None`` if ``action`` (an :class:`Action` or notation) is legal now, else why not.
 

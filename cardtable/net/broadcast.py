@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cardtable.engine.observation import to_jsonable
 from cardtable.net.admission import Bucket, Limits
-from cardtable.net.protocol import LOG_EVENTS, LOG_FIELDS, LOG_MOVES, StateUpdate, recent_log
+from cardtable.net.protocol import LOG_EVENTS, LOG_FIELDS, LOG_MOVES, ClockStatus, StateUpdate, recent_log
 from cardtable.session import TableSession
 
 __all__ = ["Player", "changes", "observation_json", "state_message"]
@@ -67,11 +67,14 @@ class Player:
                 await self.ws.close()
 
 
-def state_message(session: TableSession, player: Player, last_seq: int, fresh: bool = False) -> StateUpdate:
+def state_message(
+    session: TableSession, player: Player, last_seq: int, fresh: bool = False, clocks: list[ClockStatus] | None = None,
+) -> StateUpdate:
     """``player``'s seat's state: the whole observation (its log cut to the recent
     part) to a new connection (``fresh``), else only what changed since its last state,
     so that a message stays small however long the game.  ``last_seq``: the seat's last
-    move number the host took.  What the player holds follows."""
+    move number the host took; ``clocks``: the turn clock's timed seats.  What the
+    player holds follows."""
     state = session.state
     seat = player.seat
     fresh = fresh or player.holds is None
@@ -89,24 +92,26 @@ def state_message(session: TableSession, player: Player, last_seq: int, fresh: b
         player.logged = lengths
         return StateUpdate(
             observation=player.holds, legal=legal, to_act=to_act, full=True, last_seq=last_seq, outcome=outcome,
+            clocks=clocks or [],
         )
     changed, appended = changes(player.holds, player.logged, seen, starts, lengths)
     return StateUpdate(
         observation=changed, legal=legal, to_act=to_act, appended=appended, last_seq=last_seq, outcome=outcome,
+        clocks=clocks or [],
     )
 
 
 def observation_json(
     session: TableSession, seat: int, held_from: dict[str, int]
 ) -> tuple[dict[str, Any], dict[str, int], dict[str, int]]:
-    """``state.observation(seat).to_dict()`` but for the log fields
+    """``session.observation(seat).to_dict()`` but for the log fields
     (:data:`~cardtable.net.protocol.LOG_FIELDS`), of which only the end is turned into
     JSON: from the first item the player holds (``held_from``, by field) or the most a
     client keeps, whichever comes first.  Returns the JSON, where each log field starts,
     and each log field's whole length: turning a long game's whole log into JSON for
     every seat after every move would cost more with every move.
     """
-    observation = session.state.observation(seat)
+    observation = session.observation(seat)  # with who chose ahead of their turn
     data: dict[str, Any] = {}
     starts: dict[str, int] = {}
     lengths: dict[str, int] = {}

@@ -89,6 +89,8 @@ TABLE_KEYS: tuple[KeyUse, ...] = (
     KeyUse("l", "last", "Last trick", "show the last completed trick or bout"),
     KeyUse("s", "scores", "Scores", "scores", footer=False),
     KeyUse("h", "hint", "Hint", "a hint: the hard bot's move, selected, and why; again: its top three", "on your own turn"),
+    KeyUse("m", "type_move", "Type", "type a move: 7h 7s, pass, take, give 2c 3d (Enter plays it, Esc closes)",
+           "on your own turn"),
     KeyUse("ctrl+z", "undo", "Undo", "take back your last move (again: the one before)", "with one person at the table"),
     KeyUse("b", "seats", "Seats", "who plays each remote seat: hand an away player's seat to a bot, or take it back",
            "when you host the table", needs="hosting"),

@@ -265,7 +265,7 @@ class AppTable:
         if not player.at_table or self.host.players.get(player.seat) is None:
             return False
         screen = player.screen
-        return not screen.session.waiting and screen.obs == held_view(self.host.session.state, player.seat)
+        return not screen.session.waiting and screen.obs == held_view(self.host.session, player.seat)
 
     async def sync(self, timeout: float = 10.0) -> None:
         """Wait for the bots and for every connected screen to show the host's state,
@@ -285,7 +285,8 @@ class AppTable:
         screen, seat = player.screen, player.seat
         assert isinstance(screen.session, RemoteSession) and screen.viewer == seat
         hand = screen.query_one(HandView)
-        assert set(hand.cards) == set(self.state.hand(seat)) and len(hand.cards) == len(self.state.hand(seat))
+        own = self.host.session.observation(seat).hand  # a pass chosen ahead has left it
+        assert set(hand.cards) == set(own) and len(hand.cards) == len(own)
         if self.host.session.to_act == seat and not self.host.paused and not self.state.is_over:
             assert [str(a) for a in screen.legal] == [str(a) for a in self.host.session.legal_actions()]
         assert screen.obs is not None

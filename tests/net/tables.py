@@ -13,8 +13,10 @@ from cardtable.engine.state import GameState
 from cardtable.games import get_rules
 from cardtable.net.client import TableClient
 from cardtable.net.host import Limits, NetHost, format_address, networked, seats_for, seats_from_state
-from cardtable.net.protocol import recent_log
+from cardtable.net.protocol import news_of, pause_of, recent_log
 from cardtable.session import Notice, Saver, SlotSaver, TableSession
+from cardtable.session.notices import Moved, Refusal
+from cardtable.tui.wording import news_line, pause_line, refusal_line
 from cardtable.userdata.slots import GameSlot, unfinished_games
 
 NAMES = ("Ann", "Ada", "Ben", "Cleo", "Dan", "Eve")
@@ -28,6 +30,35 @@ GAMES: dict[str, tuple[list[str], dict[str, Any]]] = {
 
 #: scripted players move far faster than people: the message rate limit has its own test
 FAST = Limits(rate=10_000, burst=10_000, wrong_code_delay=0.01)
+
+
+def told(client: TableClient) -> str:
+    """The host's last status to ``client`` as its screen words it: what changed among the
+    players, then why the table waits (the host sends both as data)."""
+    names = {status.seat: status.name for status in client.seats}
+    lines = [news_line(news_of(news), names.__getitem__) for news in client.told]
+    if client.paused and client.pause is not None:
+        lines.append(pause_line(pause_of(client.pause), names.__getitem__))
+    return " ".join(lines)
+
+
+def host_pause(host: NetHost) -> str:
+    """Why ``host``'s table waits, as a screen words it (empty when it does not)."""
+    waiting = host.waiting()
+    if waiting is None:
+        return ""
+    return pause_line(pause_of(waiting), lambda seat: host.session.seats[seat].name)
+
+
+def worded(client: TableClient, refusal: Refusal) -> str:
+    """A refusal the host sent ``client``, as its screen words it."""
+    names = {status.seat: status.name for status in client.seats}
+    return refusal_line(refusal, names.__getitem__)
+
+
+def refusals(client: TableClient) -> list[tuple[int, str]]:
+    """The refusals the host sent ``client`` (``(seq, reason)``), as its screen words them."""
+    return [(seq, worded(client, refusal)) for seq, refusal in client.refusals]
 
 
 def new_state(game: str, kinds: list[str], seed: int = 1, **options: Any) -> GameState:
@@ -172,6 +203,8 @@ class LeakCheck:
 
     def __init__(self) -> None:
         self.state: GameState | None = None
+        #: the table, whose observations show a choice made ahead of its turn as made
+        self.session: TableSession | None = None
         #: the deal each move of the history was made in
         self.history_rounds: list[int] = []
         self.leaks: list[str] = []
@@ -179,13 +212,13 @@ class LeakCheck:
         #: sends at which the neighbour's hand, sent instead, would have been caught
         self.would_catch = 0
         #: states after which a client would not hold exactly the seat's observation
-        #: (``recent_log(state.observation(seat).to_dict())``)
+        #: (``recent_log(session.observation(seat).to_dict())``)
         self.not_exact = 0
         #: per seat, the observation a client holds after the states sent so far
         self.held: dict[int, dict[str, Any]] = {}
 
     def listen(self, notice: Notice) -> None:
-        if notice.kind == "moved":
+        if isinstance(notice, Moved):
             self.history_rounds.append(notice.events[0].round if notice.events else self.current_round())
 
     def current_round(self) -> int:
@@ -221,7 +254,8 @@ class LeakCheck:
                     held[field] = held[field] + items
                 held = recent_log(held)
             self.held[seat] = held
-            if held != recent_log(state.observation(seat).to_dict()):
+            seen = self.session.observation(seat) if self.session is not None else state.observation(seat)
+            if held != recent_log(seen.to_dict()):
                 self.not_exact += 1
         leaked: set[str] = set()
 
@@ -257,14 +291,16 @@ class LeakCheck:
             self.would_catch += bool(cards_of(other["hand"]) & hidden)
 
 
-def held(state: GameState, seat: int) -> dict[str, Any]:
+def held(table: GameState | TableSession, seat: int) -> dict[str, Any]:
     """What a client of ``seat`` holds when it is up to date: the seat's observation
-    with its log cut to the recent part."""
-    return recent_log(state.observation(seat).to_dict())
+    (a session's shows a choice made ahead of its turn as made) with its log cut to the
+    recent part."""
+    return recent_log(table.observation(seat).to_dict())
 
 
-def held_view(state: GameState, seat: int) -> Any:
+def held_view(table: GameState | TableSession, seat: int) -> Any:
     """:func:`held` as the game's own observation object, as a joined screen draws it."""
     from cardtable.net.observations import rebuild_observation
 
-    return rebuild_observation(state.rules.name, held(state, seat))
+    game = table.game if isinstance(table, TableSession) else table.rules.name
+    return rebuild_observation(game, held(table, seat))

@@ -58,7 +58,7 @@ async def test_two_players_at_their_own_screens() -> None:
             hand.cursor = hand.cards.index(card)
             await pilot.press("enter")
             await until(pilots, lambda: len(host.session.state.history) == history + 1)
-            await until(pilots, lambda: screens[other].obs == held_view(host.session.state, other))
+            await until(pilots, lambda: screens[other].obs == held_view(host.session, other))
             seen = screens[other].obs
             assert seen is not None and card in {pair[0] for pair in seen.table}  # type: ignore[attr-defined]
             assert screens[other].session.human_to_act and screens[other].legal
@@ -97,7 +97,7 @@ async def test_two_players_at_their_own_screens() -> None:
             pilots.append(await stack.enter_async_context(back.run_test(size=(120, 40))))
             await until(pilots, lambda: isinstance(back.screen, GameScreen) and not host.paused
                         and "Paused" not in status(apps[other]) and game_screen(back).obs is not None)
-            assert game_screen(back).obs == held_view(host.session.state, mover)
+            assert game_screen(back).obs == held_view(host.session, mover)
     finally:
         await host.close()
 
@@ -160,12 +160,12 @@ async def test_a_hint_from_the_seats_own_observation() -> None:
             # What the hard bot is given: this seat's observation and legal moves, nothing more.
             request = screen.session.hint_request(mover)
             assert not isinstance(request, str)
-            assert request.observation == held_view(host.session.state, mover)
+            assert request.observation == held_view(host.session, mover)
             assert [str(a) for a in request.legal] == [str(a) for a in host.session.legal_actions()]
             assert isinstance(game_screen(apps[1 - mover]).session.hint_request(1 - mover), str)  # not its turn
             await pilots[mover].press("h")
             await until(pilots, lambda: status(apps[mover]).startswith("Hint"), timeout=30)
-            hinted = screen.hint_action
+            hinted = screen.hints.action
             assert hinted is not None and hinted in host.session.legal_actions()
             # Enter plays the hint; the host applies it.
             history = len(host.session.state.history)

@@ -21,8 +21,9 @@ from cardtable.games import get_rules
 from cardtable.names import name_problem, safe_name
 from cardtable.net.client import TableClient
 from cardtable.net.host import format_address
-from cardtable.net.protocol import PROTOCOL_VERSION
+from cardtable.net.protocol import PROTOCOL_VERSION, JoinedNews
 from cardtable.net.remote import seats_from_statuses
+from cardtable.session.notices import AgainstRules
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.game import GameScreen
 from tests.net.apps import screen_text, until, utf8_terminal  # noqa: F401  (a fixture)
@@ -69,7 +70,9 @@ def messages(legal: list[str] | None = None) -> list[dict[str, Any]]:
         {"type": "state", "observation": {"phase": hostile("play")}, "legal": [], "to_act": 1,
          "appended": {"events": observation["events"][-3:], "history": [[1, hostile("play 2C")]]},
          "last_seq": 0, "outcome": None},
-        {"type": "status", "paused": False, "message": hostile("Ann joined."), "seats": seats()},
+        {"type": "status", "paused": False, "seats": seats(),
+         "news": [{"kind": "joined", "seat": 0, "was": hostile("Ann")}, {"kind": "seat_to_bot", "seat": 2,
+                                                                        "level": hostile("easy")}]},
         {"type": "refused", "seq": 1, "reason": hostile("not your turn")},
         {"type": "error", "reason": hostile("slow down"), "fatal": False},
     ]
@@ -118,18 +121,20 @@ async def test_every_text_field_of_every_message_is_kept_printable() -> None:
         await client.join()
         await client.wait_for(lambda c: c.closed_reason is not None)
         kept = [client.title, client.options, client.seats, client.observation, client.legal, client.events,
-                client.message, client.refusals, client.errors, client.closed_reason]
+                client.told, client.refusals, client.errors, client.closed_reason]
         texts = strings_in(kept)
         assert_printable(texts)
         # Shown literally: the escape is written out, the markup kept as text.
         assert client.title == "Hearts\\x1b]0;pwned\\x07[red]x[/red]\\x1b[2J\\x0arow\\x0d\\u202e[link=file:///etc/passwd]y[/link]\\x9b"
         assert client.closed_reason is not None and client.closed_reason.startswith("the game is over\\x1b")
-        assert client.refusals[0][1].startswith("not your turn\\x1b]0;pwned\\x07")
+        assert client.refusals[0][1] == AgainstRules(f"not your turn{client.title[len('Hearts'):]}")
         assert client.errors == [f"slow down{client.title[len('Hearts'):]}"]
         # Names as valid player names, whatever the host says; a bot seat never names an import path.
         assert [name_problem(status.name) for status in client.seats] == [None] * 4
         assert [status.name for status in client.seats] == [safe_name(seat["name"]) for seat in seats()]
         assert client.seats[0].name.startswith("Ann]0;pwned[red")
+        # The old name a player's news gives is a valid name too, never an escape.
+        assert [name_problem(news.was) for news in client.told if isinstance(news, JoinedNews)] == [None]
         assert all(":" not in seat.bot for seat in seats_from_statuses(client.seats))
         view = client.view
         assert view is not None and all(text.isprintable() for text in strings_in(view.to_dict()))

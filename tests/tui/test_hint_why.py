@@ -40,15 +40,15 @@ async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, as
             await pilot.press("h")
             await app.workers.wait_for_complete()
             await pilot.pause()
-            decision = game.hint_decision
-            assert decision is not None and decision.action == game.hint_action
+            decision = game.hints.decision
+            assert decision is not None and decision.action == game.hints.action
             status = status_of(game)
             assert status.startswith("Hint: ")
-            assert any(s in status for s in SUITS) != ascii_only or not game.hint_action.cards
+            assert any(s in status for s in SUITS) != ascii_only or not game.hints.action.cards
             if any(m.visits for m in decision.moves):  # a search (or Hearts' pass search)
                 break
             assert game.table.hint_reason(decision) in status
-            game.human_move(game.hint_action)
+            game.human_move(game.hints.action)
         else:
             raise AssertionError("no searched hint in 40 turns")
         assert re.search(WORDING[game_name], status), status
@@ -76,10 +76,10 @@ async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, as
         await pilot.pause()
         assert app.screen is game
         # After a move the old explanation is gone: H asks for a new hint.
-        game.human_move(game.hint_action)
+        game.human_move(game.hints.action)
         await settle(app, pilot)
         if isinstance(app.screen, GameScreen) and app.screen.session.human_to_act:
-            assert app.screen.hint_generation != app.screen.session.generation
+            assert app.screen.hints.generation != app.screen.session.generation
 
 
 async def test_the_thinking_time_setting_reaches_the_hard_bots_of_the_table() -> None:
@@ -150,18 +150,18 @@ async def test_a_hint_chosen_by_a_closer_look_names_the_move_it_beat() -> None:
         favourite, chosen = legal[0], legal[1]
         # Far enough apart to be told apart (not "about equal"), yet the closer look chose the second.
         moves = (MoveValue(favourite, 700, 0.6, {0: 420, 3: 280}), MoveValue(chosen, 610, 0.45, {0: 190, 3: 420}))
-        checked = game.hint_line(chosen, Decision(chosen, "checked", moves, 1310)).plain
+        checked = game.hints.line(chosen, Decision(chosen, "checked", moves, 1310)).plain
         assert "a closer look preferred it to" in checked and "search" not in checked, checked
         assert "next best" not in checked
         # The longest kind of hint, with the widest plays in hand, is on screen whole at 80x24.
         favourite, chosen = sorted(legal, key=lambda action: len(action.cards))[-2:]
         moves = (MoveValue(favourite, 700, 0.6, {0: 420, 3: 280}), MoveValue(chosen, 610, 0.45, {0: 190, 3: 420}))
-        hint = game.hint_line(chosen, Decision(chosen, "checked", moves, 1310))
+        hint = game.hints.line(chosen, Decision(chosen, "checked", moves, 1310))
         game.set_status(hint)
         await pilot.pause()
         shown = " ".join(screen_text(app).split())
         assert " ".join(hint.plain.split()) in shown, (hint.plain, shown)
-        searched = game.hint_line(favourite, Decision(favourite, "search", moves, 1310)).plain
+        searched = game.hints.line(favourite, Decision(favourite, "search", moves, 1310)).plain
         assert "next best" in searched and "favourite" not in searched, searched
 
 
@@ -176,9 +176,9 @@ async def test_the_why_list_puts_the_hinted_move_first() -> None:
         moves = (MoveValue(favourite, 81, 0.46, {0: 30, 1: 20, 2: 20, 3: 11}),
                  MoveValue(hinted, 60, 0.44, {0: 18, 1: 20, 2: 12, 3: 10}),
                  MoveValue(third, 51, 0.41, {0: 16, 1: 10, 2: 15, 3: 10}))
-        body = game.why_text(Decision(hinted, "checked", moves, 330)).plain
+        body = game.hints.why_text(Decision(hinted, "checked", moves, 330)).plain
         listed = re.findall(r"^(\d)\. (.*?):", body, re.M)
-        expected = [game.hint_move(m.action, bare=True).plain for m in (moves[1], moves[0], moves[2])]
+        expected = [game.hints.move(m.action, bare=True).plain for m in (moves[1], moves[0], moves[2])]
         assert [name for _, name in listed] == expected, body
         # Each figure says how far chance alone may move it.
         assert len(re.findall(r"expected place \d\.\d ± \d\.\d", body)) == 3, body
@@ -195,10 +195,10 @@ async def test_about_equal_only_within_the_searchs_noise_which_is_shown() -> Non
         moves = (MoveValue(best, 300, 0.52, {0: 115, 2: 85, 13: 100}),     # 4.9 points
                  MoveValue(second, 300, 0.50, {0: 90, 2: 60, 13: 150}),    # 6.9 points
                  MoveValue(third, 300, 0.49, {0: 75, 2: 75, 13: 150}))     # 7.0 points
-        line = game.hint_line(best, Decision(best, "pass", moves, 900)).plain
+        line = game.hints.line(best, Decision(best, "pass", moves, 900)).plain
         assert "about equal" not in line and "expected 4.9 ± 0.7 points" in line, line
         assert "next best" in line and "6.9 ± 0.7" in line, line
         # The two that are within each other's noise are said to be.
-        close = game.hint_line(second, Decision(second, "pass", moves, 900)).plain
-        assert "about equal" in close and game.hint_move(third, bare=True).plain in close, close
-        assert game.hint_move(best, bare=True).plain not in close.split("about equal")[1], close
+        close = game.hints.line(second, Decision(second, "pass", moves, 900)).plain
+        assert "about equal" in close and game.hints.move(third, bare=True).plain in close, close
+        assert game.hints.move(best, bare=True).plain not in close.split("about equal")[1], close

@@ -124,7 +124,9 @@ async def test_the_footer_is_built_once_and_again_only_when_its_keys_change(monk
 
     # With an unfinished game the list comes after the first frame, and its keys with it.
     state = TableConfig.build("durak", ["human", "easy"], seed=3).new_state()
-    state.apply(state.legal_actions()[0])
+    # Listed once the person has moved (a game nobody moved in is never listed).
+    while not any(seat == 0 for seat, _ in state.history):
+        state.apply(state.legal_actions()[0])
     GameSlot.new(state).close()
     app = CardtableApp(ascii_only=False)
     async with app.run_test(size=(80, 24)) as pilot:

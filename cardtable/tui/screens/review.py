@@ -32,6 +32,7 @@ from cardtable.session.review import (
 from cardtable.tui.keymap import REVIEW_KEYS, bindings, say_some
 from cardtable.tui.screens.replay import ReplayScreen
 from cardtable.tui.tables import TableContext
+from cardtable.tui.viewmodel import hand_title
 from cardtable.tui.widgets.hand import HandView
 from cardtable.userdata.records import Replay
 
@@ -152,11 +153,13 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         place = "summary" if self.index < 0 else f"decision {self.index + 1}/{len(review.decisions)}"
         return f"  review of {ctx.name(self.review_seat)}  ·  {place}"
 
-    def hand_title(self, obs: Observation, ctx: TableContext) -> str:
+    def hand_title(self, obs: Observation, ctx: TableContext) -> str | None:
         title = super().hand_title(obs, ctx)
         made, best = self._marked()
         if not made and not best:
             return title
+        if title is None:
+            title = hand_title(ctx, obs.seat, len(obs.hand))
         hand = self.query_one(HandView)
         # The legend of the marks on the cards (colour is never the only sign).
         return f"{title} · {hand.made_mark} your move · {hand.hint_mark} the hard bot's"
