@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
@@ -673,12 +674,55 @@ def _usage_message(exc: UsageError) -> str:
         else:
             message = _("no such option: {option}").format(option=exc.option_name)
     else:
-        # The Click that Typer carries words these itself, in English.
         message = exc.format_message().rstrip(".")
-        message = message[:1].lower() + message[1:]
+        message = click_words(message[:1].lower() + message[1:])
     command = exc.ctx.command_path if exc.ctx is not None else "cardtable"
     # TRANSLATORS: {message} is an error of the command line; {command} the command typed, e.g. "cardtable play".
     return _("{message} (see '{command} --help')").format(message=message, command=command)
+
+
+# The errors the Click inside Typer words in plain English (no catalogue lookup), as it
+# words them, and the same in the current language.  Anything else it says stays as it is.
+_CLICK_ERRORS = (
+    (re.compile(r"missing argument ('[^']*')"), N_("missing argument {name}")),
+    (re.compile(r"missing option ('[^']*')"), N_("missing option {name}")),
+    (re.compile(r"option ('[^']*') requires an argument"), N_("option {name} requires an argument")),
+    (re.compile(r"got unexpected extra argument\(s\) \((.*)\)"), N_("got unexpected extra argument(s) ({name})")),
+    (re.compile(r"invalid value for ('[^']*'): (.*)"), N_("invalid value for {name}: {reason}")),
+)
+# What the conversion of a value (Pydantic, in recent Typer) says is wrong with it.
+_VALUE_PROBLEMS = (
+    (re.compile(r"Input should be a valid integer, unable to parse string as an integer"),
+     N_("Input should be a valid integer, unable to parse string as an integer")),
+    (re.compile(r"Input should be a valid number, unable to parse string as a number"),
+     N_("Input should be a valid number, unable to parse string as a number")),
+    (re.compile(r"Input should be greater than or equal to (\S+)"), N_("Input should be greater than or equal to {name}")),
+    (re.compile(r"Input should be less than or equal to (\S+)"), N_("Input should be less than or equal to {name}")),
+    (re.compile(r"Input should be greater than (\S+)"), N_("Input should be greater than {name}")),
+)
+
+
+def click_words(message: str) -> str:
+    """A command-line error as the Click inside Typer words it (first letter lower case,
+    no full stop), in the current language where cardtable knows its words.
+
+    >>> click_words("missing argument 'GAME'"), click_words("invalid value for '-n': Input should be greater than 0")
+    ("missing argument 'GAME'", "invalid value for '-n': Input should be greater than 0")
+    >>> click_words("something Click says")
+    'something Click says'
+    """
+    for pattern, wording in _CLICK_ERRORS:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            name = found.group(1)
+            reason = found.group(2) if pattern.groups > 1 else ""
+            for problem, problem_wording in _VALUE_PROBLEMS:
+                said = problem.fullmatch(reason)
+                if said is not None:
+                    reason = _(problem_wording).format(name=said.group(1) if problem.groups else "")
+                    break
+            return _(wording).format(name=name, reason=reason)
+    return message
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -153,7 +153,8 @@ def test_resume_list_speaks_the_language(code: str, home: Path) -> None:
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_a_bad_option_is_one_line_in_the_language(code: str, home: Path) -> None:
     for args in (["play", "--bogus"], ["play", "hearts", "--round", "3"], ["play", "chess"],
-                 ["resume", "--list", "--delete", "x"], ["review", "--iterations", "0"]):
+                 ["resume", "--list", "--delete", "x"], ["review", "--iterations", "0"], ["play"],
+                 ["play", "hearts", "--seed", "x"], ["play", "hearts", "--seed", "-3"], ["play", "hearts", "3C"]):
         result = run("--lang", code, *args, home=home)
         assert result.returncode == 2, (args, result.stderr)
         assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("cardtable: "), result.stderr
