@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
-from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, iter_bits, mask_to_cards
+from cardtable.cards import ALL_CARDS, SUIT_MASKS, iter_bits, mask_to_cards
 from cardtable.engine.actions import Action
 from cardtable.games.hearts import kernel
 
@@ -101,12 +101,6 @@ def give_action(mask: int) -> Action:
     'give 2C 2D 2H'
     """
     return GIVES.get(mask) or _give_action(mask)
-
-
-def pass_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of ``mask``, from its cached give action if it has one."""
-    given = GIVES.get(mask)
-    return given.cards if given is not None else mask_to_cards(mask)
 
 
 def mask_codes(mask: int) -> str:
