@@ -107,6 +107,10 @@ def mask_codes(mask: int) -> str:
     return " ".join(ALL_CARDS[i].code for i in iter_bits(mask))
 
 
+# How many passes a hand of n cards has, n from 0 to 13.
+_PASS_COUNTS: tuple[int, ...] = tuple(kernel.pass_count((1 << n) - 1) for n in range(kernel.HAND_SIZE + 1))
+
+
 class PassChoices(Sequence[Action]):
     """The legal passes of one hand: every three of its cards, as ``give`` actions, in
     lexicographic card-index order (``give 2C 2D 2H`` first).
@@ -129,7 +133,7 @@ class PassChoices(Sequence[Action]):
     def __init__(self, hand: int) -> None:
         self.hand = hand
         """The hand the cards are chosen from, as a bitmask."""
-        self._count = kernel.pass_count(hand)
+        self._count = _PASS_COUNTS[hand.bit_count()]
 
     def __len__(self) -> int:
         return self._count
@@ -141,6 +145,9 @@ class PassChoices(Sequence[Action]):
     def __getitem__(self, index: slice) -> list[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if type(index) is int and 0 <= index < self._count:  # a random choice: every pass of a simulation
+            mask = kernel.pass_choice(self.hand, index)
+            return GIVES.get(mask) or _give_action(mask)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._count))]
         if index < 0:
