@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
@@ -54,6 +53,8 @@ def save_data(state: GameState) -> dict[str, Any]:
 
 def dump_game(state: GameState) -> str:
     """The game as JSON text."""
+    import json  # here, not at the top: opening the app needs no JSON before its first frame
+
     return json.dumps(save_data(state), ensure_ascii=False, indent=1)
 
 
@@ -72,6 +73,8 @@ def read_game(
     ...
     cardtable.errors.SaveFileError: not a valid save (nested too deeply)
     """
+    import json
+
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveFileError(f"not a valid save (a save is text, not {type(text).__name__})")
     try:
