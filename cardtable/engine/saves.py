@@ -37,7 +37,6 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
@@ -88,11 +87,15 @@ def save_data(state: GameState) -> dict[str, Any]:
 
 def dump_game(state: GameState) -> str:
     """The game as JSON text."""
+    import json  # here, not at the top: opening the app needs no JSON before its first frame
+
     return json.dumps(save_data(state), ensure_ascii=False, indent=1)
 
 
 def snapshot_text(state: GameState) -> str:
     """The whole game as the first line of a save that a journal follows."""
+    import json
+
     return json.dumps(save_data(state), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
@@ -102,15 +105,16 @@ def journal_line(number: int, seat: int, action: object) -> str:
     >>> journal_line(12, 3, "play QS")
     '[12,3,"play QS"]\n'
     """
+    import json
+
     return json.dumps([number, seat, str(action)], ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def meta_line(meta: dict[str, Any]) -> str:
     """The journal's line that sets the game's ``meta`` from there on."""
+    import json
+
     return json.dumps({"meta": meta}, ensure_ascii=False, separators=(",", ":")) + "\n"
-
-
-_DECODER = json.JSONDecoder()
 
 
 class DamagedJournal(SaveFileError):
@@ -136,6 +140,8 @@ def parse_save_text(text: str | bytes) -> Any:
     ...
     cardtable.errors.SaveFileError: save file is damaged: journal line 2 holds action 2, not action 1
     """
+    import json
+
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -145,7 +151,7 @@ def parse_save_text(text: str | bytes) -> Any:
         raise SaveFileError(f"not a valid save (a save is text, not {type(text).__name__})")
     start = len(text) - len(text.lstrip(" \t\n\r"))
     try:
-        data, end = _DECODER.raw_decode(text, start)
+        data, end = json.JSONDecoder().raw_decode(text, start)
     except json.JSONDecodeError as exc:
         raise SaveFileError(
             f"not a valid save (corrupt or truncated JSON: {exc.msg} at line {exc.lineno})"
@@ -185,6 +191,8 @@ def _with_journal(data: Any, rest: str, line_number: int) -> dict[str, Any]:
 def _journal_entry(data: dict[str, Any], line: str, line_number: int, torn: bool) -> None:
     """Put one journal line into ``data``; a ``torn`` last line that is not a whole
     entry is left out, any other raises :class:`SaveFileError`."""
+    import json
+
     actions: list[Any] = data["actions"]
     try:
         entry = json.loads(line)

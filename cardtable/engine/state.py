@@ -255,6 +255,8 @@ class Rules(ABC):
 
     def check_players(self, players: Any) -> int:
         """Return the player count, or raise :class:`InvalidOptionError`."""
+        if type(players) is int and self.min_players <= players <= self.max_players:
+            return players
         if isinstance(players, bool) or not isinstance(players, int):
             raise InvalidOptionError(f"players must be a whole number, not {quoted(players)}")
         if players not in self.player_counts:
@@ -267,6 +269,8 @@ class Rules(ABC):
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, int | bool]:
         """Fill in defaults and check every value; raise :class:`InvalidOptionError`."""
+        if not options:  # every new game of a simulation or a benchmark
+            return {spec.name: spec.default for spec in self.options}
         specs = {spec.name: spec for spec in self.options}
         for key in options:
             if key not in specs:
