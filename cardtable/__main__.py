@@ -2,7 +2,8 @@
 
 ``cardtable --version`` is answered here without loading the command line (Typer,
 Click and Rich take several times as long to import as Python takes to start); every
-other command goes to :func:`cardtable.cli.main`.
+other command goes to :func:`cardtable.cli.main`, once the language is chosen
+(:func:`choose_language`): Typer words some of its help when it is first imported.
 """
 
 import os
@@ -26,6 +27,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.close()
             return 1
         return 0
+    chosen = choose_language(args)
+    if isinstance(chosen, int):
+        return chosen
+    args = chosen
     from cardtable.gcpause import hold_collection, opens_the_app, resume_collection
 
     if opens_the_app(args):
@@ -42,6 +47,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_command_line(args)
     finally:
         resume_collection()
+
+
+def choose_language(args: list[str]) -> list[str] | int:
+    """Speak the language of ``--lang CODE`` (anywhere in ``args``), else of the settings,
+    else of the environment, else English; return ``args`` without ``--lang``.
+
+    An unknown ``--lang`` code is said in one line (in the language the settings or the
+    environment choose) and gives the exit code 2 instead.
+    """
+    from cardtable.lang import UnknownLanguageError, language_option, resolve_language, use_language
+
+    try:
+        option, rest = language_option(args)
+    except UnknownLanguageError as error:
+        use_language(resolve_language(None, _setting_language()))
+        from cardtable.commands.common import fail
+
+        return fail(str(UnknownLanguageError(error.code)), 2)
+    use_language(resolve_language(option, None if option else _setting_language()))
+    return rest
+
+
+def _setting_language() -> str | None:
+    """The ``language`` setting (its warnings are the app's to show)."""
+    from cardtable.userdata.settings import load_settings
+
+    return load_settings()[0].language
 
 
 if __name__ == "__main__":

@@ -1,28 +1,25 @@
-"""``cardtable rules GAME``: show a game's rules.
+"""``cardtable rules GAME``: show a game's rules, in the player's language.
 
-The one source of truth is ``docs/rules/GAME.md`` in the repository.  A regular
-install (``pip install .``) ships a copy inside the package at
-``cardtable/docs/rules/GAME.md`` (``setup.py`` copies it at build time); an editable
-install or a plain checkout reads the repository file directly.
+The one source of truth is ``docs/rules/GAME.md`` in the repository, and
+``docs/rules/<code>/GAME.md`` in each other language.  A regular install (``pip install
+.``) ships a copy inside the package at ``cardtable/docs/rules/`` (``setup.py`` copies
+them at build time); an editable install or a plain checkout reads the repository files
+directly.  A language without its own file shows the English rules
+(:func:`cardtable.lang.rules_text`).
 """
 
 from __future__ import annotations
 
-from importlib import resources
-from pathlib import Path
-
 import typer
-from typer._click.exceptions import ClickException
 
-from cardtable.commands.common import known_game
+from cardtable.commands.common import Refusal, known_game
+from cardtable.lang import _, rules_text
 
 __all__ = ["rules_markdown", "show_rules"]
 
-_SOURCE_RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
-
-
 def rules_markdown(game: str) -> str | None:
-    """The Markdown text of ``game``'s rules, or ``None`` if they are not written yet.
+    """The Markdown text of ``game``'s rules in the current language (else in English), or
+    ``None`` if they are not written yet.
 
     Raises :class:`~cardtable.UnknownGameError` for a name that is not a game.
 
@@ -31,14 +28,7 @@ def rules_markdown(game: str) -> str | None:
     ...
     cardtable.errors.UnknownGameError: unknown game 'chess'; choose one of president, durak, hearts
     """
-    name = known_game(game)
-    packaged = resources.files("cardtable").joinpath("docs", "rules", f"{name}.md")
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    source = _SOURCE_RULES / f"{name}.md"
-    if source.is_file():
-        return source.read_text(encoding="utf-8")
-    return None
+    return rules_text(known_game(game))
 
 
 def show_rules(game: str, raw: bool = False) -> None:
@@ -46,7 +36,7 @@ def show_rules(game: str, raw: bool = False) -> None:
     text = rules_markdown(game)
     name = known_game(game)
     if text is None:
-        raise ClickException(f"the rules of {name} are not written yet")
+        raise Refusal(_("the rules of {game} are not written yet").format(game=name), 1)
     if raw:
         typer.echo(text, nl=not text.endswith("\n"))
         return

@@ -10,6 +10,7 @@
     confirm_before_play = false
     think_seconds = 0.5           # a hard bot's thinking time a move: 0.5, 1, 2 or 5
     bot_cores = 2                 # the most cores a hard bot thinks on: 1 or 2
+    language = "auto"             # "auto" (the environment's) or en, nl, et, pl, bg
 
 A bad value, an unknown key or a file that is not TOML never stops the app: each
 problem becomes one warning line, and the default is used.
@@ -38,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardtable.lang import AUTO, offered_languages
 from cardtable.names import NAME_LIMIT, name_problem
 from cardtable.userdata.paths import atomic_write_text, read_file_bytes, set_aside, settings_path
 
@@ -76,6 +78,8 @@ class Settings:
       :data:`THINK_TIMES`.
     - ``bot_cores``: the most cores a hard bot (and the hint) thinks on, one of
       :data:`BOT_CORES` (1 spares a laptop's battery; a one-core machine uses 1 anyway).
+    - ``language``: the language cardtable speaks, by its code (``"pl"``), or ``"auto"``
+      for the environment's (``LANG`` and the like); ``--lang`` overrides it.
     """
 
     bot_speed: str = "normal"
@@ -86,6 +90,7 @@ class Settings:
     confirm_before_play: bool = False
     think_seconds: float = THINK_TIMES[0]
     bot_cores: int = BOT_CORES[0]
+    language: str = AUTO
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -134,6 +139,12 @@ def check_setting(name: str, value: Any) -> str | None:
     if name == "bot_cores":
         if isinstance(value, bool) or not isinstance(value, int) or value not in BOT_CORES:
             return f"{name} must be 1 or 2, not {_show(value)}"
+        return None
+    if name == "language":
+        codes = (AUTO, *offered_languages())
+        if not isinstance(value, str) or value not in codes:
+            listed = ", ".join(_show(code) for code in codes)
+            return f"{name} must be one of {listed}, not {_show(value)}"
         return None
     if name == "default_player_name":
         if not isinstance(value, str):
@@ -223,6 +234,7 @@ _COMMENTS = {
     "confirm_before_play": "ask before playing the chosen cards",
     "think_seconds": "seconds a hard bot thinks a move: 0.5, 1, 2 or 5",
     "bot_cores": "the most cores a hard bot thinks on: 1 or 2",
+    "language": '"auto" (the environment\'s) or a language\'s code: ' + ", ".join(offered_languages()),
 }
 
 

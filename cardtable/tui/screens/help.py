@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from cardtable.games import get_rules
+from cardtable.lang import rules_text
 from cardtable.tui.keymap import TABLE_KEYS, help_rows
 from cardtable.tui.tables import table_for
 
@@ -59,16 +59,12 @@ def table_features(game: str) -> tuple[str, ...]:
 
 
 def rules_markdown(game: str) -> str:
-    """The rules of ``game`` from docs/rules (packaged or in the source tree)."""
+    """The rules of ``game`` from docs/rules (packaged or in the source tree), in the
+    player's language where they are written in it."""
     name = get_rules(game).name
-    here = Path(__file__).resolve()
-    candidates = [
-        here.parents[2] / "docs" / "rules" / f"{name}.md",  # packaged: cardtable/docs/rules
-        here.parents[3] / "docs" / "rules" / f"{name}.md",  # source tree: docs/rules
-    ]
-    for path in candidates:
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
+    text = rules_text(name)
+    if text is not None:
+        return text
     return f"# {get_rules(game).title}\n\nThe rules text is not installed; see docs/rules/{name}.md."
 
 
@@ -87,11 +83,15 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         if self.game:
-            text = keys_markdown(table_features(self.game) + self.features) + "\n\n---\n\n" + rules_markdown(self.game)
+            keys = keys_markdown(table_features(self.game) + self.features)
+            rest = rules_markdown(self.game)
         else:
-            text = KEYS_MARKDOWN + "\n\nChoose a game on the start screen; its rules show here once you play."
+            keys, rest = KEYS_MARKDOWN, "Choose a game on the start screen; its rules show here once you play."
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(text, id="help-text")
+            # The keys apart from the rules: their table's key column is as wide as its
+            # widest key (app.tcss), so that ``Home / End`` never wraps at 80 columns.
+            yield Markdown(keys, id="help-keys")
+            yield Markdown(rest, id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:

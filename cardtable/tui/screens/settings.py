@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from cardtable.display import literal
+from cardtable.lang import AUTO, _, language_name, offered_languages, resolve_language, use_language
 from cardtable.tui.services import services
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.userdata.settings import (
@@ -32,6 +33,12 @@ _SWITCHES = (
     ("ascii_suits", "ASCII only", "letters C D H S for suits, - | + for lines"),
     ("confirm_before_play", "Confirm plays", "ask y/n before playing the chosen cards"),
 )
+
+
+def _language_choices() -> dict[str, str]:
+    """The Language row's values by setting: each language by its own name, after "auto"."""
+    # TRANSLATORS: the settings screen's Language row: the language is the environment's.
+    return {AUTO: _("auto"), **{code: language_name(code) for code in offered_languages()}}
 
 
 def not_saved(reason: object) -> Text:
@@ -90,6 +97,12 @@ class SettingsScreen(Screen[bool]):
                 yield Label("Your name", classes="start-label")
                 yield Input(s.default_player_name, id="set-default_player_name", classes="name-input",
                             max_length=NAME_LIMIT)
+            with Horizontal(classes="start-row"):
+                yield Label(_("Language"), classes="start-label")
+                yield Cycler(list(_language_choices().values()), value=_language_choices()[s.language],
+                             id="set-language", ascii_only=ascii_only)
+                # TRANSLATORS: the settings screen, beside the Language row: what "auto" means.
+                yield Static(_("auto: the language of the environment (LANG)"), classes="option-help")
             for name, label, help_text in _SWITCHES:
                 with Horizontal(classes="start-row"):
                     yield Label(label, classes="start-label")
@@ -110,8 +123,10 @@ class SettingsScreen(Screen[bool]):
             "default_player_name": self.query_one("#set-default_player_name", Input).value.strip(),
             "think_seconds": float(self.query_one("#set-think_seconds", Cycler).value.removesuffix(" s")),
             "bot_cores": int(self.query_one("#set-bot_cores", Cycler).value),
+            "language": {shown: code for code, shown in _language_choices().items()}[
+                self.query_one("#set-language", Cycler).value],
         }
-        for name, _, _ in _SWITCHES:
+        for name, _label, _help in _SWITCHES:
             values[name] = self.query_one(f"#set-{name}", Cycler).value == "on"
         return self.settings.replace(**values)
 
@@ -126,6 +141,9 @@ class SettingsScreen(Screen[bool]):
         except OSError as exc:
             self.query_one("#settings-error", Static).update(not_saved(exc.strerror or exc))
             return
+        if settings.language != self.settings.language:
+            # The player just chose it: it is spoken from the next screen on, over `--lang`.
+            use_language(resolve_language(None, settings.language))
         services(self).apply_settings(settings)
         self.app.notify(shown_path(path), title="Settings saved", timeout=8)
         self.dismiss(True)
