@@ -463,7 +463,7 @@ def news_of(news: HostNews) -> TableNews:
     """The session's notice for one item of a status's ``news``.
 
     >>> news_of(TimeRanOutNews(seat=1, seconds=30.0, level="easy"))
-    TimeRanOut(seat=1, seconds=30.0, level='easy')
+    TimeRanOut(seat=1, seconds=30.0, level='easy', action=None)
     """
     match news:
         case JoinedNews(seat=seat, again=again, was=was, from_bot=from_bot):
