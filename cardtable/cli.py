@@ -65,6 +65,7 @@ def registry_words() -> dict[str, str]:
         "game_names": either_of([rules.name for rules in every]),
         "codes": ", ".join(offered_languages()),
         "example": f"{first.name} --seats {example_seats}",
+        "host_example": f"{every[-1].name} --seats " + ",".join(["remote"] * (every[-1].default_players - 1) + ["hard"]),
         "example_bots": f"{first.name} --seats " + ",".join(["normal"] + ["easy"] * (first.default_players - 1)),
         "rounds_defaults": ", ".join(
             f"{rules.title} {rules.table_options.get('rounds', rules.option_defaults['rounds'])}"
@@ -376,7 +377,7 @@ def play_command(
 
 
 @app.command("host", cls=_Command,
-    help=N_("Host a game for players on other terminals, e.g. host hearts --seats remote,remote,remote,hard."),
+    help=N_("Host a game for players on other terminals, e.g. host {host_example}."),
 )
 def host_command(
     game: GameArgument,
