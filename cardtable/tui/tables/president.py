@@ -35,7 +35,7 @@ def rank_bar(obs: PresidentObservation, ctx: TableContext) -> Text:
     base = "bold white on #8b1a1a" if revolution else "white on #1f3b2d"
     text = Text()
     for rank in order.ranks:
-        label = rank.label
+        label = ctx.style.rank_label(rank)
         if rank == table_rank:
             text.append(f"{label:>2}", style="bold black on yellow")
             text.append(" ", style=base)
@@ -43,12 +43,12 @@ def rank_bar(obs: PresidentObservation, ctx: TableContext) -> Text:
             text.append(f"{label:>2} ", style=base)
     if revolution:
         text.append(
-            f"\nREVOLUTION: {order.highest.label} is now highest, {order.lowest.label} lowest",
+            f"\nREVOLUTION: {ctx.style.rank_label(order.highest)} is now highest, {ctx.style.rank_label(order.lowest)} lowest",
             style="bold #ff6b6b",
         )
     else:
         suffix = "revolution off" if not obs.revolution_enabled else "four of a kind flips it"
-        text.append(f"\nlow {arrow} high · {order.highest.label} highest · {suffix}", style="dim")
+        text.append(f"\nlow {arrow} high · {ctx.style.rank_label(order.highest)} highest · {suffix}", style="dim")
     return text
 
 
