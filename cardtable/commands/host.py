@@ -388,7 +388,7 @@ async def _serve(table: Any, address: str, port: int) -> None:
 
         shown = format_address(_public_address(address), table.address[1])
         print(_("Hosting {game}. Send each player their own line; the code in it is that seat's secret:").format(
-            game=table.session.state.rules.title), flush=True)
+            game=_(table.session.state.rules.title)), flush=True)
         for line in table.join_lines(shown):
             print(f"  {line}", flush=True)
         if address not in WILDCARDS and address.startswith(("127.", "::1", "localhost")):
