@@ -218,7 +218,8 @@ class PresidentTable(TableArea[PresidentObservation]):
         text = Text()
         text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")
         for seat, score in enumerate(obs.scores):
-            title = _(obs.titles[seat] or "") if obs.titles[seat] else ""
+            held = obs.titles[seat]
+            title = _(held) if held else ""
             text.append(f"{fit_name(ctx.name(seat), 10, pad=True)}{score:>4} {title[:9]}\n")
         return text
 
