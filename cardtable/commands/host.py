@@ -397,5 +397,8 @@ async def _serve(table: Any, address: str, port: int) -> None:
         await table.wait_finished()
         await asyncio.sleep(0.5)  # the last state and status reach everyone before goodbye
     finally:
-        await table.close("the game is over" if table.session.is_over else "the host closed the table")
+        if table.session.is_over:
+            await table.close("the game is over", "game_over")
+        else:
+            await table.close()
         sys.stdout.flush()
