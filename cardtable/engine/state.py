@@ -38,6 +38,7 @@ from cardtable.errors import (
     quoted,
 )
 from cardtable.gcpause import collection_held
+from cardtable.lang import N_
 
 GAME_OVER = "the game is over; no more actions"
 """What every game says to an action after its end."""
@@ -215,8 +216,11 @@ class Rules(ABC):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     deck: ClassVar[tuple[Card, ...]]
     action_kinds: ClassVar[frozenset[str]]
-    #: what a person calls one deal of this game ("round"; Hearts says "hand")
-    round_noun: ClassVar[str] = "round"
+    #: what a person calls one deal of this game ("round"; Hearts says "hand"); this and
+    #: the other words below are English marked for the catalogue (``N_``): the layer
+    #: that shows one translates it there (``_(rules.title)``), and files keep the English
+    # TRANSLATORS: what a person calls one deal of a game (President, Durak): "round 2".
+    round_noun: ClassVar[str] = N_("round")
     #: the player count a new table starts with (the start screen, ``cardtable play``);
     #: ``min_players`` unless the game says otherwise
     default_players: ClassVar[int]
@@ -227,7 +231,8 @@ class Rules(ABC):
     #: whether the fewest points win (penalty points)
     lower_score_wins: ClassVar[bool] = False
     #: what the final score counts, in the statistics' words
-    score_word: ClassVar[str] = "points"
+    # TRANSLATORS: what a game's final scores count, in the statistics: "final points".
+    score_word: ClassVar[str] = N_("points")
     #: options a person's table starts with where they differ from ``options``' defaults
     table_options: ClassVar[Mapping[str, int | bool]] = MappingProxyType({})
     #: the figures the statistics count per player besides the shared ones

@@ -77,6 +77,7 @@ __all__ = [
     "Welcome",
     "StateUpdate",
     "Refused",
+    "Parting",
     "Status",
     "Waiting",
     "News",
@@ -102,12 +103,14 @@ __all__ = [
     "refused_message",
 ]
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 """The version of this protocol; a host refuses a ``hello`` of any other.  Version 2:
 a state carries what changed since the last one and a bounded recent log.  Version 3:
 what the host tells of its players (a pause, who came or went, a seat a bot took over,
 a time-out, a refused move's kind) is data, worded by the player's screen; a state
-carries the turn clock."""
+carries the turn clock.  Version 4: why the host closes a connection or refuses a
+message is data too (:data:`Parting`, with its seconds), worded in the player's
+language; the refusal of another version stays as it was, so an old player reads it."""
 
 DEFAULT_PORT = 8765
 """The port a host listens on, and a player connects to, unless told another."""
@@ -363,21 +366,43 @@ class Status(_Message, tag="status"):
     news: Annotated[list[HostNews], msgspec.Meta(max_length=16)] = []
 
 
-class Error(_Message, tag="error"):
+#: why the host closes a connection or refuses a message, for the player's screen to
+#: word: the host closed the table (``host_closed``), the game is over (``game_over``),
+#: the seat was joined from another connection (``joined_elsewhere``), a code no seat has
+#: (``wrong_code``; with ``seconds`` when each try now waits), too many connections wait
+#: (``crowded``), the table is closed (``table_closed``), the seat joined too often
+#: (``joined_too_often``, try again in ``seconds``), the first message was no hello
+#: (``say_hello``), a flood of messages (``flood``: closed; ``slow_down``: some dropped),
+#: a binary message (``binary``), a second hello (``already_joined``)
+Parting = Literal[
+    "host_closed", "game_over", "joined_elsewhere", "wrong_code", "crowded", "table_closed", "joined_too_often",
+    "say_hello", "flood", "slow_down", "binary", "already_joined",
+]
+_Seconds = Annotated[float, msgspec.Meta(ge=0, le=10**6)]
+
+
+class Error(_Message, tag="error", omit_defaults=True):
     """A message was refused before reaching the table (not JSON, unknown, too many...).
 
-    ``fatal``: the host closes the connection after this one.
+    ``fatal``: the host closes the connection after this one.  ``why`` says why as data
+    (a :data:`Parting`, with its ``seconds``), worded by the player's screen; ``reason``
+    is the host's English line, for logs (and the one word of a message it could not
+    read, or of another protocol version, which has no ``why``).
     """
 
     reason: str
     fatal: bool = False
+    why: Parting | None = None
+    seconds: _Seconds | None = None
 
 
-class Bye(_Message, tag="bye"):
-    """The host closes this connection, for ``reason`` (the game is over, the seat was
-    joined from another connection, the host stops)."""
+class Bye(_Message, tag="bye", omit_defaults=True):
+    """The host closes this connection: ``why`` (a :data:`Parting`: the game is over,
+    the seat was joined from another connection, the host stops), worded by the
+    player's screen; ``reason`` is the host's English line, for logs."""
 
     reason: str
+    why: Parting | None = None
 
 
 HostMessage = Welcome | StateUpdate | Refused | Status | Error | Bye
@@ -411,7 +436,7 @@ def decode_host(data: str | bytes) -> Welcome | StateUpdate | Refused | Status |
     A host is trusted no more than a player: whatever it sends is outside text.
 
     >>> decode_host(b'{"type": "bye", "reason": "over\\\\u001b]0;pwned\\\\u0007"}')
-    Bye(reason='over\\\\x1b]0;pwned\\\\x07')
+    Bye(reason='over\\\\x1b]0;pwned\\\\x07', why=None)
     """
     message: Welcome | StateUpdate | Refused | Status | Error | Bye = _decode(_host_decoder, data, HOST_MESSAGE_LIMIT)
     cleaned: Welcome | StateUpdate | Refused | Status | Error | Bye = outside_text(message)

@@ -94,9 +94,13 @@ class WaitingForRejoin:
 
 @dataclass(frozen=True)
 class ConnectionLost:
-    """A joined seat lost its connection to the host (``reason``: the connection's own)."""
+    """A joined seat lost its connection to the host (``reason``: the connection's own,
+    in English for logs; ``why``: the host's reason as data, a protocol ``Parting``
+    code, worded by the screen, with its ``seconds``)."""
 
     reason: str
+    why: str | None = None
+    seconds: float | None = None
 
 
 Pause: TypeAlias = WaitingForJoin | WaitingForRejoin | ConnectionLost
@@ -168,9 +172,12 @@ class StillOnItsWay:
 
 @dataclass(frozen=True)
 class NotConnected:
-    """The seat is not connected to its table (``reason``: the connection's own)."""
+    """The seat is not connected to its table (``reason``, ``why``, ``seconds``: as
+    :class:`ConnectionLost`'s)."""
 
     reason: str
+    why: str | None = None
+    seconds: float | None = None
 
 
 @dataclass(frozen=True)
@@ -291,9 +298,12 @@ class Refused:
 
 @dataclass(frozen=True)
 class Disconnected:
-    """A joined seat lost its connection to the host (``reason``: the connection's own)."""
+    """A joined seat lost its connection to the host (``reason``, ``why``, ``seconds``:
+    as :class:`ConnectionLost`'s)."""
 
     reason: str
+    why: str | None = None
+    seconds: float | None = None
 
 
 # --- what a host tells about its players ------------------------------------------------

@@ -39,6 +39,7 @@ from rich.text import Text
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.payloads import EventKind
 from cardtable.games import get_rules
+from cardtable.lang import _
 from cardtable.session.notices import AgainstRules, ConnectionLost
 from cardtable.tui.cardstyle import CardStyle
 from cardtable.tui.wording import (
@@ -390,7 +391,7 @@ class TableViewModel:
 
     def __init__(self, game: str, wording: TableWording, style: CardStyle | None = None) -> None:
         rules = get_rules(game)
-        self.game_title = rules.title
+        self.game_title = _(rules.title)
         self.round_noun = rules.round_noun
         self.wording = wording
         self.style = style or CardStyle()

@@ -53,6 +53,7 @@ from cardtable.session.notices import (
 )
 from cardtable.session.protocol import SeatClock, SeatingRefusal, SeatPresence
 from cardtable.tui.cardstyle import CardStyle
+from cardtable.tui.farewells import parting_line
 
 if TYPE_CHECKING:
     from cardtable.net.client import JoinError
@@ -159,7 +160,7 @@ def join_failure(error: JoinError) -> str:
         return f"the connection to {where} closed while joining: try again, {ask}"
     if error.kind == "not_connected":
         return "not connected to the table"
-    return " ".join(error.detail.split()) or "the host did not let us in"
+    return " ".join(parting_line(error.why, error.seconds, error.detail).split()) or "the host did not let us in"
 
 
 # --- a table with players elsewhere ---------------------------------------------------------
@@ -193,8 +194,8 @@ def pause_line(pause: Pause, name: SeatName) -> str:
         case WaitingForRejoin(seat=seat):
             who = name(seat)
             return f"Paused: it is {who}'s turn and {who} is away; waiting for {who} to rejoin."
-        case ConnectionLost(reason=reason):
-            return f"Disconnected: {reason}. Run the same join command to come back."
+        case ConnectionLost(reason=reason, why=why, seconds=seconds):
+            return f"Disconnected: {parting_line(why, seconds, reason)}. Run the same join command to come back."
 
 
 def news_line(news: TableNews, name: SeatName) -> str:
@@ -250,8 +251,8 @@ def refusal_line(refusal: Refusal, name: SeatName) -> str:
             return "the table is closed"
         case StillOnItsWay():
             return "your last move is still on its way to the host"
-        case NotConnected(reason=reason):
-            return f"not connected to the table: {reason}"
+        case NotConnected(reason=reason, why=why, seconds=seconds):
+            return f"not connected to the table: {parting_line(why, seconds, reason)}"
         case NotSent(reason=reason):
             return f"the move was not sent: {reason}"
 

@@ -240,7 +240,7 @@ async def test_connections_waiting_to_join_are_capped_per_address() -> None:
         await third.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "code": "guess"}))
         answer = json.loads(await asyncio.wait_for(third.recv(), 5))
         assert answer == {"type": "error", "reason": "too many connections waiting to join; try again soon",
-                          "fatal": True}
+                          "fatal": True, "why": "crowded"}
         for ws in idle:
             await ws.close()
         await asyncio.sleep(0.1)

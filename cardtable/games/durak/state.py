@@ -21,6 +21,7 @@ from cardtable.games.durak import kernel
 from cardtable.games.durak.actions import ACTIONS_BY_MOVE, MOVE_OF_ACTION, MOVE_OF_ID, attack_actions
 from cardtable.games.durak.observation import PHASE_NAMES, DurakObservation
 from cardtable.games.durak.rebuild import checked_guess, rebuilt_table
+from cardtable.lang import N_
 
 __all__ = ["DurakRules", "DurakState", "RULES", "DURAK_ORDER", "HAND_SIZE", "MAX_ATTACKS"]
 
@@ -47,7 +48,8 @@ class DurakRules(Rules):
     out and 1 loss to the durak each round."""
 
     name = "durak"
-    title = "Durak"
+    # TRANSLATORS: the game's name (the Polish document's Durak).
+    title = N_("Durak")
     min_players = 2
     max_players = 6
     options = (
@@ -56,11 +58,15 @@ class DurakRules(Rules):
     deck = SHORT_DECK
     action_kinds = frozenset({"attack", "defend", "take", "pass"})
     default_players = 3
-    blurb = "Attack and defend with a trump suit; don't be the last with cards."
+    # TRANSLATORS: Durak's line on the start screen.
+    blurb = N_("Attack and defend with a trump suit; don't be the last with cards.")
     rank_order = DURAK_ORDER
-    score_word = "wins−losses"
-    stat_counters = (StatCounter("times_durak", "durak", "durak"),)
-    arena_measure = Measure("durak rate", False, RoundShare("durak"), is_rate=True)
+    # TRANSLATORS: what Durak's final scores count: rounds won (first out) minus rounds lost (the durak).
+    score_word = N_("wins−losses")
+    # TRANSLATORS: the statistics' heading of the rounds a player was the durak (the one left with cards).
+    stat_counters = (StatCounter("times_durak", N_("durak"), "durak"),)
+    # TRANSLATORS: the figure `cardtable simulate` judges a Durak bot by: the share of rounds it was the durak.
+    arena_measure = Measure(N_("durak rate"), False, RoundShare("durak"), is_rate=True)
     bot_module = "cardtable.bots.durak"
     table_widget = "cardtable.tui.tables.durak:DurakTable"
 
@@ -519,7 +525,8 @@ class DurakState(GameState[DurakObservation]):
         last = self.round_results[-1] if self.round_results else None
         order = tuple(last["order"]) if last else tuple(table.out)
         durak = last["durak"] if last else None
-        titles = tuple("Durak" if last and seat == durak else None for seat in range(self.num_players))
+        # TRANSLATORS: the title of the player left with cards at the end of a Durak game.
+        titles = tuple(N_("Durak") if last and seat == durak else None for seat in range(self.num_players))
         return Outcome(
             game=self.rules.name,
             is_over=over,

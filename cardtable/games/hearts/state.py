@@ -46,6 +46,7 @@ from cardtable.games.hearts.records import (
     records_from_scores,
     write_plays,
 )
+from cardtable.lang import N_
 
 __all__ = [
     "HeartsRules",
@@ -83,8 +84,10 @@ class HeartsRules(Rules):
     """Hearts: exactly four players, the 52-card deck, option ``target`` (default 100)."""
 
     name = "hearts"
-    title = "Hearts"
-    round_noun = "hand"
+    # TRANSLATORS: the game's name: Bulgarian Купи (the document's), Dutch Hartenjagen, Polish Kierki.
+    title = N_("Hearts")
+    # TRANSLATORS: what a person calls one deal of Hearts: "hand 2".
+    round_noun = N_("hand")
     min_players = 4
     max_players = 4
     options = (
@@ -100,11 +103,14 @@ class HeartsRules(Rules):
     deck = FULL_DECK
     action_kinds = frozenset({"play", "give"})
     default_players = 4
-    blurb = "Avoid hearts and the queen of spades in tricks."
+    # TRANSLATORS: Hearts' line on the start screen.
+    blurb = N_("Avoid hearts and the queen of spades in tricks.")
     rank_order = HEARTS_ORDER
     lower_score_wins = True
-    stat_counters = (StatCounter("moons", "moons", "moon_shooter"),)
-    arena_measure = Measure("points per hand", False, score_per_round)
+    # TRANSLATORS: the statistics' heading of the hands a player shot the moon (took every point).
+    stat_counters = (StatCounter("moons", N_("moons"), "moon_shooter"),)
+    # TRANSLATORS: the figure `cardtable simulate` judges a Hearts bot by.
+    arena_measure = Measure(N_("points per hand"), False, score_per_round)
     bot_module = "cardtable.bots.hearts"
     table_widget = "cardtable.tui.tables.hearts:HeartsTable"
 

@@ -22,8 +22,18 @@ from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
 from cardtable.games.president import kernel
 from cardtable.games.president.actions import ACTION_TABLES, NO_INFO, PLAY_ACTIONS, give_action, pass_event
 from cardtable.games.president.kernel import PRESIDENT_ORDER, REVOLUTION_ORDER
-from cardtable.games.president.observation import TITLES, PresidentObservation, titles_of
+from cardtable.games.president.observation import (
+    CITIZEN,
+    PRESIDENT,
+    SCUM,
+    TITLES,
+    VICE_PRESIDENT,
+    VICE_SCUM,
+    PresidentObservation,
+    titles_of,
+)
 from cardtable.games.president.rebuild import checked_guess, rebuilt_history, rebuilt_table
+from cardtable.lang import N_
 
 __all__ = ["PresidentRules", "PresidentState", "RULES"]
 
@@ -49,7 +59,8 @@ class PresidentRules(Rules):
     """
 
     name = "president"
-    title = "President"
+    # TRANSLATORS: the game's name (the Dutch and Estonian documents call it President).
+    title = N_("President")
     min_players = 3
     max_players = 6
     options = (
@@ -59,18 +70,25 @@ class PresidentRules(Rules):
     deck = FULL_DECK
     action_kinds = frozenset({"play", "pass", "give"})
     default_players = 4
-    blurb = "Shed your cards first; beat sets of equal rank."
+    # TRANSLATORS: President's line on the start screen.
+    blurb = N_("Shed your cards first; beat sets of equal rank.")
     rank_order = PRESIDENT_ORDER
     # A newcomer's President is a series of five rounds, so they meet the titles and the
     # card exchange that make the game; the API and simulate keep one round a game.
     table_options = MappingProxyType({"rounds": 5})
     stat_counters = (
         StatCounter(
-            "titles", "titles", "titles",
-            MappingProxyType({"President": "P", "Vice-President": "VP", "Citizen": "C", "Vice-Scum": "VS", "Scum": "S"}),
+            # TRANSLATORS: the statistics' heading of President's titles held ("President titles").
+            "titles", N_("titles"), "titles",
+            MappingProxyType({
+                # TRANSLATORS: President's titles as the statistics' columns abbreviate them: President,
+                # Vice-President, Citizen, Vice-Scum, Scum (Dutch P, VP, B, VK, K).
+                PRESIDENT: N_("P"), VICE_PRESIDENT: N_("VP"), CITIZEN: N_("C"), VICE_SCUM: N_("VS"), SCUM: N_("S"),
+            }),
         ),
     )
-    arena_measure = Measure("points per round", True, score_per_round)
+    # TRANSLATORS: the figure `cardtable simulate` judges a President bot by.
+    arena_measure = Measure(N_("points per round"), True, score_per_round)
     bot_module = "cardtable.bots.president"
     table_widget = "cardtable.tui.tables.president:PresidentTable"
 

@@ -46,6 +46,7 @@ from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.session.notices import AgainstRules, CannotUndo, Refusal
 from cardtable.session.protocol import TableProtocol
+from cardtable.tui.cardstyle import engine_notation
 from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
 from cardtable.tui.screens.confirm import ConfirmScreen
@@ -488,7 +489,8 @@ class GameScreen(StyledOnce):
         table took it.  Text that is no move, or a move the table refuses, changes
         nothing: the refusal's reason shows on the status line."""
         try:
-            action = typed_action(text, self.legal)
+            # The player's language's rank letters (Dutch VH) as the engine writes them (JH).
+            action = typed_action(engine_notation(text), self.legal)
         except CardtableError as exc:
             self.status_line.refuse(AgainstRules(str(exc)))
             return False

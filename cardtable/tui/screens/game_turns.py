@@ -38,6 +38,7 @@ from cardtable.session.notices import (
     TimeRanOut,
     Undone,
 )
+from cardtable.tui.farewells import parting_line
 from cardtable.tui.services import services
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.wording import news_line, pause_line
@@ -104,8 +105,9 @@ class Turns:
                 app.notify(news_line(notice, screen.context.name), timeout=6, markup=False)
             case Paused(pause=pause):
                 app.notify(pause_line(pause, screen.context.name), timeout=6, markup=False)
-            case Disconnected(reason=reason):
-                app.notify(f"Disconnected: {reason}", severity="error", timeout=12, markup=False)
+            case Disconnected(reason=reason, why=why, seconds=seconds):
+                app.notify(f"Disconnected: {parting_line(why, seconds, reason)}", severity="error", timeout=12,
+                           markup=False)
             case Finished():
                 screen.round_end.keep_reviews_with_record()
             case SaveWarning(message=message):

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from cardtable.games import get_rules
-from cardtable.lang import rules_text
+from cardtable.lang import _, rules_text
 from cardtable.tui.keymap import TABLE_KEYS, help_rows
 from cardtable.tui.tables import table_for
 
@@ -65,7 +65,7 @@ def rules_markdown(game: str) -> str:
     text = rules_text(name)
     if text is not None:
         return text
-    return f"# {get_rules(game).title}\n\nThe rules text is not installed; see docs/rules/{name}.md."
+    return f"# {_(get_rules(game).title)}\n\nThe rules text is not installed; see docs/rules/{name}.md."
 
 
 class HelpScreen(ModalScreen[None]):

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from cardtable.display import literal
 from cardtable.errors import CardtableError
 from cardtable.games import available_games, game_title, get_rules
+from cardtable.lang import _
 from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
 from cardtable.tui.keymap import START_KEYS, bindings, say
@@ -52,7 +53,7 @@ def game_blurb(game: str) -> str:
     """
     rules = get_rules(game)
     counts = f"{rules.min_players}-{rules.max_players}" if rules.max_players > rules.min_players else f"{rules.min_players}"
-    return f"{rules.blurb} {counts} players.".strip()
+    return f"{_(rules.blurb)} {counts} players.".strip()
 
 
 def saved_lines(games: Sequence[SavedGame]) -> list[str]:
@@ -128,7 +129,7 @@ class StartScreen(StyledOnce, Screen[None]):
             with Horizontal(classes="start-row", id="game-row"):
                 yield Label("Game", classes="start-label")
                 yield OptionList(
-                    *[Option(game_title(name), id=name) for name in available_games()],
+                    *[Option(_(game_title(name)), id=name) for name in available_games()],
                     id="game-list",
                 )
                 yield Static(game_blurb(self.game), id="game-blurb")

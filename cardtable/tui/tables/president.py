@@ -12,6 +12,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.payloads import Exchange, Placed, Revolution, RoundResult, TrickTaken
 from cardtable.games.president import PresidentObservation
+from cardtable.lang import N_, _
 from cardtable.names import fit_name
 from cardtable.tui.keymap import say
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal, outcome_mean, outcome_share
@@ -20,7 +21,8 @@ from cardtable.tui.wording import plural
 __all__ = ["PresidentTable", "rank_bar"]
 
 #: titles for narrow seat boxes
-SHORT_TITLES = {"Vice-President": "Vice-Pres.", "President": "President"}
+# TRANSLATORS: President's title Vice-President, shortened where a seat's box is narrow.
+SHORT_TITLES = {"Vice-President": N_("Vice-Pres."), "President": "President"}
 
 
 def rank_bar(obs: PresidentObservation, ctx: TableContext) -> Text:
@@ -35,7 +37,7 @@ def rank_bar(obs: PresidentObservation, ctx: TableContext) -> Text:
     base = "bold white on #8b1a1a" if revolution else "white on #1f3b2d"
     text = Text()
     for rank in order.ranks:
-        label = rank.label
+        label = ctx.style.rank_label(rank)
         if rank == table_rank:
             text.append(f"{label:>2}", style="bold black on yellow")
             text.append(" ", style=base)
@@ -43,12 +45,12 @@ def rank_bar(obs: PresidentObservation, ctx: TableContext) -> Text:
             text.append(f"{label:>2} ", style=base)
     if revolution:
         text.append(
-            f"\nREVOLUTION: {order.highest.label} is now highest, {order.lowest.label} lowest",
+            f"\nREVOLUTION: {ctx.style.rank_label(order.highest)} is now highest, {ctx.style.rank_label(order.lowest)} lowest",
             style="bold #ff6b6b",
         )
     else:
         suffix = "revolution off" if not obs.revolution_enabled else "four of a kind flips it"
-        text.append(f"\nlow {arrow} high · {order.highest.label} highest · {suffix}", style="dim")
+        text.append(f"\nlow {arrow} high · {ctx.style.rank_label(order.highest)} highest · {suffix}", style="dim")
     return text
 
 
@@ -197,7 +199,7 @@ class PresidentTable(TableArea[PresidentObservation]):
         title = obs.titles[seat]
         if not title:
             return []
-        return [title, SHORT_TITLES.get(title, title)]
+        return [_(title), _(SHORT_TITLES.get(title, title))]
 
     def prompt(self, obs: PresidentObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
         if obs.phase == "exchange":
@@ -216,7 +218,8 @@ class PresidentTable(TableArea[PresidentObservation]):
         text = Text()
         text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")
         for seat, score in enumerate(obs.scores):
-            title = obs.titles[seat] or ""
+            held = obs.titles[seat]
+            title = _(held) if held else ""
             text.append(f"{fit_name(ctx.name(seat), 10, pad=True)}{score:>4} {title[:9]}\n")
         return text
 
@@ -249,7 +252,7 @@ class PresidentTable(TableArea[PresidentObservation]):
             return Text(f"Counter-revolution by {who}: normal order", style="bold #ff6b6b")
         if event.kind == "out":
             placed = Placed.of(event)
-            place, title = ordinal(placed.place), placed.title
+            place, title = ordinal(placed.place), _(placed.title) if placed.title else ""
             return Text(f"{ctx.act(event.seat, 'is')} out: {place}, {title}", style="bold green")
         if event.kind == "trick":
             return Text(f"{ctx.act(event.seat, 'wins')} the trick", style="dim italic")
@@ -272,7 +275,7 @@ class PresidentTable(TableArea[PresidentObservation]):
         titles = result.titles or ("",) * obs.num_players
         points_of = result.points or (0,) * obs.num_players
         for place, seat in enumerate(result.order):
-            title, points = titles[seat], points_of[seat]
+            title, points = _(titles[seat]) if titles[seat] else "", points_of[seat]
             style = "bold green" if place == 0 else ("bold red" if place == len(result.order) - 1 else "")
             name = fit_name(ctx.name(seat), 15, pad=True)
             text.append(f"{ordinal(place + 1):<7}{name} {title:<16}{points:>7}{scores[seat]:>7}\n", style=style)
