@@ -1,6 +1,6 @@
 """cardtable as real processes for the network tests: a free port, the environment a
 process of the app gets, and a headless ``cardtable host`` whose output is read a line
-at a time as it comes (its join lines first, "Ann joined." and the moves later)."""
+at a time as it comes (its join lines first, "Ann joined" and the moves later)."""
 
 from __future__ import annotations
 
