@@ -70,10 +70,10 @@ def wrong_actions(state: GameState, rng: random.Random) -> list[str]:
         texts.append(" ".join([kind, *map(str, cards)]))
     legal = [str(action) for action in state.legal_actions()[:200]]
     for text in rng.sample(legal, min(3, len(legal))):
-        kind, *cards = text.split()
-        if cards and hand:
-            cards[-1] = str(rng.choice(hand + deck[:4]))
-        texts.append(" ".join([kind, *cards]))
+        kind, *words = text.split()
+        if words and hand:
+            words[-1] = str(rng.choice(hand + deck[:4]))
+        texts.append(" ".join([kind, *words]))
     if state.rules.name == "hearts":
         texts += [str(card) for card in hand]  # every card: the first trick's rarer refusals
     return texts
