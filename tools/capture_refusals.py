@@ -27,7 +27,7 @@ OUTPUT = Path(__file__).resolve().parents[1] / "tests" / "games" / "data" / "ref
 GAMES: dict[str, list[tuple[int, dict[str, object]]]] = {
     "president": [(3, {"rounds": 2}), (4, {"rounds": 2}), (5, {"rounds": 2, "revolution": True}), (6, {"rounds": 1})],
     "durak": [(2, {"rounds": 1}), (3, {"rounds": 1}), (4, {"rounds": 1})],
-    "hearts": [(4, {"target": 40})],
+    "hearts": [(4, {"target": 40}), (4, {"target": 60}), (4, {"target": 100})],
 }
 SEEDS = range(6)
 KINDS = ("play", "pass", "give", "attack", "defend", "take")
@@ -74,6 +74,7 @@ def wrong_actions(state: GameState, rng: random.Random) -> list[str]:
         if words and hand:
             words[-1] = str(rng.choice(hand + deck[:4]))
         texts.append(" ".join([kind, *words]))
+    texts += [str(card) for card in rng.sample(deck, 3)]  # a card alone: a play, held or not
     if state.rules.name == "hearts":
         texts += [str(card) for card in hand]  # every card: the first trick's rarer refusals
     return texts
