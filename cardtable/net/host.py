@@ -52,6 +52,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from cardtable.bots import LEVELS, is_import_path
+from cardtable.engine.refusals import RuleRefusal
 from cardtable.engine.state import GameState
 from cardtable.names import BadNameError, check_name
 from cardtable.net.admission import Admission, Limits
@@ -310,7 +311,7 @@ class NetHost(BotSeats):
         if moved and not self.closed and self.paused != self._told_paused:
             self._status("")
 
-    def act_here(self, seat: int, action: str) -> str | None:
+    def act_here(self, seat: int, action: str) -> RuleRefusal | str | None:
         """A move made at the host's own keyboard (a ``human`` seat): through the session
         like any, refused while the table is paused; then the bots go on.  Returns the
         refusal's reason, or ``None``."""
@@ -521,7 +522,7 @@ class NetHost(BotSeats):
         moves = len(self.session.state.history)
         reason = self.session.make_move(seat, act.action)
         if reason is not None:
-            self._send(player, Refused(seq=act.seq, reason=reason))
+            self._send(player, Refused(seq=act.seq, reason=str(reason)))
             return
         if len(self.session.state.history) == moves:
             # Chosen ahead of its turn (Hearts' pass): kept unseen; this seat hears it is in.

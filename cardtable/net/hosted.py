@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardtable.engine.actions import Action
+from cardtable.engine.refusals import RuleRefusal
 from cardtable.net.host import NetHost
 from cardtable.net.protocol import Status
 from cardtable.net.remote import a_bot, away_words, presence_line
@@ -59,7 +60,7 @@ class HostedSession(TableSession):
         self.net = host
         host.on_status = self._status
 
-    def act(self, seat: int, action: Action | str) -> str | None:
+    def act(self, seat: int, action: Action | str) -> RuleRefusal | str | None:
         """The seat at this keyboard moves through the host (:meth:`NetHost.act_here`,
         which makes the move with :meth:`make_move`); without a host, at the table."""
         if self.net is None or not self.seats[seat].is_human:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from cardtable.engine.actions import Action
     from cardtable.engine.events import Event
     from cardtable.engine.observation import Observation
+    from cardtable.engine.refusals import RuleRefusal
     from cardtable.engine.state import GameState
     from cardtable.session.notices import Notice
     from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
@@ -107,7 +108,7 @@ class TableProtocol(Protocol):
     @property
     def waiting(self) -> bool: ...
     def legal_actions(self) -> Sequence[Action]: ...
-    def act(self, seat: int, action: Action | str) -> str | None: ...
+    def act(self, seat: int, action: Action | str) -> RuleRefusal | str | None: ...
 
     # --- bots --------------------------------------------------------------------------
     @property

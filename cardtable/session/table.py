@@ -23,7 +23,7 @@ bot, closing), so an answer that comes back after the table moved on is dropped.
 >>> session.human_to_act, session.to_act
 (True, 0)
 >>> session.act(0, "play 2C")
-'first pass 3 cards left to seat 1 (for example: give 2C 3C QS)'
+RuleRefusal('pass_first', count=3, seat=1, direction='left')
 >>> session.act(0, session.legal_actions()[0]) is None
 True
 >>> request = session.bot_request()
@@ -54,8 +54,9 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.payloads import EventKind, Exchange
+from cardtable.engine.refusals import RuleRefusal
 from cardtable.engine.state import GameState
-from cardtable.errors import CardtableError, quoted
+from cardtable.errors import CardtableError, IllegalActionError, quoted
 from cardtable.session.base import SessionBase
 from cardtable.session.notices import Notice, NoticeKind
 from cardtable.session.protocol import TableProtocol
@@ -267,25 +268,25 @@ class TableSession(SessionBase):
         return [] if seat is None else self.legal_for(seat)
 
     # --- moves ------------------------------------------------------------------------
-    def act(self, seat: int, action: Action | str) -> str | None:
+    def act(self, seat: int, action: Action | str) -> RuleRefusal | str | None:
         """Make ``seat``'s move (an action or its text) through the engine.
 
-        Returns ``None`` when it was made, else the one-line reason it was refused (by
-        the engine's rules, or because it is not that seat's turn); a refusal changes
-        nothing.  Bots' moves come through :meth:`bot_answer` instead.  A table served
+        Returns ``None`` when it was made, else why it was refused: the engine's rules'
+        reason as data (a :class:`RuleRefusal`, for the screen to word), or the table's
+        one line (not that seat's turn); a refusal changes nothing.  Bots' moves come through :meth:`bot_answer` instead.  A table served
         by a network host sends a move from its own keyboard through the host, which
         makes it with :meth:`make_move`.
         """
         return self.make_move(seat, action)
 
-    def make_move(self, seat: int, action: Action | str) -> str | None:
+    def make_move(self, seat: int, action: Action | str) -> RuleRefusal | str | None:
         """:meth:`act` at this table itself, whoever serves it (a network host makes every
         move through here, its own seat's too): the same answer."""
         if self.closed:
             return "the table is closed"
         to_act = self.to_act
         if to_act is None:
-            return self.state.why_illegal(action)  # the engine's "the game is over"
+            return self.state.refusal(action)  # the engine's "the game is over"
         if self.seats[seat].is_bot:
             return f"{self.seats[seat].name} is played by a bot"
         if seat != self.state.current_player:
@@ -295,14 +296,16 @@ class TableSession(SessionBase):
         before = len(self.state.events)
         try:
             self.state.apply(action)
+        except IllegalActionError as exc:
+            return exc.refusal or str(exc)
         except CardtableError as exc:
             return str(exc)
         self._moved(seat, before)
         return None
 
-    def _choose_ahead(self, seat: int, action: Action | str) -> str | None:
+    def _choose_ahead(self, seat: int, action: Action | str) -> RuleRefusal | None:
         """Keep ``seat``'s choice, made before its turn, until it is due (nobody sees it)."""
-        reason = self.state.why_illegal_for(seat, action)
+        reason = self.state.refusal_for(seat, action)
         if reason is not None:
             return reason
         self._chosen[seat] = self.state.parse_action(action)

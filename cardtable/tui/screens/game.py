@@ -34,13 +34,16 @@ from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.payloads import EventKind
+from cardtable.engine.refusals import RuleRefusal
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.games import get_rules
+from cardtable.lang import _
 from cardtable.session import Seat, TableSession
 from cardtable.session.protocol import TableProtocol
 from cardtable.tui.config import TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
+from cardtable.tui.refusal_words import refusal_text
 from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.game_hints import HintsPart
 from cardtable.tui.screens.game_turns import TurnsPart
@@ -456,7 +459,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
             hands.first().received = set()
             hands.first().refresh()
 
-    def show_refusal(self, reason: str) -> None:
+    def show_refusal(self, reason: RuleRefusal | str) -> None:
         """Put a refusal on the status line until the selection changes."""
         self.set_status(self.refusal(reason))
         self.refused = True
@@ -466,12 +469,18 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         if self.refused and self.obs is not None:
             self.set_status(self.prompt_now())
 
-    def refusal(self, reason: str) -> Text:
-        """A refused move's reason on the status line, its cards and seats written as
-        everywhere else on screen (``Refused: 8♦ does not beat 6♠``)."""
+    def refusal(self, reason: RuleRefusal | str) -> Text:
+        """A refused move's reason on the status line, in the player's language, its cards
+        and seats written as everywhere else on screen (``Refused: 8♦ does not beat 6♠``):
+        the engine's reason worded from its code and values, a table's line as it came."""
         ctx = self.context
-        text = engine_text(reason, ctx.style, seat_name=ctx.name, text_style="red")
-        return Text.assemble(("Refused: ", "bold red"), text)
+        if isinstance(reason, RuleRefusal):
+            text = refusal_text(reason, ctx.style, ctx.name, text_style="red")
+        else:
+            text = engine_text(reason, ctx.style, seat_name=ctx.name, text_style="red")
+        # TRANSLATORS: the status line after a refused move; {reason} says why.
+        before, _middle, after = _("Refused: {reason}").partition("{reason}")
+        return Text.assemble((before, "bold red"), text, (after, "bold red"))
 
     def set_status(self, text: Text) -> None:
         self.refused = False

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from cardtable.engine.actions import Action
     from cardtable.engine.events import Event
     from cardtable.engine.observation import Observation
+    from cardtable.engine.refusals import RuleRefusal
     from cardtable.engine.state import GameState
     from cardtable.session.protocol import TableProtocol
     from cardtable.tui.config import TableConfig
@@ -100,7 +101,7 @@ class GameScreenParts(Screen[None]):
 
         def show_status(self) -> None: ...
 
-        def show_refusal(self, reason: str) -> None: ...
+        def show_refusal(self, reason: RuleRefusal | str) -> None: ...
 
         def forget_received(self) -> None: ...
 
