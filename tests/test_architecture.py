@@ -81,6 +81,8 @@ CYCLES = "No two modules or packages import each other, directly or round a circ
         ("games/hearts.py", "import textual.widget", "Only the TUI imports Textual"),
         ("bots/search/tree.py", "import cardtable.tui.app", "Only the TUI imports Textual"),
         ("bots/hearts/hard.py", "import cardtable.bots.durak", "One game's bots do not import another game's"),
+        ("tui/screens/game_hints.py", "import cardtable.net.remote", "The game screen talks to a table protocol, never to the network"),
+        ("tui/screens/game_turns.py", "import cardtable.bots.search", "The game screen and its parts import no bots"),
     ],
 )
 def test_a_broken_layer_is_reported(

@@ -16,6 +16,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING
 
+from cardtable.net.protocol import ClockStatus, HostNews, SeatBackNews, SeatToBotNews, TimeRanOutNews
 from cardtable.session import Seat, SeatKind, TableSession
 
 if TYPE_CHECKING:
@@ -39,6 +40,8 @@ class BotSeats:
     bot_level: str
     turn_time: float | None
     _watcher: asyncio.Task[None] | None
+    #: per timed seat, which turn it is timed for and since when (:meth:`_time_turns`)
+    _clocks: dict[int, tuple[int | None, float]]
 
     if TYPE_CHECKING:
         # The host's own, which a seat handed over or taken back uses.
@@ -46,7 +49,7 @@ class BotSeats:
         def started(self) -> bool:
             raise NotImplementedError
 
-        def _status(self, message: str) -> None: ...
+        def _status(self, news: HostNews | None = None, log: str = "") -> None: ...
 
         def _advance(self) -> None: ...
 
@@ -86,7 +89,7 @@ class BotSeats:
         self.session.bots[seat] = bot
         self.session.bot_failures.pop(seat, None)
         self.handed[seat] = level
-        self._status(f"{name}'s seat is played by a bot ({level}) until they rejoin.")
+        self._status(SeatToBotNews(seat=seat, level=level), log=f"{name}'s seat is played by a bot ({level})")
         self._advance()
 
     def take_back(self, seat: int) -> None:
@@ -96,10 +99,7 @@ class BotSeats:
             return
         self._give_back(seat)
         name = self.session.seats[seat].name
-        if seat in self.players:
-            self._status(f"{name} has their seat back.")
-        else:
-            self._status(f"The bot left {name}'s seat: it waits for {name}.")
+        self._status(SeatBackNews(seat=seat, player_here=seat in self.players), log=f"the bot left {name}'s seat")
         self._advance()
 
     def _give_back(self, seat: int) -> None:
@@ -125,8 +125,7 @@ class BotSeats:
     async def _time_turns(self, seconds: float) -> None:
         """Have a ``bot_level`` bot make the move of a remote player who took longer than
         ``seconds`` over it (connected or away); the seat stays theirs for the next."""
-        #: per timed seat, which turn it is timed for and since when
-        clocks: dict[int, tuple[int | None, float]] = {}
+        clocks = self._clocks
         while not self.closed and not self.session.is_over:
             timed = self._timed_seats()
             now = time.monotonic()
@@ -154,7 +153,21 @@ class BotSeats:
         if self.closed or self.session.bot_answer(answer) != "played":
             return False
         name = self.session.seats[seat].name
-        article = "an" if level[:1] in "aeiou" else "a"
-        self._status(f"{name}'s time ran out ({self.turn_time:g} seconds): {article} {level} bot moved for {name}.")
+        seconds = float(self.turn_time or 0.0)
+        self._status(TimeRanOutNews(seat=seat, seconds=seconds, level=level), log=f"{name}'s time ran out")
         self._advance()
         return True
+
+    def clock_statuses(self) -> list[ClockStatus]:
+        """The seats the turn clock times now, with the seconds each has left (a turn just
+        come has all of them: its clock starts at its next tick)."""
+        if self.turn_time is None:
+            return []
+        now = time.monotonic()
+        statuses = []
+        for seat in self._timed_seats():
+            turn = len(self.session.state.history) if seat == self.session.state.current_player else None
+            kept = self._clocks.get(seat)
+            spent = now - kept[1] if kept is not None and kept[0] == turn else 0.0
+            statuses.append(ClockStatus(seat=seat, left=max(0.0, self.turn_time - spent), limit=self.turn_time))
+        return statuses

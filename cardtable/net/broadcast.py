@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cardtable.engine.observation import to_jsonable
 from cardtable.net.admission import Bucket, Limits
-from cardtable.net.protocol import LOG_EVENTS, LOG_FIELDS, LOG_MOVES, StateUpdate, recent_log
+from cardtable.net.protocol import LOG_EVENTS, LOG_FIELDS, LOG_MOVES, ClockStatus, StateUpdate, recent_log
 from cardtable.session import TableSession
 
 __all__ = ["Player", "changes", "observation_json", "state_message"]
@@ -67,11 +67,14 @@ class Player:
                 await self.ws.close()
 
 
-def state_message(session: TableSession, player: Player, last_seq: int, fresh: bool = False) -> StateUpdate:
+def state_message(
+    session: TableSession, player: Player, last_seq: int, fresh: bool = False, clocks: list[ClockStatus] | None = None,
+) -> StateUpdate:
     """``player``'s seat's state: the whole observation (its log cut to the recent
     part) to a new connection (``fresh``), else only what changed since its last state,
     so that a message stays small however long the game.  ``last_seq``: the seat's last
-    move number the host took.  What the player holds follows."""
+    move number the host took; ``clocks``: the turn clock's timed seats.  What the
+    player holds follows."""
     state = session.state
     seat = player.seat
     fresh = fresh or player.holds is None
@@ -89,10 +92,12 @@ def state_message(session: TableSession, player: Player, last_seq: int, fresh: b
         player.logged = lengths
         return StateUpdate(
             observation=player.holds, legal=legal, to_act=to_act, full=True, last_seq=last_seq, outcome=outcome,
+            clocks=clocks or [],
         )
     changed, appended = changes(player.holds, player.logged, seen, starts, lengths)
     return StateUpdate(
         observation=changed, legal=legal, to_act=to_act, appended=appended, last_seq=last_seq, outcome=outcome,
+        clocks=clocks or [],
     )
 
 

@@ -53,19 +53,25 @@ from cardtable.net.protocol import (
     PROTOCOL_VERSION,
     Act,
     Bye,
+    ClockStatus,
     Error,
+    GameOverNews,
     Hello,
+    HostNews,
     Leave,
     ProtocolError,
     Refused,
     SeatStatus,
     StateUpdate,
     Status,
+    Waiting,
     Welcome,
     decode_host,
     encode,
     recent_log,
+    refusal_of,
 )
+from cardtable.session.notices import Refusal
 
 __all__ = [
     "JoinError", "TableClient", "check_join", "parse_address", "read_join_line", "reach_host", "HostMessage",
@@ -207,9 +213,11 @@ class TableClient:
     ``observation`` (a dict, ``None`` before the first state; :attr:`view` is the same as
     the game's observation object; its log holds the recent part only, see
     :func:`~cardtable.net.protocol.recent_log`), ``legal``, ``to_act``,
-    ``outcome``; ``seats`` (:class:`SeatStatus` each), ``paused``, ``message`` (the
-    host's last line about the table); ``refusals`` (``(seq, reason)`` in order);
-    ``errors``; ``closed_reason`` once the connection ended.
+    ``outcome``, ``clocks`` (the turn clock's timed seats, as of ``clocks_at``, a
+    :func:`time.monotonic` time); ``seats`` (:class:`SeatStatus` each), ``paused``,
+    ``pause`` (why it waits), ``told`` (the host's last news of its players, as data);
+    ``refusals`` (``(seq, refusal)`` in order); ``errors``; ``closed_reason`` once the
+    connection ended.
     """
 
     def __init__(
@@ -238,10 +246,14 @@ class TableClient:
         self.legal: list[str] = []
         self.to_act: int | None = None
         self.outcome: dict[str, Any] | None = None
+        self.turn_time: float | None = None
+        self.clocks: list[ClockStatus] = []
+        self.clocks_at = 0.0
         self.seats: list[SeatStatus] = []
         self.paused = False
-        self.message = ""
-        self.refusals: list[tuple[int, str]] = []
+        self.pause: Waiting | None = None
+        self.told: list[HostNews] = []
+        self.refusals: list[tuple[int, Refusal]] = []
         self.errors: list[str] = []
         #: the events of the last states, as they came (the last ``LOG_EVENTS``), and
         #: those of the last state alone
@@ -374,6 +386,19 @@ class TableClient:
                     Action.parse(text)
                 except ValueError:
                     raise ProtocolError(f"the host sent a legal move that is no move: {text[:60]!r}") from None
+        # A seat a message names must be one of the table's: the screen names its player.
+        count = len(message.seats) if isinstance(message, (Welcome, Status)) else len(self.seats)
+        named: list[int] = []
+        if isinstance(message, Status):
+            named = [news.seat for news in message.news if not isinstance(news, GameOverNews)]
+            named += message.waiting.seats if message.waiting is not None else []
+        elif isinstance(message, StateUpdate):
+            named = [clock.seat for clock in message.clocks]
+        elif isinstance(message, Refused):
+            named = list(message.waiting.seats) if message.waiting is not None else []
+            named += [message.to_act] if message.to_act is not None else []
+        if any(seat >= count for seat in named):
+            raise ProtocolError(f"the host named a seat the table does not have (it has {count})")
         return message
 
     def _follow(self, message: StateUpdate) -> dict[str, Any]:
@@ -432,6 +457,7 @@ class TableClient:
             self.game = message.game
             self.title = message.title
             self.options = dict(message.options)
+            self.turn_time = message.turn_time
             self.seats = list(message.seats)
             self.seq = max(self.seq, message.last_seq)
             self.handled = max(self.handled, message.last_seq)
@@ -444,12 +470,14 @@ class TableClient:
             self.outcome = message.outcome
             self.events = (self.events + self.news)[-LOG_EVENTS:]
             self.handled = max(self.handled, message.last_seq)
+            self.clocks, self.clocks_at = list(message.clocks), time.monotonic()
         elif isinstance(message, Status):
             self.paused = message.paused
-            self.message = message.message
+            self.pause = message.waiting
+            self.told = list(message.news)
             self.seats = list(message.seats)
         elif isinstance(message, Refused):
-            self.refusals.append((message.seq, message.reason))
+            self.refusals.append((message.seq, refusal_of(message, self.seat or 0)))
             self.handled = max(self.handled, message.seq)
         elif isinstance(message, Error):
             self.errors.append(message.reason)

@@ -48,11 +48,11 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import msgspec
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from cardtable.bots import LEVELS, is_import_path
-from cardtable.engine.refusals import RuleRefusal
 from cardtable.engine.state import GameState
 from cardtable.names import BadNameError, check_name
 from cardtable.net.admission import Admission, Limits
@@ -65,17 +65,35 @@ from cardtable.net.protocol import (
     Act,
     Bye,
     Error,
+    GameOverNews,
     Hello,
+    HostNews,
+    JoinedNews,
     Leave,
+    LeftNews,
     ProtocolError,
     Refused,
     SeatStatus,
     Status,
+    Waiting,
     Welcome,
     decode_client,
     encode,
+    pause_of,
+    refused_message,
 )
-from cardtable.session import Notice, NoticeKind, Seat, SeatKind, TableSession
+from cardtable.session import Seat, SeatKind, TableSession
+from cardtable.session.notices import (
+    Chosen,
+    Finished,
+    Moved,
+    NotAtThisKeyboard,
+    Notice,
+    Refusal,
+    SaveFailed,
+    SaveWarning,
+    TableWaits,
+)
 from cardtable.userdata.meta import seats_of
 
 __all__ = [
@@ -148,6 +166,7 @@ class NetHost(BotSeats):
         #: ``bot_level`` bot (``None``: players take all the time they like)
         self.turn_time = turn_time
         self._clock: asyncio.Task[None] | None = None
+        self._clocks: dict[int, tuple[int | None, float]] = {}
         #: a remote seat left empty this many seconds goes to a bot of ``bot_level``
         #: until its player returns (``None``: only when the host hands it)
         self.bot_after = bot_after
@@ -279,27 +298,28 @@ class NetHost(BotSeats):
                 statuses.append(SeatStatus(seat, spec.name, "bot", spec.bot.rpartition(":")[2] or spec.bot, True))
             else:
                 statuses.append(SeatStatus(seat, spec.name, "human", "", True))
-        return statuses
+        chose = set(self.session.chosen_ahead)
+        return [msgspec.structs.replace(status, chose=True) if status.seat in chose else status for status in statuses]
 
-    def pause_message(self) -> str:
-        """Why the table waits, in one line (empty when it does not)."""
+    def waiting(self) -> Waiting | None:
+        """Why the table waits (``None`` when it does not): for players to join, or for
+        the away player whose turn it is."""
         if not self.paused:
-            return ""
+            return None
         if self.started:
-            name = self.session.seats[self.session.choosing[0]].name
-            return f"Paused: it is {name}'s turn and {name} is away; waiting for {name} to rejoin."
-        names = [self.session.seats[seat].name for seat in self.missing]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"Paused: waiting for {who} to join."
+            return Waiting(started=True, seats=[self.session.choosing[0]])
+        return Waiting(started=False, seats=list(self.missing))
 
-    def _status(self, message: str) -> None:
-        """Tell every player who is here and whether the table waits; log ``message``."""
-        if message:
-            self.log_line(message)
-        pause = self.pause_message()
-        line = " ".join(part for part in (message, pause) if part)
+    def _status(self, news: HostNews | None = None, log: str = "") -> None:
+        """Tell every player who is here, whether the table waits and ``news`` (what just
+        changed among the players); log ``log``."""
+        if log:
+            self.log_line(log)
         self._told_paused = self.paused
-        status = Status(paused=self.paused, message=line, seats=self.seat_statuses())
+        status = Status(
+            paused=self.paused, seats=self.seat_statuses(), waiting=self.waiting(),
+            news=[] if news is None else [news],
+        )
         if self.on_status is not None:
             self.on_status(status)
         for player in list(self.players.values()):
@@ -307,22 +327,22 @@ class NetHost(BotSeats):
 
     def _on_turn(self, notice: Notice) -> None:
         """A move made the table wait (the turn came to an away player) or go on: say so."""
-        moved = notice.kind in (NoticeKind.MOVED, NoticeKind.CHOSEN)
-        if moved and not self.closed and self.paused != self._told_paused:
-            self._status("")
+        if isinstance(notice, (Moved, Chosen)) and not self.closed and self.paused != self._told_paused:
+            self._status()
 
-    def act_here(self, seat: int, action: str) -> RuleRefusal | str | None:
+    def act_here(self, seat: int, action: str) -> Refusal | None:
         """A move made at the host's own keyboard (a ``human`` seat): through the session
-        like any, refused while the table is paused; then the bots go on.  Returns the
-        refusal's reason, or ``None``."""
+        like any, refused until every player joined; then the bots go on.  Returns why
+        it was refused, or ``None``."""
         if self.session.seats[seat].kind is not SeatKind.HUMAN:
-            return f"{self.session.seats[seat].name} does not sit at this keyboard"
-        if not self.started:
-            return self.pause_message()
-        reason = self.session.make_move(seat, action)
-        if reason is None:
+            return NotAtThisKeyboard(seat)
+        waiting = self.waiting()
+        if not self.started and waiting is not None:
+            return TableWaits(pause_of(waiting))
+        refusal = self.session.make_move(seat, action)
+        if refusal is None:
             self._advance()
-        return reason
+        return refusal
 
     # --- connections --------------------------------------------------------------------
     async def _connection(self, ws: ServerConnection) -> None:
@@ -371,7 +391,10 @@ class NetHost(BotSeats):
             await self._refuse(ws, "say hello first: {\"type\": \"hello\", \"version\": 1, \"code\": ...}")
             return None
         if hello.version != PROTOCOL_VERSION:
-            await self._refuse(ws, f"this host speaks protocol version {PROTOCOL_VERSION}, not {hello.version}")
+            await self._refuse(ws, (
+                f"this host speaks protocol version {PROTOCOL_VERSION}, not {hello.version}: "
+                "the host and its players need the same release of cardtable"
+            ))
             return None
         seat = self.admission.seat_for(hello.code)
         if seat is None:
@@ -423,13 +446,14 @@ class NetHost(BotSeats):
         self._send(player, Welcome(
             version=PROTOCOL_VERSION, seat=seat, game=self.session.game, title=self.session.state.rules.title,
             seats=self.seat_statuses(), options=dict(self.session.state.options), last_seq=self.last_seq[seat],
+            turn_time=self.turn_time,
         ))
         self._send_state(player, fresh=True)
         who = self.session.seats[seat].name
-        again = "rejoined" if seat in self._joined else "joined"
+        again = seat in self._joined
         self._joined.add(seat)
-        line = f"{who} {again}" + (f" (was {renamed})" if renamed else "")
-        self._status(line + (" and has their seat back from the bot." if returned else "."))
+        log = f"{who} {'rejoined' if again else 'joined'}" + (f" (was {renamed})" if renamed else "")
+        self._status(JoinedNews(seat=seat, again=again, was=renamed, from_bot=returned), log=log)
         self._advance()
         return player
 
@@ -467,12 +491,13 @@ class NetHost(BotSeats):
         del self.players[player.seat]
         if self.closed:
             return
+        log = f"{self.session.seats[player.seat].name} left the table"
         if self.session.is_over:
-            self._status(f"{self.session.seats[player.seat].name} left.")
+            self._status(LeftNews(seat=player.seat), log=log)
             return
         if self._bot_request is not None and self.paused:
             self._bot_request.cancel()
-        self._status(f"{self.session.seats[player.seat].name} left the table.")
+        self._status(LeftNews(seat=player.seat), log=log)
 
     # --- messages from a player ---------------------------------------------------------
     def _take(self, player: Player, data: str | bytes) -> bool:
@@ -510,19 +535,19 @@ class NetHost(BotSeats):
         seat = player.seat
         last = self.last_seq[seat]
         if act.seq <= last:
-            self._send(player, Refused(seq=act.seq, reason=f"message {act.seq} is a repeat: this seat is at {last}"))
+            self._send(player, Refused(seq=act.seq, kind="repeat", last=last))
             return
         self.last_seq[seat] = act.seq
         if not self.started:
-            self._send(player, Refused(seq=act.seq, reason=self.pause_message()))
+            self._send(player, Refused(seq=act.seq, kind="waiting", waiting=self.waiting()))
             return
         if seat in self.handed:
-            self._send(player, Refused(seq=act.seq, reason="a bot plays your seat for now"))
+            self._send(player, Refused(seq=act.seq, kind="bot_plays"))
             return
         moves = len(self.session.state.history)
-        reason = self.session.make_move(seat, act.action)
-        if reason is not None:
-            self._send(player, Refused(seq=act.seq, reason=str(reason)))
+        refusal = self.session.make_move(seat, act.action)
+        if refusal is not None:
+            self._send(player, refused_message(act.seq, refusal))
             return
         if len(self.session.state.history) == moves:
             # Chosen ahead of its turn (Hearts' pass): kept unseen; this seat hears it is in.
@@ -543,29 +568,32 @@ class NetHost(BotSeats):
     def _send_state(self, player: Player, fresh: bool = False) -> None:
         """Send ``player`` its seat's state: whole to a new connection, else what changed
         (:func:`~cardtable.net.broadcast.state_message`)."""
-        self._send(player, state_message(self.session, player, self.last_seq.get(player.seat, 0), fresh))
+        self._send(player, state_message(
+            self.session, player, self.last_seq.get(player.seat, 0), fresh, clocks=self.clock_statuses()
+        ))
 
     def _on_notice(self, notice: Notice) -> None:
-        match notice.kind:
-            case NoticeKind.MOVED:
+        match notice:
+            case Moved(seat=seat):
                 for player in list(self.players.values()):
                     self._send_state(player)
-                seat = notice.seat if notice.seat is not None else 0
                 public = self.session.state.public_history(None)
-                self.log_line(f"{self.session.seats[seat].name}: {public[-1][1] if public else ''}")
-            case NoticeKind.CHOSEN:
+                self.log_line(f"{self.session.seats[seat or 0].name}: {public[-1][1] if public else ''}")
+            case Chosen(seat=seat):
                 # A choice made ahead (by its player or a bot standing in): that seat is no
-                # longer asked; nobody else is told anything of it.
-                chooser = self.players.get(notice.seat) if notice.seat is not None else None
+                # longer asked, and the others see that it chose, never what.
+                chooser = self.players.get(seat)
                 if chooser is not None:
                     self._send_state(chooser)
-            case NoticeKind.SAVE_WARNING | NoticeKind.SAVE_FAILED:
-                self.log_line(f"saving: {notice.text}")  # the host's own disk: not the players' business
-            case NoticeKind.FINISHED:
+                if self.players:
+                    self._status()
+            case SaveWarning(message=line) | SaveFailed(reason=line):
+                self.log_line(f"saving: {line}")  # the host's own disk: not the players' business
+            case Finished():
                 self.log_line("the game is over; its result is recorded")
         if self.session.is_over and not self._finished.is_set():
             self._finished.set()
-            self._status("The game is over.")
+            self._status(GameOverNews(), log="the game is over")
 
     # --- bots ---------------------------------------------------------------------------
     def _advance(self) -> None:

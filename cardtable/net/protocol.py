@@ -19,19 +19,46 @@ cardtable.net.protocol.ProtocolError: bad message: Invalid value 'shout' - at `$
 Traceback (most recent call last):
 ...
 cardtable.net.protocol.ProtocolError: bad message: Expected `int` >= 1 - at `$.seq`
->>> encode(Refused(seq=3, reason="you must follow suit"))
-b'{"type":"refused","seq":3,"reason":"you must follow suit"}'
+>>> encode(Refused(seq=3, refusal=Reason(code="follow_suit", suit="H")))
+b'{"type":"refused","seq":3,"kind":"rules","refusal":{"code":"follow_suit","suit":"H"},"last":0,"waiting":null,"to_act":null}'
+
+What the host tells of its players is data, a kind and its values, worded by the
+screen that shows it:
+
+>>> encode(Status(paused=True, seats=[], waiting=Waiting(started=True, seats=[2]), news=[LeftNews(seat=2)]))
+b'{"type":"status","paused":true,"seats":[],"waiting":{"started":true,"seats":[2]},"news":[{"kind":"left","seat":2}]}'
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
 from cardtable.display import visible
+from cardtable.engine.refusals import RefusalDataError, RuleRefusal
 from cardtable.errors import CardtableError
 from cardtable.names import safe_name
+from cardtable.session.notices import (
+    AgainstRules,
+    BotSeat,
+    GameOver,
+    Joined,
+    Left,
+    NotYourTurn,
+    Pause,
+    Refusal,
+    RepeatedMove,
+    SeatBack,
+    SeatPlayedByBot,
+    SeatToBot,
+    TableClosed,
+    TableNews,
+    TableWaits,
+    TimeRanOut,
+    WaitingForJoin,
+    WaitingForRejoin,
+)
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -51,6 +78,17 @@ __all__ = [
     "StateUpdate",
     "Refused",
     "Status",
+    "Waiting",
+    "Reason",
+    "News",
+    "JoinedNews",
+    "LeftNews",
+    "SeatToBotNews",
+    "SeatBackNews",
+    "TimeRanOutNews",
+    "GameOverNews",
+    "HostNews",
+    "ClockStatus",
     "Error",
     "Bye",
     "ClientMessage",
@@ -58,12 +96,20 @@ __all__ = [
     "decode_client",
     "decode_host",
     "encode",
+    "news_of",
     "outside_text",
+    "pause_of",
+    "refusal_of",
+    "refused_message",
 ]
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 4
 """The version of this protocol; a host refuses a ``hello`` of any other.  Version 2:
-a state carries what changed since the last one and a bounded recent log."""
+a state carries what changed since the last one and a bounded recent log.  Version 3:
+what the host tells of its players (a pause, who came or went, a seat a bot took over,
+a time-out, a refused move's kind) is data, worded by the player's screen; a state
+carries the turn clock.  Version 4: a move against the rules is refused with the
+engine's reason as data (:class:`Reason`: a code and its values), never its sentence."""
 
 DEFAULT_PORT = 8765
 """The port a host listens on, and a player connects to, unless told another."""
@@ -163,23 +209,120 @@ ClientMessage = Hello | Act | Leave
 # --- from the host to a player -----------------------------------------------------------
 
 
+#: a seat's number, as a message names it (a table has a handful)
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=63)]
+#: a bot's level, as a message names it
+Level = Annotated[str, msgspec.Meta(max_length=100)]
+
+
 class SeatStatus(msgspec.Struct, forbid_unknown_fields=True):
     """One seat as everyone may know it: ``kind`` is ``remote`` (a player elsewhere),
     ``human`` (a player at the host's keyboard) or ``bot``; ``level`` is the bot's (a
-    remote player's seat handed to a bot has both: ``remote`` and the level playing it)."""
+    remote player's seat handed to a bot has both: ``remote`` and the level playing it);
+    ``chose``: it chose already where several choose at once (Hearts' pass)."""
 
     seat: int
     name: str
     kind: str
     level: str = ""
     connected: bool = False
+    chose: bool = False
+
+
+class Waiting(msgspec.Struct, forbid_unknown_fields=True):
+    """Why the table waits: for the players of ``seats`` to join (the game has not
+    ``started``), or, once it has, for the away player of ``seats[0]``, whose turn it is."""
+
+    started: bool
+    seats: Annotated[list[SeatNumber], msgspec.Meta(min_length=1, max_length=64)]
+
+
+#: a card, a rank or a suit in the engine's notation, as a refusal names them
+_Code = Annotated[str, msgspec.Meta(max_length=3)]
+_Count = Annotated[int, msgspec.Meta(ge=0, le=52)]
+
+
+class Reason(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """Why the rules refused a move: a :class:`~cardtable.engine.refusals.RuleRefusal`'s
+    code and values (its ``to_dict()``), for the player's screen to word in its language.
+    :func:`refusal_of` checks the code and every value (an unknown code, a card that is
+    none, a suit that is no suit: the message is refused whole)."""
+
+    code: Annotated[str, msgspec.Meta(max_length=40)]
+    cards: Annotated[list[_Code], msgspec.Meta(max_length=52)] = []
+    count: _Count | None = None
+    given: _Count | None = None
+    ranks: Annotated[list[_Code], msgspec.Meta(max_length=13)] = []
+    seat: SeatNumber | None = None
+    suit: _Code | None = None
+    direction: Annotated[str, msgspec.Meta(max_length=10)] | None = None
+    action: Annotated[str, msgspec.Meta(max_length=200)] | None = None
+    game: Annotated[str, msgspec.Meta(max_length=200)] | None = None
+
+
+class News(msgspec.Struct, tag_field="kind", forbid_unknown_fields=True):
+    """What changed among the players: a kind and its values."""
+
+
+class JoinedNews(News, tag="joined"):
+    """``seat``'s player joined (``again``: rejoined), renamed from ``was`` if given;
+    ``from_bot``: a bot had the seat meanwhile and gave it back."""
+
+    seat: SeatNumber
+    again: bool = False
+    was: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    from_bot: bool = False
+
+
+class LeftNews(News, tag="left"):
+    """``seat``'s player left the table (its seat waits for them)."""
+
+    seat: SeatNumber
+
+
+class SeatToBotNews(News, tag="seat_to_bot"):
+    """A bot of ``level`` plays ``seat`` until its player rejoins."""
+
+    seat: SeatNumber
+    level: Level
+
+
+class SeatBackNews(News, tag="seat_back"):
+    """The bot left ``seat``: its player plays it (``player_here``) or the table waits."""
+
+    seat: SeatNumber
+    player_here: bool
+
+
+class TimeRanOutNews(News, tag="time_ran_out"):
+    """``seat``'s player took over ``seconds``: a bot of ``level`` moved for them."""
+
+    seat: SeatNumber
+    seconds: Annotated[float, msgspec.Meta(ge=0, le=10**6)]
+    level: Level
+
+
+class GameOverNews(News, tag="game_over"):
+    """The game is over."""
+
+
+HostNews = JoinedNews | LeftNews | SeatToBotNews | SeatBackNews | TimeRanOutNews | GameOverNews
+
+
+class ClockStatus(msgspec.Struct, forbid_unknown_fields=True):
+    """A timed seat: ``left`` of its ``limit`` seconds remained when the state was sent."""
+
+    seat: SeatNumber
+    left: Annotated[float, msgspec.Meta(ge=0, le=10**6)]
+    limit: Annotated[float, msgspec.Meta(ge=0, le=10**6)]
 
 
 class Welcome(_Message, tag="welcome"):
     """The host took the ``hello``: this connection plays ``seat``.
 
     ``last_seq`` is the largest ``act`` number this seat used so far (0 if none): a
-    player who rejoins numbers on from there.
+    player who rejoins numbers on from there.  ``turn_time``: the seconds a player has
+    for a move before a bot makes it for them (``None``: no turn clock).
     """
 
     version: int
@@ -189,6 +332,7 @@ class Welcome(_Message, tag="welcome"):
     seats: list[SeatStatus]
     options: dict[str, Any]
     last_seq: int = 0
+    turn_time: Annotated[float, msgspec.Meta(gt=0, le=10**6)] | None = None
 
 
 class StateUpdate(_Message, tag="state"):
@@ -201,7 +345,7 @@ class StateUpdate(_Message, tag="state"):
     (``events``: the events since the last state, as this seat may see them); a field
     in neither is as it was.  ``legal`` the texts of its legal actions when it is to act
     (else empty); ``last_seq`` the seat's largest ``act`` number handled; ``outcome``
-    the result once the game is over.
+    the result once the game is over; ``clocks`` the seats the turn clock times now.
     """
 
     observation: dict[str, Any]
@@ -211,26 +355,35 @@ class StateUpdate(_Message, tag="state"):
     appended: dict[str, list[Any]] = {}
     last_seq: int = 0
     outcome: dict[str, Any] | None = None
+    clocks: Annotated[list[ClockStatus], msgspec.Meta(max_length=64)] = []
 
 
 class Refused(_Message, tag="refused"):
-    """The ``act`` numbered ``seq`` changed nothing, for this ``reason`` (the engine's
-    own line for a move against the rules)."""
+    """The ``act`` numbered ``seq`` changed nothing, for a reason of this ``kind``:
+    ``rules`` (``refusal``: the engine's reason, as data),
+    ``turn`` (not this seat's turn: ``to_act`` is to act), ``repeat`` (the seat's moves
+    were numbered up to ``last`` already), ``waiting`` (the table waits, as ``waiting``
+    says), ``bot_plays`` (a bot plays the seat for now) or ``closed`` (the table was left)."""
 
     seq: int
-    reason: str
+    kind: Literal["rules", "turn", "repeat", "waiting", "bot_plays", "closed"] = "rules"
+    refusal: Reason | None = None
+    last: int = 0
+    waiting: Waiting | None = None
+    to_act: SeatNumber | None = None
 
 
 class Status(_Message, tag="status"):
     """Who is at the table and whether the game waits: sent when either changes.
 
-    ``paused``: no one moves (a remote player is missing); ``message``: one line saying
-    why, or what just changed.
+    ``paused``: no one moves, for the reason ``waiting`` gives; ``news``: what just
+    changed among the players.
     """
 
     paused: bool
-    message: str
     seats: list[SeatStatus]
+    waiting: Waiting | None = None
+    news: Annotated[list[HostNews], msgspec.Meta(max_length=16)] = []
 
 
 class Error(_Message, tag="error"):
@@ -313,6 +466,99 @@ def outside_text(value: Any) -> Any:
         changes = {field: outside_text(getattr(value, field)) for field in value.__struct_fields__}
         return msgspec.structs.replace(value, **changes)
     return value
+
+
+def pause_of(waiting: Waiting) -> Pause:
+    """The session's :data:`~cardtable.session.notices.Pause` for a message's ``waiting``.
+
+    >>> pause_of(Waiting(started=False, seats=[1, 2])), pause_of(Waiting(started=True, seats=[3]))
+    (WaitingForJoin(seats=(1, 2)), WaitingForRejoin(seat=3))
+    """
+    if waiting.started:
+        return WaitingForRejoin(waiting.seats[0])
+    return WaitingForJoin(tuple(waiting.seats))
+
+
+def news_of(news: HostNews) -> TableNews:
+    """The session's notice for one item of a status's ``news``.
+
+    >>> news_of(TimeRanOutNews(seat=1, seconds=30.0, level="easy"))
+    TimeRanOut(seat=1, seconds=30.0, level='easy')
+    """
+    match news:
+        case JoinedNews(seat=seat, again=again, was=was, from_bot=from_bot):
+            return Joined(seat, again, was, from_bot)
+        case LeftNews(seat=seat):
+            return Left(seat)
+        case SeatToBotNews(seat=seat, level=level):
+            return SeatToBot(seat, level)
+        case SeatBackNews(seat=seat, player_here=here):
+            return SeatBack(seat, here)
+        case TimeRanOutNews(seat=seat, seconds=seconds, level=level):
+            return TimeRanOut(seat, seconds, level)
+    return GameOver()
+
+
+def refusal_of(message: Refused, seat: int = 0) -> Refusal:
+    """The session's :data:`~cardtable.session.notices.Refusal` for a ``refused`` message
+    to ``seat``.
+
+    >>> refusal_of(Refused(seq=4, kind="repeat", last=6))
+    RepeatedMove(seq=4, last=6)
+    >>> refusal_of(Refused(seq=1, refusal=Reason(code="rank_lower", cards=["8D", "TD"])))
+    AgainstRules(refusal=RuleRefusal('rank_lower', cards=(Card.parse('8D'), Card.parse('TD'))))
+    >>> refusal_of(Refused(seq=1, refusal=Reason(code="follow_suit", suit="X")))
+    Traceback (most recent call last):
+    ...
+    cardtable.net.protocol.ProtocolError: bad refusal: a refusal's suit is a suit letter, not 'X'
+    >>> refusal_of(Refused(seq=1))
+    Traceback (most recent call last):
+    ...
+    cardtable.net.protocol.ProtocolError: bad refusal: a move against the rules comes with its reason
+    >>> refusal_of(Refused(seq=2, kind="turn", to_act=0), seat=1)
+    NotYourTurn(seat=1, to_act=0)
+    """
+    if message.kind == "repeat":
+        return RepeatedMove(message.seq, message.last)
+    if message.kind == "waiting" and message.waiting is not None:
+        return TableWaits(pause_of(message.waiting))
+    if message.kind == "turn" and message.to_act is not None:
+        return NotYourTurn(seat, message.to_act)
+    if message.kind == "bot_plays":
+        return SeatPlayedByBot()
+    if message.kind == "closed":
+        return TableClosed()
+    if message.refusal is None:
+        raise ProtocolError("bad refusal: a move against the rules comes with its reason")
+    try:
+        return AgainstRules(RuleRefusal.from_dict(msgspec.to_builtins(message.refusal)))
+    except RefusalDataError as exc:
+        raise ProtocolError(f"bad refusal: {exc}") from None
+
+
+def refused_message(seq: int, refusal: Refusal) -> Refused:
+    """The ``refused`` message that tells a player why their ``act`` numbered ``seq``
+    changed nothing (:func:`refusal_of` reads it back).
+
+    >>> encode(refused_message(3, NotYourTurn(1, 2)))
+    b'{"type":"refused","seq":3,"kind":"turn","refusal":null,"last":0,"waiting":null,"to_act":2}'
+    """
+    match refusal:
+        case NotYourTurn(to_act=to_act):
+            return Refused(seq=seq, kind="turn", to_act=to_act)
+        case RepeatedMove(last=last):
+            return Refused(seq=seq, kind="repeat", last=last)
+        case TableWaits(pause=WaitingForJoin(seats=seats)):
+            return Refused(seq=seq, kind="waiting", waiting=Waiting(started=False, seats=list(seats)))
+        case TableWaits(pause=WaitingForRejoin(seat=away)):
+            return Refused(seq=seq, kind="waiting", waiting=Waiting(started=True, seats=[away]))
+        case SeatPlayedByBot() | BotSeat():
+            return Refused(seq=seq, kind="bot_plays")
+        case TableClosed():
+            return Refused(seq=seq, kind="closed")
+        case AgainstRules(refusal=rule):
+            return Refused(seq=seq, refusal=msgspec.convert(rule.to_dict(), Reason))
+    raise ValueError(f"no refused message says {refusal!r}")
 
 
 def encode(message: _Message) -> bytes:

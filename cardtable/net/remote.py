@@ -1,39 +1,42 @@
 """A seat played from elsewhere, as the game screen plays a table: :class:`RemoteSession`.
 
-The game screen draws a :class:`~cardtable.session.TableSession` and routes keys to
-it.  A player who joined a hosted table has no game state, only what the host sends
-its seat (:class:`~cardtable.net.client.TableClient`): the seat's observation, the
-texts of its legal actions, whose turn it is, who is at the table.  A
-:class:`RemoteSession` offers the same interface as a ``TableSession`` over that, so
-the same screen code plays a remote seat:
+A player who joined a hosted table has no game state, only what the host sends its
+seat (:class:`~cardtable.net.client.TableClient`): the seat's observation, the texts of
+its legal actions, whose turn it is, who is at the table.  A :class:`RemoteSession` is
+a :class:`~cardtable.session.protocol.TableProtocol` over that, so the same screen
+plays a remote seat.  It has the core and what it really offers:
 
 - :meth:`observation` is the seat's observation, rebuilt as the game's own object;
   there is no other seat's to give.
 - :meth:`act` sends the move's text and returns at once; the host's answer comes
-  later, as a ``moved`` notice (the new state) or a ``refused`` one (the host's
-  reason).  :attr:`waiting` is true in between.
-- a hint is the hard bot thinking on this seat's observation and legal moves only.
-- there is no undo (other people are at the table) and no bot to run here: the host
-  runs the bots.
+  later, as a :class:`~cardtable.session.notices.Moved` notice (the new state) or a
+  :class:`~cardtable.session.notices.Refused` one.  :attr:`waiting` is true in between.
+- ``hints``: the hard bot thinking on this seat's observation and legal moves only.
+- ``presence``: who is at the table and why it waits, as the host last said;
+  ``clock``: the host's turn clock, where it has one.
+- no ``bot_turns`` (the host runs the bots), no ``undoing`` (other people are at the
+  table), no ``handover`` (one person at this keyboard), no ``saving`` (the host saves).
 
-Its extra notices: ``changed`` (a new state or status: redraw), ``refused`` (``text``:
-the host's reason), ``status`` (who is connected, paused or not; ``text``: the host's
-line), ``disconnected`` (``text``: why).
+What the host tells of its players comes as data and is told as notices: each item of
+a status's news (:class:`~cardtable.session.notices.Joined`, ``Left``, ``SeatToBot``,
+``SeatBack``, ``TimeRanOut``, ``GameOver``), then ``Paused`` while the table waits,
+then ``Changed``; a lost connection is ``Disconnected``.
 
 >>> from cardtable.net.protocol import SeatStatus
 >>> seats_from_statuses([SeatStatus(0, "Ann", "remote", "", True), SeatStatus(1, "Ada", "bot", "hard", True),
 ...                      SeatStatus(2, "Cleo", "remote", "normal", False)])
 (Seat(name='Ann', kind=<SeatKind.REMOTE: 'remote'>, bot=''), Seat(name='Ada', kind=<SeatKind.BOT: 'bot'>, bot='hard'), \
 Seat(name='Cleo', kind=<SeatKind.REMOTE: 'remote'>, bot=''))
->>> presence_line([SeatStatus(0, "Ann", "remote", "", True), SeatStatus(1, "Ada", "bot", "hard", True),
-...                SeatStatus(2, "Cleo", "remote", "normal", False), SeatStatus(3, "Dan", "remote", "", False)])
-'at the table: Ann · away: Cleo (a normal bot plays), Dan'
+>>> presences([SeatStatus(0, "Ann", "remote", "", True), SeatStatus(1, "Ada", "bot", "hard", True)])
+(SeatPresence(seat=0, person=True, connected=True, level='', chose=False), \
+SeatPresence(seat=1, person=False, connected=True, level='hard', chose=False))
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -43,15 +46,45 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.payloads import EventKind, Exchange
-from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.net.client import HostMessage, TableClient
-from cardtable.net.protocol import Refused, SeatStatus, StateUpdate, Status, Welcome
-from cardtable.session import BotOutcome, HintAnswer, HintRequest, Notice, NoticeKind, Saver, Seat, SeatKind
+from cardtable.net.protocol import Refused as RefusedMessage
+from cardtable.net.protocol import SeatStatus, StateUpdate, Status, Welcome, news_of, pause_of, refusal_of
+from cardtable.session import HintAnswer, HintRequest, Seat, SeatKind
 from cardtable.session.base import SessionBase
-from cardtable.session.protocol import TableProtocol
+from cardtable.session.capabilities import SeatHints
+from cardtable.session.notices import (
+    Changed,
+    ConnectionLost,
+    Disconnected,
+    HandHidden,
+    Moved,
+    NotAtThisKeyboard,
+    NotConnected,
+    NotSent,
+    Pause,
+    Paused,
+    Refusal,
+    Refused,
+    StillOnItsWay,
+    TableClosed,
+    TableWaits,
+)
+from cardtable.session.protocol import (
+    BotTurns,
+    Hints,
+    HotSeat,
+    Presence,
+    Saving,
+    SeatClock,
+    Seating,
+    SeatPresence,
+    TableProtocol,
+    TurnClock,
+    Undo,
+)
 
-__all__ = ["RemoteSession", "a_bot", "away_words", "presence_line", "seats_from_statuses"]
+__all__ = ["RemoteSession", "presences", "seats_from_statuses"]
 
 
 def seats_from_statuses(statuses: Sequence[SeatStatus]) -> tuple[Seat, ...]:
@@ -62,82 +95,82 @@ def seats_from_statuses(statuses: Sequence[SeatStatus]) -> tuple[Seat, ...]:
             # The level is the host's word: shown, never a bot to load here.
             level = status.level if status.level and not is_import_path(status.level) else "bot"
             seats.append(Seat.bot_seat(status.name, level))
-        elif status.kind == "human":
-            # The host's own player: a person, but not at this keyboard.
-            seats.append(Seat(status.name, SeatKind.REMOTE))
         else:
+            # A player elsewhere, or the host's own player: a person, but not at this keyboard.
             seats.append(Seat(status.name, SeatKind.REMOTE))
     return tuple(seats)
 
 
-def presence_line(statuses: Sequence[SeatStatus]) -> str:
-    """Who of the people is at the table and who is away, in one line (bots left out)."""
-    here = [s.name for s in statuses if s.kind != "bot" and s.connected]
-    away = [
-        f"{s.name} ({a_bot(s.level)} plays)" if s.level else s.name
-        for s in statuses if s.kind != "bot" and not s.connected
-    ]
-    line = f"at the table: {', '.join(here) or 'nobody'}"
-    return f"{line} · away: {', '.join(away)}" if away else line
+def presences(statuses: Sequence[SeatStatus]) -> tuple[SeatPresence, ...]:
+    """Each seat's presence as the host describes it, in seat order."""
+    return tuple(
+        SeatPresence(status.seat, status.kind != "bot", status.connected, status.level, status.chose)
+        for status in sorted(statuses, key=lambda s: s.seat)
+    )
 
 
-def a_bot(level: str) -> str:
-    """``a hard bot``, ``an easy bot``: a level as a sentence names its bot.
+class _RemotePresence:
+    """Who is at a joined seat's table and why it waits, as its host last said."""
 
-    >>> a_bot("easy"), a_bot("normal")
-    ('an easy bot', 'a normal bot')
-    """
-    return f"{'an' if level[:1].lower() in 'aeiou' and level else 'a'} {level} bot"
+    def __init__(self, client: TableClient) -> None:
+        self._client = client
+
+    @property
+    def seats(self) -> tuple[SeatPresence, ...]:
+        return presences(self._client.seats)
+
+    @property
+    def pause(self) -> Pause | None:
+        client = self._client
+        if client.is_over:
+            return None
+        if client.closed_reason is not None:
+            return ConnectionLost(client.closed_reason)
+        if client.paused and client.pause is not None:
+            return pause_of(client.pause)
+        return None
 
 
-def away_words(connected: bool, level: str) -> tuple[str, ...]:
-    """What a person's seat box adds on every screen when they are not at the table:
-    ``away``, or which bot plays for them meanwhile.
+class _RemoteClock:
+    """The host's turn clock, as of its last state (the seconds left run on here)."""
 
-    >>> away_words(True, ""), away_words(False, ""), away_words(False, "hard")
-    ((), ('away',), ('a hard bot plays',))
-    """
-    if connected and not level:
-        return ()
-    return (f"{a_bot(level)} plays",) if level else ("away",)
+    def __init__(self, client: TableClient, limit: float) -> None:
+        self._client = client
+        self.limit = limit
+
+    def clocks(self) -> tuple[SeatClock, ...]:
+        client = self._client
+        if client.is_over or client.paused or client.closed_reason is not None:
+            return ()
+        spent = time.monotonic() - client.clocks_at
+        return tuple(SeatClock(clock.seat, max(0.0, clock.left - spent), clock.limit) for clock in client.clocks)
 
 
 class RemoteSession(SessionBase):
-    """One seat of a hosted table, behind the interface the game screen uses
-    (:class:`~cardtable.session.protocol.TableProtocol`).
+    """One seat of a hosted table, as a :class:`~cardtable.session.protocol.TableProtocol`.
 
     ``client`` has joined already (its seat, seats and first state are in).
     ``hint_iterations`` fixes the hint search's size (tests), else it has its budget.
     """
 
-    #: the host keeps the game and its save; nothing is saved here
-    saver: Saver | None = None
-    #: the game state is the host's: this side holds its seat's observation only
-    state: GameState | None = None
+    #: one person at this keyboard: the table is drawn from our seat, our hand on show
     hotseat = False
-    table_only = False
-    #: the host runs the bots
-    bots_elsewhere = True
     #: a game over here cannot be dealt again from this screen (the host deals)
     local = False
-    #: the host serves the other players, not this keyboard
-    hosting = False
 
-    def __init__(self, client: TableClient, *, hint_iterations: int | None = None, pace: str = "normal") -> None:
+    def __init__(self, client: TableClient, *, hint_iterations: int | None = None) -> None:
         if client.seat is None or client.observation is None:
             raise ValueError("join the table before making its session")
         super().__init__()
         self.client = client
         self.seat: int = client.seat
-        self.viewer = self.last_seen = self.seat
+        self.viewer = self.seat
         self.revealed: int | None = self.seat
         self.hint_iterations = hint_iterations
-        self.pace = pace
         #: the hint's thinking time a decision (``None``: the default)
         self.think_time: float | None = None
         #: the processes the hint's hard bot searches in
         self.workers = play_workers()
-        self.bot_failures: dict[int, str] = {}
         #: the number of our move on its way (0: none)
         self._sent = 0
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -146,9 +179,15 @@ class RemoteSession(SessionBase):
         self._received: list[Event] = []
         #: events cut from the front of the client's log when last told
         self._dropped = client.dropped
+        self._presence = _RemotePresence(client)
         client.listener = self._heard
 
     # --- the table ------------------------------------------------------------------
+    @property
+    def state(self) -> None:
+        """The game state is the host's: this side holds its seat's observation only."""
+        return None
+
     @property
     def game(self) -> str:
         return self.client.game
@@ -162,62 +201,14 @@ class RemoteSession(SessionBase):
         return self._view().num_players
 
     @property
-    def human_seats(self) -> tuple[int, ...]:
-        """Only our own seat is played at this keyboard."""
-        return (self.seat,)
-
-    @property
     def seed(self) -> int | None:
         """The deal's seed is the host's secret (it would tell every hand)."""
         return None
-
-    @property
-    def undo_used(self) -> bool:
-        return False
-
-    @property
-    def undo_offered(self) -> bool:
-        return False
-
-    @property
-    def paused(self) -> bool:
-        return self.client.paused
-
-    @property
-    def pause_line(self) -> str:
-        """Why nobody moves, when the table waits (the host's line), else empty."""
-        if self.client.is_over:
-            return ""
-        if self.client.closed_reason is not None:
-            return f"Disconnected: {self.client.closed_reason}. Run the same join command to come back."
-        if self.client.paused:
-            return self.client.message or "Paused: a player is away."
-        return ""
-
-    @property
-    def presence(self) -> str:
-        """Who is at the table, as the host last said; once the connection is lost,
-        only that (the host's last word on who is there is out of date)."""
-        if self.client.closed_reason is not None and not self.client.is_over:
-            return "disconnected"
-        return presence_line(self.client.seats)
-
-    def seat_words(self, seat: int) -> tuple[str, ...]:
-        """What the seat box adds for a person who is away."""
-        for status in self.client.seats:
-            if status.seat == seat and status.kind != "bot":
-                return away_words(status.connected, status.level)
-        return ()
 
     # --- whose turn -----------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
         return None if self.client.is_over else self.client.to_act
-
-    @property
-    def seat_to_act(self) -> Seat | None:
-        seat = self.to_act
-        return None if seat is None else self.seats[seat]
 
     @property
     def human_to_act(self) -> bool:
@@ -227,10 +218,10 @@ class RemoteSession(SessionBase):
     @property
     def bot_to_act(self) -> bool:
         """A bot is to move: one of the host's, or one playing for a player who is away."""
-        spec = self.seat_to_act
-        if spec is None:
+        seat = self.to_act
+        if seat is None:
             return False
-        return spec.is_bot or any(status.seat == self.to_act and status.level for status in self.client.seats)
+        return self.seats[seat].is_bot or any(status.seat == seat and status.level for status in self.client.seats)
 
     @property
     def waiting(self) -> bool:
@@ -252,9 +243,6 @@ class RemoteSession(SessionBase):
             raise ValueError(f"this player sits at seat {self.seat}, not {seat}")
         return self._view()
 
-    def public_observation(self) -> Observation:
-        return self._view()
-
     def legal_actions(self) -> Sequence[Action]:
         """Our legal moves, read from the host's texts (empty when it is not our turn)."""
         texts = tuple(self.client.legal)
@@ -262,20 +250,26 @@ class RemoteSession(SessionBase):
             self._legal = (texts, [Action.parse(text) for text in texts])
         return self._legal[1]
 
+    def take_received(self, seat: int) -> list[Event]:
+        """The cards passed or given to us that we were not told of yet, told once."""
+        told, self._received = self._received, []
+        return [event for event in told if Exchange.of(event).receiver == seat]
+
     # --- moves ------------------------------------------------------------------------
-    def act(self, seat: int, action: Action | str) -> str | None:
+    def act(self, seat: int, action: Action | str) -> Refusal | None:
         """Send our move to the host; ``None`` when sent (the answer comes as a notice),
         else why it was not sent."""
         if self.closed:
-            return "the table is closed"
+            return TableClosed()
         if self.client.closed_reason is not None or not self.client.connected:
-            return f"not connected to the table: {self.client.closed_reason or 'the connection closed'}"
+            return NotConnected(self.client.closed_reason or "the connection closed")
         if seat != self.seat:
-            return f"this player sits at seat {self.seat}"
+            return NotAtThisKeyboard(seat)
         if self.waiting:
-            return "your last move is still on its way to the host"
-        if self.client.paused:
-            return self.client.message or "the table is paused"
+            return StillOnItsWay()
+        pause = self._presence.pause
+        if pause is not None:
+            return TableWaits(pause)
         text = str(action)
         self._sent = self.client.seq + 1
         task = asyncio.get_running_loop().create_task(self._send(text))
@@ -288,31 +282,10 @@ class RemoteSession(SessionBase):
             await self.client.act(text)
         except (CardtableError, OSError) as exc:
             self._sent = 0
-            self._tell(Notice(NoticeKind.REFUSED, self.seat, text=str(exc)))
+            self._tell(Refused(self.seat, NotSent(str(exc))))
         except Exception as exc:  # noqa: BLE001 - a closed connection (websockets' own error) is told, not raised
             self._sent = 0
-            self._tell(Notice(NoticeKind.REFUSED, self.seat, text=f"the move was not sent: {exc}"))
-
-    # --- bots: the host runs them -------------------------------------------------------
-    def bot_request(self) -> None:
-        return None
-
-    def failed_bot(self) -> None:
-        return None
-
-    def bot_answer(self, answer: object) -> BotOutcome:
-        return "stale"
-
-    def replace_bot(self, seat: int, level: str) -> None:
-        raise CardtableError("the host decides who plays each seat")
-
-    def set_think_time(self, seconds: float | None) -> None:
-        """The hint's thinking time from the next one on (the host's bots have their own)."""
-        self.think_time = seconds
-
-    def set_bot_cores(self, cores: int | None) -> None:
-        """The most processes the hint searches in from the next one on."""
-        self.workers = play_workers(cores)
+            self._tell(Refused(self.seat, NotSent(str(exc))))
 
     def close(self) -> None:
         """Leave the table: the seat waits at the host for us to rejoin."""
@@ -325,34 +298,32 @@ class RemoteSession(SessionBase):
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    # --- hot-seat: never (one person at this keyboard) -----------------------------------
-    def handover_due(self) -> None:
-        return None
+    # --- the capabilities ---------------------------------------------------------------
+    #: the host runs the bots, and one person plays here: no undo, no hand-over; the
+    #: host saves the game and hands its players' seats to bots
+    bot_turns: BotTurns | None = None
+    handover: HotSeat | None = None
+    undoing: Undo | None = None
+    saving: Saving | None = None
+    seating: Seating | None = None
 
-    def reveal_due(self) -> None:
-        return None
+    @property
+    def hints(self) -> Hints | None:
+        """The hard bot's hint, thinking on our seat's observation only."""
+        return SeatHints(self.hint_request, self.hint_answer, self._configure_hints)
 
-    def hand_over(self, seat: int) -> None:
-        raise CardtableError("a remote seat is never handed over")
+    @property
+    def presence(self) -> Presence | None:
+        return self._presence
 
-    def reveal(self, seat: int) -> None:
-        self.revealed = self.viewer = self.last_seen = self.seat
-
-    def take_received(self, seat: int) -> list[Event]:
-        """The cards passed or given to us that we were not told of yet, told once."""
-        told, self._received = self._received, []
-        return [event for event in told if Exchange.of(event).receiver == seat]
-
-    # --- undo: off, with other people at the table -----------------------------------
-    def undo_refusal(self) -> str:
-        return "Undo is off in a game with more than one person at the table."
-
-    def undo(self) -> str:
-        return self.undo_refusal()
+    @property
+    def clock(self) -> TurnClock | None:
+        limit = self.client.turn_time
+        return None if limit is None else _RemoteClock(self.client, limit)
 
     # --- hints: our own observation only -----------------------------------------------
     def hint_refusal(self, seat: int) -> str | None:
-        if self.is_over or seat != self.seat or not self.human_to_act or self.paused:
+        if self.is_over or seat != self.seat or not self.human_to_act or self._presence.pause is not None:
             return "A hint is for your own turn."
         return None
 
@@ -374,8 +345,11 @@ class RemoteSession(SessionBase):
             return None
         return answer.action
 
-    def autosave(self) -> None:
-        """The host saves the game."""
+    def _configure_hints(self, think_time: float | None, cores: int | None, iterations: int | None) -> None:
+        """The hint's thinking time, processes and size from the next one on."""
+        self.think_time = think_time
+        self.workers = play_workers(cores)
+        self.hint_iterations = iterations
 
     # --- what the host says ---------------------------------------------------------------
     def _heard(self, message: HostMessage) -> None:
@@ -389,21 +363,25 @@ class RemoteSession(SessionBase):
             fresh = self.client.news_events
             self._received += [event for event in fresh if event.kind == EventKind.EXCHANGE and event.cards]
             if fresh:
-                self._tell(Notice(NoticeKind.MOVED, self.seat if mine else None, events=fresh))
+                self._tell(Moved(self.seat if mine else None, events=fresh))
             if self.client.dropped != self._dropped:
                 # The log's older events are gone (a new round): the screen reads its
                 # log afresh from the events kept, as after a hot-seat hand-over.
                 self._dropped = self.client.dropped
-                self._tell(Notice(NoticeKind.HAND_HIDDEN, self.seat))
-            self._tell(Notice(NoticeKind.CHANGED))
-        elif isinstance(message, Refused):
+                self._tell(HandHidden(self.seat))
+            self._tell(Changed())
+        elif isinstance(message, RefusedMessage):
             if self._sent and message.seq >= self._sent:
                 self._sent = 0
-            self._tell(Notice(NoticeKind.REFUSED, self.seat, text=message.reason))
+            self._tell(Refused(self.seat, refusal_of(message, self.seat)))
         elif isinstance(message, (Status, Welcome)):
-            text = message.message if isinstance(message, Status) else ""
-            self._tell(Notice(NoticeKind.STATUS, text=text))
-            self._tell(Notice(NoticeKind.CHANGED))
+            if isinstance(message, Status):
+                for news in message.news:
+                    self._tell(news_of(news))
+                pause = self._presence.pause
+                if pause is not None:
+                    self._tell(Paused(pause))
+            self._tell(Changed())
 
     def watch(self) -> None:
         """Tell the screen when the connection ends (with a goodbye or without a word):
@@ -416,8 +394,8 @@ class RemoteSession(SessionBase):
         await self.client.wait_for(lambda c: c.closed_reason is not None, timeout=10.0**9)
         self._sent = 0
         if not self.closed:
-            self._tell(Notice(NoticeKind.DISCONNECTED, text=self.client.closed_reason or "the connection closed"))
-            self._tell(Notice(NoticeKind.CHANGED))
+            self._tell(Disconnected(self.client.closed_reason or "the connection closed"))
+            self._tell(Changed())
 
 
 #: mypy checks here that a seat joined from elsewhere is a table a screen can play

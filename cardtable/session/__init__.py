@@ -1,8 +1,9 @@
 """A table in play without a user interface: seats, the turn loop, hot-seat hand-over,
 autosave, undo and hints (see :mod:`cardtable.session.table`).
 
-The game screen draws a :class:`TableSession` and routes keys to it; the tests drive
-one directly.  This package never imports Textual.
+The game screen draws a table (:class:`TableProtocol`: a :class:`TableSession` here,
+or a table of network play) and routes keys to it; the tests drive one directly.  What
+a table tells is typed, one class per kind (:mod:`cardtable.session.notices`).  This package never imports Textual.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 from cardtable.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from cardtable.session.notices import Notice, NoticeKind
+    from cardtable.session.notices import Notice, Refusal
     from cardtable.session.protocol import TableProtocol
     from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
     from cardtable.session.saving import Saver, SlotSaver
@@ -26,7 +27,7 @@ __all__ = [
     "HintAnswer",
     "HintRequest",
     "Notice",
-    "NoticeKind",
+    "Refusal",
     "Saver",
     "Seat",
     "SeatKind",
@@ -41,7 +42,7 @@ _MODULE_OF = {
     **dict.fromkeys(["Saver", "SlotSaver"], "cardtable.session.saving"),
     **dict.fromkeys(["Seat", "SeatKind"], "cardtable.session.seats"),
     "TableProtocol": "cardtable.session.protocol",
-    **dict.fromkeys(["Notice", "NoticeKind"], "cardtable.session.notices"),
+    **dict.fromkeys(["Notice", "Refusal"], "cardtable.session.notices"),
     **dict.fromkeys(
         ["BotAnswer", "BotOutcome", "BotRequest", "HintAnswer", "HintRequest"], "cardtable.session.requests"
     ),

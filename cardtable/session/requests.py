@@ -18,11 +18,11 @@ from typing import Literal
 
 from cardtable.bots import Bot, bot_name, describe_failure, make_bot
 from cardtable.bots.driver import ask_bot
-from cardtable.bots.search import Decision, SearchBot
+from cardtable.bots.search import Decision, MoveValue, SearchBot
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 
-__all__ = ["BotAnswer", "BotOutcome", "BotRequest", "HintAnswer", "HintRequest"]
+__all__ = ["BotAnswer", "BotOutcome", "BotRequest", "Decision", "HintAnswer", "HintRequest", "MoveValue"]
 
 BotOutcome = Literal["played", "stale", "failed"]
 """What became of a bot's answer: played, dropped (the table moved on), or the bot failed."""

@@ -23,7 +23,9 @@ bot, closing), so an answer that comes back after the table moved on is dropped.
 >>> session.human_to_act, session.to_act
 (True, 0)
 >>> session.act(0, "play 2C")
-RuleRefusal('pass_first', count=3, seat=1, direction='left')
+AgainstRules(refusal=RuleRefusal('pass_first', count=3, seat=1, direction='left'))
+>>> session.act(1, "pass")
+BotSeat(seat=1)
 >>> session.act(0, session.legal_actions()[0]) is None
 True
 >>> request = session.bot_request()
@@ -54,12 +56,40 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.payloads import EventKind, Exchange
-from cardtable.engine.refusals import RuleRefusal
-from cardtable.engine.state import GameState
+from cardtable.engine.refusals import malformed
+from cardtable.engine.state import GAME_OVER_REFUSAL, GameState
 from cardtable.errors import CardtableError, IllegalActionError, quoted
 from cardtable.session.base import SessionBase
-from cardtable.session.notices import Notice, NoticeKind
-from cardtable.session.protocol import TableProtocol
+from cardtable.session.capabilities import LocalBotTurns, LocalHotSeat, LocalUndo, SeatHints
+from cardtable.session.notices import (
+    AgainstRules,
+    BotReplaced,
+    BotSeat,
+    CannotUndo,
+    Chosen,
+    Finished,
+    HandHidden,
+    HandOver,
+    Moved,
+    NotYourTurn,
+    Refusal,
+    Revealed,
+    SaveFailed,
+    SaveWarning,
+    TableClosed,
+    Undone,
+)
+from cardtable.session.protocol import (
+    BotTurns,
+    Hints,
+    HotSeat,
+    Presence,
+    Saving,
+    Seating,
+    TableProtocol,
+    TurnClock,
+    Undo,
+)
 from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
 from cardtable.session.saving import Saver
 from cardtable.session.seats import Seat
@@ -72,11 +102,9 @@ __all__ = [
     "BotRequest",
     "HintAnswer",
     "HintRequest",
-    "Notice",
     "TableSession",
 ]
 
-_UNDO_ALONE = "Undo is only for games with a single person at the table."
 
 
 def _warm_up(workers: int) -> None:
@@ -188,24 +216,55 @@ class TableSession(SessionBase):
     @property
     def undo_offered(self) -> bool:
         """Undo is for a single person at the table (a remote player counts as one)."""
-        return self.undo_refusal() != _UNDO_ALONE
+        return self.undo_refusal() not in (CannotUndo("alone_only"), CannotUndo("others_here"))
 
     #: a game started here can be dealt again from its last screen
     local = True
-    #: what a table with players elsewhere adds (a table wrapped by a host says more)
-    paused = False
     #: a move handed to :meth:`act` is answered at once (never left on its way)
     waiting = False
-    #: the bots' thinking is run by whoever serves the table (a network host), not the screen
-    bots_elsewhere = False
-    #: this keyboard serves players elsewhere (a network host's own seat)
-    hosting = False
-    pause_line = ""
-    presence = ""
 
-    def seat_words(self, seat: int) -> tuple[str, ...]:
-        """Words a table with players elsewhere adds to a seat's box (``away``)."""
-        return ()
+    # --- the capabilities (see :mod:`cardtable.session.protocol`) -----------------------
+    @property
+    def bot_turns(self) -> BotTurns | None:
+        """The bots' turns, for whoever shows the table to think about."""
+        return LocalBotTurns(self)
+
+    @property
+    def handover(self) -> HotSeat | None:
+        """Hot-seat, where several people share the keyboard."""
+        return LocalHotSeat(self) if self.hotseat else None
+
+    @property
+    def undoing(self) -> Undo | None:
+        """Undo, for a single person at the table (a remote player counts as one)."""
+        return LocalUndo(self) if self.undo_offered else None
+
+    @property
+    def hints(self) -> Hints | None:
+        return SeatHints(self.hint_request, self.hint_answer, self._configure_hints)
+
+    def _configure_hints(self, think_time: float | None, cores: int | None, iterations: int | None) -> None:
+        self.hint_iterations = iterations
+        self.set_think_time(think_time)
+        self.set_bot_cores(cores)
+
+    @property
+    def saving(self) -> Saving | None:
+        """The saves: :attr:`saver`, :attr:`pace` and :meth:`autosave` are the session's own."""
+        return self
+
+    # Players elsewhere, their turn clock and their seats: a network host's table says more.
+    @property
+    def presence(self) -> Presence | None:
+        return None
+
+    @property
+    def clock(self) -> TurnClock | None:
+        return None
+
+    @property
+    def seating(self) -> Seating | None:
+        return None
 
     def public_observation(self) -> Observation:
         return self.state.public_observation()
@@ -233,6 +292,11 @@ class TableSession(SessionBase):
         if self.closed:
             return ()
         return tuple(seat for seat in self.state.choosing_seats() if seat not in self._chosen)
+
+    @property
+    def chosen_ahead(self) -> tuple[int, ...]:
+        """The seats whose choice, made before their turn, is kept unseen (Hearts' pass)."""
+        return tuple(self._chosen)
 
     def legal_for(self, seat: int) -> Sequence[Action]:
         """``seat``'s legal actions if it may choose now, else none."""
@@ -268,51 +332,51 @@ class TableSession(SessionBase):
         return [] if seat is None else self.legal_for(seat)
 
     # --- moves ------------------------------------------------------------------------
-    def act(self, seat: int, action: Action | str) -> RuleRefusal | str | None:
+    def act(self, seat: int, action: Action | str) -> Refusal | None:
         """Make ``seat``'s move (an action or its text) through the engine.
 
-        Returns ``None`` when it was made, else why it was refused: the engine's rules'
-        reason as data (a :class:`RuleRefusal`, for the screen to word), or the table's
-        one line (not that seat's turn); a refusal changes nothing.  Bots' moves come through :meth:`bot_answer` instead.  A table served
-        by a network host sends a move from its own keyboard through the host, which
-        makes it with :meth:`make_move`.
+        Returns ``None`` when it was made, else why it was refused (:class:`AgainstRules`
+        with the engine's reason as data, or the table's: not that seat's turn);
+        a refusal changes nothing.  Bots' moves come through :meth:`bot_answer` instead.
+        A table served by a network host sends a move from its own keyboard through the
+        host, which makes it with :meth:`make_move`.
         """
         return self.make_move(seat, action)
 
-    def make_move(self, seat: int, action: Action | str) -> RuleRefusal | str | None:
+    def make_move(self, seat: int, action: Action | str) -> Refusal | None:
         """:meth:`act` at this table itself, whoever serves it (a network host makes every
         move through here, its own seat's too): the same answer."""
         if self.closed:
-            return "the table is closed"
+            return TableClosed()
         to_act = self.to_act
         if to_act is None:
-            return self.state.refusal(action)  # the engine's "the game is over"
+            return AgainstRules(self.state.refusal(action) or GAME_OVER_REFUSAL)  # the engine's "the game is over"
         if self.seats[seat].is_bot:
-            return f"{self.seats[seat].name} is played by a bot"
+            return BotSeat(seat)
         if seat != self.state.current_player:
             if seat in self.choosing:
                 return self._choose_ahead(seat, action)
-            return f"it is not {self.seats[seat].name}'s turn: {self.seats[to_act].name} is to act"
+            return NotYourTurn(seat, to_act)
         before = len(self.state.events)
         try:
             self.state.apply(action)
         except IllegalActionError as exc:
-            return exc.refusal or str(exc)
-        except CardtableError as exc:
-            return str(exc)
+            return AgainstRules(exc.refusal or malformed(action, self.state.rules.title))
+        except CardtableError:
+            return AgainstRules(malformed(action, self.state.rules.title))
         self._moved(seat, before)
         return None
 
-    def _choose_ahead(self, seat: int, action: Action | str) -> RuleRefusal | None:
+    def _choose_ahead(self, seat: int, action: Action | str) -> Refusal | None:
         """Keep ``seat``'s choice, made before its turn, until it is due (nobody sees it)."""
-        reason = self.state.refusal_for(seat, action)
-        if reason is not None:
-            return reason
+        refusal = self.state.refusal_for(seat, action)
+        if refusal is not None:
+            return AgainstRules(refusal)
         self._chosen[seat] = self.state.parse_action(action)
-        self._tell(Notice(NoticeKind.CHOSEN, seat))
+        self._tell(Chosen(seat))
         if self.hotseat and self.seats[seat].is_human and not self.human_to_act:
             self.revealed = None  # only bots choose before the next person: the hand goes
-            self._tell(Notice(NoticeKind.HAND_HIDDEN, seat))
+            self._tell(HandHidden(seat))
         self._play_due()
         return None
 
@@ -331,11 +395,11 @@ class TableSession(SessionBase):
         self.generation += 1
         self._cancel_asked()
         caused = tuple(self.state.events[before:])
-        self._tell(Notice(NoticeKind.MOVED, seat, self.state.history[-1][1], caused))
+        self._tell(Moved(seat, self.state.history[-1][1], caused))
         if self.hotseat and self.seats[seat].is_human and not self.human_to_act:
             # Whoever takes the keyboard next must see the table and nothing else.
             self.revealed = None
-            self._tell(Notice(NoticeKind.HAND_HIDDEN, seat))
+            self._tell(HandHidden(seat))
         self.autosave()
         self._play_due()
 
@@ -428,6 +492,8 @@ class TableSession(SessionBase):
     def set_bot_cores(self, cores: int | None) -> None:
         """Let the hard bots at the table (and the hints) search in at most ``cores``
         processes from their next decision on (``None``: one per core, up to two)."""
+        if play_workers(cores) == self.workers:
+            return  # as it is: the pool in use stays
         self.workers = play_workers(cores)
         for bot in self.bots.values():
             if isinstance(bot, SearchBot):
@@ -462,7 +528,7 @@ class TableSession(SessionBase):
         if isinstance(recorded, list) and seat < len(recorded) and isinstance(recorded[seat], dict):
             recorded[seat]["kind"] = level  # the save says who plays the seat now
         self.generation += 1
-        self._tell(Notice(NoticeKind.BOT_REPLACED, seat, text=level))
+        self._tell(BotReplaced(seat, level))
         self.autosave()
 
     def close(self) -> None:
@@ -491,12 +557,12 @@ class TableSession(SessionBase):
         """Cover the table for ``seat``'s person: nobody's hand may be shown."""
         self.revealed = None
         self.viewer = seat
-        self._tell(Notice(NoticeKind.HANDOVER, seat))
+        self._tell(HandOver(seat))
 
     def reveal(self, seat: int) -> None:
         """``seat``'s person has the keyboard (they pressed Enter): show their view."""
         self.revealed = self.viewer = self.last_seen = seat
-        self._tell(Notice(NoticeKind.REVEALED, seat))
+        self._tell(Revealed(seat))
 
     @property
     def table_only(self) -> bool:
@@ -517,19 +583,19 @@ class TableSession(SessionBase):
         return received
 
     # --- undo -------------------------------------------------------------------------
-    def undo_refusal(self) -> str | None:
+    def undo_refusal(self) -> CannotUndo | None:
         """Why the last move cannot be taken back now, or ``None``."""
         humans = self.human_seats
         # A player elsewhere is a person too: their moves are never taken back for them.
         if len(humans) != 1 or self.people != 1:
-            return _UNDO_ALONE
+            return CannotUndo("alone_only")
         if self.is_over:
-            return "The game is over: nothing to undo."
+            return CannotUndo("game_over")
         if not any(seat == humans[0] for seat, _ in self.state.history):
-            return "Nothing to undo yet."
+            return CannotUndo("nothing_yet")
         return None
 
-    def undo(self) -> str | None:
+    def undo(self) -> CannotUndo | None:
         """Take back the person's last move and every bot move after it; again for the
         move before that, and so on.  Returns why not, or ``None``.  The game is marked
         (``undo_used``), so its statistics stay honest."""
@@ -548,7 +614,7 @@ class TableSession(SessionBase):
         self._chosen.clear()
         self._received_from.clear()
         self._received_start = len(state.events)
-        self._tell(Notice(NoticeKind.UNDONE, human, taken))
+        self._tell(Undone(human, taken))
         self.autosave()
         return None
 
@@ -593,12 +659,12 @@ class TableSession(SessionBase):
             if not self._save_failed:
                 self._save_failed = True
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                self._tell(Notice(NoticeKind.SAVE_FAILED, text=reason))
+                self._tell(SaveFailed(reason))
             return
         for line in lines:
-            self._tell(Notice(NoticeKind.SAVE_WARNING, text=line))
+            self._tell(SaveWarning(line))
         if self.recorded:
-            self._tell(Notice(NoticeKind.FINISHED))
+            self._tell(Finished())
 
 
 #: mypy checks here that a table played at this keyboard is one a screen can play

@@ -36,7 +36,9 @@ if TYPE_CHECKING:
 
     from cardtable.engine.state import GameState
     from cardtable.net.host import NetHost
+    from cardtable.session.protocol import Seating, TableProtocol
     from cardtable.session.review import RoundReviews
+    from cardtable.tui.services import AppServices
     from cardtable.userdata.records import Replay
     from cardtable.userdata.slots import GameSlot, SavedGame
 
@@ -63,6 +65,15 @@ def ascii_driver(base: type[Driver]) -> type[Driver]:
     AsciiDriver.__name__ = AsciiDriver.__qualname__ = f"Ascii{base.__name__}"
     return AsciiDriver
 
+
+
+def local_table(config: TableConfig, state: GameState | None = None) -> TableProtocol:
+    """The table a game played at this keyboard is: ``config``'s seats at a new deal,
+    or at ``state`` (a resumed game: what happened before was told already)."""
+    from cardtable.session import Seat, TableSession
+
+    seats = [Seat.from_spec(seat.name, seat.kind) for seat in config.seats]
+    return TableSession(state if state is not None else config.new_state(), seats, resumed=state is not None)
 
 class CardtableApp(App[None]):
     """Starts on the start screen, or straight into a game when given a config."""
@@ -332,20 +343,18 @@ class CardtableApp(App[None]):
         from cardtable.tui.screens.review import ReviewScreen
 
         screen = ReviewScreen(
-            replay, seat, rounds=rounds, record=record, kept=kept, think=getattr(self, "think", None),
-            iterations=self.hint_iterations, workers=play_workers(getattr(self, "bot_cores", None)),
+            replay, seat, rounds=rounds, record=record, kept=kept, think=self.think,
+            iterations=self.hint_iterations, workers=play_workers(self.bot_cores),
         )
         self.push_screen(screen, callback)
 
-    def open_seats(self, session: object) -> None:
-        """The host's pop-up of remote seats for ``session`` (the host's own seat of a
-        networked table), unless it is open already; the app opens it, so that the game
-        screen does not import the network."""
-        from cardtable.net.hosted import HostedSession
+    def open_seats(self, seating: Seating, seat_name: Callable[[int], str]) -> None:
+        """The host's pop-up of remote seats (the ``seating`` of the host's own seat of a
+        networked table), unless it is open already."""
         from cardtable.tui.screens.seats import SeatsScreen
 
-        if isinstance(session, HostedSession) and not isinstance(self.screen, SeatsScreen):
-            self.push_screen(SeatsScreen(session))
+        if not isinstance(self.screen, SeatsScreen):
+            self.push_screen(SeatsScreen(seating, seat_name))
 
     def seats_changed(self) -> None:
         """A player came or went: the host's pop-up of remote seats, if open, says so."""
@@ -361,7 +370,7 @@ class CardtableApp(App[None]):
             self.close_game()  # a new game gets a save of its own at its first save
         self.config = config
         state, self.initial_state = self.initial_state, None
-        self._put_screen(GameScreen(config, state))
+        self._put_screen(GameScreen(config, local_table(config, state)))
 
     async def join_table(self, address: str, code: str, name: str = "") -> None:
         """``cardtable join``: open the hosted table at ``address`` for the seat of
@@ -387,7 +396,7 @@ class CardtableApp(App[None]):
             return " ".join(str(exc).split())
         try:
             await client.join()
-            session = RemoteSession(client, hint_iterations=self.hint_iterations, pace=self.pace)
+            session = RemoteSession(client, hint_iterations=self.hint_iterations)
         except (CardtableError, ValueError) as exc:
             await client.close()
             return " ".join(str(exc).split())
@@ -483,3 +492,7 @@ class CardtableApp(App[None]):
         refresh = getattr(self.screen, "refresh_defaults", None)
         if saved and refresh is not None:
             refresh()
+
+
+#: the app offers its screens every service they ask for (mypy checks this line)
+_AS_SERVICES: Callable[..., AppServices] = CardtableApp

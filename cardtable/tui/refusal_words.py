@@ -150,9 +150,11 @@ def refusal_text(
     count = refusal.count or 0
     match code:
         case "malformed":
-            # TRANSLATORS: {action} is what was sent, shown as it came; {game} the game's name.
             return say(
-                _("'{action}' is not a {game} action"), action=visible(refusal.action or ""), game=visible(refusal.game or "")
+                # TRANSLATORS: {action} is what was sent, shown as it came; {game} the game's name.
+                _("'{action}' is not a {game} action"),
+                action=visible(refusal.action or ""),
+                game=visible(refusal.game or ""),
             )
         case "not_in_hand":
             return say(
@@ -191,8 +193,8 @@ def refusal_text(
                 other=refusal.ranks[1].label,
             )
         case "not_in_deck":
-            # TRANSLATORS: Durak; {low} and {high} are the lowest and the highest rank of its deck.
             return say(
+                # TRANSLATORS: Durak; {low} and {high} are the lowest and the highest rank of its deck.
                 _("{card} is not in the {game} deck ({low} to {high})"),
                 card=card(),
                 game=visible(refusal.game or ""),
@@ -200,8 +202,8 @@ def refusal_text(
                 high=refusal.ranks[1].label,
             )
         case "throw_in_rank":
-            # TRANSLATORS: Durak; {ranks} are the ranks on the table ("10 J"), {rank} the card's.
             return say(
+                # TRANSLATORS: Durak; {ranks} are the ranks on the table ("10 J"), {rank} the card's.
                 _("you can only throw in a rank already on the table ({ranks}), not a {rank}"),
                 ranks=_ranks(refusal.ranks),
                 rank=cards[0].rank.label,

@@ -23,9 +23,52 @@ from collections.abc import Callable, Iterable
 from rich.text import Text
 
 from cardtable.cards import Card
+from cardtable.session.notices import (
+    AgainstRules,
+    BotSeat,
+    CannotUndo,
+    ConnectionLost,
+    GameOver,
+    Joined,
+    Left,
+    NotAtThisKeyboard,
+    NotConnected,
+    NotSent,
+    NotYourTurn,
+    Pause,
+    Refusal,
+    RepeatedMove,
+    SeatBack,
+    SeatPlayedByBot,
+    SeatToBot,
+    StillOnItsWay,
+    TableClosed,
+    TableNews,
+    TableWaits,
+    TimeRanOut,
+    WaitingForJoin,
+    WaitingForRejoin,
+)
+from cardtable.session.protocol import SeatingRefusal, SeatPresence
 from cardtable.tui.cardstyle import CardStyle
 
-__all__ = ["CARD_TOKEN", "cards_plain", "engine_text", "plural"]
+__all__ = [
+    "CARD_TOKEN",
+    "a_bot",
+    "away_words",
+    "cards_plain",
+    "engine_text",
+    "news_line",
+    "pause_line",
+    "plural",
+    "presence_line",
+    "refusal_line",
+    "seating_line",
+    "undo_line",
+]
+
+#: a seat's name, for the lines below that name players
+SeatName = Callable[[int], str]
 
 #: a card in the engine's notation, standing alone (``QS``, ``TH``, ``10H``)
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([CDHS])(?![0-9A-Za-z])")
@@ -80,3 +123,164 @@ def engine_text(
         last = match.end()
     text.append(message[last:])
     return text
+
+
+# --- a table with players elsewhere ---------------------------------------------------------
+
+
+def a_bot(level: str) -> str:
+    """``a hard bot``, ``an easy bot``: a level as a sentence names its bot.
+
+    >>> a_bot("easy"), a_bot("normal")
+    ('an easy bot', 'a normal bot')
+    """
+    return f"{'an' if level[:1].lower() in 'aeiou' and level else 'a'} {level} bot"
+
+
+def _names(seats: tuple[int, ...], name: SeatName) -> str:
+    names = [name(seat) for seat in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def pause_line(pause: Pause, name: SeatName) -> str:
+    """Why nobody moves, in one line.
+
+    >>> pause_line(WaitingForJoin((1, 2)), ["Ann", "Bea", "Cy"].__getitem__)
+    'Paused: waiting for Bea and Cy to join.'
+    >>> pause_line(WaitingForRejoin(1), ["Ann", "Bea"].__getitem__)
+    "Paused: it is Bea's turn and Bea is away; waiting for Bea to rejoin."
+    """
+    match pause:
+        case WaitingForJoin(seats=seats):
+            return f"Paused: waiting for {_names(seats, name)} to join."
+        case WaitingForRejoin(seat=seat):
+            who = name(seat)
+            return f"Paused: it is {who}'s turn and {who} is away; waiting for {who} to rejoin."
+        case ConnectionLost(reason=reason):
+            return f"Disconnected: {reason}. Run the same join command to come back."
+
+
+def news_line(news: TableNews, name: SeatName) -> str:
+    """What changed among the players, in one line.
+
+    >>> names = ["Ann", "Bea"].__getitem__
+    >>> news_line(Joined(1, again=True, from_bot=True), names)
+    'Bea rejoined and has their seat back from the bot.'
+    >>> news_line(TimeRanOut(0, 30.0, "easy"), names)
+    "Ann's time ran out (30 seconds): an easy bot moved for Ann."
+    """
+    match news:
+        case Joined(seat=seat, again=again, was=was, from_bot=from_bot):
+            line = f"{name(seat)} {'rejoined' if again else 'joined'}" + (f" (was {was})" if was else "")
+            return line + (" and has their seat back from the bot." if from_bot else ".")
+        case Left(seat=seat):
+            return f"{name(seat)} left the table."
+        case SeatToBot(seat=seat, level=level):
+            return f"{name(seat)}'s seat is played by a bot ({level}) until they rejoin."
+        case SeatBack(seat=seat, player_here=True):
+            return f"{name(seat)} has their seat back."
+        case SeatBack(seat=seat):
+            return f"The bot left {name(seat)}'s seat: it waits for {name(seat)}."
+        case TimeRanOut(seat=seat, seconds=seconds, level=level):
+            return f"{name(seat)}'s time ran out ({seconds:g} seconds): {a_bot(level)} moved for {name(seat)}."
+        case GameOver():
+            return "The game is over."
+
+
+def refusal_line(refusal: Refusal, name: SeatName) -> str:
+    """Why a move changed nothing, in one English line (the engine's reason as its
+    English line: the game screen words that one with :func:`~cardtable.tui.refusal_words.refusal_text`,
+    in the player's language).
+
+    >>> refusal_line(RepeatedMove(3, 5), str), refusal_line(TableWaits(WaitingForJoin((0,))), ["Ann"].__getitem__)
+    ('message 3 is a repeat: this seat is at 5', 'Paused: waiting for Ann to join.')
+    """
+    match refusal:
+        case AgainstRules(refusal=rule):
+            return str(rule)
+        case NotYourTurn(seat=seat, to_act=to_act):
+            return f"it is not {name(seat)}'s turn: {name(to_act)} is to act"
+        case BotSeat(seat=seat):
+            return f"{name(seat)} is played by a bot"
+        case RepeatedMove(seq=seq, last=last):
+            return f"message {seq} is a repeat: this seat is at {last}"
+        case TableWaits(pause=pause):
+            return pause_line(pause, name)
+        case SeatPlayedByBot():
+            return "a bot plays your seat for now"
+        case NotAtThisKeyboard(seat=seat):
+            return f"{name(seat)} does not sit at this keyboard"
+        case TableClosed():
+            return "the table is closed"
+        case StillOnItsWay():
+            return "your last move is still on its way to the host"
+        case NotConnected(reason=reason):
+            return f"not connected to the table: {reason}"
+        case NotSent(reason=reason):
+            return f"the move was not sent: {reason}"
+
+
+def undo_line(refusal: CannotUndo) -> str:
+    """Why the last move cannot be taken back, in one line.
+
+    >>> undo_line(CannotUndo("nothing_yet"))
+    'Nothing to undo yet.'
+    """
+    match refusal.why:
+        case "alone_only":
+            return "Undo is only for games with a single person at the table."
+        case "others_here":
+            return "Undo is off in a game with more than one person at the table."
+        case "game_over":
+            return "The game is over: nothing to undo."
+        case "nothing_yet":
+            return "Nothing to undo yet."
+
+
+def presence_line(seats: Iterable[SeatPresence], name: SeatName) -> str:
+    """Who of the people is at the table and who is away, in one line (bots left out).
+
+    >>> presence_line([SeatPresence(0, True, True), SeatPresence(1, False, True, "hard"),
+    ...                SeatPresence(2, True, False, "normal"), SeatPresence(3, True, False)],
+    ...               ["Ann", "Ada", "Cleo", "Dan"].__getitem__)
+    'at the table: Ann · away: Cleo (a normal bot plays), Dan'
+    """
+    people = [seat for seat in seats if seat.person]
+    here = [name(seat.seat) for seat in people if seat.connected]
+    away = [
+        f"{name(seat.seat)} ({a_bot(seat.level)} plays)" if seat.level else name(seat.seat)
+        for seat in people if not seat.connected
+    ]
+    line = f"at the table: {', '.join(here) or 'nobody'}"
+    return f"{line} · away: {', '.join(away)}" if away else line
+
+
+def away_words(seat: SeatPresence) -> tuple[str, ...]:
+    """What a person's seat box adds on every screen when they are not at the table:
+    ``away``, or which bot plays for them meanwhile.
+
+    >>> away_words(SeatPresence(1, True, True)), away_words(SeatPresence(1, True, False))
+    ((), ('away',))
+    >>> away_words(SeatPresence(1, True, False, "hard"))
+    ('a hard bot plays',)
+    """
+    if not seat.person or (seat.connected and not seat.level):
+        return ()
+    return (f"{a_bot(seat.level)} plays",) if seat.level else ("away",)
+
+
+def seating_line(refusal: SeatingRefusal, who: str, level: str) -> str:
+    """Why ``who``'s seat was not handed to a bot of ``level``, or not taken back.
+
+    >>> seating_line("already", "Bea", "hard")
+    "a hard bot plays Bea's seat already"
+    """
+    match refusal:
+        case "not_remote":
+            return "only a seat of a player at another terminal goes to a bot"
+        case "not_a_level":
+            return f"a bot is easy, normal or hard, not {level}"
+        case "already":
+            return f"{a_bot(level)} plays {who}'s seat already"
+        case "no_bot":
+            return f"no bot plays {who}'s seat"

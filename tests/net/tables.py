@@ -13,8 +13,10 @@ from cardtable.engine.state import GameState
 from cardtable.games import get_rules
 from cardtable.net.client import TableClient
 from cardtable.net.host import Limits, NetHost, format_address, networked, seats_for, seats_from_state
-from cardtable.net.protocol import recent_log
+from cardtable.net.protocol import news_of, pause_of, recent_log
 from cardtable.session import Notice, Saver, SlotSaver, TableSession
+from cardtable.session.notices import Moved, Refusal
+from cardtable.tui.wording import news_line, pause_line, refusal_line
 from cardtable.userdata.slots import GameSlot, unfinished_games
 
 NAMES = ("Ann", "Ada", "Ben", "Cleo", "Dan", "Eve")
@@ -28,6 +30,35 @@ GAMES: dict[str, tuple[list[str], dict[str, Any]]] = {
 
 #: scripted players move far faster than people: the message rate limit has its own test
 FAST = Limits(rate=10_000, burst=10_000, wrong_code_delay=0.01)
+
+
+def told(client: TableClient) -> str:
+    """The host's last status to ``client`` as its screen words it: what changed among the
+    players, then why the table waits (the host sends both as data)."""
+    names = {status.seat: status.name for status in client.seats}
+    lines = [news_line(news_of(news), names.__getitem__) for news in client.told]
+    if client.paused and client.pause is not None:
+        lines.append(pause_line(pause_of(client.pause), names.__getitem__))
+    return " ".join(lines)
+
+
+def host_pause(host: NetHost) -> str:
+    """Why ``host``'s table waits, as a screen words it (empty when it does not)."""
+    waiting = host.waiting()
+    if waiting is None:
+        return ""
+    return pause_line(pause_of(waiting), lambda seat: host.session.seats[seat].name)
+
+
+def worded(client: TableClient, refusal: Refusal) -> str:
+    """A refusal the host sent ``client``, as its screen words it."""
+    names = {status.seat: status.name for status in client.seats}
+    return refusal_line(refusal, names.__getitem__)
+
+
+def refusals(client: TableClient) -> list[tuple[int, str]]:
+    """The refusals the host sent ``client`` (``(seq, reason)``), as its screen words them."""
+    return [(seq, worded(client, refusal)) for seq, refusal in client.refusals]
 
 
 def new_state(game: str, kinds: list[str], seed: int = 1, **options: Any) -> GameState:
@@ -185,7 +216,7 @@ class LeakCheck:
         self.held: dict[int, dict[str, Any]] = {}
 
     def listen(self, notice: Notice) -> None:
-        if notice.kind == "moved":
+        if isinstance(notice, Moved):
             self.history_rounds.append(notice.events[0].round if notice.events else self.current_round())
 
     def current_round(self) -> int:

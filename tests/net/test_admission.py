@@ -16,7 +16,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from cardtable.net.client import TableClient
 from cardtable.net.host import Limits, NetHost
 from cardtable.net.protocol import PROTOCOL_VERSION
-from tests.net.tables import client_for, open_table
+from tests.net.tables import client_for, open_table, told
 
 KINDS = ["remote", "remote"]
 
@@ -48,7 +48,7 @@ async def test_idle_connections_from_one_address_do_not_keep_the_right_code_out(
         idle = [await connect(f"ws://127.0.0.1:{host.address[1]}/") for _ in range(8)]
         await wait_until(lambda: host._pending_from.get("127.0.0.1", 0) == 8)
         await ada.close()
-        await ann.wait_for(lambda c: "left the table" in c.message)
+        await ann.wait_for(lambda c: "left the table" in told(c))
         back = client_for(host, 1)
         await back.join()
         assert back.seat == 1
@@ -68,7 +68,7 @@ async def test_wrong_guesses_in_their_delay_do_not_keep_the_right_code_out() -> 
         guesses = [await guess(host) for _ in range(8)]
         await wait_until(lambda: len(host._failures.get("127.0.0.1", ())) == 8)
         await ada.close()
-        await ann.wait_for(lambda c: "left the table" in c.message)
+        await ann.wait_for(lambda c: "left the table" in told(c))
         back = client_for(host, 1)
         await asyncio.wait_for(back.join(), 5)
         assert back.seat == 1

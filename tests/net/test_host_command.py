@@ -16,7 +16,7 @@ import pytest
 from cardtable.cli import main
 from cardtable.net.client import JoinError, TableClient
 from cardtable.net.host import format_address
-from tests.net.tables import autoplay, held
+from tests.net.tables import autoplay, held, told
 
 ROOT = Path(__file__).resolve().parents[2]
 JOIN = re.compile(r"^  (?P<name>[^:]+): cardtable join (?P<address>\S+) (?P<code>\S+)$")
@@ -128,7 +128,7 @@ async def test_a_seat_left_empty_is_handed_to_a_bot_after_a_while_and_back() -> 
     try:
         await ann.join()
         await ann.wait_for(lambda c: not c.paused, timeout=5)  # Ada never came: a bot plays for her
-        assert host.handed == {1: "easy"} and "played by a bot (easy)" in ann.message
+        assert host.handed == {1: "easy"} and "played by a bot (easy)" in told(ann)
         await ada.join()
         await ann.wait_for(lambda c: c.seats[1].level == "" and c.seats[1].connected)
         assert host.handed == {} and host.session.seats[1].kind == "remote"

@@ -33,6 +33,8 @@ from cardtable.tui.screens.info import InfoScreen
 from cardtable.tui.screens.seats import SeatsScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.seats import SeatBox
+from cardtable.tui.wording import undo_line
+from tests.net.tables import told
 from tests.net.test_client_app import game_screen, status, until, utf8_terminal  # noqa: F401
 from tests.net.test_join_from_start import open_join, play_a_move
 
@@ -196,7 +198,7 @@ async def test_a_player_who_rejoins_has_their_seat_back_from_the_bot_at_once() -
             bea = TableClient(where, host.codes[1])
             await bea.join()
             await cleo.wait_for(lambda c: c.seats[1].level == "" and c.seats[1].connected)
-            assert host.handed == {} and "Bea joined and has their seat back from the bot." in cleo.message
+            assert host.handed == {} and "Bea joined and has their seat back from the bot." in told(cleo)
             # The list, still open, follows: Bea is at the table.
             await until([pilot], lambda: "Bea  at the table" in str(
                 app.screen.query_one(OptionList).get_option_at_index(0).prompt))
@@ -215,6 +217,6 @@ async def test_undo_stays_off_while_a_bot_plays_the_only_remote_seat() -> None:
         assert session.hand_to_bot(1, "hard") is None
         # Every other seat is a bot's now, but Bea is still a person at this table.
         assert session.seats[1].is_bot and not session.undo_offered
-        assert session.undo() == "Undo is off in a game with more than one person at the table."
+        assert undo_line(session.undo()) == "Undo is off in a game with more than one person at the table."
     finally:
         await host.close()

@@ -18,7 +18,7 @@ from websockets.asyncio.client import connect
 from cardtable.net.client import JoinError, TableClient
 from cardtable.net.host import Limits, NetHost
 from cardtable.net.protocol import CLIENT_MESSAGE_LIMIT, PROTOCOL_VERSION, Bye
-from tests.net.tables import autoplay, client_for, held, open_table
+from tests.net.tables import autoplay, client_for, held, open_table, refusals, told
 
 KINDS = ["remote", "remote"]
 
@@ -114,9 +114,9 @@ async def test_a_flood_is_dropped_then_closed_and_the_table_goes_on() -> None:
         await ann.wait_for(lambda c: c.closed_reason is not None)
         assert any("too many messages" in error for error in ann.errors)
         assert ann.closed_reason == "too many messages: closing the connection"
-        # The few let through were refused by the engine, one reason each.
+        # The few let through were refused by the engine, one reason each (as data: malformed).
         assert 1 <= len(ann.refusals) <= 12
-        assert all("not a Durak action" in r or "turn" in r for _, r in ann.refusals), ann.refusals
+        assert all("is not a Durak action" in r or "turn" in r for _, r in refusals(ann)), refusals(ann)
         assert host.session.state.to_json() == before
         await ada.wait_for(lambda c: c.paused)
         again = client_for(host, 0)
@@ -137,7 +137,7 @@ async def test_a_move_out_of_turn_is_refused_with_the_reason() -> None:
         legal_for_other = str(host.session.legal_actions()[0])
         seq = await waiting.act(legal_for_other)
         await waiting.wait_for(lambda c: not c.waiting)
-        assert waiting.refusals == [(seq, f"it is not {waiting.seats[waiting.seat or 0].name}'s turn: "
+        assert refusals(waiting) == [(seq, f"it is not {waiting.seats[waiting.seat or 0].name}'s turn: "
                                           f"{acting.seats[acting.seat or 0].name} is to act")]
         assert host.session.state.to_json() == before
         assert acting.refusals == [] and acting.errors == []
@@ -162,7 +162,7 @@ async def test_a_replayed_move_is_refused_and_played_once() -> None:
             await mover.send_raw(move)
         await mover.send_raw(json.dumps({"type": "act", "seq": 1, "action": "pass"}))
         await mover.wait_for(lambda c: len(c.refusals) == 4)
-        assert all(reason == "message 1 is a repeat: this seat is at 1" for _, reason in mover.refusals)
+        assert all(reason == "message 1 is a repeat: this seat is at 1" for _, reason in refusals(mover))
         assert host.session.state.to_json() == after and len(host.session.state.history) == 1
         assert other.refusals == [] and other.errors == []
     finally:
@@ -189,9 +189,10 @@ async def test_a_stranger_must_say_hello_with_the_right_version_and_code() -> No
         assert (await stranger(host, '{"type": "act", "seq": 1, "action": "pass"}'))[0].startswith("say hello first")
         assert (await stranger(host, "{oops"))[0].startswith("bad message")
         assert (await stranger(host, json.dumps({"type": "hello", "version": 1, "code": host.codes[0]}))) == [
-            "this host speaks protocol version 2, not 1"
+            f"this host speaks protocol version {PROTOCOL_VERSION}, not 1: "
+            "the host and its players need the same release of cardtable"
         ]
-        assert (await stranger(host, json.dumps({"type": "hello", "version": 2, "code": "guess"}))) == [
+        assert (await stranger(host, json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "code": "guess"}))) == [
             "wrong code: no seat at this table has it"
         ]
         assert host.session.state.to_json() == before and ann.connected and ada.connected
@@ -216,7 +217,7 @@ async def test_wrong_codes_are_answered_slowly_but_never_keep_a_player_out() -> 
         assert asyncio.get_running_loop().time() - started >= 1.5
         # Ada's line drops; she gets back in at once with her code, tries or no tries.
         await ada.close()
-        await ann.wait_for(lambda c: "left the table" in c.message)
+        await ann.wait_for(lambda c: "left the table" in told(c))
         back = client_for(host, 1)
         started = asyncio.get_running_loop().time()
         await back.join()
@@ -254,15 +255,15 @@ async def test_a_code_used_again_takes_the_seat_from_the_old_connection() -> Non
     host, ann, ada = await table()
     try:
         before = host.session.state.to_json()
-        told: list[object] = []
-        ann.listener = told.append
+        heard: list[object] = []
+        ann.listener = heard.append
         second = client_for(host, 0)
         await second.join()
         await ann.wait_for(lambda c: c.closed_reason is not None)
         assert ann.closed_reason == "your seat was joined from another connection"
-        assert any(isinstance(message, Bye) for message in told)
+        assert any(isinstance(message, Bye) for message in heard)
         assert second.seat == 0 and host.players[0].ws is not None and len(host.players) == 2
-        await ada.wait_for(lambda c: "Ann rejoined" in c.message)
+        await ada.wait_for(lambda c: "Ann rejoined" in told(c))
         assert not ada.paused
         await goes_on(host, before, ada, second)
         # The old connection can do nothing any more.
@@ -314,7 +315,7 @@ async def test_a_player_who_stops_reading_is_dropped_and_the_table_waits() -> No
         ), 30)
         assert not host.session.is_over, "the game ended before the silent player's socket filled up"
         assert ann.paused and not ann.seats[2].connected and 2 not in host.players
-        assert "waiting for Ben to rejoin." in ann.message
+        assert "waiting for Ben to rejoin." in told(ann)
         paused_at = host.session.state.to_json()
         await asyncio.sleep(0.2)
         assert host.session.state.to_json() == paused_at  # nobody moves, the bot neither

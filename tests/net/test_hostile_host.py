@@ -17,12 +17,15 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 
+from cardtable.engine.refusals import RuleRefusal
+from cardtable.errors import one_line
 from cardtable.games import get_rules
 from cardtable.names import name_problem, safe_name
 from cardtable.net.client import TableClient
 from cardtable.net.host import format_address
 from cardtable.net.protocol import PROTOCOL_VERSION
 from cardtable.net.remote import seats_from_statuses
+from cardtable.session.notices import AgainstRules
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.game import GameScreen
 from tests.net.apps import screen_text, until, utf8_terminal  # noqa: F401  (a fixture)
@@ -69,8 +72,10 @@ def messages(legal: list[str] | None = None) -> list[dict[str, Any]]:
         {"type": "state", "observation": {"phase": hostile("play")}, "legal": [], "to_act": 1,
          "appended": {"events": observation["events"][-3:], "history": [[1, hostile("play 2C")]]},
          "last_seq": 0, "outcome": None},
-        {"type": "status", "paused": False, "message": hostile("Ann joined."), "seats": seats()},
-        {"type": "refused", "seq": 1, "reason": hostile("not your turn")},
+        {"type": "status", "paused": False, "seats": seats(),
+         "news": [{"kind": "joined", "seat": 0, "was": hostile("Ann")}, {"kind": "seat_to_bot", "seat": 2,
+                                                                        "level": hostile("easy")}]},
+        {"type": "refused", "seq": 1, "refusal": {"code": "malformed", "action": hostile("jump"), "game": hostile("Hearts")}},
         {"type": "error", "reason": hostile("slow down"), "fatal": False},
     ]
 
@@ -118,13 +123,16 @@ async def test_every_text_field_of_every_message_is_kept_printable() -> None:
         await client.join()
         await client.wait_for(lambda c: c.closed_reason is not None)
         kept = [client.title, client.options, client.seats, client.observation, client.legal, client.events,
-                client.message, client.refusals, client.errors, client.closed_reason]
+                client.told, client.refusals, client.errors, client.closed_reason]
         texts = strings_in(kept)
         assert_printable(texts)
         # Shown literally: the escape is written out, the markup kept as text.
         assert client.title == "Hearts\\x1b]0;pwned\\x07[red]x[/red]\\x1b[2J\\x0arow\\x0d\\u202e[link=file:///etc/passwd]y[/link]\\x9b"
         assert client.closed_reason is not None and client.closed_reason.startswith("the game is over\\x1b")
-        assert client.refusals[0][1].startswith("not your turn\\x1b]0;pwned\\x07")
+        tail = client.title[len('Hearts'):]
+        assert client.refusals[0][1] == AgainstRules(
+            RuleRefusal("malformed", action=one_line(f"jump{tail}"), game=one_line(f"Hearts{tail}"))
+        )
         assert client.errors == [f"slow down{client.title[len('Hearts'):]}"]
         # Names as valid player names, whatever the host says; a bot seat never names an import path.
         assert [name_problem(status.name) for status in client.seats] == [None] * 4

@@ -21,7 +21,7 @@ from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.join import JoinScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.hand import HandView
-from tests.net.tables import open_table
+from tests.net.tables import host_pause, open_table
 from tests.net.test_client_app import game_screen, screen_text, status, until, utf8_terminal  # noqa: F401
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -103,7 +103,7 @@ async def test_a_pasted_join_line_opens_the_table_and_a_move_is_played() -> None
             # The table waits for Zoë on her turn only.
             assert host.paused == (host.session.to_act == 0)
             if host.paused:
-                assert "waiting for Zoë" in host.pause_message()
+                assert "waiting for Zoë" in host_pause(host)
     finally:
         await host.close()
 

@@ -12,8 +12,21 @@ from cardtable.net.client import JoinError, TableClient
 from cardtable.net.host import NetHost, format_address, networked
 from cardtable.net.protocol import StateUpdate, Status
 from cardtable.session import Seat, SeatKind, SlotSaver, TableSession
+from cardtable.tui.wording import refusal_line, undo_line
 from cardtable.userdata.slots import unfinished_games
-from tests.net.tables import FAST, GAMES, LeakCheck, autoplay, client_for, held, held_view, open_table, reopen_table
+from tests.net.tables import (
+    FAST,
+    GAMES,
+    LeakCheck,
+    autoplay,
+    client_for,
+    held,
+    held_view,
+    open_table,
+    refusals,
+    reopen_table,
+    told,
+)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -62,7 +75,7 @@ async def test_a_refused_move_comes_back_with_the_engines_reason_and_changes_not
         reason = host.session.state.why_illegal("play 2C")
         seq = await ann.act("play 2C")
         await ann.wait_for(lambda c: not c.waiting)
-        assert ann.refusals == [(seq, reason)] and reason
+        assert refusals(ann) == [(seq, reason)] and reason
         # Everyone chooses their pass at once: Ben's, before Ann's, is taken and kept unseen.
         await ben.act(ben.legal[0])
         await ben.wait_for(lambda c: not c.waiting)
@@ -71,7 +84,7 @@ async def test_a_refused_move_comes_back_with_the_engines_reason_and_changes_not
         # A move out of turn is still refused: Ben has passed already.
         out_of_turn = await ben.act("give 2C 3C 4C")
         await ben.wait_for(lambda c: not c.waiting)
-        assert ben.refusals[0][0] == out_of_turn and "turn" in ben.refusals[0][1]
+        assert ben.refusals[0][0] == out_of_turn and "turn" in refusals(ben)[0][1]
         assert host.session.state.to_json() == before
         assert cleo.refusals == [] and ann.observation == held(host.session.state, 0)
     finally:
@@ -88,14 +101,14 @@ async def test_a_player_who_drops_pauses_the_table_and_rejoins_at_the_same_point
                              autoplay(ben, rng, until=lambda c: len(c.events) > 8))
         await ben.close()
         await ann.wait_for(lambda c: c.paused)
-        assert "waiting for Ada" in ann.message and not ann.seats[1].connected
+        assert "waiting for Ada" in told(ann) and not ann.seats[1].connected
         frozen = host.session.state.to_json()
         await asyncio.sleep(0.2)  # a bot to act would have moved by now
         assert host.session.state.to_json() == frozen
         if ann.to_act == ann.seat:
             seq = await ann.act(ann.legal[0])
             await ann.wait_for(lambda c: not c.waiting)
-            assert ann.refusals[-1] == (seq, "Paused: waiting for Ada to join.")
+            assert refusals(ann)[-1] == (seq, "Paused: waiting for Ada to join.")
         expected = held(host.session.state, 1)
         firsts: list[object] = []
         back = client_for(host, 1, listener=firsts.append)
@@ -105,7 +118,7 @@ async def test_a_player_who_drops_pauses_the_table_and_rejoins_at_the_same_point
         first_state = next(m for m in firsts if isinstance(m, StateUpdate))
         assert first_state.observation == expected and ben.observation == expected
         assert back.seq == ben.seq > 0  # numbering goes on from the seat's last move
-        assert "Ada rejoined" in ann.message
+        assert "Ada rejoined" in told(ann)
         await asyncio.gather(autoplay(ann, rng), autoplay(back, rng))
         assert host.session.is_over
         await back.close()
@@ -119,18 +132,18 @@ async def test_a_missing_players_seat_is_handed_to_a_bot_and_back() -> None:
     rng = random.Random(4)
     try:
         await ben.close()
-        await ann.wait_for(lambda c: "left the table" in c.message)
+        await ann.wait_for(lambda c: "left the table" in told(c))
         moves_before = len(host.session.state.history)
         host.hand_to_bot(1, "easy")
         await ann.wait_for(lambda c: not c.paused and c.seats[1].level == "easy")
-        assert "played by a bot (easy)" in ann.message
+        assert "played by a bot (easy)" in told(ann)
         await autoplay(ann, rng, until=lambda c: sum(1 for seat, _ in (c.observation or {}).get("history", [])
                                                      if seat == 1) >= 2)
         assert len(host.session.state.history) > moves_before
         back = client_for(host, 1)
         await back.join()
         await ann.wait_for(lambda c: c.seats[1].level == "" and c.seats[1].connected)
-        assert "has their seat back" in ann.message and host.handed == {}
+        assert "has their seat back" in told(ann) and host.handed == {}
         assert host.session.seats[1].kind == "remote"
         played_by_ben = sum(1 for seat, _ in host.session.state.history if seat == 1)
         await asyncio.gather(autoplay(ann, rng), autoplay(back, rng))
@@ -160,7 +173,7 @@ async def test_a_saved_networked_game_resumes_with_new_codes_at_the_same_point()
         await asyncio.gather(autoplay(ann, rng, until=lambda c: len(c.events) > 6),
                              autoplay(ada, rng, until=lambda c: len(c.events) > 6))
         await ada.close()
-        await ann.wait_for(lambda c: "left the table" in c.message)
+        await ann.wait_for(lambda c: "left the table" in told(c))
         host.hand_to_bot(1, "easy")  # saved while a bot plays the seat: it is still the player's
         await ann.wait_for(lambda c: not c.paused)
         await ann.close()
@@ -214,15 +227,16 @@ async def test_undo_is_off_with_a_player_elsewhere_and_a_seat_here_moves_through
     host = NetHost(TableSession(state, seats), limits=FAST, on_status=statuses.append, log_line=lambda _: None)
     await host.start()
     try:
-        assert host.act_here(0, "pass") == "Paused: waiting for Ann to join."
-        assert host.act_here(1, "pass") == "Ann does not sit at this keyboard"
+        name = host.session.seats.__getitem__
+        assert refusal_line(host.act_here(0, "pass"), lambda seat: name(seat).name) == "Paused: waiting for Ann to join."
+        assert refusal_line(host.act_here(1, "pass"), lambda seat: name(seat).name) == "Ann does not sit at this keyboard"
         ann = client_for(host, 1)
         await ann.join()
         assert statuses[-1].paused is False and statuses[-1].seats[0].kind == "human"
         if host.session.to_act == 0:
             assert host.act_here(0, str(host.session.legal_actions()[0])) is None
             await ann.wait_for(lambda c: len((c.observation or {})["history"]) >= 1)
-        assert host.session.undo_refusal() == "Undo is only for games with a single person at the table."
+        assert undo_line(host.session.undo_refusal()) == "Undo is only for games with a single person at the table."
         await ann.close()
     finally:
         await host.close()

@@ -9,7 +9,7 @@ from cardtable.games import get_rules
 from cardtable.net.host import Limits, NetHost
 from cardtable.net.hosted import HostedSession
 from cardtable.session import Seat, SeatKind, TableSession
-from tests.net.tables import FAST, client_for, new_state, open_table
+from tests.net.tables import FAST, client_for, host_pause, new_state, open_table, told
 
 
 async def test_the_table_pauses_only_on_the_away_players_turn() -> None:
@@ -22,7 +22,7 @@ async def test_the_table_pauses_only_on_the_away_players_turn() -> None:
         away_seat = next(seat for seat in host.remote_seats if seat != mover_seat)
         mover, away = clients[mover_seat], clients[away_seat]
         await away.close()
-        await mover.wait_for(lambda c: "left the table" in c.message)
+        await mover.wait_for(lambda c: "left the table" in told(c))
         assert not host.paused and not mover.paused
         # Everyone else plays on until it is the away player's turn; nothing is refused.
         for _ in range(200):
@@ -38,10 +38,10 @@ async def test_the_table_pauses_only_on_the_away_players_turn() -> None:
         assert all(client.refusals == [] for client in clients)
         assert host.paused
         name = host.session.seats[away_seat].name
-        assert host.pause_message() == f"Paused: it is {name}'s turn and {name} is away; waiting for {name} to rejoin."
+        assert host_pause(host) == f"Paused: it is {name}'s turn and {name} is away; waiting for {name} to rejoin."
         others = [client for seat, client in enumerate(clients) if seat != away_seat]
         for client in others:
-            await client.wait_for(lambda c: c.paused and "is away" in c.message)
+            await client.wait_for(lambda c: c.paused and "is away" in told(c))
         back = client_for(host, away_seat)
         await back.join()
         for client in others:
@@ -63,8 +63,8 @@ async def test_a_player_who_never_moves_has_a_bot_move_for_them_when_their_time_
         await ann.join()
         await ada.join()
         # Nobody moves at all: every move of the game is made when its player's time runs out.
-        await ann.wait_for(lambda c: "time ran out" in c.message, timeout=30)
-        assert "an easy bot moved for" in ann.message
+        await ann.wait_for(lambda c: "time ran out" in told(c), timeout=30)
+        assert "an easy bot moved for" in told(ann)
         assert len(host.session.state.history) >= 1
         assert host.handed == {} and not host.paused  # the seats stay their players'
         moves = len(host.session.state.history)
@@ -104,7 +104,7 @@ async def test_the_host_hands_a_connected_players_seat_to_a_bot() -> None:
         await bea.wait_for(lambda c: not c.paused)
         assert session.hand_to_bot(1, "easy") is None
         assert host.handed == {1: "easy"}
-        await bea.wait_for(lambda c: "played by a bot" in c.message)
+        await bea.wait_for(lambda c: "played by a bot" in told(c))
         assert session.take_back(1) is None and host.handed == {}
     finally:
         await bea.close()
@@ -148,7 +148,7 @@ async def test_every_remote_player_choosing_a_pass_is_timed_even_before_the_host
         await ann.join()
         await ben.join()
         # Hal, at the host's keyboard, never passes; Ann and Ben never choose either.
-        await ann.wait_for(lambda c: "Ben's time ran out" in c.message or "Ann's time ran out" in c.message, timeout=30)
+        await ann.wait_for(lambda c: "Ben's time ran out" in told(c) or "Ann's time ran out" in told(c), timeout=30)
         await ann.wait_for(lambda c: not c.my_turn, timeout=30)
         await ben.wait_for(lambda c: not c.my_turn, timeout=30)
         assert 1 not in host.session.choosing and 2 not in host.session.choosing

@@ -14,6 +14,20 @@ from cardtable.engine.actions import Action
 from cardtable.engine.refusals import RuleRefusal
 from cardtable.games import available_games, get_rules
 from cardtable.session import BotAnswer, Notice, Seat, SeatKind, SlotSaver, TableSession
+from cardtable.session.notices import (
+    AgainstRules,
+    BotReplaced,
+    BotSeat,
+    CannotUndo,
+    Chosen,
+    Finished,
+    HandHidden,
+    Moved,
+    NotYourTurn,
+    SaveFailed,
+    TableClosed,
+    Undone,
+)
 from cardtable.userdata.savefiles import load_save
 from cardtable.userdata.slots import GameSlot, unfinished_games
 
@@ -59,7 +73,7 @@ def test_whole_games_with_bots_driven_by_the_session(game: str) -> None:
         session, notices = table(game, ["human"] + ["easy"] * (players - 1), seed=players)
         dealt = list(session.state.events)
         play_out(session, random.Random(players))
-        moved = [n for n in notices if n.kind == "moved"]
+        moved = [n for n in notices if isinstance(n, Moved)]
         assert [(n.seat, n.action) for n in moved] == session.state.history
         # Every engine event after the deal was told once, by the move that caused it.
         assert dealt + [event for n in moved for event in n.events] == session.state.events
@@ -83,9 +97,9 @@ def test_a_refused_move_gives_the_engines_reason_and_changes_nothing() -> None:
     before = session.state.to_json()
     reason = session.act(0, "pass")
     # The engine's reason comes as data (a code and its values) for the screen to word.
-    assert reason == session.state.refusal("pass") == RuleRefusal("leader_must_play")
-    assert str(reason) == session.state.why_illegal("pass")
-    assert session.act(0, "jump") == session.state.refusal("jump") == RuleRefusal("malformed", action="jump", game="President")
+    assert reason == AgainstRules(RuleRefusal("leader_must_play"))
+    assert str(reason.refusal) == session.state.why_illegal("pass")
+    assert session.act(0, "jump") == AgainstRules(RuleRefusal("malformed", action="jump", game="President"))
     assert session.state.to_json() == before and not notices
 
 
@@ -94,8 +108,8 @@ def test_only_the_seat_to_act_moves_and_bots_move_through_their_requests() -> No
     if session.to_act == 1:
         assert session.act(1, session.legal_actions()[0]) is None
     assert session.to_act == 0
-    assert session.act(1, "pass") == "it is not Ada's turn: Ann is to act"
-    assert session.act(0, session.legal_actions()[0]) == "Ann is played by a bot"
+    assert session.act(1, "pass") == NotYourTurn(1, 0)  # it is not Ada's turn: Ann is to act
+    assert session.act(0, session.legal_actions()[0]) == BotSeat(0)  # Ann is played by a bot
 
 
 def test_action_text_is_applied_through_the_engine() -> None:
@@ -103,7 +117,7 @@ def test_action_text_is_applied_through_the_engine() -> None:
     give = session.legal_actions()[5]
     assert session.act(0, str(give)) is None
     assert session.state.history == [(0, give)]
-    assert notices[-1] == Notice("moved", 0, give, notices[-1].events)
+    assert notices[-1] == Moved(0, give, notices[-1].events)
 
 
 def test_each_bot_is_given_only_its_own_observation() -> None:
@@ -153,7 +167,7 @@ def test_an_answer_after_close_is_dropped_and_nothing_more_is_played() -> None:
     session.close()
     assert session.bot_answer(answer) == "stale"
     assert session.bot_request() is None
-    assert session.act(0, "pass") == "the table is closed"
+    assert session.act(0, "pass") == TableClosed()
 
 
 def test_thinking_in_a_thread_is_cancelled_at_once() -> None:
@@ -212,7 +226,7 @@ def test_a_user_bot_that_fails_waits_for_a_built_in_bot(bot_file: Path) -> None:
     session.replace_bot(1, "normal")
     assert session.seats[1] == Seat.bot_seat("Ada", "normal")
     assert session.state.meta["seats"][1]["kind"] == "normal"
-    assert notices[-1] == Notice("bot_replaced", 1, text="normal")
+    assert notices[-1] == BotReplaced(1, "normal")
     request = session.bot_request()
     assert request is not None and session.bot_answer(request.think()) == "played"
 
@@ -256,7 +270,7 @@ def test_undo_goes_back_one_move_of_the_person_at_a_time() -> None:
         session.act(0, action)
     for position in reversed(positions):
         assert session.undo() is None
-        assert notices[-1].kind == "undone"
+        assert isinstance(notices[-1], Undone)
         assert session.state.meta["undo_used"] is True
         assert session.human_to_act
         undone = session.state.clone()
@@ -264,7 +278,7 @@ def test_undo_goes_back_one_move_of_the_person_at_a_time() -> None:
         again = get_rules("president").from_json(position)
         again.meta = {}
         assert undone.to_json() == again.to_json()
-    assert session.undo() == "Nothing to undo yet."
+    assert session.undo() == CannotUndo("nothing_yet")
 
 
 def test_the_seed_is_told_only_to_a_person_alone_at_the_table() -> None:
@@ -282,10 +296,10 @@ def test_the_seed_is_told_only_to_a_person_alone_at_the_table() -> None:
 
 def test_undo_is_off_with_more_than_one_person_and_once_the_game_is_over() -> None:
     session, _ = table("hearts", ["human", "easy", "human", "easy"], seed=1)
-    assert session.undo() == "Undo is only for games with a single person at the table."
+    assert session.undo() == CannotUndo("alone_only")
     session, _ = table("durak", ["human", "easy"], seed=3)
     play_out(session, random.Random(3))
-    assert session.undo() == "The game is over: nothing to undo."
+    assert session.undo() == CannotUndo("game_over")
 
 
 # --- hints ---------------------------------------------------------------------------------------
@@ -334,7 +348,7 @@ def test_hot_seat_hands_over_between_people_and_hides_the_hand_before_bots() -> 
     session.act(2, session.legal_actions()[0])
     # Only bots choose after Ben: his hand goes at once.
     assert session.to_act == 1 and session.revealed is None
-    assert [n.kind for n in notices[-2:]] == ["chosen", "hand_hidden"]
+    assert [type(n) for n in notices[-2:]] == [Chosen, HandHidden]
     request = session.bot_request()
     assert request is not None and session.bot_answer(request.think()) == "played"
 
@@ -452,9 +466,9 @@ def test_a_finished_game_is_recorded_once() -> None:
     session, notices = table("durak", ["human", "easy"], seed=6)
     session.saver = SlotSaver()
     play_out(session, random.Random(6))
-    assert [n.kind for n in notices].count("finished") == 1
+    assert [type(n) for n in notices].count(Finished) == 1
     session.autosave()  # a second save must not count the game twice
-    assert [n.kind for n in notices].count("finished") == 1
+    assert [type(n) for n in notices].count(Finished) == 1
 
 
 def test_a_save_that_fails_is_told_once(tmp_path: Path) -> None:
@@ -471,7 +485,7 @@ def test_a_save_that_fails_is_told_once(tmp_path: Path) -> None:
     request = session.bot_request()
     assert request is not None
     session.bot_answer(request.think())
-    assert [n for n in notices if n.kind == "save_failed"] == [Notice("save_failed", text="No space left on device")]
+    assert [n for n in notices if isinstance(n, SaveFailed)] == [SaveFailed("No space left on device")]
 
 
 def test_the_bot_speed_is_kept_in_the_save() -> None:
@@ -513,4 +527,4 @@ def test_a_remote_seat_is_waited_for_and_answers_with_text() -> None:
             assert request is not None
             session.bot_answer(request.think())
     assert session.is_over and told_remote
-    assert session.act(1, "pass") == session.state.refusal("pass") == RuleRefusal("game_over")
+    assert session.act(1, "pass") == AgainstRules(RuleRefusal("game_over"))

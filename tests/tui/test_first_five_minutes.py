@@ -139,7 +139,7 @@ async def test_after_a_refusal_h_shows_the_hint_again_and_then_why() -> None:
         await pilot.pause()
         # Enter makes the hinted move, whatever card the cursor is on.
         hand.cursor = unplayable[0]
-        action = game.hint_action
+        action = game.hints.action
         before = len(game.state.history)
         await pilot.press("enter")
         await pilot.pause()
@@ -166,7 +166,7 @@ async def test_moves_within_each_others_noise_are_called_about_equal() -> None:
         moves = (MoveValue(a, 40, 0.52, {0: 5, 1: 10, 2: 15, 3: 10}), MoveValue(b, 33, 0.50, {1: 13, 2: 10, 3: 10}),
                  MoveValue(d, 32, 0.47, {1: 12, 2: 10, 3: 10}))
         decision = Decision(b, "checked", moves, 105)
-        line = game.hint_line(b, decision)
+        line = game.hints.line(b, decision)
         plain = line.plain
         labels = [app.card_style.label(card) for card in cards[:3]]
         assert f"{labels[1]}, {labels[0]} and {labels[2]} are about equal here" in plain, plain
@@ -176,11 +176,11 @@ async def test_moves_within_each_others_noise_are_called_about_equal() -> None:
         await pilot.pause()
         status = game.query_one("#status")
         assert status.size.height <= 2  # fits the status line at 80x24
-        why = game.why_text(decision).plain
+        why = game.hints.why_text(decision).plain
         assert "about equal" in why and "40 simulations" in why and "head-to-head" not in why
         # One move clearly ahead: named the best, with the next best.
         clear = (MoveValue(a, 400, 0.80, {0: 300, 3: 100}), MoveValue(b, 120, 0.40, {0: 20, 3: 100}))
-        plain = game.hint_line(a, Decision(a, "search", clear, 520)).plain
+        plain = game.hints.line(a, Decision(a, "search", clear, 520)).plain
         assert "about equal" not in plain and "next best" in plain
 
 

@@ -40,15 +40,15 @@ async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, as
             await pilot.press("h")
             await app.workers.wait_for_complete()
             await pilot.pause()
-            decision = game.hint_decision
-            assert decision is not None and decision.action == game.hint_action
+            decision = game.hints.decision
+            assert decision is not None and decision.action == game.hints.action
             status = status_of(game)
             assert status.startswith("Hint: ")
-            assert any(s in status for s in SUITS) != ascii_only or not game.hint_action.cards
+            assert any(s in status for s in SUITS) != ascii_only or not game.hints.action.cards
             if any(m.visits for m in decision.moves):  # a search (or Hearts' pass search)
                 break
             assert game.table.hint_reason(decision) in status
-            game.human_move(game.hint_action)
+            game.human_move(game.hints.action)
         else:
             raise AssertionError("no searched hint in 40 turns")
         assert re.search(WORDING[game_name], status), status
@@ -76,10 +76,10 @@ async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, as
         await pilot.pause()
         assert app.screen is game
         # After a move the old explanation is gone: H asks for a new hint.
-        game.human_move(game.hint_action)
+        game.human_move(game.hints.action)
         await settle(app, pilot)
         if isinstance(app.screen, GameScreen) and app.screen.session.human_to_act:
-            assert app.screen.hint_generation != app.screen.session.generation
+            assert app.screen.hints.generation != app.screen.session.generation
 
 
 async def test_the_thinking_time_setting_reaches_the_hard_bots_of_the_table() -> None:
@@ -150,16 +150,16 @@ async def test_a_hint_chosen_by_a_closer_look_names_the_move_it_beat() -> None:
         favourite, chosen = legal[0], legal[1]
         # Far enough apart to be told apart (not "about equal"), yet the closer look chose the second.
         moves = (MoveValue(favourite, 700, 0.6, {0: 280}), MoveValue(chosen, 610, 0.45, {0: 190}))
-        checked = game.hint_line(chosen, Decision(chosen, "checked", moves, 1310)).plain
+        checked = game.hints.line(chosen, Decision(chosen, "checked", moves, 1310)).plain
         assert "a closer look preferred it to" in checked and "search" not in checked, checked
         assert "next best" not in checked
         # The longest kind of hint, with the widest plays in hand, is on screen whole at 80x24.
         favourite, chosen = sorted(legal, key=lambda action: len(action.cards))[-2:]
         moves = (MoveValue(favourite, 700, 0.6, {0: 280}), MoveValue(chosen, 610, 0.45, {0: 190}))
-        hint = game.hint_line(chosen, Decision(chosen, "checked", moves, 1310))
+        hint = game.hints.line(chosen, Decision(chosen, "checked", moves, 1310))
         game.set_status(hint)
         await pilot.pause()
         shown = " ".join(screen_text(app).split())
         assert " ".join(hint.plain.split()) in shown, (hint.plain, shown)
-        searched = game.hint_line(favourite, Decision(favourite, "search", moves, 1310)).plain
+        searched = game.hints.line(favourite, Decision(favourite, "search", moves, 1310)).plain
         assert "next best" in searched and "favourite" not in searched, searched

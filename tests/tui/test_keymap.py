@@ -34,7 +34,7 @@ def test_the_help_lists_the_keys_the_game_uses(game: str) -> None:
     text = keys_markdown(table_features(game))
     table = table_for(game)
     for use in TABLE_KEYS:
-        applies = not use.needs or use.needs in table.extra_moves or (use.needs == "target" and hasattr(table, "next_target"))
+        applies = not use.needs or use.needs in table.extra_moves or (use.needs == "target" and table.has_targets)
         listed = any(line.startswith(f"| {use.written} ") or f" / {use.written} |" in line for line in text.splitlines())
         assert listed == applies or not use.does, (use, text)
 

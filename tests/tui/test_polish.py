@@ -57,7 +57,7 @@ async def hint_then_enter(app: CardtableApp, pilot, game: GameScreen):
     await pilot.press("h")
     await app.workers.wait_for_complete()
     await pilot.pause()
-    hint = game.hint_action
+    hint = game.hints.action
     assert hint is not None and hint in game.state.legal_actions()
     status = str(game.query_one("#status").render())
     before = len(game.state.history)
@@ -84,7 +84,7 @@ async def test_hint_selects_the_suggestion_so_enter_plays_it_president() -> None
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        hint = game.hint_action
+        hint = game.hints.action
         assert set(hand.selected_cards) == set(hint.cards) == hand.hinted
         assert hand.cursor_card == hand.selected_cards[0]
         await pilot.press("enter")

@@ -211,7 +211,7 @@ async def test_a_cancelled_rounds_review_is_not_kept(tmp_path, monkeypatch) -> N
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, RoundOverScreen) and screen.review is None
-        assert len(game.round_reviews) == 0
+        assert len(game.round_end.reviews) == 0
         assert len(asked) == 1
 
 

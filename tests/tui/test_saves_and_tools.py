@@ -234,7 +234,7 @@ async def test_hint_highlights_a_legal_move() -> None:
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        hint = game.hint_action
+        hint = game.hints.action
         assert hint in game.state.legal_actions()
         hand = game.query_one(HandView)
         assert hand.hinted == set(hint.cards) and hand.hinted

@@ -104,12 +104,12 @@ async def test_a_pause_ends_by_itself_after_the_pause_time() -> None:
     app = CardtableApp(config, bot_delay=0, trick_pause=LONG, ascii_only=False)
     async with app.run_test(size=(80, 24)) as pilot:
         game, _ = await play_until_completed(app, pilot, random.Random(1), "trick")
-        token = game.pause_token
-        game.end_pause(token)  # what the timer calls when the pause time is up
+        token = game.pause.token
+        game.pause.end(token)  # what the timer calls when the pause time is up
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert game.table.completed is None
-        game.end_pause(token)  # a second call (a late timer) changes nothing
+        game.pause.end(token)  # a second call (a late timer) changes nothing
         await app.workers.wait_for_complete()
         await pilot.pause()
 

@@ -23,7 +23,7 @@ async def test_a_bot_answer_after_undo_is_dropped_by_the_screen() -> None:
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert game.state.history == [] and game.session.human_to_act
-        game.bot_answered(answer)  # what the worker would hand back now
+        game.turns.bot_answered(answer)  # what the worker would hand back now
         await pilot.pause()
         assert game.state.history == []
         app._bot_delay = 0.0

@@ -208,7 +208,7 @@ async def test_hinted_cards_are_listed_in_hand_order() -> None:
         assert [str(c) for c in action.cards] != [str(c) for c in hand.cards if c in action.cards]
         from cardtable.session import HintAnswer
 
-        game.hint_done(HintAnswer(game.viewer, game.session.generation, action))
+        game.hints.done(HintAnswer(game.viewer, game.session.generation, action))
         in_hand_order = " ".join(c.label() for c in hand.cards if c in action.cards)
         assert status_of(game) == f"Hint: pass {in_hand_order} (Enter plays it)"
 

@@ -2,24 +2,33 @@
 
 The screen draws a table (:class:`~cardtable.session.protocol.TableProtocol`: a
 :class:`~cardtable.session.TableSession` here, or a seat of a networked table) and
-routes keys to it; the session runs the table (whose turn, the bots, hot-seat, saving,
-undo, hints).  A key press goes: binding (from :mod:`cardtable.tui.keymap`) →
-``action_*`` → the session (``act``, ``undo``, ``hint_request``) →
-:meth:`GameScreen.after_change` → the session's notices and a redraw from
-``state.observation(viewer)``.
+maps keys to what the player means; the table runs the game (whose turn, the bots,
+hot-seat, saving, undo, hints).  A key press goes: binding (from
+:mod:`cardtable.tui.keymap`) → ``action_*`` → the table (``act``, ``undo``,
+``hint_request``) → :meth:`GameScreen.after_change` → a redraw.
 
-This module holds the drawing and the keys; the screen is made of parts that do the
-rest (see :mod:`cardtable.tui.screens.game_parts`): the turn loop and the bots' thinking
-in worker threads (``game_turns``), hints and the "why" view (``game_hints``), the
-privacy screen between two people's turns (``handover``), the pause that keeps a
-completed trick on the table (``pauses``) and a round's end (``round_end``).
+What is drawn is worked out without Textual by the view model
+(:class:`~cardtable.tui.viewmodel.TableViewModel`: a
+:class:`~cardtable.tui.viewmodel.TableView` from the table's facts); setting
+:attr:`GameScreen.view` puts it into the widgets.  What the screen does besides
+drawing is done by parts it holds, one object each with the state it owns:
+
+- :attr:`~GameScreen.turns` (:class:`~cardtable.tui.screens.game_turns.Turns`): the
+  table's notices, the turn loop, the bots' thinking, a person's move;
+- :attr:`~GameScreen.hints` (:class:`~cardtable.tui.screens.game_hints.Hints`): hints
+  and the "why" view;
+- :attr:`~GameScreen.handover` (:class:`~cardtable.tui.screens.handover.HandOver`):
+  covering the screen between two people's turns in hot-seat;
+- :attr:`~GameScreen.pause` (:class:`~cardtable.tui.screens.pauses.TrickPause`): a
+  completed trick kept on the table a moment;
+- :attr:`~GameScreen.round_end` (:class:`~cardtable.tui.screens.round_end.RoundEnd`):
+  a round's end, its pop-up and the review.
 """
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -27,31 +36,29 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
+from textual.reactive import var
 from textual.widgets import Button, Static
 
 from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
-from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
-from cardtable.engine.payloads import EventKind
-from cardtable.engine.refusals import RuleRefusal
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
-from cardtable.games import get_rules
-from cardtable.lang import _
-from cardtable.session import Seat, TableSession
+from cardtable.session.notices import CannotUndo, Refusal
 from cardtable.session.protocol import TableProtocol
-from cardtable.tui.config import TableConfig
+from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
-from cardtable.tui.refusal_words import refusal_text
 from cardtable.tui.screens.confirm import ConfirmScreen
-from cardtable.tui.screens.game_hints import HintsPart
-from cardtable.tui.screens.game_turns import TurnsPart
-from cardtable.tui.screens.handover import HandoverPart
+from cardtable.tui.screens.game_hints import Hints
+from cardtable.tui.screens.game_turns import Turns
+from cardtable.tui.screens.handover import HandOver
 from cardtable.tui.screens.info import InfoScreen
-from cardtable.tui.screens.pauses import PausesPart
-from cardtable.tui.screens.round_end import RoundEndPart
+from cardtable.tui.screens.pauses import TrickPause
+from cardtable.tui.screens.round_end import RoundEnd
+from cardtable.tui.screens.status_line import StatusLine
+from cardtable.tui.services import services
 from cardtable.tui.tables import TableArea, TableContext, table_for
+from cardtable.tui.viewmodel import TableFacts, TableView, TableViewModel
 from cardtable.tui.widgets.buttons import MoveButton
 from cardtable.tui.widgets.firstframe import StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
@@ -59,21 +66,16 @@ from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.movelog import MoveLog
 from cardtable.tui.widgets.seats import SeatBox, seat_lines
 from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
-from cardtable.tui.wording import engine_text, plural
-
-if TYPE_CHECKING:
-    from cardtable.bots.search import Decision
+from cardtable.tui.wording import undo_line
 
 __all__ = ["GameScreen"]
 
 
-class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, RoundEndPart):
+class GameScreen(StyledOnce):
     """Plays one game from a :class:`TableConfig` until it is over."""
 
     #: a replay shows the table without taking moves
     read_only = False
-    #: the round-over event the pop-up shows (the review of that round comes back to it)
-    round_over_event: Event | None = None
     #: a spectator's view: no seat is marked as the viewer's
     spectator = False
 
@@ -84,57 +86,36 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
 
     BINDINGS = bindings(TABLE_KEYS)
 
-    def __init__(
-        self,
-        config: TableConfig,
-        state: GameState | None = None,
-        session: TableProtocol | None = None,
-    ) -> None:
-        """Play ``config`` (from ``state`` if given), or the seat of a hosted table that
-        ``session`` plays from here (a seat elsewhere, or the host's own seat: the host runs
-        the game and its bots).  The screen knows the table only as a
-        :class:`~cardtable.session.protocol.TableProtocol`."""
+    #: what is on screen now (``None`` until the first drawing); setting it draws it
+    view: var[TableView | None] = var(None, always_update=True, init=False)
+
+    def __init__(self, config: TableConfig, session: TableProtocol) -> None:
+        """Play ``config`` at the table ``session``, handed over by whoever opened it (a
+        table played here, a seat of a hosted table from elsewhere, or the host's own
+        seat).  The screen knows the table only as a
+        :class:`~cardtable.session.protocol.TableProtocol`: its core, and the
+        capabilities it offers."""
         super().__init__()
         self.config = config
         self.game_name = config.game
-        self.session: TableProtocol
-        if session is not None:
-            self.session = session
-        else:
-            seats = [Seat.from_spec(seat.name, seat.kind) for seat in config.seats]
-            self.session = TableSession(
-                state if state is not None else config.new_state(), seats, resumed=state is not None
-            )
-        self.session.listen(self.on_notice)
+        self.session: TableProtocol = session
         self.table: TableArea[Any] = table_for(config.game)
-        self.hint_action: Action | None = None
-        #: how the hard bot came to the hint on show, and the table's generation then
-        #: (a second H shows the "why" view while the table has not moved on)
-        self.hint_decision: Decision | None = None
-        self.hint_generation = -1
-        #: the status line shows the hint now (a refusal or news may have replaced it)
-        self.hint_on_status = False
-        self.obs: Observation | None = None
-        self.legal: Sequence[Action] = []
-        #: the first event of the viewer's observation not yet in the log
-        self.seen_events = 0
-        self.message: Text | None = None
-        #: the status line shows why the last choice was refused
-        self.refused = False
-        #: what just happened (cards received, a revolution, an undo), kept on the status
-        #: line beside "X is thinking…" and the prompt until the viewer's next move
-        self.news: Text | None = None
-        self.pending_round_over: Event | None = None
-        #: a trick, bout or set completed by the last move, to keep on the table a moment
-        self.just_completed: Event | None = None
-        self.pause_token = 0
+        self.view_model = TableViewModel(config.game, self.table)
+        self.turns = Turns(self)
+        self.hints = Hints(self)
+        self.handover = HandOver(self)
+        self.pause = TrickPause(self)
+        self.round_end = RoundEnd(self)
+        self.status_line = StatusLine(self)
+        self.session.listen(self.turns.on_notice)
+        #: the screen has left the table: nothing more is played or drawn
         self.finished = False
         #: the widgets are mounted: news from a host may be drawn (before, mounting draws it)
         self.ready = False
-        #: :meth:`keys_shown` when the footer was last told (``None``: not yet)
+        #: the keys that acted when the footer was last told (``None``: not yet)
         self.shown_keys: tuple[bool | None, ...] | None = None
 
-    # --- what the session holds -------------------------------------------------------
+    # --- what the table holds ----------------------------------------------------------
     @property
     def state(self) -> GameState:
         """The game state, for a table played here (a remote seat has none)."""
@@ -143,8 +124,14 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         return state
 
     @property
-    def round_noun(self) -> str:
-        return get_rules(self.game_name).round_noun
+    def obs(self) -> Observation | None:
+        """The observation on screen (``None`` before the first drawing)."""
+        return self.view.obs if self.view is not None else None
+
+    @property
+    def legal(self) -> Sequence[Action]:
+        """The viewer's legal moves on screen (none unless it is the viewer's turn)."""
+        return self.view.legal if self.view is not None else ()
 
     @property
     def viewer(self) -> int:
@@ -157,17 +144,22 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         return self.session.revealed
 
     @property
-    def hotseat(self) -> bool:
-        return self.session.hotseat
-
-    @property
-    def table_only(self) -> bool:
-        """Hot-seat while only bots move: the table as everyone sees it, no hand."""
-        return self.session.table_only and not self.read_only
-
-    @property
     def log_lines(self) -> Sequence[Text]:
         return self.query_one(MoveLog).lines
+
+    @property
+    def context(self) -> TableContext:
+        seats = self.session.seats
+        return TableContext(
+            names=tuple(seat.name for seat in seats),
+            labels=tuple(seat.label for seat in seats),
+            style=services(self).card_style,
+            personal=not self.session.hotseat,
+        )
+
+    def facts(self) -> TableFacts:
+        """What the table says now, as the view model reads it."""
+        return TableFacts.read(self.session, read_only=self.read_only, spectator=self.spectator)
 
     # --- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -182,7 +174,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
                 yield Static(id="scores")
                 yield MoveLog(id="log")
         yield Static(id="status")
-        yield HandView(self.app.card_style, id="hand")  # type: ignore[attr-defined]
+        yield HandView(services(self).card_style, id="hand")
         with Horizontal(id="moves"):
             yield from self.compose_moves()
         yield KeysFooter(show_command_palette=False, compact=True)
@@ -201,75 +193,36 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         yield MoveButton("Undo", id="undo-button", compact=True)
         yield MoveButton("Help", id="help-button", compact=True)
 
-    def observe(self) -> Observation:
-        """What is drawn: the game as the viewer sees it (hot-seat while only bots move:
-        as everyone sees it, laid out around the last viewer's seat)."""
-        if self.table_only:
-            return dataclasses.replace(self.session.public_observation(), seat=self.viewer)
-        return self.session.observation(self.viewer)
-
-    def title_text(self, obs: Observation, ctx: TableContext) -> str:
-        name = ctx.name(self.viewer)
-        if ctx.personal:
-            who = "your table" if name == "You" else f"you are {name}"
-        elif self.table_only:
-            who = "the table as everyone sees it"
-        else:
-            who = f"{name}'s view"
-        undone = "  ·  undo used" if self.session.undo_used else ""
-        seed = "" if self.seed_shown is None else f"  ·  seed {self.seed_shown}"
-        presence = f"  ·  {self.session.presence}" if self.session.presence else ""
-        return f"  {self.round_noun} {obs.round}  ·  {who}{seed}{undone}{presence}"
-
-    @property
-    def seed_shown(self) -> int | None:
-        """The seed the title may give: only to a person alone at the table.  A host's
-        remote seats belong to people even while they are away and a bot plays for them
-        (the seed would tell them every hand)."""
-        return self.session.seed
-
-    def hand_title(self, obs: Observation, ctx: TableContext) -> str:
-        if self.table_only:
-            return "No hand is shown while only bots play"
-        return f"{ctx.owner(self.viewer)} hand · {plural(len(obs.hand), 'card')}"
-
-    @property
-    def context(self) -> TableContext:
-        seats = self.session.seats
-        return TableContext(
-            names=tuple(seat.name for seat in seats),
-            labels=tuple(seat.label for seat in seats),
-            style=self.app.card_style,  # type: ignore[attr-defined]
-            personal=not self.hotseat,
-        )
-
     def on_mount(self) -> None:
         self.ready = True
         fit_to_terminal(self)
         if not self.read_only:
-            self.session.saver = getattr(self.app, "saver", None)
-            self.session.hint_iterations = getattr(self.app, "hint_iterations", None)
-            self.session.pace = getattr(self.app, "pace", "normal")
-            self.session.set_think_time(getattr(self.app, "think", None))
-            self._set_bot_cores()
-            # A new game has its save from the start: once its first frame is out.
-            self.call_after_refresh(self.session.autosave)
+            saving = self.session.saving
+            if saving is not None:
+                saving.saver = services(self).saver
+            self.follow_settings()
+            if saving is not None:
+                # A new game has its save from the start: once its first frame is out.
+                self.call_after_refresh(saving.autosave)
         self.after_change()
 
     def on_screen_resume(self) -> None:
         # The settings screen may have changed the bot speed the save records, and the
         # hard bots' thinking time and cores.
-        self.session.pace = getattr(self.app, "pace", "normal")
         if not self.read_only:
-            self.session.set_think_time(getattr(self.app, "think", None))
-            self._set_bot_cores()
+            self.follow_settings()
 
-    def _set_bot_cores(self) -> None:
-        from cardtable.bots.search.pool import play_workers
-
-        cores = getattr(self.app, "bot_cores", None)
-        if cores is not None and self.session.workers != play_workers(cores):
-            self.session.set_bot_cores(cores)
+    def follow_settings(self) -> None:
+        """Hand the app's bot speed (kept in the save), thinking time, cores and hint size
+        on to the table's bots and hints run here."""
+        app = services(self)
+        saving, bot_turns, hints = self.session.saving, self.session.bot_turns, self.session.hints
+        if saving is not None:
+            saving.pace = app.pace
+        if bot_turns is not None:
+            bot_turns.configure(app.think, app.bot_cores)
+        if hints is not None:
+            hints.configure(app.think, app.bot_cores, app.hint_iterations)
 
     def on_resize(self) -> None:
         fit_to_terminal(self)
@@ -278,30 +231,20 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
 
     def _redraw_for_size(self) -> None:
         # Seat boxes and the log choose their wording by width: draw them again.
-        if self.obs is not None and not self.has_class("concealed"):
-            for seat in range(self.obs.num_players):
-                self._draw_seat(self.obs, seat, self.context)
+        if self.view is not None and not self.handover.concealed:
+            self.draw_seats(self.view)
             self.query_one(MoveLog).redraw()
         # The hand's height follows the card size, which follows the terminal's size.
         self.query_one(HandView).refresh(layout=True)
 
+    # --- keys that act ------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show a key only where it acts: no Take in President, no Pass in Hearts, nor
-        while leading or during an exchange, no Undo with several people at the table;
-        none but leaving while the terminal is too small to show the table."""
+        """Show a key only where it acts (the view model says which); none but leaving
+        while the terminal is too small to show the table."""
         if self.has_class("-too-small") and action != "quit_table":
             return False
-        if action == "pass_turn":
-            return self.offers("pass")
-        if action == "take":
-            return self.offers("take")
-        if action == "undo":
-            return self.session.undo_offered
-        if action == "next_target":
-            return hasattr(self.table, "next_target")
-        if action == "seats":
-            return self.hosting
-        return True
+        keys = self.view.keys if self.view is not None else self.view_model.keys(None)
+        return keys.get(action, True)
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -319,256 +262,134 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         return tuple(self.check_action(use.name, ()) for use in TABLE_KEYS)
 
     @property
-    def untouched(self) -> bool:
-        """A game of this keyboard's own that no person at the table has moved in yet."""
-        session = self.session
-        if self.read_only or not session.local or session.state is None:
-            return False
-        people = {seat for seat, spec in enumerate(session.seats) if spec.waits_for_outside}
-        return not session.is_over and not any(seat in people for seat, _ in session.state.history)
-
-    @property
-    def hosting(self) -> bool:
-        """This screen is the host's own seat of a networked table (it has the seats' pop-up)."""
-        return self.session.hosting and not self.read_only
-
-    @property
     def key_features(self) -> tuple[str, ...]:
         """What the keys of this table depend on beyond the game's moves (``hosting``),
         for the help screen."""
-        return ("hosting",) if self.hosting else ()
-
-    def offers(self, move: str) -> bool:
-        """Whether the Pass or Take control belongs on screen now: the game has the move,
-        and, on the viewer's own turn, the move is legal (no Pass for a lead or a gift)."""
-        if move not in self.table.extra_moves:
-            return False
-        obs = self.obs
-        if obs is None or obs.current_player != self.viewer or self.read_only:
-            return True
-        action = PASS if move == "pass" else TAKE
-        return action in self.legal
+        return ("hosting",) if self.session.seating is not None and not self.read_only else ()
 
     def on_unmount(self) -> None:
-        self.finished = True  # a bot answering after this has no table to play on
+        self.finish()  # a bot answering after this has no table to play on
         self.session.close()
 
-    def _gone(self) -> bool:
+    def gone(self) -> bool:
         """Whether the screen is being torn down (app closing): nothing may be drawn."""
         return not self.is_attached or self._closing or self._closed or not self.query("#title-bar")
 
     def on_key(self, event: Key) -> None:
         # Any key ends the pause at once; the key still does what it does.
-        if self.table.completed is not None:
-            self.end_pause()
+        if self.pause.running:
+            self.pause.end()
         if event.key in _UNDO_KEYS and not self.check_action("undo", ()):
             # Undo is not offered here (hot-seat), yet the key gets its one-line answer.
             self.action_undo()
 
     # --- drawing ---------------------------------------------------------------------
+    def after_change(self) -> None:
+        """Redraw and play on (see :meth:`Turns.after_change <cardtable.tui.screens.game_turns.Turns.after_change>`)."""
+        self.turns.after_change()
+
     def refresh_view(self) -> None:
-        obs = self.observe()
-        self.obs = obs
-        ctx = self.context
-        my_turn = self.session.to_act == self.viewer and not self.read_only
-        self.legal = self.session.legal_actions() if my_turn else []
-        self._take_events(obs, ctx)
-        rules = get_rules(self.game_name)
-        self.query_one("#title-bar", Static).update(
-            Text.assemble((f" {rules.title} ", "bold black on #d4af37"), self.title_text(obs, ctx))
-        )
-        for seat in range(obs.num_players):
-            self._draw_seat(obs, seat, ctx)
-        self.table.show(obs, ctx)
-        self.query_one("#scores", Static).update(self.table.score_text(obs, ctx))
+        """Draw the table as it is now: the view model's view of the table's facts."""
+        self.view_model.style = services(self).card_style
+        self.view = self.view_model.view(self.facts(), hint=self.hints.action)
+
+    def watch_view(self, view: TableView | None) -> None:
+        if view is None:
+            return
+        self.take_events(view)
+        self.query_one("#title-bar", Static).update(view.title)
+        self.draw_seats(view)
+        self.table.show(view.obs, view.context)
+        self.query_one("#scores", Static).update(view.scores)
         self.query_one(MoveLog).redraw()
         hand = self.query_one(HandView)
-        playable = self.table.playable_cards(obs, self.legal) if my_turn else None
-        hand.show_cursor = my_turn
-        hand.set_cards(self.table.sort_hand(obs), playable)
-        hint = self.hint_action if my_turn else None
-        hand.hinted = set(hint.cards) if hint is not None else set()
-        title = self.hand_title(obs, ctx)
-        if hand.has_unplayable:
+        hand.show_cursor = view.hand.cursor
+        hand.set_cards(view.hand.cards, view.hand.playable)
+        hand.hinted = set(view.hand.hinted)
+        title = view.hand.title
+        if view.hand.has_unplayable:
             title += f" · {hand.unplayable_mark} cannot be played now"
         hand.border_title = Text(title)  # a Text: names in it are never read as markup
-        for button_id, enabled in (
-            ("#play-button", my_turn),
-            ("#pass-button", my_turn and PASS in self.legal),
-            ("#take-button", my_turn and TAKE in self.legal),
-        ):
-            for button in self.query(button_id):
-                button.disabled = not enabled
-        for button_id, move in (("#pass-button", "pass"), ("#take-button", "take")):
-            for button in self.query(button_id):
-                button.display = self.offers(move)
-        for button in self.query("#undo-button"):
-            button.display = self.session.undo_offered
+        for button in self.query(MoveButton):
+            button_id = button.id or ""
+            if button_id in view.enabled:
+                button.disabled = not view.enabled[button_id]
+            if button_id in view.shown:
+                button.display = view.shown[button_id]
         keys = self.keys_shown()
         if keys != self.shown_keys:
             # The footer is built anew on every refresh of the bindings: only when a key
             # comes or goes (most redraws change none, and a hosted table redraws often).
             self.shown_keys = keys
             self.refresh_bindings()
-        if self.message is not None:
-            self.news, self.message = self.message, None
-        self.show_status()
+        self.status_line.drawn()
 
-    def show_status(self) -> None:
-        """The status line: what just happened, and what to do now."""
-        my_turn = self.obs is not None and self.session.to_act == self.viewer and not self.read_only
-        if self.news is not None and (my_turn or self.session.pause_line):
-            # The pause shows beside the news too: nobody moves until the table is full.
-            # What happened, and what to do now (after a pass: lead the 2♣).
-            self.set_status(Text.assemble(self.news, "  ·  ", self.prompt_now()))
-        else:
-            self.set_status(self.news or self.prompt_now())
-
-    def _take_events(self, obs: Observation, ctx: TableContext) -> None:
+    def take_events(self, view: TableView) -> None:
         """Add the viewer's new events to the log; tell the viewer the cards it received."""
+        fresh, lines = self.view_model.log_lines(view.facts)
         log = self.query_one(MoveLog).lines
-        events = obs.events
-        for number, event in enumerate(events[self.seen_events :], start=self.seen_events):
-            if number and events[number - 1].kind == EventKind.ROUND_OVER and event.kind != EventKind.GAME_OVER:
-                # Each round's log starts afresh: a card played last round may be in a hand
-                # now.  The last round's log stays once the game is over.
-                log.clear()
-            line = self.table.log_line(event, ctx, self.viewer)
-            if line is not None:
-                log.append(line)
-        self.seen_events = len(events)
-        if self.revealed == self.viewer and not self.table_only:
+        if fresh:
+            log.clear()
+        log.extend(lines)
+        if self.session.revealed == self.viewer and not view.facts.table_only:
             # Cards received, told to their receiver once (in hot-seat, when their turn comes).
             for event in self.session.take_received(self.viewer):
-                self.message = Text.assemble(
-                    (f"{ctx.name(event.seat)} {self.table.gave_word} {ctx.you(self.viewer, capital=False)} ", "bold"),
-                    ctx.style.inline(self.table.in_hand_order(obs, event.cards)),
-                )
-                self.show_received(event.cards)
+                self.status_line.tell(self.view_model.received(view.facts, event))
+                self.query_one(HandView).received |= set(event.cards)
 
-    def show_received(self, cards: Sequence[Card]) -> None:
-        """Mark cards just received in the hand (✚ under a gold face) until the
-        receiver's first move after receiving them, however long the bots take to come
-        round to it: the player must see them on their own turn."""
-        hand = self.query_one(HandView)
-        hand.received |= set(cards)
+    def forget_log(self) -> None:
+        """Empty the log (an undo, a hand-over): the next drawing logs every event again."""
+        self.query_one(MoveLog).lines.clear()
+        self.view_model.log.restart()
+
+    def draw_seats(self, view: TableView) -> None:
+        # The columns inside one seat box (boxes share the row, 1-column gap, left padding).
+        boxes = len(view.seats)
+        width = max(((self.size.width or self.app.size.width or 80) - boxes) // boxes - 1, 6)
+        for number, seat in enumerate(view.seats):
+            lines = seat_lines(
+                width=width, label=seat.label, name=seat.name, count=seat.count, words=list(seat.words),
+                badges=list(seat.badges), to_act=seat.to_act, viewer=seat.viewer,
+                ascii_only=view.context.style.ascii_only,
+            )
+            self.query_one(f"#seat-{number}", SeatBox).show(lines, list(seat.badges), seat.to_act, seat.viewer)
 
     def forget_received(self) -> None:
+        """Cards just received stay marked (✚) until the receiver's first move after."""
         hands = self.query(HandView)
         if hands and hands.first().received:
             hands.first().received = set()
             hands.first().refresh()
 
-    def show_refusal(self, reason: RuleRefusal | str) -> None:
-        """Put a refusal on the status line until the selection changes."""
-        self.set_status(self.refusal(reason))
-        self.refused = True
-
-    def choice_changed(self) -> None:
-        """The selection or the cursor moved: a refusal of the old choice no longer applies."""
-        if self.refused and self.obs is not None:
-            self.set_status(self.prompt_now())
-
-    def refusal(self, reason: RuleRefusal | str) -> Text:
-        """A refused move's reason on the status line, in the player's language, its cards
-        and seats written as everywhere else on screen (``Refused: 8♦ does not beat 6♠``):
-        the engine's reason worded from its code and values, a table's line as it came."""
-        ctx = self.context
-        if isinstance(reason, RuleRefusal):
-            text = refusal_text(reason, ctx.style, ctx.name, text_style="red")
-        else:
-            text = engine_text(reason, ctx.style, seat_name=ctx.name, text_style="red")
-        # TRANSLATORS: the status line after a refused move; {reason} says why.
-        before, _middle, after = _("Refused: {reason}").partition("{reason}")
-        return Text.assemble((before, "bold red"), text, (after, "bold red"))
-
+    # --- the status line ---------------------------------------------------------------
     def set_status(self, text: Text) -> None:
-        self.refused = False
-        self.hint_on_status = False
-        self.query_one("#status", Static).update(text)
+        """Put ``text`` on the status line (see :class:`~cardtable.tui.screens.status_line.StatusLine`)."""
+        self.status_line.set(text)
 
-    def prompt_now(self) -> Text:
-        """What the status line says when nothing has just happened: what to do now."""
-        obs = self.obs
-        assert obs is not None
-        ctx = self.context
-        if obs.is_over:
-            return Text("The game is over.", style="bold")
-        if self.session.pause_line:
-            return Text(self.session.pause_line, style="bold yellow")
-        if self.session.to_act == self.viewer and not self.read_only:
-            return self.personalise(self.table.prompt(obs, self.legal, ctx))
-        return Text(f"{ctx.labels[obs.current_player]} to act.", style="italic")  # type: ignore[index]
-
-    def thinking_text(self) -> Text:
-        """``Ada (hard) is thinking…``, for the seat to act."""
-        seat = self.session.to_act
-        return Text(f"{self.context.labels[seat]} is thinking…", style="italic")  # type: ignore[index]
-
-    def wait_text(self) -> Text:
-        """The answer to a key pressed out of turn: wait, and who is thinking (or, while
-        the table waits for an away player, that)."""
-        if self.session.pause_line:
-            return Text(self.session.pause_line, style="bold yellow")
-        text = Text("Wait for your turn.", style="bold yellow")
-        if self.session.bot_to_act:
-            text.append("  ")
-            text.append_text(self.thinking_text())
-        return text
-
-    def personalise(self, text: Text) -> Text:
-        """In hot-seat, put the player's name where a prompt says "you"."""
-        if not self.hotseat:
-            return text
-        name = self.context.name(self.viewer)
-        # Replacements are functions, so a backslash in a name is not read as a group.
-        plain = re.sub(r"\bYour\b", lambda _: f"{name}'s", text.plain)
-        plain = re.sub(r"\bif you can\b", "if possible", plain)
-        plain = re.sub(r"\b[Yy]ou\b", lambda _: name, plain)
-        return Text(plain, style=text.style)
-
-    def _seat_width(self, boxes: int) -> int:
-        """The columns inside one seat box (boxes share the row, 1-column gap, left padding)."""
-        width = self.size.width or self.app.size.width or 80
-        return max((width - boxes) // boxes - 1, 6)
-
-    def _draw_seat(self, obs: Observation, seat: int, ctx: TableContext) -> None:
-        to_act = seat == obs.current_player
-        badges = self.table.seat_badges(obs, seat)
-        viewer = seat == self.viewer and not self.spectator and not self.table_only
-        lines = seat_lines(
-            width=self._seat_width(obs.num_players),
-            label=ctx.labels[seat],
-            name=ctx.name(seat),
-            count=obs.hand_sizes[seat],
-            words=[*self.table.seat_status(obs, seat), *self.session.seat_words(seat)],
-            badges=badges,
-            to_act=to_act,
-            viewer=viewer,
-            ascii_only=ctx.style.ascii_only,
-        )
-        self.query_one(f"#seat-{seat}", SeatBox).show(lines, badges, to_act, viewer)
+    def refusal(self, refusal: Refusal | str) -> Text:
+        """A refused move as the status line says it (``Refused: 8♦ does not beat 6♠``)."""
+        return self.status_line.refusal(refusal)
 
     # --- keys: the hand ---------------------------------------------------------------
     def action_cursor(self, step: int) -> None:
         self.query_one(HandView).move(step)
-        self.choice_changed()
+        self.status_line.choice_changed()
 
     def action_cursor_end(self, last: int) -> None:
         """Home and End: the first or the last card of the hand."""
         hand = self.query_one(HandView)
         if hand.cards:
             hand.cursor = len(hand.cards) - 1 if last else 0
-        self.choice_changed()
+        self.status_line.choice_changed()
 
     def action_toggle_card(self) -> None:
         # Not ``action_toggle``: Textual's DOMNode has one (toggling an attribute).
         self.query_one(HandView).toggle()
-        self.choice_changed()
+        self.status_line.choice_changed()
 
     def action_clear(self) -> None:
         self.query_one(HandView).clear_selection()
-        self.choice_changed()
+        self.status_line.choice_changed()
 
     def action_select_rank(self) -> None:
         hand = self.query_one(HandView)
@@ -578,7 +399,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         same = {c for c in hand.cards if c.rank == card.rank}
         hand.selected = (hand.selected - same) if same <= hand.selected else (hand.selected | same)
         hand.refresh()
-        self.choice_changed()
+        self.status_line.choice_changed()
 
     def selected_for_move(self) -> list[Card]:
         hand = self.query_one(HandView)
@@ -588,27 +409,31 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         return cards
 
     # --- keys: moves --------------------------------------------------------------------
+    def human_move(self, action: Action | str) -> bool:
+        """Make the viewer's move (see :meth:`Turns.human_move <cardtable.tui.screens.game_turns.Turns.human_move>`)."""
+        return self.turns.human_move(action)
+
     def action_play(self) -> None:
-        if self.obs is None:
+        obs = self.obs
+        if obs is None:
             return
         if self.session.to_act != self.viewer:
-            self.set_status(self.wait_text())
+            self.status_line.set(self.status_line.wait())
             return
-        hinted = self.hint_still_chosen()
+        hinted = self.hints.still_chosen()
         if hinted is not None and not hinted.cards:
             self.human_move(hinted)  # the hint was to pass or take: Enter does what it says
             return
         cards = self.selected_for_move()
         if not cards:
-            self.set_status(Text(f"Select cards first ({say('toggle_card')}), or pass.", style="bold yellow"))
+            self.status_line.set(Text(f"Select cards first ({say('toggle_card')}), or pass.", style="bold yellow"))
             return
         try:
-            action = hinted if hinted is not None else self.table.build_action(self.obs, self.legal, cards)
+            action = hinted if hinted is not None else self.table.build_action(obs, self.legal, cards)
         except CardtableError as exc:
-            self.show_refusal(str(exc))
+            self.status_line.refuse(str(exc))  # the selection is no move: the table's own line
             return
-        settings = getattr(self.app, "settings", None)
-        if settings is not None and settings.confirm_before_play:
+        if services(self).settings.confirm_before_play:
             if action not in self.legal:
                 self.human_move(action)  # refused with the engine's reason; nothing to confirm
                 return
@@ -632,16 +457,24 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
         self.human_move(TAKE)
 
     def action_next_target(self) -> None:
-        step = getattr(self.table, "next_target", None)
-        if step is not None:
-            step()
+        self.table.next_target()
 
     # --- keys: hints and undo --------------------------------------------------------------
+    def action_hint(self) -> None:
+        """A hint for the viewer's turn; again, why (see :class:`~cardtable.tui.screens.game_hints.Hints`)."""
+        self.hints.ask()
+
     def action_undo(self) -> None:
         """Take back the person's last move and every bot move after it (again: the one before)."""
-        problem = self.session.undo()
+        undoing = self.session.undoing
+        if undoing is None:
+            # Several people share the keyboard, or some play elsewhere: the key says which.
+            why = CannotUndo("alone_only" if self.session.presence is None else "others_here")
+            self.status_line.set(Text(undo_line(why), style="bold yellow"))
+            return
+        problem = undoing.undo()
         if problem is not None:
-            self.set_status(Text(problem, style="bold yellow"))
+            self.status_line.set(Text(undo_line(problem), style="bold yellow"))
             return
         self.workers.cancel_group(self, "bots")
         self.workers.cancel_group(self, "hint")
@@ -649,34 +482,53 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
 
     # --- keys: views and leaving ---------------------------------------------------------
     def action_last(self) -> None:
-        if self.obs is not None:
-            self.app.push_screen(InfoScreen(self.table.last_completed(self.obs, self.context)))
+        if self.view is not None:
+            self.app.push_screen(InfoScreen(self.table.last_completed(self.view.obs, self.view.context)))
 
     def action_scores(self) -> None:
-        if self.obs is not None:
-            self.app.push_screen(InfoScreen(self.table.score_text(self.obs, self.context)))
+        if self.view is not None:
+            self.app.push_screen(InfoScreen(self.view.scores))
 
     def action_seats(self) -> None:
         """The host's list of remote seats: hand an away player's seat to a bot, or take it back."""
-        if self.hosting:
-            self.app.open_seats(self.session)  # type: ignore[attr-defined]
+        seating = self.session.seating
+        if seating is not None and not self.read_only:
+            services(self).open_seats(seating, self.context.name)
+
+    def finish(self) -> None:
+        """Leave the table: no bot plays on and no news is drawn here any more."""
+        self.finished = True
 
     def action_quit_table(self) -> None:
-        self.finished = True
-        untouched = self.untouched
+        self.finish()
+        untouched = self.untouched()
         self.session.close()
         if untouched:
             # Left before the player's first move: nothing of theirs to keep, and the
             # start screen's list does not fill up with deals nobody played.
-            slot = getattr(self.app, "slot", None)
+            slot = services(self).slot
             if slot is not None:
                 slot.discard()
         self.workers.cancel_group(self, "bots")
-        self.app.show_start(self.game_name)  # type: ignore[attr-defined]
+        services(self).show_start(self.game_name)
+
+    def seat_changed(self, seat: int, kind: str) -> None:
+        """``seat`` is played by ``kind`` from now on, in this game and the next dealt here."""
+        seats = list(self.config.seats)
+        seats[seat] = SeatConfig(kind, seats[seat].name)
+        self.config = dataclasses.replace(self.config, seats=tuple(seats))
+
+    def untouched(self) -> bool:
+        """A game of this keyboard's own that no person at the table has moved in yet."""
+        session = self.session
+        if self.read_only or not session.local or session.state is None:
+            return False
+        people = {seat for seat, spec in enumerate(session.seats) if spec.waits_for_outside}
+        return not session.is_over and not any(seat in people for seat, _ in session.state.history)
 
     @on(HandView.CardClicked)
     def _card_clicked(self) -> None:
-        self.choice_changed()
+        self.status_line.choice_changed()
 
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:
@@ -688,7 +540,7 @@ class GameScreen(StyledOnce, TurnsPart, HintsPart, HandoverPart, PausesPart, Rou
             "last-button": self.action_last,
             "hint-button": self.action_hint,
             "undo-button": self.action_undo,
-            "help-button": self.app.action_help,  # type: ignore[attr-defined]
+            "help-button": services(self).action_help,
         }
         handler = actions.get(event.button.id or "")
         if handler is not None:

@@ -1,6 +1,6 @@
-"""Hints and the "why" view on the game screen: :class:`HintsPart`.
+"""Hints and the "why" view on the game screen: :class:`Hints`.
 
-``H`` asks the session for a hint (the hard bot thinking on the viewer's observation
+``H`` asks the table for a hint (the hard bot thinking on the viewer's observation
 only, in a worker thread), selects the suggested move in the hand (marked ◆) and says
 it on the status line in the game's own terms; ``H`` again, while the table has not
 moved on, shows the "why" view: the hard bot's best moves, their values and the
@@ -10,88 +10,106 @@ simulations behind each.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
 from textual.worker import get_current_worker
 
 from cardtable.engine.actions import Action
-from cardtable.session import HintAnswer, HintRequest
 from cardtable.tui.keymap import say
-from cardtable.tui.screens.game_parts import GameScreenParts
 from cardtable.tui.screens.info import InfoScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.wording import plural
 
 if TYPE_CHECKING:
-    from cardtable.bots.search import Decision
+    from cardtable.session.requests import Decision, HintAnswer, HintRequest, MoveValue
+    from cardtable.tui.screens.game import GameScreen
 
-__all__ = ["HintsPart"]
+__all__ = ["Hints"]
 
 
-class HintsPart(GameScreenParts):
-    """A hint for the viewer's turn, its wording and why the hard bot chose it."""
+class Hints:
+    """A hint for the viewer's turn on ``screen``, its wording and why the hard bot chose it."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        #: the hint on show (``None``: none), how the hard bot came to it, and the table's
+        #: generation then (a second H shows the "why" view while the table has not moved on)
+        self.action: Action | None = None
+        self.decision: Decision | None = None
+        self.generation = -1
+
+    def forget(self) -> None:
+        """The hint no longer applies (a move was made, undone, or the hand hidden)."""
+        self.action = None
 
     @property
-    def hint_current(self) -> bool:
+    def current(self) -> bool:
         """A hint was given for the table as it is now (nothing moved since)."""
-        return self.hint_action is not None and self.hint_generation == self.session.generation
+        return self.action is not None and self.generation == self.screen.session.generation
 
-    def hint_still_chosen(self) -> Action | None:
+    def still_chosen(self) -> Action | None:
         """The hint's move, while it is current and the hand still holds what it chose
         (its cards selected; nothing selected for a pass or a take): Enter makes it."""
-        if not self.hint_current or self.hint_action not in self.legal:
+        if not self.current or self.action not in self.screen.legal:
             return None
-        hand = self.query_one(HandView)
-        return self.hint_action if hand.selected == hand.hinted else None
+        hand = self.screen.query_one(HandView)
+        return self.action if hand.selected == hand.hinted else None
 
-    def action_hint(self) -> None:
-        """Ask the session for a hint (the hard bot, on the viewer's observation) in a
-        worker; pressed again while the hint shows, explain it (:meth:`show_why`); after
+    def ask(self) -> None:
+        """Ask the table for a hint (the hard bot, on the viewer's observation) in a
+        worker; asked again while the hint shows, explain it (:meth:`show_why`); after
         something else took the status line (a refusal), show the hint again first."""
-        if self.hint_current and self.hint_action is not None:
-            if not self.hint_on_status:
-                self.show_hint(self.hint_action, self.hint_decision)
-            elif self.hint_decision is not None:
-                self.show_why(self.hint_decision)
+        screen = self.screen
+        if self.current and self.action is not None:
+            if screen.status_line.holder != "hint":
+                self.show(self.action, self.decision)
+            elif self.decision is not None:
+                self.show_why(self.decision)
             return
-        request = self.session.hint_request(self.viewer)
+        hints = screen.session.hints
+        if hints is None:
+            screen.status_line.set(Text("No hints at this table.", style="bold yellow"))
+            return
+        request = hints.request(screen.viewer)
         if isinstance(request, str):
-            self.set_status(Text(request, style="bold yellow"))
+            screen.status_line.set(Text(request, style="bold yellow"))
             return
-        self.set_status(Text("Thinking of a hint…", style="italic"))
-        self.hint_worker(request)
+        screen.status_line.set(Text("Thinking of a hint…", style="italic"))
+        screen.run_worker(partial(self.think, request), "hint_worker", group="hint", exit_on_error=False,
+                          exclusive=True, thread=True)
 
-    @work(thread=True, group="hint", exclusive=True, exit_on_error=False)
-    def hint_worker(self, request: HintRequest) -> None:
+    def think(self, request: HintRequest) -> None:
+        """In a worker thread: the hard bot's thinking, handed back to :meth:`done`."""
         worker = get_current_worker()
         answer = request.think(lambda: worker.is_cancelled)
         if not worker.is_cancelled:
-            self.app.call_from_thread(self.hint_done, answer)
+            self.screen.app.call_from_thread(self.done, answer)
 
-    def hint_move(self, action: Action, bare: bool = False) -> Text:
+    def move(self, action: Action, bare: bool = False) -> Text:
         """A suggested move in the hint's words: ``play 10♠``, ``beat 7♥ with 9♥``;
         ``bare``: a play as its cards alone (``10♠``)."""
-        style = self.context.style
+        style = self.screen.context.style
         if action.kind == "defend":
             attacking, beating = action.cards
             return Text.assemble("beat ", style.inline([attacking]), " with ", style.inline([beating]))
         if action.cards:
-            shown = [card for card in self.query_one(HandView).cards if card in action.cards] or list(action.cards)
+            shown = [card for card in self.screen.query_one(HandView).cards if card in action.cards] or list(action.cards)
             if bare and action.kind in _BARE_KINDS:
                 return style.inline(shown)
-            verb = {"give": self.table.give_verb, "attack": "attack with"}.get(action.kind, "play")
+            verb = {"give": self.screen.table.give_verb, "attack": "attack with"}.get(action.kind, "play")
             return Text.assemble(f"{verb} ", style.inline(shown))
         return Text({"pass": "pass", "take": "take the cards"}.get(action.kind, action.kind))
 
-    def hint_line(self, action: Action, decision: Decision | None) -> Text:
+    def line(self, action: Action, decision: Decision | None) -> Text:
         """The status line of a hint: the move and why, in the game's own terms
         (``Hint: play 10♠: expected 3.1 points this hand; next best Q♠: 4.6``), or that
         several moves are about equal (``3♣, 7♣ 7♦ and 8♣ 8♠ are about equal here``)
         when their results lie within each other's noise.  Short enough for two lines
         at 80 columns."""
-        words = Text.assemble(("Hint: ", "bold cyan"), self.hint_move(action))
+        table = self.screen.table
+        words = Text.assemble(("Hint: ", "bold cyan"), self.move(action))
         if action.cards:
             how_to = f"{say('play')} plays it"
         else:
@@ -99,24 +117,22 @@ class HintsPart(GameScreenParts):
             how_to = f"{say('play')} or {key}"
         searched = decision is not None and any(m.action == action and m.visits for m in decision.moves)
         if decision is None or not searched:
-            reason = self.table.hint_reason(decision) if decision is not None else ""
+            reason = table.hint_reason(decision) if decision is not None else ""
             if reason:
                 words.append(f": {reason}")
             words.append(f" ({how_to})", style="dim")
             return words
         best = next(m for m in decision.moves if m.action == action)
-        from cardtable.bots.search import about_equal  # the bots load when a hint is first worded
-
-        equal = about_equal(decision.moves, action)
+        equal = self.about_equal(decision.moves, action)
         if len(equal) > 1 and all(m.action.kind in _BARE_KINDS for m in equal):
             words.append(": ")
             words.append_text(self.move_list([m.action for m in equal]))
-            words.append(f" are about equal here ({self.table.hint_value(best)})")
+            words.append(f" are about equal here ({table.hint_value(best)})")
         elif len(equal) > 1:
-            words.append(f" ({self.table.hint_value(best)}): about equal with ")
+            words.append(f" ({table.hint_value(best)}): about equal with ")
             words.append_text(self.move_list([m.action for m in equal[1:]]))
         else:
-            words.append(f": {self.table.hint_value(best)}")
+            words.append(f": {table.hint_value(best)}")
             others = [m for m in decision.moves if m.action != action and m.visits]
             if others:
                 # After the search, a closer look may prefer another move than the one
@@ -124,15 +140,21 @@ class HintsPart(GameScreenParts):
                 overruled = decision.moves[0].action != action
                 runner = decision.moves[0] if overruled else others[0]
                 words.append("; a closer look preferred it to " if overruled else "; next best ")
-                words.append_text(self.hint_move(runner.action, bare=True))
-                words.append(f": {self.table.hint_value(runner, short=True)}")
+                words.append_text(self.move(runner.action, bare=True))
+                words.append(f": {table.hint_value(runner, short=True)}")
         words.append(f" ({how_to}; {say('hint')}: why)", style="dim")
         return words
+
+    def about_equal(self, moves: Sequence[MoveValue], action: Action) -> list[MoveValue]:
+        """The moves the hint's search cannot tell from ``action`` (the hints capability's
+        judgement: the bots load when a hint is first worded)."""
+        hints = self.screen.session.hints
+        return [] if hints is None else hints.about_equal(moves, action)
 
     def move_list(self, actions: Sequence[Action], most: int = 3) -> Text:
         """``3♣, 7♣ 7♦ and 8♣ 8♠``: moves named by their cards, at most ``most`` of them
         (then ``and 2 more``)."""
-        shown = [self.hint_move(action, bare=True) for action in actions[:most]]
+        shown = [self.move(action, bare=True) for action in actions[:most]]
         more = len(actions) - len(shown)
         text = Text()
         for index, phrase in enumerate(shown):
@@ -143,26 +165,29 @@ class HintsPart(GameScreenParts):
             text.append(f" and {more} more")
         return text
 
-    def hint_done(self, answer: HintAnswer) -> None:
+    def done(self, answer: HintAnswer) -> None:
         """Show the suggestion and why, and select it, so that Enter (or P, T) makes it."""
-        if self._gone():
+        screen = self.screen
+        hints = screen.session.hints
+        if screen.gone() or hints is None:
             return
-        action = self.session.hint_answer(answer)
+        action = hints.answer(answer)
         if action is None:
             return
-        self.hint_action = action
-        self.hint_decision = answer.decision
-        self.hint_generation = self.session.generation
-        self.show_hint(action, answer.decision)
+        self.action = action
+        self.decision = answer.decision
+        self.generation = screen.session.generation
+        self.show(action, answer.decision)
 
-    def show_hint(self, action: Action, decision: Decision | None) -> None:
+    def show(self, action: Action, decision: Decision | None) -> None:
         """Select the hint's move in the hand (marked ◆) and say it on the status line."""
-        hand = self.query_one(HandView)
+        screen = self.screen
+        hand = screen.query_one(HandView)
         if action.kind == "defend":
             attacking, beating = action.cards
-            self.table.target = attacking  # type: ignore[attr-defined]
-            if self.obs is not None:
-                self.table.show(self.obs, self.context)
+            screen.table.aim_at(attacking)
+            if screen.view is not None:
+                screen.table.show(screen.view.obs, screen.view.context)
             mine = [beating]
         elif action.cards:
             mine = [card for card in hand.cards if card in action.cards]  # as the hand shows them
@@ -173,8 +198,7 @@ class HintsPart(GameScreenParts):
         if mine:
             hand.cursor = min(hand.cards.index(card) for card in mine)
         hand.refresh()
-        self.set_status(self.hint_line(action, decision))
-        self.hint_on_status = True
+        screen.status_line.set(self.line(action, decision), "hint")
 
     def why_text(self, decision: Decision) -> Text:
         """The "why" view: the hard bot's top three moves, their values and the number of
@@ -183,21 +207,20 @@ class HintsPart(GameScreenParts):
         text = Text("Why this hint\n\n", style="bold")
         searched = [m for m in decision.moves if m.visits]
         if not searched:
-            text.append_text(self.hint_move(decision.action))
-            text.append(f": {self.table.hint_reason(decision) or 'decided without weighing the moves'}.")
+            text.append_text(self.move(decision.action))
+            text.append(f": {self.screen.table.hint_reason(decision) or 'decided without weighing the moves'}.")
             return text
-        text.append(f"The hard bot played this {self.round_noun} out {decision.iterations:,} times\n")
-        text.append(f"from what {self.context.you(self.viewer, capital=False)} can see. Its best moves:\n\n")
+        screen = self.screen
+        text.append(f"The hard bot played this {screen.view_model.round_noun} out {decision.iterations:,} times\n")
+        text.append(f"from what {screen.context.you(screen.viewer, capital=False)} can see. Its best moves:\n\n")
         for place, move in enumerate(searched[:3], start=1):
             text.append(f"{place}. ", style="bold")
-            text.append_text(self.hint_move(move.action, bare=True))
-            text.append(f": {self.table.hint_value(move)}")
+            text.append_text(self.move(move.action, bare=True))
+            text.append(f": {screen.table.hint_value(move)}")
             text.append(f"  ({plural(move.visits, 'simulation')})", style="dim")
             text.append("\n")
-        chosen = self.hint_move(decision.action, bare=True)
-        from cardtable.bots.search import about_equal
-
-        equal = about_equal(decision.moves, decision.action)
+        chosen = self.move(decision.action, bare=True)
+        equal = self.about_equal(decision.moves, decision.action)
         text.append("\n")
         if len(equal) > 1:
             text.append_text(self.move_list([m.action for m in equal], most=len(equal)))
@@ -213,7 +236,7 @@ class HintsPart(GameScreenParts):
             text.append_text(chosen)
             if decision.action != searched[0].action:
                 text.append(" did better than ")
-                text.append_text(self.hint_move(searched[0].action, bare=True))
+                text.append_text(self.move(searched[0].action, bare=True))
                 text.append(" when the two were played against each other.")
             else:
                 text.append(" did better than the others by more than chance alone explains.")
@@ -222,7 +245,7 @@ class HintsPart(GameScreenParts):
         return text
 
     def show_why(self, decision: Decision) -> None:
-        self.app.push_screen(InfoScreen(self.why_text(decision), wide=True))
+        self.screen.app.push_screen(InfoScreen(self.why_text(decision), wide=True))
 
 
 #: the moves a list of moves names by their cards alone (``3♣, 7♣ 7♦ and 8♣ 8♠``)

@@ -1,151 +1,176 @@
-"""The game screen's turn loop: :class:`TurnsPart`.
+"""The game screen's turn loop: :class:`Turns`.
 
 After every change (a move, an answer from a host, a pop-up closed) the screen redraws
-from the session and lets the next player act: it covers the screen first when a
+from the table and lets the next player act: it covers the screen first when a
 hot-seat hand-over is due, keeps a completed trick on the table a moment, shows a
-round's end, or runs a bot's thinking in a worker thread (the session hands out a
-:class:`~cardtable.session.BotRequest` and drops a stale answer).  The session's
-notices (:class:`~cardtable.session.NoticeKind`) are matched here.
+round's end, or runs a bot's thinking in a worker thread (the table's ``bot_turns``
+hand out a :class:`~cardtable.session.BotRequest` and drop a stale answer).  The table's
+notices (:mod:`cardtable.session.notices`, one class per kind) are matched here.
 """
 
 from __future__ import annotations
 
-import dataclasses
+from functools import partial
+from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
 from textual.worker import get_current_worker
 
 from cardtable.engine.actions import Action
 from cardtable.engine.payloads import EventKind
-from cardtable.session import BotAnswer, BotRequest, Notice, NoticeKind
-from cardtable.tui.config import SeatConfig
-from cardtable.tui.screens.game_parts import GameScreenParts
+from cardtable.session.notices import (
+    BotReplaced,
+    Changed,
+    Disconnected,
+    Finished,
+    GameOver,
+    HandHidden,
+    Joined,
+    Left,
+    Moved,
+    Notice,
+    Paused,
+    Refused,
+    SaveFailed,
+    SaveWarning,
+    SeatBack,
+    SeatToBot,
+    TimeRanOut,
+    Undone,
+)
+from cardtable.tui.services import services
 from cardtable.tui.widgets.hand import HandView
-from cardtable.tui.widgets.movelog import MoveLog
+from cardtable.tui.wording import news_line, pause_line
 
-__all__ = ["TurnsPart"]
+if TYPE_CHECKING:
+    from cardtable.session.requests import BotAnswer, BotRequest
+    from cardtable.tui.screens.game import GameScreen
+
+__all__ = ["Turns"]
 
 
-class TurnsPart(GameScreenParts):
-    """The session's notices, the turn loop, the bots' turns and a person's move."""
+class Turns:
+    """The table's notices, the turn loop, the bots' turns and a person's move, for
+    ``screen``."""
 
-    # --- what the session tells ----------------------------------------------------------
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+
+    # --- what the table tells ----------------------------------------------------------
     def on_notice(self, notice: Notice) -> None:
-        """Turn the session's news into what the screen shows next."""
-        if not self.ready:
+        """Turn the table's news into what the screen shows next."""
+        screen = self.screen
+        if not screen.ready:
             return  # a host's news while the screen is being built: mounting draws the latest
-        match notice.kind:
-            case NoticeKind.MOVED:
-                if notice.seat == self.viewer and not self.session.local:
-                    self.query_one(HandView).clear_selection()  # our move, sent from here, was made
-                for event in notice.events:
+        session, app = screen.session, screen.app
+        match notice:
+            case Moved(seat=seat, events=events):
+                if seat == screen.viewer and not session.local:
+                    screen.query_one(HandView).clear_selection()  # our move, sent from here, was made
+                for event in events:
                     match event.kind:
-                        case kind if kind in self.table.completions:
-                            self.just_completed = event
+                        case kind if kind in screen.table.completions:
+                            screen.pause.completed = event
                         case EventKind.ROUND_OVER:
-                            self.pending_round_over = event
+                            screen.round_end.pending = event
                         case EventKind.REVOLUTION:
-                            self.message = self.table.log_line(event, self.context, self.viewer)
-            case NoticeKind.HAND_HIDDEN:
-                self.hide_hand()
-            case NoticeKind.UNDONE if notice.action is not None:
-                self.pending_round_over = self.just_completed = None
-                self.query_one(MoveLog).lines.clear()
-                self.seen_events = 0
-                self.forget_received()
-                self.hint_action = None
-                self.query_one(HandView).clear_selection()
-                self.message = Text.assemble(
-                    ("Undone: ", "bold cyan"), self.table.move_phrase(notice.action, self.context),
-                    " and the moves after it.",
-                )
-            case NoticeKind.BOT_REPLACED if notice.seat is not None:
-                name = self.session.seats[notice.seat].name
-                self.app.notify(f"{name} now plays as the {notice.text} bot.", timeout=6, markup=False)
-            case NoticeKind.REFUSED:
+                            screen.status_line.tell(screen.table.log_line(event, screen.context, screen.viewer))
+            case HandHidden():
+                screen.handover.hide_hand()
+            case Undone(action=action):
+                screen.round_end.pending = screen.pause.completed = None
+                screen.forget_log()
+                screen.forget_received()
+                screen.hints.forget()
+                screen.query_one(HandView).clear_selection()
+                screen.status_line.tell(screen.view_model.undone(screen.status_line.facts(), action))
+            case BotReplaced(seat=seat, level=level):
+                name = session.seats[seat].name
+                app.notify(f"{name} now plays as the {level} bot.", timeout=6, markup=False)
+            case Refused(refusal=refusal):
                 # The host's reason for a move sent from here (the state it answers stays).
-                if not self._gone():
-                    self.show_refusal(notice.text)
-            case NoticeKind.CHANGED:
-                if not self._gone() and not self.finished:
-                    self.after_change()
-            case NoticeKind.STATUS:
-                if notice.text:
-                    self.app.notify(notice.text, timeout=6, markup=False)
-                self.app.seats_changed()  # type: ignore[attr-defined]  # a player came or went: the seats' list says so
-            case NoticeKind.DISCONNECTED:
-                self.app.notify(f"Disconnected: {notice.text}", severity="error", timeout=12, markup=False)
-            case NoticeKind.FINISHED:
-                self.keep_reviews_with_record()
-            case NoticeKind.SAVE_WARNING:
-                self.app.notify(notice.text, severity="warning", markup=False)
-            case NoticeKind.SAVE_FAILED:
-                self.app.notify(f"cannot save the game: {notice.text}", severity="error", markup=False)
+                if not screen.gone():
+                    screen.status_line.refuse(refusal)
+            case Changed():
+                services(screen).seats_changed()  # the seats' list, if open, says who is here
+                if not screen.gone() and not screen.finished:
+                    screen.after_change()
+            case Joined() | Left() | SeatToBot() | SeatBack() | TimeRanOut() | GameOver():
+                app.notify(news_line(notice, screen.context.name), timeout=6, markup=False)
+            case Paused(pause=pause):
+                app.notify(pause_line(pause, screen.context.name), timeout=6, markup=False)
+            case Disconnected(reason=reason):
+                app.notify(f"Disconnected: {reason}", severity="error", timeout=12, markup=False)
+            case Finished():
+                screen.round_end.keep_reviews_with_record()
+            case SaveWarning(message=message):
+                app.notify(message, severity="warning", markup=False)
+            case SaveFailed(reason=reason):
+                app.notify(f"cannot save the game: {reason}", severity="error", markup=False)
 
     # --- the turn loop ----------------------------------------------------------------
     def after_change(self) -> None:
         """Redraw, then show a round's end if one just happened, or let the next player
         act; in hot-seat, first cover the screen for the next person if a hand-over is due
         (the person who looked last sees their hand again without one)."""
-        self.pause_token += 1  # a pause still running is over: the game moved on
-        self.table.completed = None
-        due = self.session.handover_due()
+        screen = self.screen
+        screen.pause.cancel()  # a pause still running is over: the game moved on
+        hot_seat = screen.session.handover
+        due = None if hot_seat is None else hot_seat.due()
         if due is not None:
-            self.hand_over(due)
+            screen.handover.hand_over(due)
             return
-        again = self.session.reveal_due()
-        if again is not None:
-            self.session.reveal(again)  # only bots moved since this person looked
-        self.refresh_view()
-        if self.start_pause():
+        again = None if hot_seat is None else hot_seat.reveal_due()
+        if hot_seat is not None and again is not None:
+            hot_seat.reveal(again)  # only bots moved since this person looked
+        screen.refresh_view()
+        if screen.pause.start():
             return
         self.carry_on()
 
     def carry_on(self) -> None:
         """After the table is drawn: show a round's end if one just happened, else play on."""
-        if self.pending_round_over is not None:
-            event, self.pending_round_over = self.pending_round_over, None
-            self.show_round_over(event)
-            return
-        self.next_turn()
+        if not self.screen.round_end.show_pending():
+            self.next_turn()
 
     # --- bots ---------------------------------------------------------------------------
     def next_turn(self) -> None:
-        """A bot's turn: ask the session for its request and think about it in a worker."""
-        if self.finished:
+        """A bot's turn: ask the table for its request and think about it in a worker."""
+        screen = self.screen
+        session = screen.session
+        if screen.finished:
             return
-        if self.session.bots_elsewhere:
+        bot_turns = session.bot_turns
+        if bot_turns is None:
             # The host runs the bots; its news of their moves redraws this screen.
-            if self.session.bot_to_act and not self.session.pause_line:
-                news = self.news
-                self.set_status(Text.assemble(news, "  ·  ", self.thinking_text()) if news else self.thinking_text())
+            if session.bot_to_act and screen.status_line.pause() is None:
+                screen.status_line.set(screen.status_line.thinking())
             return
-        failed = self.session.failed_bot()
+        failed = bot_turns.failed()
         if failed is not None:
             self.bot_failed(failed)
             return
-        request = self.session.bot_request()
+        request = bot_turns.request()
         if request is None:
             return
-        news = self.news
-        self.set_status(Text.assemble(news, "  ·  ", self.thinking_text()) if news else self.thinking_text())
-        self.bot_turn(request)
+        screen.status_line.set(screen.status_line.thinking())
+        screen.run_worker(partial(self.think, request), "bot_turn", group="bots", exit_on_error=True, thread=True)
 
-    @work(thread=True, group="bots", exit_on_error=True)
-    def bot_turn(self, request: BotRequest) -> None:
-        """Think in a thread (after the pacing delay), then hand the answer back."""
+    def think(self, request: BotRequest) -> None:
+        """In a worker thread: think (after the pacing delay), then hand the answer back."""
         worker = get_current_worker()
-        answer = request.think(self.app.bot_delay, lambda: worker.is_cancelled)  # type: ignore[attr-defined]
+        answer = request.think(services(self.screen).bot_delay, lambda: worker.is_cancelled)
         if not answer.cancelled:
-            self.app.call_from_thread(self.bot_answered, answer)
+            self.screen.app.call_from_thread(self.bot_answered, answer)
 
     def bot_answered(self, answer: BotAnswer) -> None:
-        if self._gone() or self.finished:
+        screen = self.screen
+        bot_turns = screen.session.bot_turns
+        if screen.gone() or screen.finished or bot_turns is None:
             return
-        outcome = self.session.bot_answer(answer)
+        outcome = bot_turns.answer(answer)
         if outcome == "played":
-            self.after_change()
+            screen.after_change()
         elif outcome == "failed":
             self.bot_failed(answer.seat)
 
@@ -153,44 +178,50 @@ class TurnsPart(GameScreenParts):
         """Pause the game on the failure and ask which built-in level plays on for ``seat``."""
         from cardtable.tui.screens.botfailure import BotFailedScreen
 
-        line = self.session.bot_failures[seat]
-        self.set_status(Text(line, style="bold red"))
-        label = self.context.labels[seat]
-        self.app.push_screen(BotFailedScreen(label, line), lambda choice: self.replace_bot(seat, choice))
+        screen = self.screen
+        bot_turns = screen.session.bot_turns
+        line = "" if bot_turns is None else bot_turns.failures.get(seat, "")
+        screen.status_line.set(Text(line, style="bold red"))
+        label = screen.context.labels[seat]
+        screen.app.push_screen(BotFailedScreen(label, line), lambda choice: self.replace_bot(seat, choice))
 
     def replace_bot(self, seat: int, choice: str | None) -> None:
         """Give ``seat`` to the built-in level ``choice`` and go on (``quit``: leave the table)."""
+        screen = self.screen
         if choice == "quit" or choice is None:
-            self.action_quit_table()
+            screen.action_quit_table()
             return
-        seats = list(self.config.seats)
-        seats[seat] = SeatConfig(choice, seats[seat].name)
-        self.config = dataclasses.replace(self.config, seats=tuple(seats))
-        self.session.replace_bot(seat, choice)
-        self.after_change()
+        screen.seat_changed(seat, choice)
+        bot_turns = screen.session.bot_turns
+        if bot_turns is not None:
+            bot_turns.replace(seat, choice)
+        screen.after_change()
 
     # --- a person's move -----------------------------------------------------------------
     def human_move(self, action: Action | str) -> bool:
         """Make the viewer's move; on refusal show the engine's reason, change nothing."""
-        seat = self.session.to_act
-        if seat is None or not self.session.human_to_act or seat != self.viewer or seat != self.revealed:
-            self.set_status(self.wait_text())
+        screen = self.screen
+        session = screen.session
+        seat = session.to_act
+        if seat is None or not session.human_to_act or seat != screen.viewer or seat != session.revealed:
+            screen.status_line.set(screen.status_line.wait())
             return False
-        if self.session.pause_line:
+        pause = screen.status_line.pause()
+        if pause is not None:
             # The table waits for an away player: that is news, not a refusal of the move.
-            self.set_status(Text(self.session.pause_line, style="bold yellow"))
+            screen.status_line.set(pause)
             return False
-        reason = self.session.act(seat, action)
-        if reason is not None:
-            self.show_refusal(reason)
+        refusal = session.act(seat, action)
+        if refusal is not None:
+            screen.status_line.refuse(refusal)
             return False
-        self.hint_action = None
-        self.news = None
-        self.forget_received()
-        if self.session.waiting:
+        screen.hints.forget()
+        screen.status_line.forget_news()
+        screen.forget_received()
+        if session.waiting:
             # Sent to the host: its new state, or its reason for refusing, redraws.
-            self.set_status(Text("Sent; waiting for the table…", style="italic"))
+            screen.status_line.set(Text("Sent; waiting for the table…", style="italic"))
             return True
-        self.query_one(HandView).clear_selection()
-        self.after_change()
+        screen.query_one(HandView).clear_selection()
+        screen.after_change()
         return True

@@ -1,53 +1,70 @@
-"""Hot-seat on the game screen: :class:`HandoverPart`.
+"""Hot-seat on the game screen: :class:`HandOver`.
 
 When several people share the keyboard, nobody's hand may show to the next: between two
 people's turns the screen is wiped and covered (the privacy screen) until the next
 person presses Enter, and while only bots move the table shows no hand at all.  The
-session says when (``handover_due``, ``reveal_due``, a ``hand_hidden`` notice).
+table's ``handover`` capability says when (``due``, ``reveal_due``, a ``HandHidden``
+notice).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.widgets import Static
 
-from cardtable.tui.screens.game_parts import GameScreenParts
 from cardtable.tui.screens.privacy import PrivacyScreen
 from cardtable.tui.widgets.hand import HandView
-from cardtable.tui.widgets.movelog import MoveLog
 
-__all__ = ["HandoverPart"]
+if TYPE_CHECKING:
+    from cardtable.tui.screens.game import GameScreen
+
+__all__ = ["HandOver"]
 
 
-class HandoverPart(GameScreenParts):
-    """Covering the screen between two people's turns, and hiding the hand while bots move."""
+class HandOver:
+    """Covering ``screen`` between two people's turns, and hiding the hand while bots move."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        #: the screen is wiped and covered until the next person takes the keyboard
+        self.concealed = False
 
     def hide_hand(self) -> None:
         """Hot-seat, bots to move: show the table as everyone sees it, and no hand."""
-        self.query_one(MoveLog).lines.clear()
-        self.seen_events = 0
-        self.hint_action = None
-        self.news = None
-        self.query_one(HandView).clear_selection()
+        screen = self.screen
+        screen.forget_log()
+        screen.hints.forget()
+        screen.status_line.forget_news()
+        screen.query_one(HandView).clear_selection()
 
     def hand_over(self, seat: int) -> None:
         """Blank everything, then cover the screen until ``seat``'s player presses Enter."""
-        self.session.hand_over(seat)
+        screen = self.screen
+        hot_seat = screen.session.handover
+        if hot_seat is not None:
+            hot_seat.hand_over(seat)
         self.conceal()
-        name = self.context.name(seat)
-        self.app.push_screen(PrivacyScreen(name), lambda _: self.reveal(seat))
+        name = screen.context.name(seat)
+        screen.app.push_screen(PrivacyScreen(name), lambda _: self.reveal(seat))
 
     def conceal(self) -> None:
         """Wipe every widget that could show a hand or private log line, and hide them."""
-        self.add_class("concealed")
-        self.query_one(HandView).set_cards([])
-        self.table.update("")
+        screen = self.screen
+        self.concealed = True
+        screen.add_class("concealed")
+        screen.query_one(HandView).set_cards([])
+        screen.table.update("")
         for widget_id in ("#log", "#status", "#scores", "#title-bar"):
-            self.query_one(widget_id, Static).update("")
+            screen.query_one(widget_id, Static).update("")
         self.hide_hand()
 
     def reveal(self, seat: int) -> None:
-        if self.finished:
+        screen = self.screen
+        hot_seat = screen.session.handover
+        if screen.finished or hot_seat is None:
             return
-        self.session.reveal(seat)
-        self.remove_class("concealed")
-        self.after_change()
+        hot_seat.reveal(seat)
+        self.concealed = False
+        screen.remove_class("concealed")
+        screen.after_change()

@@ -55,7 +55,7 @@ def table_features(game: str) -> tuple[str, ...]:
     ()
     """
     table = table_for(game)
-    return tuple(table.extra_moves) + (("target",) if hasattr(table, "next_target") else ())
+    return tuple(table.extra_moves) + (("target",) if table.has_targets else ())
 
 
 def rules_markdown(game: str) -> str:

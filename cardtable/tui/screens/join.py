@@ -28,6 +28,7 @@ from cardtable.errors import CardtableError
 from cardtable.names import NAME_LIMIT
 from cardtable.net.client import check_join, read_join_line
 from cardtable.tui.keymap import JOIN_KEYS, bindings, say_first
+from cardtable.tui.services import services
 
 __all__ = ["JoinScreen"]
 
@@ -136,7 +137,7 @@ class JoinScreen(ModalScreen[None]):
         self.joining = self.run_worker(self._join(address, code, name), group="join", exit_on_error=False)
 
     async def _join(self, address: str, code: str, name: str) -> str | None:
-        problem: str | None = await self.app.open_joined_table(address, code, name)  # type: ignore[attr-defined]
+        problem = await services(self).open_joined_table(address, code, name)
         if problem is not None:
             # Not joined: the reason, and the fields, stay here to try again.
             self.query_one("#join-button", Button).disabled = False

@@ -1,4 +1,4 @@
-"""A completed trick or bout kept on the table a moment: :class:`PausesPart`.
+"""A completed trick or bout kept on the table a moment: :class:`TrickPause`.
 
 After the move that completes a trick (a bout, a set), the table keeps it on show with
 its winner marked for the app's ``trick_pause`` (it follows the bot speed), or until a
@@ -7,39 +7,65 @@ key is pressed; the status line says what is shown.  Then play goes on.
 
 from __future__ import annotations
 
-from cardtable.tui.screens.game_parts import GameScreenParts
+from typing import TYPE_CHECKING
 
-__all__ = ["PausesPart"]
+from cardtable.tui.services import services
+
+if TYPE_CHECKING:
+    from cardtable.engine.events import Event
+    from cardtable.tui.screens.game import GameScreen
+
+__all__ = ["TrickPause"]
 
 
-class PausesPart(GameScreenParts):
-    """The pause that keeps a completed trick, bout or set on the table."""
+class TrickPause:
+    """The pause that keeps a completed trick, bout or set on ``screen``'s table."""
 
-    def start_pause(self) -> bool:
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        #: a trick, bout or set completed by the last move, to keep on the table a moment
+        self.completed: Event | None = None
+        #: counts pauses begun and ended: a timer of an ended pause does nothing
+        self.token = 0
+
+    @property
+    def running(self) -> bool:
+        """A completed trick is on the table now."""
+        return self.screen.table.completed is not None
+
+    def cancel(self) -> None:
+        """The game moved on: a pause still running is over, without playing on."""
+        self.token += 1
+        self.screen.table.completed = None
+
+    def start(self) -> bool:
         """Keep a trick, bout or set just completed on the table, its winner marked, for
         the app's ``trick_pause`` (it follows the bot speed) or until a key is pressed;
         the status line says what is shown.  Returns whether the game now waits."""
-        event, self.just_completed = self.just_completed, None
-        seconds = getattr(self.app, "trick_pause", 0.0)
-        if event is None or seconds <= 0 or self.obs is None:
+        screen = self.screen
+        event, self.completed = self.completed, None
+        seconds = services(screen).trick_pause
+        view = screen.view
+        if event is None or seconds <= 0 or view is None:
             return False
-        self.pause_token += 1
-        token = self.pause_token
-        self.table.completed = event
-        self.table.show(self.obs, self.context)
-        self.set_status(self.table.completed_line(event, self.context))
-        self.set_timer(seconds, lambda: self.end_pause(token))
+        self.token += 1
+        token = self.token
+        screen.table.completed = event
+        screen.table.show(view.obs, view.context)
+        screen.status_line.set(screen.table.completed_line(event, view.context))
+        screen.set_timer(seconds, lambda: self.end(token))
         return True
 
-    def end_pause(self, token: int | None = None) -> None:
+    def end(self, token: int | None = None) -> None:
         """Clear the completed trick from the table and play on (once per pause)."""
-        if self.table.completed is None or (token is not None and token != self.pause_token):
+        screen = self.screen
+        if not self.running or (token is not None and token != self.token):
             return
-        self.pause_token += 1
-        self.table.completed = None
-        if self._gone() or self.finished:
+        self.cancel()
+        if screen.gone() or screen.finished:
             return
-        if self.obs is not None and not self.has_class("concealed"):
-            self.table.show(self.obs, self.context)
-            self.show_status()
-        self.carry_on()
+        view = screen.view
+        if view is not None and not screen.handover.concealed:
+            screen.table.show(view.obs, view.context)
+            screen.status_line.show()
+        screen.turns.carry_on()

@@ -16,13 +16,14 @@ from textual.app import ComposeResult
 from textual.widgets import Button
 
 from cardtable.engine.observation import Observation
-from cardtable.session import TableSession
+from cardtable.session import Seat, TableSession
 from cardtable.tui.config import SEAT_KINDS, SeatConfig, TableConfig
 from cardtable.tui.keymap import REPLAY_KEYS, bindings, say_some
 from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.services import services
 from cardtable.tui.tables import TableContext
+from cardtable.tui.viewmodel import TableFacts
 from cardtable.tui.widgets.buttons import MoveButton
-from cardtable.tui.widgets.movelog import MoveLog
 from cardtable.userdata.records import Replay
 
 __all__ = ["ReplayScreen"]
@@ -42,7 +43,8 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         )
         # Every seat counts as a bot here: no turn is waited for and nobody is "you".
         config = TableConfig(replay.info.game, seats, replay.state.seed, dict(replay.state.options))
-        super().__init__(config, replay.state)
+        table = TableSession(replay.state, [Seat.from_spec(seat.name, seat.kind) for seat in seats], resumed=True)
+        super().__init__(config, table)
         self.replay = replay
         self.seat = seat
         self.record = record
@@ -63,28 +65,28 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         return True
 
     # --- drawing ---------------------------------------------------------------------
-    def observe(self) -> Observation:
+    def facts(self) -> TableFacts:
         obs = self.replay.observation(self.seat)
         if obs.seat is None:
             # Tables lay seats out around seat 0; the spectator's hand is empty anyway.
             obs = dataclasses.replace(obs, seat=0)
-        return obs
+        facts = TableFacts.read(self.session, read_only=True, spectator=self.spectator, obs=obs)
+        ctx = self.context
+        return dataclasses.replace(facts, heading=self.title_text(obs, ctx), hand_heading=self.hand_title(obs, ctx))
 
     def title_text(self, obs: Observation, ctx: TableContext) -> str:
         who = "spectator" if self.seat is None else f"as {ctx.name(self.seat)} saw it"
         undo = "  ·  undo used" if self.replay.info.undo_used else ""
         return f"  replay, {who}  ·  move {self.replay.position}/{self.replay.length}{undo}"
 
-    def hand_title(self, obs: Observation, ctx: TableContext) -> str:
-        if self.seat is None:
-            return "Spectator: no hand is shown"
-        return super().hand_title(obs, ctx)
+    def hand_title(self, obs: Observation, ctx: TableContext) -> str | None:
+        """The hand's title: a spectator has none (``None``: the table's own words)."""
+        return "Spectator: no hand is shown" if self.seat is None else None
 
     def after_change(self) -> None:
         assert isinstance(self.session, TableSession)
         self.session.state = self.replay.state
-        self.query_one(MoveLog).lines.clear()
-        self.seen_events = 0
+        self.forget_log()
         self.refresh_view()
         self.set_status(self.move_text())
 
@@ -132,7 +134,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
             return
         humans = [i for i, info in enumerate(self.replay.seats) if info.kind == "human"]
         seat = self.seat if self.seat is not None else (humans[0] if humans else 0)
-        self.app.open_review(self.replay, seat, record=self.record)  # type: ignore[attr-defined]
+        services(self).open_review(self.replay, seat, record=self.record)
 
     @on(Button.Pressed)
     def _replay_button(self, event: Button.Pressed) -> None:

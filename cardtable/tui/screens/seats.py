@@ -11,6 +11,8 @@ Names come from outside (a player's ``--name``) and are shown literally.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -21,20 +23,19 @@ from textual.widgets.option_list import Option
 
 from cardtable.bots import LEVELS
 from cardtable.display import literal
-from cardtable.net.hosted import HostedSession
-from cardtable.net.protocol import SeatStatus
-from cardtable.net.remote import a_bot
+from cardtable.session.protocol import Seating, SeatPresence
 from cardtable.tui.keymap import SEATS_KEYS, bindings, say_first
+from cardtable.tui.wording import a_bot, seating_line
 
 __all__ = ["SeatsScreen", "seat_state"]
 
 
-def seat_state(status: SeatStatus) -> str:
+def seat_state(status: SeatPresence) -> str:
     """A remote seat's state as the list writes it.
 
-    >>> seat_state(SeatStatus(1, "Bea", "remote", "", True)), seat_state(SeatStatus(1, "Bea", "remote", "", False))
+    >>> seat_state(SeatPresence(1, True, True)), seat_state(SeatPresence(1, True, False))
     ('at the table', 'away: the table waits for them')
-    >>> seat_state(SeatStatus(1, "Bea", "remote", "hard", False))
+    >>> seat_state(SeatPresence(1, True, False, "hard"))
     'away: a hard bot plays for them'
     """
     if status.level:
@@ -44,13 +45,15 @@ def seat_state(status: SeatStatus) -> str:
 
 
 class SeatsScreen(ModalScreen[None]):
-    """The remote seats of the table ``session`` serves; the keys act on the highlighted one."""
+    """The remote seats of a table this keyboard serves (its ``seating``, with
+    ``seat_name`` naming each seat); the keys act on the highlighted one."""
 
     BINDINGS = bindings(SEATS_KEYS)
 
-    def __init__(self, session: HostedSession) -> None:
+    def __init__(self, seating: Seating, seat_name: Callable[[int], str]) -> None:
         super().__init__()
-        self.session = session
+        self.seating = seating
+        self.seat_name = seat_name
 
     def compose(self) -> ComposeResult:
         with Vertical(id="seats-box"):
@@ -81,25 +84,23 @@ class SeatsScreen(ModalScreen[None]):
             self.show_seats()
 
     # --- the list --------------------------------------------------------------------
-    def statuses(self) -> list[SeatStatus]:
+    def statuses(self) -> list[SeatPresence]:
         """The remote seats, in seat order."""
-        net = self.session.net
-        if net is None:
-            return []
-        return [status for status in net.seat_statuses() if status.seat in net.remote_seats]
+        return list(self.seating.remote())
 
     def show_seats(self) -> None:
         listing = self.query_one("#seats-list", OptionList)
         kept = listing.highlighted
         listing.clear_options()
         for status in self.statuses():
-            listing.add_option(Option(Text.assemble(literal(status.name, style="bold"), "  ", seat_state(status)),
+            name = self.seat_name(status.seat)
+            listing.add_option(Option(Text.assemble(literal(name, style="bold"), "  ", seat_state(status)),
                                       id=f"seat-{status.seat}"))
         if listing.option_count:
             listing.highlighted = min(kept or 0, listing.option_count - 1)
 
     @property
-    def chosen(self) -> SeatStatus | None:
+    def chosen(self) -> SeatPresence | None:
         """The highlighted seat's status."""
         statuses = self.statuses()
         index = self.query_one("#seats-list", OptionList).highlighted
@@ -116,11 +117,12 @@ class SeatsScreen(ModalScreen[None]):
         status = self.chosen
         if status is None:
             return
-        problem = self.session.hand_to_bot(status.seat, level)
+        name = self.seat_name(status.seat)
+        problem = self.seating.hand_to_bot(status.seat, level)
         if problem is not None:
-            self.say(Text.assemble(("Not handed: ", "bold red"), literal(problem)))
+            self.say(Text.assemble(("Not handed: ", "bold red"), literal(seating_line(problem, name, level))))
         else:
-            self.say(Text.assemble(literal(status.name), f"'s seat: {a_bot(level)} plays it until they rejoin."))
+            self.say(Text.assemble(literal(name), f"'s seat: {a_bot(level)} plays it until they rejoin."))
         self.show_seats()
 
     def action_take_back(self) -> None:
@@ -128,11 +130,12 @@ class SeatsScreen(ModalScreen[None]):
         status = self.chosen
         if status is None:
             return
-        problem = self.session.take_back(status.seat)
+        name = self.seat_name(status.seat)
+        problem = self.seating.take_back(status.seat)
         if problem is not None:
-            self.say(Text.assemble(("Nothing to take back: ", "bold red"), literal(problem)))
+            self.say(Text.assemble(("Nothing to take back: ", "bold red"), literal(seating_line(problem, name, ""))))
         else:
-            self.say(Text.assemble(literal(status.name), "'s seat waits for them again."))
+            self.say(Text.assemble(literal(name), "'s seat waits for them again."))
         self.show_seats()
 
     def action_close(self) -> None:

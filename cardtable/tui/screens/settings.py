@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from cardtable.display import literal
 from cardtable.lang import AUTO, _, language_name, offered_languages, resolve_language, use_language
+from cardtable.tui.services import services
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.userdata.settings import (
     BOT_CORES,
@@ -71,7 +72,7 @@ class SettingsScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        ascii_only = bool(getattr(self.app, "ascii_only", False))
+        ascii_only = services(self).ascii_only
         with VerticalScroll(id="settings-form"):
             yield Static("[b]Settings[/b]", id="settings-title")
             with Horizontal(classes="start-row"):
@@ -143,7 +144,7 @@ class SettingsScreen(Screen[bool]):
         if settings.language != self.settings.language:
             # The player just chose it: it is spoken from the next screen on, over `--lang`.
             use_language(resolve_language(None, settings.language))
-        self.app.apply_settings(settings)  # type: ignore[attr-defined]
+        services(self).apply_settings(settings)
         self.app.notify(shown_path(path), title="Settings saved", timeout=8)
         self.dismiss(True)
 

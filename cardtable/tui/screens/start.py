@@ -26,6 +26,7 @@ from cardtable.games import available_games, game_title, get_rules
 from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
 from cardtable.tui.keymap import START_KEYS, bindings, say
+from cardtable.tui.services import services
 from cardtable.tui.widgets.buttons import FormButton
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.tui.widgets.firstframe import StyledOnce
@@ -90,7 +91,7 @@ class StartScreen(StyledOnce, Screen[None]):
                 yield Cycler([str(n) for n in rules.player_counts], value=str(count), id="players",
                              ascii_only=self.app_ascii)
                 yield Label("  Bot speed", classes="start-label")
-                yield Cycler(list(PACES), value=getattr(self.app, "pace", "normal"), id="pace", ascii_only=self.app_ascii)
+                yield Cycler(list(PACES), value=services(self).pace, id="pace", ascii_only=self.app_ascii)
             # A row for each seat at the table; more come when more players are chosen.
             kinds = self._seat_kinds()
             for seat in range(count):
@@ -131,7 +132,7 @@ class StartScreen(StyledOnce, Screen[None]):
         Called once the screen's first frame is out: reading every save takes a while,
         and the form can be used meanwhile.
         """
-        self.app.check_saves()  # type: ignore[attr-defined]
+        services(self).check_saves()
         if not self.saved_games or self.query("#saved-games"):
             return
         try:
@@ -151,7 +152,7 @@ class StartScreen(StyledOnce, Screen[None]):
     @property
     def saved_games(self) -> list[SavedGame]:
         """The unfinished games, newest first, as the app read them for this screen."""
-        return list(getattr(self.app, "saved_games", []))
+        return list(services(self).saved_games)
 
     @property
     def chosen_saved_game(self) -> SavedGame | None:
@@ -164,17 +165,15 @@ class StartScreen(StyledOnce, Screen[None]):
 
     @property
     def default_level(self) -> str:
-        settings = getattr(self.app, "settings", None)
-        return settings.default_bot_level if settings is not None else "normal"
+        return services(self).settings.default_bot_level
 
     @property
     def default_human(self) -> str:
-        settings = getattr(self.app, "settings", None)
-        return settings.default_player_name if settings is not None else "You"
+        return services(self).settings.default_player_name
 
     @property
     def app_ascii(self) -> bool:
-        return bool(getattr(self.app, "ascii_only", False))
+        return services(self).ascii_only
 
     def on_mount(self) -> None:
         fit_to_terminal(self)
@@ -294,7 +293,7 @@ class StartScreen(StyledOnce, Screen[None]):
             if isinstance(widget, Cycler):
                 options[spec.name] = widget.value == "on"
             else:
-                value = widget.value.strip()  # type: ignore[attr-defined]
+                value = self.query_one(f"#opt-{spec.name}", Input).value.strip()
                 if not value:
                     raise ValueError(f"{spec.name} needs a number")
                 options[spec.name] = value
@@ -312,16 +311,17 @@ class StartScreen(StyledOnce, Screen[None]):
                 Text.assemble(("Can't start: ", "bold red"), literal(exc))
             )
             return
-        self.app.pace = self.query_one("#pace", Cycler).value  # type: ignore[attr-defined]
-        self.app.save_path = None  # type: ignore[attr-defined]
-        self.app.initial_state = None  # type: ignore[attr-defined]
-        self.app.start_game(config)  # type: ignore[attr-defined]
+        app = services(self)
+        app.pace = self.query_one("#pace", Cycler).value
+        app.save_path = None
+        app.initial_state = None
+        app.start_game(config)
 
     @on(Button.Pressed, "#continue")
     def _continue_pressed(self) -> None:
         game = self.chosen_saved_game
         if game is not None:
-            self.app.resume_game(game)  # type: ignore[attr-defined]
+            services(self).resume_game(game)
 
     @on(OptionList.OptionSelected, "#saved-list")
     def _saved_game_chosen(self) -> None:
@@ -373,7 +373,7 @@ class StartScreen(StyledOnce, Screen[None]):
             self.app.notify(message, severity="error", markup=False)
         else:
             self.app.notify(message[:1].upper() + message[1:], markup=False)
-        self.app.show_start(self.game)  # type: ignore[attr-defined]
+        services(self).show_start(self.game)
 
     def action_join(self) -> None:
         """Ask for a hosted table's address and code, and join it (``cardtable join``)."""
@@ -389,15 +389,15 @@ class StartScreen(StyledOnce, Screen[None]):
 
     @on(Button.Pressed, "#stats-button")
     def _stats_pressed(self) -> None:
-        self.app.action_statistics()  # type: ignore[attr-defined]
+        services(self).action_statistics()
 
     @on(Button.Pressed, "#settings-button")
     def _settings_pressed(self) -> None:
-        self.app.action_settings()  # type: ignore[attr-defined]
+        services(self).action_settings()
 
     def refresh_defaults(self) -> None:
         """Show new settings: bot speed, and the level of seats still at the old default."""
-        self.query_one("#pace", Cycler).value = self.app.pace  # type: ignore[attr-defined]
+        self.query_one("#pace", Cycler).value = services(self).pace
         for seat in range(1, len(self._seat_rows)):  # a row made later gets the new level
             cycler = self.query_one(f"#kind-{seat}", Cycler)
             if cycler.value != "human":

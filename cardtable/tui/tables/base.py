@@ -9,7 +9,6 @@ to show at the end of a round.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from rich.text import Text
@@ -22,6 +21,7 @@ from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, large_cards, lines_text
+from cardtable.tui.viewmodel import TableContext
 from cardtable.tui.wording import plural
 
 __all__ = ["TableArea", "TableContext", "ObservationT", "ordinal", "outcome_mean", "outcome_share"]
@@ -61,69 +61,6 @@ def outcome_share(outcomes: Mapping[int, int], outcome: int) -> float:
     return outcomes.get(outcome, 0) / count if count else 0.0
 
 
-@dataclass(frozen=True)
-class TableContext:
-    """What a table widget needs besides the observation: names and the card style."""
-
-    names: tuple[str, ...]
-    labels: tuple[str, ...]
-    style: CardStyle
-    #: whether the screen may address its viewer as "you" (not in hot-seat or replays)
-    personal: bool = True
-
-    def you(self, seat: int | None, capital: bool = True) -> str:
-        """``You`` for the viewer of a single-person table, else the seat's name.
-
-        >>> TableContext(("Ann", "Ben"), ("Ann", "Ben"), CardStyle(), personal=False).you(1)
-        'Ben'
-        """
-        if self.personal:
-            return "You" if capital else "you"
-        return self.name(seat)
-
-    def name(self, seat: int | None) -> str:
-        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
-
-    def owner(self, seat: int | None) -> str:
-        """Whose something is: ``Your`` for the viewer of a single-person table or a seat
-        named You, else ``Ben's``.
-
-        >>> ctx = TableContext(("You", "Ben"), ("You", "Ben"), CardStyle(), personal=False)
-        >>> ctx.owner(0), ctx.owner(1)
-        ('Your', "Ben's")
-        """
-        name = self.name(seat)
-        return "Your" if self.personal or name == "You" else f"{name}'s"
-
-    def act(self, seat: int | None, verb: str) -> str:
-        """``Ada attacks``, but ``You attack`` for a seat named You.
-
-        >>> ctx = TableContext(("You", "Ada"), ("You", "Ada"), CardStyle())
-        >>> ctx.act(0, "passes"), ctx.act(1, "passes"), ctx.act(0, "has")
-        ('You pass', 'Ada passes', 'You have')
-        """
-        name = self.name(seat)
-        if name != "You":
-            return f"{name} {verb}"
-        irregular = {"is": "are", "has": "have", "was": "were"}
-        if verb in irregular:
-            return f"You {irregular[verb]}"
-        for ending in ("sses", "shes", "ches", "xes"):
-            if verb.endswith(ending):
-                return f"You {verb[:-2]}"
-        return f"You {verb[:-1]}" if verb.endswith("s") else f"You {verb}"
-
-    def does(self, seat: int | None, words: str) -> str:
-        """As :meth:`act`, for a verb followed by more words: only the verb agrees.
-
-        >>> ctx = TableContext(("You", "Ada"), ("You", "Ada"), CardStyle())
-        >>> ctx.does(0, "attacks with"), ctx.does(1, "takes the cards")
-        ('You attack with', 'Ada takes the cards')
-        """
-        verb, _, rest = words.partition(" ")
-        return self.act(seat, verb) + (f" {rest}" if rest else "")
-
-
 class TableArea(Static, Generic[ObservationT]):
     """The middle of the game screen; each subclass draws one game, from that game's
     observation type (``class HeartsTable(TableArea[HeartsObservation])``)."""
@@ -134,6 +71,8 @@ class TableArea(Static, Generic[ObservationT]):
 
     #: the buttons the game uses besides Play: ``pass``, ``take``
     extra_moves: tuple[str, ...] = ("pass",)
+    #: whether a move answers one card on the table, chosen by a key (:meth:`next_target`)
+    has_targets = False
     #: what the Play button is called
     play_label = "Play"
     #: the events that complete a trick or bout, kept on the table for a moment
@@ -173,10 +112,15 @@ class TableArea(Static, Generic[ObservationT]):
 
     @property
     def card_style(self) -> CardStyle:
-        """How cards are written: the style of the last drawing, else the app's."""
+        """How cards are written: the style of the last drawing, else the app's (else the
+        plain one, for a table not on screen)."""
         if self.ctx is not None:
             return self.ctx.style
-        return getattr(self.app, "card_style", CardStyle())
+        if not self.is_attached:
+            return CardStyle()
+        from cardtable.tui.services import services
+
+        return services(self).card_style
 
     @property
     def large(self) -> bool:
@@ -226,6 +170,13 @@ class TableArea(Static, Generic[ObservationT]):
         return "*" if ctx.style.ascii_only else "★"
 
     # --- questions the game screen asks ---------------------------------------------
+    def aim_at(self, card: Card) -> None:
+        """Point at ``card`` on the table as the one a move answers (Durak: the attack a
+        hint beats); a table whose moves answer no single card has nothing to point at."""
+
+    def next_target(self) -> None:
+        """Point at the next card on the table a move may answer (see :attr:`has_targets`)."""
+
     def sort_hand(self, obs: ObservationT) -> list[Card]:
         return list(obs.hand)
 

@@ -12,6 +12,7 @@ from cardtable.bots.search import MoveValue
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
+from cardtable.engine.payloads import BoutOver, Placed, RoundResult
 from cardtable.games.durak import DurakObservation
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, lines_text
@@ -50,6 +51,8 @@ class DurakTable(TableArea[DurakObservation]):
         durak = f"{outcome_share(move.outcomes, 1):.0%}"
         return durak if short else f"durak in {durak}"
 
+    has_targets = True
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.target: Card | None = None
@@ -60,6 +63,9 @@ class DurakTable(TableArea[DurakObservation]):
         if o is None:
             return []
         return [attack for attack, beat in o.table if beat is None]
+
+    def aim_at(self, card: Card) -> None:
+        self.target = card
 
     def next_target(self) -> None:
         open_cards = self.unbeaten()
@@ -155,7 +161,7 @@ class DurakTable(TableArea[DurakObservation]):
 
     def completed_line(self, event: Event, ctx: TableContext) -> Text:
         """``Ben picks up the cards`` or ``Ben beats off the attack``."""
-        if event.info.get("result") == "taken":
+        if BoutOver.of(event).taken:
             return Text(ctx.does(event.seat, "picks up the cards"), style="bold #ff5a6e")
         return Text(ctx.does(event.seat, "beats off the attack"), style="bold green")
 
@@ -279,7 +285,7 @@ class DurakTable(TableArea[DurakObservation]):
     def last_completed(self, obs: DurakObservation, ctx: TableContext) -> Text:
         for event in reversed(obs.events):
             if event.kind == "bout_over":
-                how = "took" if event.info.get("result") == "taken" else "beat off"
+                how = "took" if BoutOver.of(event).taken else "beat off"
                 text = Text(f"Last bout: {ctx.name(event.seat)} {how} ", style="bold")
                 text.append_text(ctx.style.inline(event.cards))
                 return text
@@ -290,13 +296,13 @@ class DurakTable(TableArea[DurakObservation]):
         if event.kind in ("attack", "defend"):
             return self.describe_move(event.seat, Action(event.kind, event.cards), ctx)
         if event.kind == "bout_over":
-            if event.info.get("result") == "taken":
+            if BoutOver.of(event).taken:
                 return Text(f"{ctx.does(event.seat, 'picks up')} {plural(event.count, 'card')}", style="bold #ff5a6e")
             return Text(ctx.does(event.seat, "beats off the attack"), style="bold green")
         if event.kind == "trump_drawn":
             return Text.assemble(f"{ctx.act(event.seat, 'draws')} the trump ", style.inline(event.cards))
         if event.kind == "out":
-            return Text(f"{ctx.act(event.seat, 'is')} out: {ordinal(event.info.get('place', 0))}", style="bold green")
+            return Text(f"{ctx.act(event.seat, 'is')} out: {ordinal(Placed.of(event).place)}", style="bold green")
         if event.kind == "durak":
             return Text(f"{ctx.act(event.seat, 'is')} the durak!", style="bold red")
         if event.kind == "lowest_trump":
@@ -307,16 +313,15 @@ class DurakTable(TableArea[DurakObservation]):
         return super().log_line(event, ctx, viewer)
 
     def round_summary(self, event: Event, obs: DurakObservation, ctx: TableContext) -> Text:
-        info = event.info
+        result = RoundResult.of(event)
         text = Text()
-        order = info.get("order", [])
-        durak = info.get("durak")
-        for place, seat in enumerate(order):
+        durak = result.loser
+        for place, seat in enumerate(result.order):
             if seat == durak:
                 text.append(f"{'durak':<7}{ctx.name(seat)}\n", style="bold red")
             else:
                 text.append(f"{ordinal(place + 1):<7}{ctx.name(seat)}\n", style="bold green" if place == 0 else "")
-        if info.get("draw"):
+        if result.draw:
             text.append("\nA draw: everyone ran out together, no durak.\n", style="bold yellow")
         text.append("\nSeries record (won / durak):\n", style="bold")
         for seat, (wins, losses) in enumerate(obs.record):

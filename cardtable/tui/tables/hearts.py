@@ -10,6 +10,7 @@ from cardtable.bots.search import MoveValue
 from cardtable.cards import Card, Suit
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
+from cardtable.engine.payloads import Exchange, RoundResult, TrickTaken
 from cardtable.games.hearts import HeartsObservation
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import beside, lines_text
@@ -87,9 +88,10 @@ class HeartsTable(TableArea[HeartsObservation]):
 
     def draw_completed(self, event: Event, obs: HeartsObservation, ctx: TableContext) -> Text:
         """The four cards of the trick just taken, the winner marked ★ and named."""
-        plays = {seat: Card.parse(code) for seat, code in event.info.get("plays", [])}
+        trick = TrickTaken.of(event)
+        plays = dict(trick.plays)
         text = Text()
-        text.append(f"Hand {event.round} · trick {event.info.get('trick', '?')}/13", style="bold")
+        text.append(f"Hand {event.round} · trick {trick.number if trick.number is not None else '?'}/13", style="bold")
         text.append("\n")
         text.append(f"{self.winner_mark(ctx)} ", style="bold yellow")
         text.append_text(self.completed_line(event, ctx))
@@ -99,7 +101,7 @@ class HeartsTable(TableArea[HeartsObservation]):
 
     def completed_line(self, event: Event, ctx: TableContext) -> Text:
         """``Ben takes the trick (+3 points)``."""
-        points = event.info.get("points", 0)
+        points = TrickTaken.of(event).points
         return Text(
             ctx.does(event.seat, "takes the trick") + (f" (+{plural(points, 'point')})" if points else ""),
             style="bold yellow",
@@ -276,15 +278,15 @@ class HeartsTable(TableArea[HeartsObservation]):
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
         who = ctx.name(event.seat)
         if event.kind == "trick":
-            points = event.info.get("points", 0)
+            points = TrickTaken.of(event).points
             return Text(f"{ctx.act(event.seat, 'takes')} the trick" + (f" (+{points})" if points else ""),
                         style="bold" if points else "dim italic")
         if event.kind == "hearts_broken":
             return Text("Hearts are broken!", style="bold #ff5a6e")
         if event.kind == "give" and event.cards:
             return Text.assemble(f"{ctx.act(event.seat, 'passes')} ",
-                                 ctx.style.inline(hand_order(event.cards)), f" {event.info.get('direction', '')}")
-        if event.kind == "exchange" and event.info.get("to") == viewer and event.cards:
+                                 ctx.style.inline(hand_order(event.cards)), f" {Exchange.of(event).direction}")
+        if event.kind == "exchange" and Exchange.of(event).receiver == viewer and event.cards:
             return Text.assemble(f"{who} passed {ctx.you(viewer, capital=False)} ", ctx.style.inline(hand_order(event.cards)))
         if event.kind == "moon":
             return Text(f"{ctx.act(event.seat, 'shot')} the moon!", style="bold yellow")
@@ -295,18 +297,20 @@ class HeartsTable(TableArea[HeartsObservation]):
         return super().log_line(event, ctx, viewer)
 
     def round_summary(self, event: Event, obs: HeartsObservation, ctx: TableContext) -> Text:
-        info = event.info
+        result = RoundResult.of(event)
         text = Text()
         text.append(f"{'player':<16}{'taken':>7}{'scored':>8}{'total':>7}\n", style="bold")
-        totals = info.get("totals", list(obs.scores))
+        totals = result.totals or tuple(obs.scores)
+        taken = result.points_taken or (0,) * obs.num_players
+        scores = result.scores or (0,) * obs.num_players
         best = min(totals)
         for seat in range(obs.num_players):
             style = "bold green" if totals[seat] == best else ""
             text.append(
-                f"{fit_name(ctx.name(seat), 15, pad=True)} {info['points_taken'][seat]:>7}{info['scores'][seat]:>8}{totals[seat]:>7}\n",
+                f"{fit_name(ctx.name(seat), 15, pad=True)} {taken[seat]:>7}{scores[seat]:>8}{totals[seat]:>7}\n",
                 style=style,
             )
-        shooter = info.get("moon_shooter")
+        shooter = result.moon_shooter
         if shooter is not None:
             text.append(f"\n{moon_line(ctx, shooter, obs.seat)}\n", style="bold yellow")
         if len(obs.hand_scores) > 1:

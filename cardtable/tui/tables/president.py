@@ -10,6 +10,7 @@ from cardtable.bots.search import MoveValue
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
+from cardtable.engine.payloads import Exchange, Placed, Revolution, RoundResult, TrickTaken
 from cardtable.games.president import PresidentObservation
 from cardtable.names import fit_name
 from cardtable.tui.keymap import say
@@ -126,7 +127,7 @@ class PresidentTable(TableArea[PresidentObservation]):
             for card in event.cards:
                 text.append(" ")
                 text.append_text(ctx.style.face(card, width=4))
-        leader = event.info.get("leader")
+        leader = TrickTaken.of(event).leader
         if leader is not None:
             text.append(f"\n\n  {ctx.act(leader, 'leads')} next.", style="italic")
         return text
@@ -134,7 +135,7 @@ class PresidentTable(TableArea[PresidentObservation]):
     def completed_line(self, event: Event, ctx: TableContext) -> Text:
         """``Ben wins the trick with 9♠ 9♥``, and who leads next if not the winner (who is out)."""
         text = Text.assemble((f"{ctx.does(event.seat, 'wins the trick with')} ", "bold yellow"), ctx.style.inline(event.cards))
-        leader = event.info.get("leader")
+        leader = TrickTaken.of(event).leader
         if leader is not None and leader != event.seat:
             text.append(f"; {ctx.act(leader, 'leads')} next", style="italic")
         return text
@@ -238,17 +239,19 @@ class PresidentTable(TableArea[PresidentObservation]):
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
         who = ctx.name(event.seat)
         if event.kind == "revolution":
-            if event.info.get("active"):
+            if Revolution.of(event).active:
                 return Text(f"REVOLUTION by {who}: order flipped!", style="bold #ff6b6b")
             return Text(f"Counter-revolution by {who}: normal order", style="bold #ff6b6b")
         if event.kind == "out":
-            place, title = ordinal(event.info.get("place", 0)), event.info.get("title", "")
+            placed = Placed.of(event)
+            place, title = ordinal(placed.place), placed.title
             return Text(f"{ctx.act(event.seat, 'is')} out: {place}, {title}", style="bold green")
         if event.kind == "trick":
             return Text(f"{ctx.act(event.seat, 'wins')} the trick", style="dim italic")
         if event.kind == "exchange":
-            to = ctx.name(event.info.get("to"))
-            how = " (automatic)" if event.info.get("automatic") else ""
+            exchange = Exchange.of(event)
+            to = ctx.name(exchange.receiver)
+            how = " (automatic)" if exchange.automatic else ""
             if event.cards:
                 return Text.assemble(f"{ctx.act(event.seat, 'gives')} ", ctx.style.inline(event.cards), f" to {to}{how}")
             return Text(f"{ctx.act(event.seat, 'gives')} {plural(event.count, 'card')} to {to}{how}")
@@ -257,14 +260,15 @@ class PresidentTable(TableArea[PresidentObservation]):
         return super().log_line(event, ctx, viewer)
 
     def round_summary(self, event: Event, obs: PresidentObservation, ctx: TableContext) -> Text:
-        info = event.info
+        result = RoundResult.of(event)
         text = Text()
         text.append(f"{'place':<7}{'player':<16}{'title':<16}{'points':>7}{'total':>7}\n", style="bold")
-        scores = info.get("scores", list(obs.scores))
-        for place, seat in enumerate(info.get("order", [])):
-            title = info.get("titles", [None] * obs.num_players)[seat] or ""
-            points = info.get("points", [0] * obs.num_players)[seat]
-            style = "bold green" if place == 0 else ("bold red" if place == len(info["order"]) - 1 else "")
+        scores = result.scores or tuple(obs.scores)
+        titles = result.titles or ("",) * obs.num_players
+        points_of = result.points or (0,) * obs.num_players
+        for place, seat in enumerate(result.order):
+            title, points = titles[seat], points_of[seat]
+            style = "bold green" if place == 0 else ("bold red" if place == len(result.order) - 1 else "")
             name = fit_name(ctx.name(seat), 15, pad=True)
             text.append(f"{ordinal(place + 1):<7}{name} {title:<16}{points:>7}{scores[seat]:>7}\n", style=style)
         return text
