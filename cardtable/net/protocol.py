@@ -462,6 +462,9 @@ def outside_text(value: Any) -> Any:
     if isinstance(value, SeatStatus):
         name = safe_name(value.name, fallback=f"Player {value.seat + 1}")
         return msgspec.structs.replace(value, name=name, kind=visible(value.kind), level=visible(value.level))
+    if isinstance(value, JoinedNews) and value.was:
+        # The old name of a player who renamed: a name like any other, or none.
+        return msgspec.structs.replace(value, was=safe_name(value.was, fallback=""))
     if isinstance(value, msgspec.Struct):
         changes = {field: outside_text(getattr(value, field)) for field in value.__struct_fields__}
         return msgspec.structs.replace(value, **changes)

@@ -23,7 +23,7 @@ from cardtable.games import get_rules
 from cardtable.names import name_problem, safe_name
 from cardtable.net.client import TableClient
 from cardtable.net.host import format_address
-from cardtable.net.protocol import PROTOCOL_VERSION
+from cardtable.net.protocol import PROTOCOL_VERSION, JoinedNews
 from cardtable.net.remote import seats_from_statuses
 from cardtable.session.notices import AgainstRules
 from cardtable.tui.app import CardtableApp
@@ -138,6 +138,8 @@ async def test_every_text_field_of_every_message_is_kept_printable() -> None:
         assert [name_problem(status.name) for status in client.seats] == [None] * 4
         assert [status.name for status in client.seats] == [safe_name(seat["name"]) for seat in seats()]
         assert client.seats[0].name.startswith("Ann]0;pwned[red")
+        # The old name a player's news gives is a valid name too, never an escape.
+        assert [name_problem(news.was) for news in client.told if isinstance(news, JoinedNews)] == [None]
         assert all(":" not in seat.bot for seat in seats_from_statuses(client.seats))
         view = client.view
         assert view is not None and all(text.isprintable() for text in strings_in(view.to_dict()))

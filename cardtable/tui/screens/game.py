@@ -457,7 +457,9 @@ class GameScreen(StyledOnce):
         self.human_move(TAKE)
 
     def action_next_target(self) -> None:
-        self.table.next_target()
+        step = getattr(self.table, "next_target", None)  # only a table with targets has it
+        if step is not None:
+            step()
 
     # --- keys: hints and undo --------------------------------------------------------------
     def action_hint(self) -> None:

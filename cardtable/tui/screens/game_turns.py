@@ -70,15 +70,16 @@ class Turns:
                 for event in events:
                     match event.kind:
                         case kind if kind in screen.table.completions:
-                            screen.pause.completed = event
+                            screen.pause.keep(event)
                         case EventKind.ROUND_OVER:
-                            screen.round_end.pending = event
+                            screen.round_end.ended(event)
                         case EventKind.REVOLUTION:
                             screen.status_line.tell(screen.table.log_line(event, screen.context, screen.viewer))
             case HandHidden():
                 screen.handover.hide_hand()
             case Undone(action=action):
-                screen.round_end.pending = screen.pause.completed = None
+                screen.round_end.ended(None)
+                screen.pause.keep(None)
                 screen.forget_log()
                 screen.forget_received()
                 screen.hints.forget()

@@ -28,6 +28,11 @@ class TrickPause:
         #: counts pauses begun and ended: a timer of an ended pause does nothing
         self.token = 0
 
+    def keep(self, event: Event | None) -> None:
+        """Keep ``event``'s completed trick on the table once the move is drawn (``None``:
+        nothing to keep, an undo took it back)."""
+        self.completed = event
+
     @property
     def running(self) -> bool:
         """A completed trick is on the table now."""

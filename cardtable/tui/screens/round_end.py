@@ -35,6 +35,11 @@ class RoundEnd:
         #: the reviews of this game's rounds (made at the first: the review's modules load then)
         self._reviews: RoundReviews | None = None
 
+    def ended(self, event: Event | None) -> None:
+        """A round just ended with ``event``: its pop-up is due once the table is drawn
+        (``None``: none is, an undo took the round's end back)."""
+        self.pending = event
+
     def show_pending(self) -> bool:
         """Show the pop-up of a round just ended, if one did; whether it is shown."""
         event, self.pending = self.pending, None

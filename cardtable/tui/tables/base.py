@@ -71,7 +71,8 @@ class TableArea(Static, Generic[ObservationT]):
 
     #: the buttons the game uses besides Play: ``pass``, ``take``
     extra_moves: tuple[str, ...] = ("pass",)
-    #: whether a move answers one card on the table, chosen by a key (:meth:`next_target`)
+    #: whether a move answers one card on the table, chosen by a key (the table's own
+    #: ``next_target``: Durak's defence)
     has_targets = False
     #: what the Play button is called
     play_label = "Play"
@@ -173,9 +174,6 @@ class TableArea(Static, Generic[ObservationT]):
     def aim_at(self, card: Card) -> None:
         """Point at ``card`` on the table as the one a move answers (Durak: the attack a
         hint beats); a table whose moves answer no single card has nothing to point at."""
-
-    def next_target(self) -> None:
-        """Point at the next card on the table a move may answer (see :attr:`has_targets`)."""
 
     def sort_hand(self, obs: ObservationT) -> list[Card]:
         return list(obs.hand)
