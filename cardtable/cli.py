@@ -26,38 +26,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from typer._click.exceptions import ClickException, UsageError
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from cardtable import __version__
 from cardtable.commands.common import Refusal, complete_game, run_command
 from cardtable.errors import InvalidOptionError
 from cardtable.lang import UnknownLanguageError, language_option, offered_languages, use_language
+from cardtable.typer_compat import ClickException, NoSuchOption, UsageError, as_typed, convert_lightly
 
 if TYPE_CHECKING:
     from cardtable.engine.state import Rules
 
 __all__ = ["app", "main"]
-
-
-def _no_type(ctx: object = None) -> None:
-    """What a parameter that takes no typed value shows as its type in ``--help``: nothing."""
-    return None
-
-
-def _as_typed(params: list[Any]) -> list[Any]:
-    """``params`` with no Python type shown beside a flag or an argument in ``--help``.
-
-    Recent Typer writes every parameter's type beside it (``--ascii <bool>``,
-    ``GAME <str>``), which is not what anyone types: a flag takes no value, and an
-    argument's name (GAME, FILE) already says what goes there.  Options that take a value
-    keep their metavar (``--seats KINDS``).  Typer versions without ``display_type_rich``
-    never show these types, and ignore the attribute.
-    """
-    for param in params:
-        if isinstance(param, TyperArgument) or getattr(param, "is_flag", False):
-            param.display_type_rich = _no_type
-    return params
 
 
 def registry_words() -> dict[str, str]:
@@ -116,53 +96,19 @@ def _fill_help(command: Any, words: dict[str, str] | None = None) -> None:
         _fill_help(sub, words)
 
 
-class _PlainValue:
-    """A parameter's conversion that loads nothing for what needs no converting.
-
-    Recent Typer converts every value given to a parameter (the defaults too) through
-    Pydantic, which takes longer to import than the rest of the command line together.
-    A missing value (``None``) and a string for a ``str`` parameter come out as they go
-    in whichever way, so they are passed through here; anything else (a number, a list)
-    goes to Typer's own conversion, built when first needed, as Typer would build it.
-    """
-
-    _PLAIN = (str, str | None)
-
-    def __init__(self, descriptor: Any, build: Any, pass_through: Any) -> None:
-        self._descriptor = descriptor
-        self._build = build
-        self._none = pass_through(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation)
-        self._full: Any = None
-
-    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
-        if value is None:
-            return self._none.coerce(value, param=param, ctx=ctx)  # Typer's own answer to "missing"
-        if isinstance(value, str) and not (param.multiple or param.nargs != 1) and self._descriptor.annotation in self._PLAIN:
-            return value
-        if self._full is None:
-            self._full = self._build(self._descriptor)
-        return self._full.coerce(value, param=param, ctx=ctx)
-
-
-def _convert_lightly(params: list[Any]) -> list[Any]:
-    """``params`` with :class:`_PlainValue` conversions, where this Typer converts lazily
-    through ``get_runtime_param`` (Typer 0.29; older ones convert without Pydantic, and
-    are left as they are)."""
-    try:
-        from typer._coercion import PassThroughRuntimeParam, build_runtime_param
-    except ImportError:
-        return params
-    for param in params:
-        if getattr(param, "_runtime_param", False) is None and hasattr(param, "type_descriptor"):
-            param._runtime_param = _PlainValue(param.type_descriptor, build_runtime_param, PassThroughRuntimeParam)
-    return params
-
-
 class _Command(TyperCommand):
     """A command whose ``--help`` shows its parameters as a person types them."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        return _convert_lightly(_as_typed(super().get_params(ctx)))
+        return convert_lightly(as_typed(super().get_params(ctx)))
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except UsageError as exc:
+            if exc.ctx is None:  # Click leaves "option requires an argument" without its command
+                exc.ctx = ctx
+            raise
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _fill_help(self)
@@ -181,11 +127,57 @@ class _Command(TyperCommand):
         return pieces
 
 
+class _JoinCommand(_Command):
+    """``join``, whose code may begin with ``-`` (a code from an older host): the word
+    after the address is the code whatever it begins with, as the host's line has it
+    (``cardtable join HOST:PORT -64PY…``), and after ``--`` as on any command line."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        takes_value: set[str] = set()
+        for param in self.get_params(ctx):
+            if not isinstance(param, TyperArgument) and not getattr(param, "is_flag", False):
+                takes_value.update([*param.opts, *param.secondary_opts])
+        return super().parse_args(ctx, code_after_dashes(args, takes_value))
+
+
+def code_after_dashes(args: list[str], takes_value: set[str]) -> list[str]:
+    """``args`` with every argument after the first that begins with ``-`` moved behind
+    ``--``, where nothing can take it for an option.
+
+    ``takes_value``: the command's options that take a value (``--name``), whose value
+    stays with them; ``--help`` and ``-h`` stay options wherever they are.
+
+    >>> code_after_dashes(["127.0.0.1:1", "-6PY", "--name", "Ann"], {"--name"})
+    ['127.0.0.1:1', '--name', 'Ann', '--', '-6PY']
+    >>> code_after_dashes(["--name=-x", "127.0.0.1:1", "--", "-6PY"], {"--name"})
+    ['--name=-x', '127.0.0.1:1', '--', '-6PY']
+    """
+    kept: list[str] = []
+    moved: list[str] = []
+    arguments = 0
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            return [*kept, word, *moved, *words]
+        if word in takes_value:
+            kept.append(word)
+            kept.extend(value for value in [next(words, None)] if value is not None)
+        elif word in ("--help", "-h") or word.partition("=")[0] in takes_value:
+            kept.append(word)
+        elif word.startswith("-") and word != "-" and arguments:
+            moved.append(word)
+            arguments += 1
+        else:
+            kept.append(word)
+            arguments += 1
+    return [*kept, "--", *moved] if moved else kept
+
+
 class _Group(TyperGroup):
     """The root command: its flags, like every command's, show no type in ``--help``."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        return _convert_lightly(_as_typed(super().get_params(ctx)))
+        return convert_lightly(as_typed(super().get_params(ctx)))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _fill_help(self)
@@ -392,8 +384,9 @@ def host_command(
     ] = "normal",
     turn_time: Annotated[
         float | None,
-        typer.Option("--turn-time", metavar="SECONDS", min=0.1,
-                     help="A remote player who takes longer over a move has a bot make it (off by default)."),
+        typer.Option("--turn-time", metavar="SECONDS",
+                     help="A remote player who takes longer over a move (5 to 3600 seconds) has a bot make it "
+                     "(off by default)."),
     ] = None,
 ) -> int:
     """Host a game for players on other terminals, e.g. host hearts --seats remote,remote,remote,hard."""
@@ -406,7 +399,7 @@ def host_command(
     )
 
 
-@app.command("join", cls=_Command)
+@app.command("join", cls=_JoinCommand)
 def join_command(
     ctx: typer.Context,
     address: Annotated[
@@ -497,7 +490,11 @@ def replay_command(
     ctx: typer.Context,
     file: Annotated[str, typer.Argument(metavar="FILE", help="A game record or save file.", show_default=False)],
     seat: Annotated[
-        int | None, typer.Option("--seat", metavar="N", help="See the game as seat N (1 = first) saw it; default: as a spectator.")
+        int | None,
+        typer.Option(
+            "--seat", metavar="N",
+            help="See the game as seat N (1 = first) saw it; default: as its one person saw it, else as a spectator.",
+        ),
     ] = None,
 ) -> None:
     """Step through a game's moves on the table (arrow keys or buttons)."""
@@ -525,7 +522,8 @@ def review_command(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per decision, for other tools.")] = False,
     iterations: Annotated[
         int | None,
-        typer.Option("--iterations", metavar="N", min=1, help="A fixed search per decision (reproducible), not --think."),
+        typer.Option("--iterations", metavar="N",
+                     help="A fixed search per decision (reproducible), not --think: 1 to 100000."),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, help="The review's seed (default 0).")] = 0,
 ) -> None:
@@ -627,7 +625,24 @@ def export_command(
     export(savefile, recordfile, force=force)
 
 
+def near_names(given: str, names: Sequence[str]) -> list[str]:
+    """Those of ``names`` spelt close to ``given`` (a misspelling, a letter left out),
+    the options a player most likely meant; none for a name that is nothing like them.
+
+    >>> near_names("--round", ["--rounds", "--seed"]), near_names("--bogus", ["--rounds"])
+    (['--rounds'], [])
+    """
+    import difflib
+
+    bare = given.lstrip("-").lower()
+    return [name for name in names if difflib.SequenceMatcher(None, bare, name.lstrip("-").lower()).ratio() >= 0.75]
+
+
 def _usage_message(exc: UsageError) -> str:
+    if isinstance(exc, NoSuchOption):
+        near = near_names(exc.option_name, exc.possibilities or [])
+        exc.message = f"No such option: {exc.option_name}" + (f"; did you mean {' or '.join(near)}?" if near else "")
+        exc.possibilities = None
     message = exc.format_message().rstrip(".")
     message = message[:1].lower() + message[1:]
     command = exc.ctx.command_path if exc.ctx is not None else "cardtable"

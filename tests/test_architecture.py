@@ -6,7 +6,9 @@ so a module that another test imported cannot hide or add an import.
 
 from __future__ import annotations
 
+import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -124,3 +126,46 @@ def test_the_architecture_drawing_names_every_module() -> None:
     drawn = drawn_modules()
     assert not modules - drawn, f"modules not on docs/architecture.md's drawing: {sorted(modules - drawn)}"
     assert not drawn - modules, f"drawn but gone: {sorted(drawn - modules)}"
+
+
+def test_the_registry_line_for_a_new_game_is_real_code() -> None:
+    """The registry line that docs/architecture.md's "Adding a game" shows runs as it is
+    against cardtable.games, and is the form the built-in games' lines take there."""
+    import cardtable.games as games
+
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("### Adding a game", 1)[1].split("\n## ", 1)[0]
+    snippets = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
+    assert snippets, "no Python snippet under 'Adding a game'"
+    registry = (ROOT / "cardtable" / "games" / "__init__.py").read_text(encoding="utf-8")
+    before = games.available_games()
+    for snippet in snippets:
+        called = {ast.unparse(node.func) for node in ast.walk(ast.parse(snippet)) if isinstance(node, ast.Call)}
+        assert called, snippet
+        for name in called:
+            assert callable(getattr(games, name, None)), f"cardtable.games has no {name}"
+            assert re.search(rf"^{re.escape(name)}\(", registry, flags=re.MULTILINE), name
+        try:
+            exec(snippet, {name: getattr(games, name) for name in games.__all__})
+            assert games.available_games() == [*before, "skat"]
+            assert games.game_title("skat") == "Skat"
+        finally:
+            games.unregister_game("skat")
+    assert games.available_games() == before
+
+
+#: Typer's and Click's private names as a module would write them
+PRIVATE_TYPER = re.compile(r"\btyper\._|\bclick\._|\b_click\b|\b_coercion\b|\._runtime_param\b")
+
+
+def test_only_typer_compat_names_typer_s_private_api() -> None:
+    """Typer's private names move between its releases: they are all in one module, which
+    the newest Typer is tested against (.ci/run), under a ceiling (pyproject.toml)."""
+    named = {
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "cardtable").rglob("*.py")
+        if PRIVATE_TYPER.search(path.read_text(encoding="utf-8"))
+    }
+    assert named == {"cardtable/typer_compat.py"}
+    assert PRIVATE_TYPER.search("from typer._click.exceptions import UsageError")
+    assert not PRIVATE_TYPER.search("def on_click(self) -> None:")

@@ -71,6 +71,7 @@ def test_a_strength_log_is_summarised_and_a_stopped_run_resumes(tmp_path: Path) 
     assert summary.returncode == 0 and "3 games" in summary.stdout, summary.stdout
 
 
+@pytest.mark.slow
 def test_the_fixed_iteration_bots_load_as_bot_files_for_simulate(tmp_path: Path) -> None:
     """``cardtable simulate --seats benchmarks/bots_president.py:Hard100,...`` loads the
     file as a bot file, not as a script (docs/bots.md measures with such seats)."""
@@ -84,6 +85,7 @@ def test_the_fixed_iteration_bots_load_as_bot_files_for_simulate(tmp_path: Path)
     assert "Hard100" in result.stdout or "hard" in result.stdout.lower(), result.stdout
 
 
+@pytest.mark.slow
 def test_a_review_run_in_pieces_is_put_together_from_its_deal_lines(tmp_path: Path) -> None:
     """docs/bots.md's Durak row: levels and deals run apart, one table from their lines."""
     common = ["review.py", "--game", "durak", "--iterations", "10", "--hard-iterations", "10"]

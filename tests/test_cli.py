@@ -203,6 +203,11 @@ def test_rules_text_is_shipped_for_regular_installs(tmp_path: Path) -> None:
         (["rules", "hearts", "--bogus"], "no such option: --bogus (see 'cardtable rules --help')"),
         (["chess"], "no such command 'chess' (see 'cardtable --help')"),
         (["--bogus"], "no such option: --bogus (see 'cardtable --help')"),
+        (["stats", "--player"], "option '--player' requires an argument (see 'cardtable stats --help')"),
+        (["play", "president", "--bogus"], "no such option: --bogus (see 'cardtable play --help')"),
+        (["play", "president", "--round", "3"],
+         "no such option: --round; did you mean --rounds? (see 'cardtable play --help')"),
+        (["host", "hearts", "--sead", "3"], "no such option: --sead; did you mean --seed? (see 'cardtable host --help')"),
         (["play", "hearts", "--think", "10"], "--think must be one of 0.5, 1, 2, 5 seconds, not '10'"),
         (["play", "hearts", "--think", "-1"], "--think must be one of 0.5, 1, 2, 5 seconds, not '-1'"),
         (["play", "hearts", "--think", "nan"], "--think must be one of 0.5, 1, 2, 5 seconds, not 'nan'"),
@@ -328,3 +333,35 @@ def test_an_unknown_command_is_refused_by_the_whole_app(capsys: pytest.CaptureFi
     assert main(["plya", "hearts"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "plya" in err
+
+
+@pytest.mark.parametrize("seconds", ["inf", "1e309", "-inf", "nan", "-5", "0", "4.9", "3600.5", "1e9"])
+def test_a_turn_time_that_is_no_sensible_number_of_seconds_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, seconds: str,
+) -> None:
+    from cardtable.commands import host
+
+    def hosted(*_: object, **__: object) -> int:
+        raise AssertionError(f"--turn-time {seconds} was taken: the table would be hosted")
+
+    monkeypatch.setattr(host, "_run", hosted)
+    code, out, err = run(capsys, "host", "hearts", "--seats", "remote,hard,hard,hard", "--turn-time", seconds)
+    assert code == 2 and out == ""
+    assert "--turn-time must be a number of seconds from 5 to 3600" in assert_one_line_error(err)
+
+
+def test_a_turn_time_in_range_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.commands import host
+
+    taken: list[object] = []
+    monkeypatch.setattr(host, "_run", lambda state, *_, **__: taken.append(state.meta["network"]["turn_time"]) or 0)
+    assert main(["host", "hearts", "--seats", "remote,hard,hard,hard", "--turn-time", "15"]) == 0
+    assert main(["host", "hearts", "--seats", "remote,hard,hard,hard", "--turn-time", "3600"]) == 0
+    assert taken == [15.0, 3600.0]
+
+
+@pytest.mark.parametrize("iterations", ["0", "100001", "99999999999999999999999"])
+def test_review_iterations_beyond_the_bound_are_refused(capsys: pytest.CaptureFixture[str], iterations: str) -> None:
+    code, out, err = run(capsys, "review", "--iterations", iterations)
+    assert code == 2 and out == ""
+    assert_one_line_error(err, f"--iterations must be 1 to 100000, not {iterations}")

@@ -69,8 +69,9 @@ def test_floor_constraints_pin_every_declared_floor() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     floors = {}
     for requirement in project["dependencies"]:
-        name, _, version = requirement.partition(">=")
-        assert version and "," not in version, requirement
+        name, _, versions = requirement.partition(">=")
+        version, _, ceiling = versions.partition(",<")
+        assert version and "," not in version and "," not in ceiling, requirement
         floors[name.strip()] = version.strip()
     lines = (ROOT / ".ci" / "constraints-floor.txt").read_text(encoding="utf-8").splitlines()
     pins = dict(line.split("==") for line in lines if line and not line.startswith("#"))
@@ -78,3 +79,13 @@ def test_floor_constraints_pin_every_declared_floor() -> None:
     script = CI.read_text(encoding="utf-8")
     assert "-c .ci/constraints-floor.txt" in script
     assert "tests/test_cli.py" in script
+
+
+def test_typer_has_a_ceiling_and_ci_tries_the_newest_typer_beyond_it() -> None:
+    # cardtable/typer_compat.py uses Typer's private names: a Typer release may move them.
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    (typer,) = [requirement for requirement in project["dependencies"] if requirement.startswith("typer")]
+    assert re.fullmatch(r"typer>=[0-9.]+,<[0-9.]+", typer), typer
+    script = CI.read_text(encoding="utf-8")
+    upgrade = script.index("pip install -q -U typer")
+    assert "tests/test_cli.py" in script[upgrade:script.index("rm -rf", upgrade)]

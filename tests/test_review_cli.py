@@ -118,3 +118,69 @@ def test_the_presidents_gift_back_is_reviewed_in_the_games_measure(
     assert len(gifts) == 1, gifts
     assert "expected place" in gifts[0] and "chance of being President" in gifts[0]
     assert "not reviewed" not in gifts[0]
+
+
+# --- damaged, forged and newer kept reviews ----------------------------------------------
+
+
+def _forge(record: Path, change: object) -> Path:
+    """The kept review of seat 1 with its first valued decision's fields changed by ``change``."""
+    kept = review_path(record, 0)
+    data = json.loads(kept.read_text())
+    decisions = data["reviews"][0]["decisions"]
+    chosen = next((d for d in decisions if d["made_value"] is not None), decisions[0])
+    change(chosen)  # type: ignore[operator]
+    kept.write_text(json.dumps(data))
+    return kept
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [("cost", "abc"), ("cost", float("nan")), ("cost", float("inf")), ("position", "x"), ("position", -3),
+     ("position", 10**9), ("made_value", "x"), ("made", "x"), ("made", "play ZZ"), ("best", 7), ("round", None),
+     ("se", [1]), ("simulations", "many"), ("verdict", "great"), ("made", "pass")],
+)
+def test_a_damaged_or_forged_kept_review_is_reviewed_afresh(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, value: object,
+) -> None:
+    """Found: `cost: "abc"` or NaN, `position: "x"`, `made_value: "x"` crashed the review;
+    a bad `made` refused every later review of the record, naming no file."""
+    record = _record(tmp_path)
+    assert main(["review", str(record), "--iterations", "40", "--json"]) == 0
+    first = capsys.readouterr().out
+    kept = _forge(record, lambda d: d.__setitem__(field, value))
+    for _ in range(2):  # reviewed afresh, and the kept file put right: the same review again
+        code, out, err = run_review(capsys, record)
+        assert code == 0, err
+        assert "internal error" not in err and out == first
+    assert "NaN" not in kept.read_text() and json.loads(kept.read_text())["cardtable_review"] == 3
+
+
+def run_review(capsys: pytest.CaptureFixture[str], record: Path) -> tuple[int, str, str]:
+    code = main(["review", str(record), "--iterations", "40", "--json"])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_a_kept_review_of_a_newer_cardtable_is_left_as_it_is_and_the_review_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    record = _record(tmp_path)
+    kept = review_path(record, 0)
+    newer = json.dumps({"cardtable_review": 99, "record_sha256": "x", "seat": 0, "reviews": "its own shape"})
+    kept.write_text(newer)
+    code, out, err = run_review(capsys, record)
+    assert code == 0 and out
+    assert err.count("\n") == 1 and str(kept) in err and "newer cardtable" in err and "left as it is" in err
+    assert kept.read_text() == newer
+
+
+def test_a_kept_review_that_is_not_json_is_reviewed_and_left_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    record = _record(tmp_path)
+    kept = review_path(record, 0)
+    kept.write_text("{ not json")
+    code, out, err = run_review(capsys, record)
+    assert code == 0 and out and "internal error" not in err
+    assert kept.read_text() == "{ not json"

@@ -594,6 +594,8 @@ def _play_in_processes(
             # A few long games finish late: the workers tell of each round as it ends.
             manager = stack.enter_context(multiprocessing.Manager())
             rounds_ended = manager.Queue()
+        # The pool's workers are the child processes started after this (the manager's was started before).
+        children_before = set(multiprocessing.active_children())
         pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
         pending = {pool.submit(job.play_many, chunk, rounds_ended) for chunk in chunks}
         try:
@@ -620,7 +622,7 @@ def _play_in_processes(
             # waiting out the limit again: they are stopped rather than waited for.
             for future in pending:
                 future.cancel()
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
+            for process in set(multiprocessing.active_children()) - children_before:
                 process.terminate()
             raise
         except BaseException:

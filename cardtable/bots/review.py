@@ -137,13 +137,40 @@ class DecisionReview:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DecisionReview:
-        """The review back from :meth:`to_dict`; raises ``ValueError`` on anything else."""
+        """The review back from :meth:`to_dict`; raises ``ValueError`` on anything else:
+        a field of another type, a value that is not a finite number, a move that is no
+        move's notation (a kept file is outside text: it may be damaged or forged).
+
+        >>> DecisionReview.from_dict({"position": 3, "round": 1, "made": "play 4C", "best": "play 4C",
+        ...                           "verdict": "good", "cost": 0})
+        DecisionReview(position=3, round=1, made='play 4C', best='play 4C', verdict='good', made_value=None, ...)
+        >>> DecisionReview.from_dict({"position": 3, "round": 1, "made": "play 4C", "best": "play 4C",
+        ...                           "verdict": "good", "cost": "abc"})
+        Traceback (most recent call last):
+        ...
+        ValueError: not a decision review: cost is not a finite number
+        """
         try:
             review = cls(**dict(data))
         except TypeError as exc:
             raise ValueError(f"not a decision review: {exc}") from None
         if review.verdict not in ("forced", "good", "close", "mistake", "unvalued"):
             raise ValueError(f"not a decision review: verdict {review.verdict!r}")
+        for name in ("position", "round", "simulations"):
+            value = getattr(review, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"not a decision review: {name} is not a count")
+        for name in ("cost", "se", "made_value", "best_value", "made_also", "best_also"):
+            value = getattr(review, name)
+            if value is None and name not in ("cost", "se"):
+                continue
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+                raise ValueError(f"not a decision review: {name} is not a finite number")
+        for name in ("made", "best"):
+            value = getattr(review, name)
+            if not isinstance(value, str):
+                raise ValueError(f"not a decision review: {name} is not a move")
+            Action.parse(value)  # a MalformedActionError is a ValueError
         return review
 
 

@@ -23,6 +23,7 @@ cardtable.errors.InvalidOptionError: a hosted table has at most one seat at this
 from __future__ import annotations
 
 import asyncio
+import math
 import socket
 import sys
 import time
@@ -34,7 +35,11 @@ from cardtable.engine.state import GameState
 from cardtable.errors import InvalidOptionError
 from cardtable.games import get_rules
 
-__all__ = ["host", "seat_plan", "host_saved", "listen_address", "resume_hosted"]
+__all__ = ["TURN_TIME_RANGE", "check_turn_time", "host", "seat_plan", "host_saved", "listen_address", "resume_hosted"]
+
+#: the seconds ``--turn-time`` may give a move: from a quick game's pace to an hour (the
+#: table waits that long for a player who does not move at all)
+TURN_TIME_RANGE = (5.0, 3600.0)
 
 #: where a host listens unless ``--listen`` says otherwise: this computer only
 LOOPBACK = "127.0.0.1"
@@ -147,6 +152,8 @@ def host(
         speed = load_settings()[0].bot_speed  # as `play` does; the settings' warnings are the app's
     pace = _check_pace(speed)
     level = _check_level(bot_level)
+    if turn_time is not None:
+        turn_time = check_turn_time(turn_time)
     target_file = _check_save_target(save) if save is not None else None
     # The table is checked as `play` checks it, each remote seat standing in as a person.
     entries = ",".join(f"human:{seat_name}" if kind == "remote" else (f"{kind}:{seat_name}" if seat_name else kind)
@@ -188,11 +195,31 @@ def _keep_bot_after(network: dict[str, Any], bot_after: float | None, level: str
         network["bot_level"] = level
 
 
+def check_turn_time(seconds: float) -> float:
+    """``--turn-time`` as seconds, or a one-line refusal: a finite number in
+    :data:`TURN_TIME_RANGE` (``inf`` or ``1e309`` would be a clock that never fires).
+
+    >>> check_turn_time(15)
+    15.0
+    >>> check_turn_time(float("inf"))
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.InvalidOptionError: --turn-time must be a number of seconds from 5 to 3600, not inf
+    """
+    low, high = TURN_TIME_RANGE
+    if not (math.isfinite(seconds) and low <= seconds <= high):
+        raise InvalidOptionError(f"--turn-time must be a number of seconds from {low:g} to {high:g}, not {seconds:g}")
+    return float(seconds)
+
+
 def _saved_turn_time(network: dict[str, Any]) -> float | None:
     """``--turn-time``, as the command line gave it and the save keeps it (a bad value: off)."""
     seconds = network.get("turn_time")
-    if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and seconds >= 0.1:
-        return float(seconds)
+    if isinstance(seconds, (int, float)) and not isinstance(seconds, bool):
+        try:
+            return check_turn_time(float(seconds))
+        except (InvalidOptionError, OverflowError):
+            return None
     return None
 
 

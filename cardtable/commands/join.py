@@ -35,7 +35,9 @@ def join(address: str, code: str, name: str = "", ascii_only: bool = False, four
     try:
         asyncio.run(reach_host(target[0]))
     except JoinError as exc:
-        sys.stderr.write(f"cardtable: cannot join: {visible(str(exc))}\n")
+        from cardtable.tui.wording import join_failure
+
+        sys.stderr.write(f"cardtable: cannot join: {visible(join_failure(exc))}\n")
         return 2
     from cardtable.commands.play import run_app
     from cardtable.tui.app import CardtableApp

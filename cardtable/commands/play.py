@@ -19,12 +19,15 @@ import re
 import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.commands.common import known_game, recover_quietly, think_seconds, warn
 from cardtable.errors import InvalidOptionError, SaveFileError, quoted
 from cardtable.games import get_rules
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig
+
+if TYPE_CHECKING:
+    from cardtable.userdata.meta import SeatInfo
 
 SAVE_ID_LIKE = re.compile(r"[0-9a-fA-F]{1,8}")
 
@@ -391,7 +394,9 @@ def delete_saved(save_id: str) -> int:
 def replay(
     file: str, seat: int | None = None, ascii_only: bool = False, four_colour: bool = False
 ) -> None:
-    """Open the replay screen on a record or save file (as a spectator, or as ``seat``, from 1)."""
+    """Open the replay screen on a record or save file as ``seat`` (from 1) saw it; by
+    default as its one person saw it, and as a spectator when several people (or none)
+    played."""
     from cardtable.userdata.records import load_record
 
     record = load_record(file)
@@ -405,7 +410,21 @@ def replay(
             ascii_only=True if ascii_only else None,
             four_colour=True if four_colour else None,
             replay=record,
-            replay_seat=None if seat is None else seat - 1,
+            replay_seat=person_seat(record.seats) if seat is None else seat - 1,
             replay_record=Path(file),
         )
     )
+
+
+def person_seat(seats: Sequence[SeatInfo]) -> int | None:
+    """The seat (from 0) of a game's only person, ``None`` with several or none: a
+    replay opens on the seat its person played, hand and all.
+
+    >>> from types import SimpleNamespace as Seat
+    >>> person_seat([Seat(kind="easy"), Seat(kind="human"), Seat(kind="hard")])
+    1
+    >>> person_seat([Seat(kind="human"), Seat(kind="human")]) is None
+    True
+    """
+    people = [index for index, info in enumerate(seats) if info.kind == "human"]
+    return people[0] if len(people) == 1 else None

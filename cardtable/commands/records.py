@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from typer._click.exceptions import ClickException
-
+from cardtable.commands.common import Refusal
 from cardtable.display import visible
 from cardtable.errors import SaveFileError
 from cardtable.userdata.records import export_record, load_record
@@ -20,18 +19,15 @@ __all__ = ["export"]
 def export(savefile: str, recordfile: str, force: bool = False) -> Path:
     """Export the game in ``savefile`` as a record at ``recordfile``; return its path.
 
-    Raises :class:`SaveFileError` (exit status 2) for a save that cannot be read, and
-    a usage error (exit status 2) for a record file that exists without ``force``.
+    Raises :class:`SaveFileError` (exit status 2) for a save that cannot be read, and a
+    :class:`~cardtable.commands.common.Refusal` (exit status 2) for a record file that
+    exists without ``force`` or is a folder.
     """
     source, target = Path(savefile), Path(recordfile)
     if target.exists() and not force:
-        error = ClickException(f"{target} already exists; add --force to replace it")
-        error.exit_code = 2
-        raise error
+        raise Refusal(f"{target} already exists; add --force to replace it", 2)
     if target.is_dir():
-        error = ClickException(f"{target} is a directory; give the record a file name")
-        error.exit_code = 2
-        raise error
+        raise Refusal(f"{target} is a directory; give the record a file name", 2)
     replay = load_record(source)
     state = replay.state_at(replay.length)
     try:

@@ -15,7 +15,11 @@ from cardtable.display import visible
 from cardtable.errors import InvalidOptionError, SaveFileError
 from cardtable.session.review import GameReview, decision_line, newest_record, review_record, summary_lines
 
-__all__ = ["review"]
+__all__ = ["MAX_REVIEW_ITERATIONS", "review"]
+
+#: the most ``--iterations`` a decision is searched: 25 times what the hard bot reaches in
+#: half a second, a review of a game already taking hours beyond it
+MAX_REVIEW_ITERATIONS = 100_000
 
 
 def review(
@@ -31,6 +35,8 @@ def review(
     """Review a seat (from 1; default the person's seat, else seat 1) of a finished game's
     record (default: the newest), in ``rounds`` (default: every round), printing the
     review or, with ``as_json``, one JSON object per decision."""
+    if iterations is not None and not 1 <= iterations <= MAX_REVIEW_ITERATIONS:
+        raise InvalidOptionError(f"--iterations must be 1 to {MAX_REVIEW_ITERATIONS}, not {iterations}")
     seconds = think_seconds(think) if think is not None else _settings_think()
     path = Path(record) if record is not None else newest_record()
     if path is None:
@@ -76,6 +82,11 @@ def review(
         if stderr.isatty():
             stderr.write("\r\x1b[K")
     assert result is not None, "only a set stop cancels the review"
+    if result.kept_file_newer is not None:
+        from cardtable.commands.common import warn
+
+        warn(f"the kept review {visible(str(result.kept_file_newer))} is a newer cardtable's; "
+             "it was left as it is, and this review was not kept")
     if as_json:
         for decision in result.decisions:
             print(json.dumps(decision.to_dict(), ensure_ascii=False))
@@ -88,9 +99,9 @@ def review(
     for line in summary_lines(result, ascii_only):
         print(line)
     print()
-    for decision in result.decisions:
+    for number, decision in enumerate(result.decisions, start=1):
         mark = {"mistake": "!", "close": "?", "good": " ", "forced": " ", "unvalued": " "}[decision.verdict]
-        print(f"{mark} move {decision.position + 1:>3}: {decision_line(decision, result, ascii_only)}")
+        print(f"{mark} decision {number:>3}/{len(result.decisions)}: {decision_line(decision, result, ascii_only)}")
     return result
 
 

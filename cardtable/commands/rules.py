@@ -11,9 +11,8 @@ directly.  A language without its own file shows the English rules
 from __future__ import annotations
 
 import typer
-from typer._click.exceptions import ClickException
 
-from cardtable.commands.common import known_game
+from cardtable.commands.common import Refusal, known_game
 from cardtable.lang import _, rules_text
 
 __all__ = ["rules_markdown", "show_rules"]
@@ -37,7 +36,7 @@ def show_rules(game: str, raw: bool = False) -> None:
     text = rules_markdown(game)
     name = known_game(game)
     if text is None:
-        raise ClickException(_("the rules of {game} are not written yet").format(game=name))
+        raise Refusal(_("the rules of {game} are not written yet").format(game=name), 1)
     if raw:
         typer.echo(text, nl=not text.endswith("\n"))
         return

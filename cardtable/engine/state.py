@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Protocol, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self
 
 from cardtable.cards import Card, Rank, RankOrder, cards_to_mask, format_cards, mask_to_cards, resolve_deck
 from cardtable.engine.actions import Action
@@ -321,13 +321,28 @@ class Rules(ABC):
         return f"<{type(self).__name__} {self.name!r}>"
 
 
-class GameState(ABC):
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    #: The observation type of a game's state: ``GameState`` alone means any game's.
+    ObservationT = TypeVar("ObservationT", bound=Observation, default=Observation, covariant=True)
+else:
+    from typing import TypeVar
+
+    # Python 3.11's TypeVar takes no default; only the type checker needs one.
+    ObservationT = TypeVar("ObservationT", bound=Observation, covariant=True)
+
+
+class GameState(ABC, Generic[ObservationT]):
     """One game in progress.  Subclasses implement the abstract methods.
 
     Common attributes: ``rules``, ``num_players``, ``seed``, ``options``, ``first_deck``
     (the explicit first deal, or ``None``), ``rng`` (the only source of randomness),
     ``history`` (every action as ``(seat, action)``), ``events`` and ``meta`` (free
     JSON-safe data that saves keep, such as player names).
+
+    A game's state names its observation type, ``class HeartsState(GameState[HeartsObservation])``,
+    so that the type checker holds its :meth:`from_observation` to the one signature.
     """
 
     rules: Rules
@@ -400,6 +415,19 @@ class GameState(ABC):
         if seat == self.current_player:
             return self.refusal(action)
         return RuleRefusal(NOT_YOUR_TURN_CODE, seat=seat)
+
+    def with_choices(self, seen: Observation, chosen: Mapping[int, Action]) -> Observation:
+        """``seen`` (a seat's observation, or the public one) as it reads once the seats
+        of ``chosen`` made those choices ahead of their turn (:meth:`choosing_seats`; a
+        session keeps them until the engine asks): everyone sees who chose, and a seat
+        its own choice, never another's.  Here, where nobody chooses ahead, ``seen``.
+
+        >>> from cardtable.games import get_rules
+        >>> state = get_rules("durak").new_game(players=2, seed=1)
+        >>> state.with_choices(state.observation(0), {}) == state.observation(0)
+        True
+        """
+        return seen
 
     def why_illegal(self, action: Action | str) -> str | None:
         """``None`` if ``action`` (an :class:`Action` or notation) is legal now, else why not.
@@ -537,6 +565,27 @@ class GameState(ABC):
     @abstractmethod
     def clone(self) -> GameState:
         """An independent copy; applying actions to it leaves this state alone."""
+
+    @classmethod
+    def from_observation(
+        cls,
+        # Asked of a game's own class (HeartsState.from_observation), whose observation type
+        # is fixed; covariance is what lets a bare GameState stand for any game's state.
+        observation: ObservationT,  # type: ignore[misc]
+        hands: Sequence[int | Iterable[Card]],
+        rng: random.Random | None = None,
+    ) -> Self:
+        """A full state that matches ``observation``, with the cards in hand set to ``hands``.
+
+        This is how a searching bot turns a guess about the hidden cards (``hands``: the
+        cards each seat holds now, as bitmasks or cards) into a state it can play out;
+        ``rng`` (default: seeded with 0) drives any later deal of the rebuilt state.
+        ``hands[observation.seat]`` must be the observer's own hand and every size the
+        public one, else :class:`ValueError` says what is wrong.  A game whose bots search
+        overrides this (it may add keyword arguments with defaults, as Durak's ``stock``);
+        the others cannot be rebuilt (:class:`NotImplementedError`).
+        """
+        raise NotImplementedError(f"{cls.__name__} cannot be rebuilt from an observation")
 
     @classmethod
     def _rebuilt(

@@ -49,7 +49,9 @@ class BotSeats:
         def started(self) -> bool:
             raise NotImplementedError
 
-        def _status(self, news: HostNews | None = None, log: str = "") -> None: ...
+        def _status(
+            self, news: HostNews | None = None, log: str = "", own: tuple[int, HostNews] | None = None
+        ) -> None: ...
 
         def _advance(self) -> None: ...
 
@@ -150,11 +152,17 @@ class BotSeats:
         if request is None:
             return False
         answer = await asyncio.to_thread(request.think, 0.0)
+        before = len(self.session.state.history)
         if self.closed or self.session.bot_answer(answer) != "played":
             return False
         name = self.session.seats[seat].name
         seconds = float(self.turn_time or 0.0)
-        self._status(TimeRanOutNews(seat=seat, seconds=seconds, level=level), log=f"{name}'s time ran out")
+        # The move made, as played or kept ahead of its turn: told to the seat's player alone.
+        made = [action for who, action in self.session.state.history[before:] if who == seat]
+        action = made[0] if made else self.session.chosen_ahead_by(seat)
+        news = TimeRanOutNews(seat=seat, seconds=seconds, level=level)
+        own = (seat, TimeRanOutNews(seat=seat, seconds=seconds, level=level, action=str(action or "")))
+        self._status(news, log=f"{name}'s time ran out", own=own)
         self._advance()
         return True
 

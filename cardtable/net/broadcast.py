@@ -104,14 +104,14 @@ def state_message(
 def observation_json(
     session: TableSession, seat: int, held_from: dict[str, int]
 ) -> tuple[dict[str, Any], dict[str, int], dict[str, int]]:
-    """``state.observation(seat).to_dict()`` but for the log fields
+    """``session.observation(seat).to_dict()`` but for the log fields
     (:data:`~cardtable.net.protocol.LOG_FIELDS`), of which only the end is turned into
     JSON: from the first item the player holds (``held_from``, by field) or the most a
     client keeps, whichever comes first.  Returns the JSON, where each log field starts,
     and each log field's whole length: turning a long game's whole log into JSON for
     every seat after every move would cost more with every move.
     """
-    observation = session.state.observation(seat)
+    observation = session.observation(seat)  # with who chose ahead of their turn
     data: dict[str, Any] = {}
     starts: dict[str, int] = {}
     lengths: dict[str, int] = {}

@@ -36,7 +36,7 @@ import contextlib
 import shlex
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -74,14 +74,81 @@ from cardtable.net.protocol import (
 from cardtable.session.notices import Refusal
 
 __all__ = [
-    "JoinError", "TableClient", "check_join", "parse_address", "read_join_line", "reach_host", "HostMessage",
+    "HostMessage", "JoinError", "JoinFailure", "TableClient", "check_join", "connection_failure", "parse_address",
+    "read_join_line", "reach_host",
 ]
 
 HostMessage = Welcome | StateUpdate | Refused | Status | Error | Bye
 
 
+#: why a table could not be joined: nobody answers at the address and port (``no_answer``),
+#: no computer has that name (``unknown_host``), no way to it (``unreachable``), no answer
+#: in time (``timeout``), something answered that is no cardtable table (``not_a_table``),
+#: the connection closed while joining (``dropped``), the host turned us away with its
+#: reason (``refused``), or a move with no connection (``not_connected``)
+JoinFailure = Literal[
+    "no_answer", "unknown_host", "unreachable", "timeout", "not_a_table", "dropped", "refused", "not_connected",
+]
+
+
 class JoinError(CardtableError):
-    """The table could not be joined (the host's one-line reason, or why not)."""
+    """The table could not be joined: :attr:`kind` says why (a :data:`JoinFailure`), with
+    its values: :attr:`host`, :attr:`port`, and :attr:`detail` (the host's own reason
+    for ``refused``, the system's few words for ``unreachable``).  The screen that shows
+    it says it in words (``str()`` is the host's reason, or the kind and values for a log).
+
+    >>> error = JoinError(kind="no_answer", host="127.0.0.1", port=8765)
+    >>> error.kind, error.host, error.port, str(error)
+    ('no_answer', '127.0.0.1', 8765, 'no_answer 127.0.0.1:8765')
+    >>> str(JoinError("wrong code: no seat at this table has it")), JoinError("x").kind
+    ('wrong code: no seat at this table has it', 'refused')
+    """
+
+    def __init__(self, reason: str = "", *, kind: JoinFailure = "refused", host: str = "", port: int = 0,
+                 detail: str = "") -> None:
+        self.kind: JoinFailure = kind
+        self.host = host
+        self.port = port
+        self.detail = detail or reason
+        super().__init__(reason or " ".join(f"{kind} {host}:{port} {detail}".split()))
+
+
+def connection_failure(error: BaseException, host: str, port: int) -> JoinError:
+    """What went wrong connecting to ``host``:``port``, as a :class:`JoinError` with its kind.
+
+    >>> connection_failure(ConnectionRefusedError(111, "Connect call failed"), "::1", 1).kind
+    'no_answer'
+    >>> connection_failure(OSError("Multiple exceptions: [Errno 111] Connect call failed ('::1', 1, 0, 0), "
+    ...                            "[Errno 111] Connect call failed ('127.0.0.1', 1)"), "localhost", 1).kind
+    'no_answer'
+    >>> failure = connection_failure(OSError(113, "No route to host"), "10.0.0.9", 8765)
+    >>> failure.kind, failure.detail
+    ('unreachable', 'no route to host')
+    """
+    import errno
+    import re
+    import socket
+
+    detail = ""
+    if isinstance(error, (TimeoutError, asyncio.TimeoutError)):
+        kind: JoinFailure = "timeout"
+    elif isinstance(error, socket.gaierror):
+        kind = "unknown_host"
+    elif isinstance(error, (InvalidHandshake, InvalidURI)):
+        kind = "not_a_table"
+    elif isinstance(error, ConnectionRefusedError):
+        kind = "no_answer"
+    else:
+        # A name with several addresses (localhost: ::1 and 127.0.0.1) fails with one
+        # OSError that lists each address's error number in its text (Python 3.11).
+        numbers = {int(number) for number in re.findall(r"\[Errno (\d+)\]", str(error))}
+        if numbers == {errno.ECONNREFUSED}:
+            kind = "no_answer"
+        else:
+            kind = "unreachable"
+            reason = error.strerror if isinstance(error, OSError) else None
+            detail = reason[:1].lower() + reason[1:] if reason else ""
+    return JoinError(kind=kind, host=host, port=port, detail=detail)
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT, any_port: bool = False) -> tuple[str, int]:
@@ -133,6 +200,8 @@ def read_join_line(text: str) -> tuple[str, str, str] | None:
 
     >>> read_join_line("cardtable join [::1]:9000 xyz"), read_join_line("127.0.0.1:8765")
     (('[::1]:9000', 'xyz', ''), None)
+    >>> read_join_line("cardtable join 127.0.0.1:8765 -- -xyz")
+    ('127.0.0.1:8765', '-xyz', '')
     """
     given = " ".join(text.split())
     _, found, rest = given.partition("cardtable join ")
@@ -152,6 +221,8 @@ def read_join_line(text: str) -> tuple[str, str, str] | None:
         at = next(i for i, word in enumerate(words) if word.startswith("--name="))
         name = " ".join([words[at].partition("=")[2], *words[at + 1:]])
         words = words[:at]
+    if words[1:2] == ["--"]:  # `HOST:PORT -- CODE`: a code that begins with "-"
+        del words[1]
     address = words[0] if words else ""
     code = " ".join(words[1:])
     return address, code, name
@@ -160,7 +231,7 @@ def read_join_line(text: str) -> tuple[str, str, str] | None:
 async def reach_host(address: str, timeout: float = 10.0) -> None:
     """Open a WebSocket to the host at ``address`` and close it at once, saying nothing:
     whether a host answers there, checked before a screen is opened for the table.
-    Raise :class:`JoinError` (one line) when none does.
+    Raise :class:`JoinError` (why, as its kind and values) when none does.
 
     The host forgets a connection that never said ``hello``; no seat is taken.
     """
@@ -172,7 +243,7 @@ async def reach_host(address: str, timeout: float = 10.0) -> None:
             timeout,
         )
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
-        raise JoinError(" ".join(f"cannot reach {host}:{port}: {exc or type(exc).__name__}".split())) from None
+        raise connection_failure(exc, host, port) from None
     with contextlib.suppress(ConnectionClosed, OSError):
         await ws.close()
 
@@ -319,7 +390,7 @@ class TableClient:
                 connect(self.url, max_size=HOST_MESSAGE_LIMIT, open_timeout=timeout, close_timeout=2), timeout
             )
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
-            raise JoinError(f"cannot reach {self.host}:{self.port}: {exc}") from None
+            raise connection_failure(exc, self.host, self.port) from None
         self._ws = ws
         await ws.send(encode(Hello(version=PROTOCOL_VERSION, code=self.code, name=self.name)).decode("utf-8"))
         try:
@@ -327,9 +398,9 @@ class TableClient:
             if self.on_data is not None:
                 self.on_data(data)
             first = self._decode(data)
-        except (ConnectionClosed, TimeoutError, ProtocolError) as exc:
+        except (ConnectionClosed, TimeoutError, ProtocolError):
             await self.close()
-            raise JoinError(f"the host did not let us in: {exc}") from None
+            raise JoinError(kind="dropped", host=self.host, port=self.port) from None
         if not isinstance(first, Welcome):
             await self.close()
             reason = first.reason if isinstance(first, (Error, Bye)) else f"it sent {type(first).__name__} first"
@@ -356,7 +427,7 @@ class TableClient:
     async def act(self, text: str) -> int:
         """Send the move ``text``; return its number (a refusal names it in :attr:`refusals`)."""
         if self._ws is None:
-            raise JoinError("not connected to the table")
+            raise JoinError("not connected to the table", kind="not_connected", host=self.host, port=self.port)
         if self._pace is not None:
             await self._pace.wait()
         self.seq += 1
@@ -366,7 +437,7 @@ class TableClient:
     async def send_raw(self, data: str | bytes) -> None:
         """Send ``data`` as it is (for tests of what a host does with anything)."""
         if self._ws is None:
-            raise JoinError("not connected to the table")
+            raise JoinError("not connected to the table", kind="not_connected", host=self.host, port=self.port)
         await self._ws.send(data)
 
     async def wait_for(self, condition: Callable[[TableClient], bool], timeout: float = 10.0) -> None:

@@ -105,12 +105,16 @@ log = logging.getLogger("cardtable.net.host")
 
 
 def new_code() -> str:
-    """A seat's secret: 144 random bits from :mod:`secrets`, as 24 URL-safe characters.
+    """A seat's secret: 144 random bits from :mod:`secrets`, as 24 URL-safe characters,
+    never beginning with ``-`` (a shell's command line would read such a word as an option).
 
-    >>> len(new_code()), new_code() == new_code()
-    (24, False)
+    >>> len(new_code()), new_code() == new_code(), any(new_code().startswith("-") for _ in range(500))
+    (24, False, False)
     """
-    return secrets.token_urlsafe(18)
+    while True:  # drawn again rather than patched: every code left stays equally likely
+        code = secrets.token_urlsafe(18)
+        if not code.startswith("-"):
+            return code
 
 
 def format_address(host: str, port: int) -> str:
@@ -127,8 +131,14 @@ def join_line(address: str, code: str) -> str:
 
     >>> join_line("127.0.0.1:8765", "abc")
     'cardtable join 127.0.0.1:8765 abc'
+
+    A code that begins with ``-`` (given to the host, not made by :func:`new_code`)
+    follows ``--``, which ends the options on any command line:
+
+    >>> join_line("127.0.0.1:8765", "-abc")
+    'cardtable join 127.0.0.1:8765 -- -abc'
     """
-    return f"cardtable join {address} {code}"
+    return f"cardtable join {address} {'-- ' if code.startswith('-') else ''}{code}"
 
 
 class NetHost(BotSeats):
@@ -310,9 +320,10 @@ class NetHost(BotSeats):
             return Waiting(started=True, seats=[self.session.choosing[0]])
         return Waiting(started=False, seats=list(self.missing))
 
-    def _status(self, news: HostNews | None = None, log: str = "") -> None:
+    def _status(self, news: HostNews | None = None, log: str = "", own: tuple[int, HostNews] | None = None) -> None:
         """Tell every player who is here, whether the table waits and ``news`` (what just
-        changed among the players); log ``log``."""
+        changed among the players); ``own``: a seat and the news its player is told
+        instead (what only they may know); log ``log``."""
         if log:
             self.log_line(log)
         self._told_paused = self.paused
@@ -323,7 +334,10 @@ class NetHost(BotSeats):
         if self.on_status is not None:
             self.on_status(status)
         for player in list(self.players.values()):
-            self._send(player, status)
+            if own is not None and player.seat == own[0]:
+                self._send(player, msgspec.structs.replace(status, news=[own[1]]))
+            else:
+                self._send(player, status)
 
     def _on_turn(self, notice: Notice) -> None:
         """A move made the table wait (the turn came to an away player) or go on: say so."""
@@ -544,14 +558,12 @@ class NetHost(BotSeats):
         if seat in self.handed:
             self._send(player, Refused(seq=act.seq, kind="bot_plays"))
             return
-        moves = len(self.session.state.history)
         refusal = self.session.make_move(seat, act.action)
         if refusal is not None:
             self._send(player, refused_message(act.seq, refusal))
             return
-        if len(self.session.state.history) == moves:
-            # Chosen ahead of its turn (Hearts' pass): kept unseen; this seat hears it is in.
-            self._send_state(player)
+        # A move is told by its notice: Moved, or Chosen for a choice made ahead of its
+        # turn (Hearts' pass), each of which sends every player its state once.
         self._advance()
 
     # --- telling the players ------------------------------------------------------------
@@ -579,12 +591,12 @@ class NetHost(BotSeats):
                     self._send_state(player)
                 public = self.session.state.public_history(None)
                 self.log_line(f"{self.session.seats[seat or 0].name}: {public[-1][1] if public else ''}")
-            case Chosen(seat=seat):
+            case Chosen():
                 # A choice made ahead (by its player or a bot standing in): that seat is no
-                # longer asked, and the others see that it chose, never what.
-                chooser = self.players.get(seat)
-                if chooser is not None:
-                    self._send_state(chooser)
+                # longer asked and holds three cards fewer, and each seat's state says it
+                # chose (its own says what, no other's does).
+                for player in list(self.players.values()):
+                    self._send_state(player)
                 if self.players:
                     self._status()
             case SaveWarning(message=line) | SaveFailed(reason=line):

@@ -36,6 +36,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from cardtable.display import visible
+from cardtable.engine.actions import Action
 from cardtable.engine.refusals import RefusalDataError, RuleRefusal
 from cardtable.errors import CardtableError
 from cardtable.names import safe_name
@@ -295,11 +296,13 @@ class SeatBackNews(News, tag="seat_back"):
 
 
 class TimeRanOutNews(News, tag="time_ran_out"):
-    """``seat``'s player took over ``seconds``: a bot of ``level`` moved for them."""
+    """``seat``'s player took over ``seconds``: a bot of ``level`` moved for them;
+    ``action``: its move in the game's notation, sent to that seat's player only."""
 
     seat: SeatNumber
     seconds: Annotated[float, msgspec.Meta(ge=0, le=10**6)]
     level: Level
+    action: Annotated[str, msgspec.Meta(max_length=200)] = ""
 
 
 class GameOverNews(News, tag="game_over"):
@@ -486,7 +489,7 @@ def news_of(news: HostNews) -> TableNews:
     """The session's notice for one item of a status's ``news``.
 
     >>> news_of(TimeRanOutNews(seat=1, seconds=30.0, level="easy"))
-    TimeRanOut(seat=1, seconds=30.0, level='easy')
+    TimeRanOut(seat=1, seconds=30.0, level='easy', action=None)
     """
     match news:
         case JoinedNews(seat=seat, again=again, was=was, from_bot=from_bot):
@@ -497,9 +500,23 @@ def news_of(news: HostNews) -> TableNews:
             return SeatToBot(seat, level)
         case SeatBackNews(seat=seat, player_here=here):
             return SeatBack(seat, here)
-        case TimeRanOutNews(seat=seat, seconds=seconds, level=level):
-            return TimeRanOut(seat, seconds, level)
+        case TimeRanOutNews(seat=seat, seconds=seconds, level=level, action=action):
+            return TimeRanOut(seat, seconds, level, _action_or_none(action))
     return GameOver()
+
+
+def _action_or_none(text: str) -> Action | None:
+    """The move a host's ``text`` writes, or ``None`` (no text, or not a move).
+
+    >>> _action_or_none("give 2C 3D QS"), _action_or_none("jump")
+    (Action.parse('give 2C 3D QS'), None)
+    """
+    if not text:
+        return None
+    try:
+        return Action.parse(text)
+    except CardtableError:
+        return None
 
 
 def refusal_of(message: Refused, seat: int = 0) -> Refusal:

@@ -126,8 +126,11 @@ class SeatHints:
     def configure(self, think_time: float | None, cores: int | None, iterations: int | None) -> None:
         self._settings(think_time, cores, iterations)
 
-    def about_equal(self, moves: Sequence[MoveValue], action: Action) -> list[MoveValue]:
-        """The hint's moves that the search cannot tell from ``action`` (within noise)."""
+    def about_equal(
+        self, moves: Sequence[MoveValue], action: Action, score: Callable[[int], float] | None = None
+    ) -> list[MoveValue]:
+        """The hint's moves that the search cannot tell from ``action`` (within noise;
+        compared in ``score``, what an outcome counts in the figure the player is shown)."""
         from cardtable.bots.search import about_equal
 
-        return about_equal(moves, action)
+        return about_equal(moves, action, score)

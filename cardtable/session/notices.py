@@ -338,11 +338,13 @@ class SeatBack:
 @dataclass(frozen=True)
 class TimeRanOut:
     """``seat``'s player took longer than ``seconds`` over a move: a bot of ``level``
-    made it for them (the seat stays theirs)."""
+    made it for them (the seat stays theirs).  ``action``: the move it made, told to
+    that seat's own player only (a Hearts pass is theirs to know); ``None`` elsewhere."""
 
     seat: int
     seconds: float
     level: str
+    action: Action | None = None
 
 
 @dataclass(frozen=True)

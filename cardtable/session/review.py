@@ -9,7 +9,11 @@ thinking time or iterations), by position: a decision's review depends on nothin
 else (its search is seeded from the seed and its position), so the rounds reviewed
 one by one and the whole game reviewed later share them, and only the decisions not
 yet kept are reviewed.  A review for another record or seat is not used, and a file
-of that name that is not cardtable's own review is never written over.
+of that name that is not cardtable's own review is never written over.  A kept file is
+outside text: a decision in it that does not read as one (damaged or forged), or that
+is not the move the record made there, is reviewed afresh; a file of a newer
+cardtable's format is left as it is, and the review says so
+(:attr:`GameReview.kept_file_newer`).
 
 :class:`RoundReviews` keeps the reviews made of a game still at the table (the
 round-over pop-up's) in memory while the game is open, and once the game is over and
@@ -21,13 +25,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from cardtable.bots.review import (
+    MISTAKE_SIGMAS,
     DecisionReview,
     ReviewMeasure,
     decision_points,
@@ -71,6 +77,9 @@ class GameReview:
     iterations: int | None
     decisions: tuple[DecisionReview, ...]
     cached: bool = False
+    #: the kept review file beside the record, when it is a newer cardtable's (left as
+    #: it is: this review was not kept in it)
+    kept_file_newer: Path | None = None
 
     @property
     def measure(self) -> ReviewMeasure:
@@ -84,6 +93,11 @@ class GameReview:
     def total_cost(self) -> float:
         """The expected cost of every decision added up (moves measured better count 0)."""
         return sum(max(d.cost, 0.0) for d in self.decisions)
+
+    def number(self, decision: DecisionReview) -> int:
+        """The decision's number in this review, from 1: the one numbering the review
+        screen's steps (``decision 3/17``), its summary and the command all use."""
+        return self.decisions.index(decision) + 1
 
     def costliest(self, count: int = 3) -> tuple[DecisionReview, ...]:
         """The ``count`` decisions that cost most (a cost above zero only)."""
@@ -126,30 +140,60 @@ def history_digests(replay: Replay) -> list[str]:
     return digests
 
 
-def _read_kept(path: Path, record_digest: str, seat: int) -> tuple[bool, dict[Budget, dict[int, DecisionReview]]]:
-    """Whether ``path`` may be written (no file, or one of cardtable's reviews), and
-    the decisions it keeps of this record's seat, by budget and position."""
+KeptFile = Literal["ours", "newer", "foreign"]
+"""What is at a review's place beside a record: nothing or cardtable's own review
+(``ours``: may be written), a newer cardtable's review (``newer``), or a file that is
+not cardtable's review (``foreign``); neither of the last two is ever written over."""
+
+
+def _read_kept(path: Path, record_digest: str, seat: int) -> tuple[KeptFile, dict[Budget, dict[int, DecisionReview]]]:
+    """What ``path`` is (:data:`KeptFile`), and the decisions it keeps of this record's
+    seat, by budget and position: each one that reads as a decision review (the others
+    are reviewed afresh)."""
     try:
         data = json.loads(read_file_bytes(path))
     except FileNotFoundError:
-        return True, {}
+        return "ours", {}
     except (OSError, ValueError, RecursionError):
-        return False, {}
+        return "foreign", {}
     version = data.get("cardtable_review") if isinstance(data, dict) else None
     if not isinstance(version, int) or isinstance(version, bool):
-        return False, {}
+        return "foreign", {}
+    if version > REVIEW_FORMAT:
+        return "newer", {}
     # Cardtable's own from here: a review of another record, seat or version is replaced.
-    try:
-        entries: list[tuple[Any, Any, Any, Any]] = []
-        if version == REVIEW_FORMAT and data.get("record_sha256") == record_digest and data.get("seat") == seat:
-            entries = [(e["think"], e["iterations"], e["seed"], e["decisions"]) for e in data["reviews"]]
-        kept: dict[Budget, dict[int, DecisionReview]] = {}
-        for think, iterations, seed, decisions in entries:
-            reviews = [DecisionReview.from_dict(d) for d in decisions]
-            kept[(think, iterations, seed)] = {d.position: d for d in reviews}
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return True, {}  # a damaged review of ours: reviewed afresh
-    return True, kept
+    kept: dict[Budget, dict[int, DecisionReview]] = {}
+    if version != REVIEW_FORMAT or data.get("record_sha256") != record_digest or data.get("seat") != seat:
+        return "ours", kept
+    reviews = data.get("reviews")
+    for entry in reviews if isinstance(reviews, list) else []:
+        budget = _budget(entry)
+        decisions = entry.get("decisions") if isinstance(entry, dict) else None
+        if budget is None or not isinstance(decisions, list):
+            continue
+        for item in decisions:
+            try:
+                decision = DecisionReview.from_dict(item) if isinstance(item, dict) else None
+            except ValueError:
+                decision = None  # a damaged or forged one: reviewed afresh
+            if decision is not None:
+                kept.setdefault(budget, {})[decision.position] = decision
+    return "ours", kept
+
+
+def _budget(entry: Any) -> Budget | None:
+    """A kept review's budget, if it reads as one: thinking time, iterations, seed."""
+    if not isinstance(entry, dict):
+        return None
+    think, iterations, seed = entry.get("think"), entry.get("iterations"), entry.get("seed")
+    if think is not None and not (isinstance(think, (int, float)) and not isinstance(think, bool)
+                                  and math.isfinite(think)):
+        return None
+    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)):
+        return None
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return None
+    return (None if think is None else float(think), iterations, seed)
 
 
 _KEEPING = threading.Lock()
@@ -165,8 +209,8 @@ def _keep(record: Path, game: str, record_digest: str, seat: int,
         return
     target = review_path(record, seat)
     with _KEEPING:
-        ours, kept = _read_kept(target, record_digest, seat)
-        if not ours:
+        state, kept = _read_kept(target, record_digest, seat)
+        if state != "ours":
             return
         for budget, decisions in found.items():
             merged = {**kept.pop(budget, {}), **decisions}
@@ -216,9 +260,13 @@ def review_record(
         raise ValueError(f"there is no seat {seat + 1} in this game (1 to {players})")
     record_digest = hashlib.sha256(raw).hexdigest()
     budget: Budget = (think, iterations, seed)
-    _, kept = _read_kept(review_path(record, seat), record_digest, seat)
+    state, kept = _read_kept(review_path(record, seat), record_digest, seat)
     review = _review(replay, seat, rounds, budget, workers, stop, progress, kept.get(budget, {}))
-    if review is not None and keep and not review.cached:
+    if review is None:
+        return None
+    if state == "newer" and _beside_a_record(record):
+        review = replace(review, kept_file_newer=review_path(record, seat))
+    if keep and not review.cached:
         _keep(record, review.game, record_digest, seat, {budget: {d.position: d for d in review.decisions}})
     return review
 
@@ -344,6 +392,9 @@ def _review(
     think, iterations, seed = budget
     start = replay.state_at(0)
     points = list(decision_points(start, replay.actions, seat, rounds))
+    # A kept decision counts only where it is the move the record made there, in its round.
+    kept = {point.position: decision for point in points if (decision := kept.get(point.position)) is not None
+            and decision.made == str(point.made) and decision.round == point.round}
     missing = [point for point in points if point.position not in kept]
     fresh = review_points(
         replay.info.game, missing, seed=seed, think=think, iterations=iterations, workers=workers, stop=stop,
@@ -359,7 +410,7 @@ def _review(
 def decision_line(decision: DecisionReview, review: GameReview, ascii_only: bool = False) -> str:
     """One decision in one plain line, as the review screen and the command say it.
 
-    ``You played K♠: 6.2 points expected this hand. Q♣ was better: 3.1. Cost 3.1 points.``
+    ``You played K♠: 6.2 points expected this hand. Q♣ was better: 3.1. Cost 3.1 points ± 0.8 points.``
     A pass or a gift back reads ``You gave …``.
     """
     measure = review.measure
@@ -378,10 +429,20 @@ def decision_line(decision: DecisionReview, review: GameReview, ascii_only: bool
             return f"{said} The hard bot's move too."
         return f"{said} As good as {best} ({measure.describe(decision.best_value, decision.best_also)})."
     better = measure.describe(decision.best_value, decision.best_also)
-    tail = f"Cost {measure.cost_words(decision.cost)}"
+    tail = f"Cost {measure.cost_words(decision.cost)}{_give_or_take(decision, measure)}"
     if decision.verdict == "close":
         return f"{said} {best} was a little better: {better}. {tail}, within the search's noise or too small to matter."
     return f"{said} {best} was better: {better}. {tail}. A mistake."
+
+
+def _give_or_take(decision: DecisionReview, measure: ReviewMeasure) -> str:
+    """How sure the cost is: `` ± 0.8 points``, two standard errors of the difference
+    the second half measured (what chance alone may make of it); a hint of the same
+    position says its own figures' noise, so where the two disagree each says how sure
+    it is.  Empty when the review kept no standard error."""
+    if not 0 < decision.se < float("inf"):
+        return ""
+    return f" ± {measure.cost_words(MISTAKE_SIGMAS * decision.se)}"
 
 
 def summary_lines(review: GameReview, ascii_only: bool = False) -> list[str]:
@@ -393,7 +454,7 @@ def summary_lines(review: GameReview, ascii_only: bool = False) -> list[str]:
     ]
     for decision in review.costliest():
         lines.append(
-            f"  move {decision.position + 1}: {move_label(decision.made, ascii_only)} instead of "
+            f"  decision {review.number(decision)}: {move_label(decision.made, ascii_only)} instead of "
             f"{move_label(decision.best, ascii_only)}, cost {measure.cost_words(decision.cost)}"
         )
     return lines

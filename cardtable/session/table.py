@@ -267,7 +267,8 @@ class TableSession(SessionBase):
         return None
 
     def public_observation(self) -> Observation:
-        return self.state.public_observation()
+        """The table as everyone sees it, with who chose ahead of their turn."""
+        return self.state.with_choices(self.state.public_observation(), self._chosen)
 
     def bot_seed(self, seat: int) -> int:
         """Each seat's bot gets its own seed, fixed by the game's."""
@@ -298,6 +299,10 @@ class TableSession(SessionBase):
         """The seats whose choice, made before their turn, is kept unseen (Hearts' pass)."""
         return tuple(self._chosen)
 
+    def chosen_ahead_by(self, seat: int) -> Action | None:
+        """``seat``'s choice made ahead of its turn and kept until due, if it made one."""
+        return self._chosen.get(seat)
+
     def legal_for(self, seat: int) -> Sequence[Action]:
         """``seat``'s legal actions if it may choose now, else none."""
         return self.state.legal_actions_for(seat) if seat in self.choosing else []
@@ -323,8 +328,10 @@ class TableSession(SessionBase):
         return self.state.is_over
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see: all a seat of any kind is ever given."""
-        return self.state.observation(seat)
+        """What ``seat`` may see: all a seat of any kind is ever given.  A choice made
+        ahead of the seat's turn (Hearts' pass) shows as made: to everyone that the seat
+        chose, to the seat what (:meth:`~cardtable.engine.state.GameState.with_choices`)."""
+        return self.state.with_choices(self.state.observation(seat), self._chosen)
 
     def legal_actions(self) -> Sequence[Action]:
         """The legal actions of the seat :attr:`to_act`."""

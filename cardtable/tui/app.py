@@ -385,7 +385,7 @@ class CardtableApp(App[None]):
         table (``cardtable join``, or *Join a table* on the start screen); return ``None``
         once it is open, else why it could not be joined, in one line."""
         from cardtable.errors import CardtableError
-        from cardtable.net.client import TableClient
+        from cardtable.net.client import JoinError, TableClient
         from cardtable.net.remote import RemoteSession
         from cardtable.tui.config import SeatConfig
         from cardtable.tui.screens.game import GameScreen
@@ -397,6 +397,11 @@ class CardtableApp(App[None]):
         try:
             await client.join()
             session = RemoteSession(client, hint_iterations=self.hint_iterations)
+        except JoinError as exc:
+            from cardtable.tui.wording import join_failure
+
+            await client.close()
+            return join_failure(exc)
         except (CardtableError, ValueError) as exc:
             await client.close()
             return " ".join(str(exc).split())

@@ -23,7 +23,7 @@ from textual.binding import Binding
 
 __all__ = [
     "KeyUse", "TABLE_KEYS", "PRIVACY_KEYS", "CONFIRM_KEYS", "INFO_KEYS", "BOT_FAILURE_KEYS", "REPLAY_KEYS", "START_KEYS",
-    "REVIEW_KEYS", "JOIN_KEYS", "SEATS_KEYS",
+    "REVIEW_KEYS", "JOIN_KEYS", "SEATS_KEYS", "ROUND_OVER_KEYS",
     "bindings", "first_key", "help_rows", "say", "say_first", "say_some", "written",
 ]
 
@@ -89,6 +89,8 @@ TABLE_KEYS: tuple[KeyUse, ...] = (
     KeyUse("l", "last", "Last trick", "show the last completed trick or bout"),
     KeyUse("s", "scores", "Scores", "scores", footer=False),
     KeyUse("h", "hint", "Hint", "a hint: the hard bot's move, selected, and why; again: its top three", "on your own turn"),
+    KeyUse("m", "type_move", "Type", "type a move: 7h 7s, pass, take, give 2c 3d (Enter plays it, Esc closes)",
+           "on your own turn"),
     KeyUse("ctrl+z", "undo", "Undo", "take back your last move (again: the one before)", "with one person at the table"),
     KeyUse("b", "seats", "Seats", "who plays each remote seat: hand an away player's seat to a bot, or take it back",
            "when you host the table", needs="hosting"),
@@ -179,6 +181,15 @@ SEATS_KEYS: tuple[KeyUse, ...] = (
     KeyUse("escape,b,q", "close", "Close", "close the pop-up"),
 )
 """The keys of the host's pop-up of remote seats (↑ / ↓ choose the seat)."""
+
+
+ROUND_OVER_KEYS: tuple[KeyUse, ...] = (
+    KeyUse("enter", "choose('primary')", "Continue", "the next round, or play again once the game is over"),
+    KeyUse("r", "choose('review')", "Review", "review the round just played"),
+    KeyUse("n", "choose('new')", "New game", "a new game: back to the start screen"),
+    KeyUse("q", "choose('quit')", "Quit", "quit"),
+)
+"""The keys of the pop-up at a round's end; its buttons are labelled with them, as the footer is."""
 
 
 def _find(action: str, keys: Sequence[KeyUse]) -> KeyUse:

@@ -43,17 +43,27 @@ from cardtable.lang import _
 from cardtable.session.notices import AgainstRules, ConnectionLost
 from cardtable.tui.cardstyle import CardStyle
 from cardtable.tui.refusal_words import refusal_text
-from cardtable.tui.wording import away_words, engine_text, pause_line, plural, presence_line, refusal_line
+from cardtable.tui.wording import (
+    a_bot,
+    away_words,
+    clock_line,
+    engine_text,
+    pause_line,
+    plural,
+    presence_line,
+    refusal_line,
+)
 
 if TYPE_CHECKING:
     from cardtable.cards import Card
     from cardtable.engine.events import Event
     from cardtable.engine.observation import Observation
-    from cardtable.session.notices import Refusal
-    from cardtable.session.protocol import TableProtocol
+    from cardtable.session.notices import Refusal, TimeRanOut
+    from cardtable.session.protocol import SeatClock, TableProtocol
 
 __all__ = [
     "HandShown",
+    "hand_title",
     "LogFeed",
     "SeatShown",
     "TableContext",
@@ -76,17 +86,33 @@ class TableContext:
     personal: bool = True
 
     def you(self, seat: int | None, capital: bool = True) -> str:
-        """``You`` for the viewer of a single-person table, else the seat's name.
+        """``You`` for the viewer of a single-person table, else the seat as a sentence
+        names it (:meth:`who`).
 
         >>> TableContext(("Ann", "Ben"), ("Ann", "Ben"), CardStyle(), personal=False).you(1)
         'Ben'
         """
         if self.personal:
             return "You" if capital else "you"
-        return self.name(seat)
+        return self.who(seat, start=capital)
 
     def name(self, seat: int | None) -> str:
+        """The seat's name as a label shows it (a seat box, a score table): ``You``."""
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
+
+    def who(self, seat: int | None, start: bool = False) -> str:
+        """The seat's name as a sentence says it: the seat named You is the person
+        reading, ``you`` within a sentence and ``You`` at its ``start``; any other
+        name as it is.  Every sentence that names a seat names it through here.
+
+        >>> ctx = TableContext(("You", "Ada"), ("You", "Ada"), CardStyle())
+        >>> f"Ada gives 2♠ to {ctx.who(0)}", f"{ctx.who(0, start=True)} won it", ctx.who(1)
+        ('Ada gives 2♠ to you', 'You won it', 'Ada')
+        """
+        name = self.name(seat)
+        if name == "You":
+            return "You" if start else "you"
+        return name
 
     def label(self, seat: int | None) -> str:
         """The seat's name with its kind (``Ada (hard)``), ``?`` for no seat."""
@@ -100,7 +126,7 @@ class TableContext:
         >>> ctx.owner(0), ctx.owner(1)
         ('Your', "Ben's")
         """
-        name = self.name(seat)
+        name = self.who(seat, start=True)
         return "Your" if self.personal or name == "You" else f"{name}'s"
 
     def act(self, seat: int | None, verb: str) -> str:
@@ -110,7 +136,7 @@ class TableContext:
         >>> ctx.act(0, "passes"), ctx.act(1, "passes"), ctx.act(0, "has")
         ('You pass', 'Ada passes', 'You have')
         """
-        name = self.name(seat)
+        name = self.who(seat, start=True)
         if name != "You":
             return f"{name} {verb}"
         irregular = {"is": "are", "has": "have", "was": "were"}
@@ -130,6 +156,15 @@ class TableContext:
         """
         verb, _, rest = words.partition(" ")
         return self.act(seat, verb) + (f" {rest}" if rest else "")
+
+
+def hand_title(ctx: TableContext, seat: int | None, cards: int) -> str:
+    """The title over a seat's hand: whose it is and how many cards.
+
+    >>> hand_title(TableContext(("You", "Ben"), ("You", "Ben"), CardStyle()), 0, 1)
+    'Your hand · 1 card'
+    """
+    return f"{ctx.owner(seat)} hand · {plural(cards, 'card')}"
 
 
 class TableWording(Protocol):
@@ -376,11 +411,16 @@ class TableViewModel:
         hinted = frozenset(hint.cards) if hint is not None and my_turn else frozenset()
         hand = HandShown(cards, playable, my_turn, hinted, self.hand_title(facts, ctx))
         offers = {move: self.offers(facts, move) for move in ("pass", "take")}
+        # Hot-seat while only bots move: no hand is shown, so nothing of a move is offered.
+        choosing = not facts.table_only
         return TableView(
             facts=facts, context=ctx,
             title=Text.assemble((f" {self.game_title} ", "bold black on #d4af37"), self.title_words(facts, ctx)),
             seats=seats, hand=hand, scores=wording.score_text(obs, ctx), prompt=self.prompt(facts, ctx),
-            shown={"pass-button": offers["pass"], "take-button": offers["take"], "undo-button": facts.undo_offered},
+            shown={
+                "pass-button": offers["pass"], "take-button": offers["take"], "undo-button": facts.undo_offered,
+                "play-button": choosing, "clear-button": choosing, "hint-button": choosing,
+            },
             enabled={
                 "play-button": my_turn,
                 "pass-button": my_turn and PASS in facts.legal,
@@ -396,18 +436,23 @@ class TableViewModel:
         if facts is None:
             return {"pass_turn": "pass" in self.wording.extra_moves, "take": "take" in self.wording.extra_moves,
                     "next_target": self.wording.has_targets}
-        return {
+        keys = {
             "pass_turn": self.offers(facts, "pass"),
             "take": self.offers(facts, "take"),
             "undo": facts.undo_offered,
             "next_target": self.wording.has_targets,
             "seats": facts.hosting,
         }
+        if facts.table_only:
+            # No hand is shown while only bots move (hot-seat): no key of a move acts.
+            keys.update(dict.fromkeys(_MOVE_KEYS, False))
+        return keys
 
     def offers(self, facts: TableFacts, move: str) -> bool:
         """Whether the Pass or Take control belongs on screen now: the game has the move,
-        and, on the viewer's own turn, the move is legal (no Pass for a lead or a gift)."""
-        if move not in self.wording.extra_moves:
+        a hand is shown, and, on the viewer's own turn, the move is legal (no Pass for a
+        lead or a gift)."""
+        if move not in self.wording.extra_moves or facts.table_only:
             return False
         if facts.obs.current_player != facts.viewer or facts.read_only:
             return True
@@ -445,7 +490,7 @@ class TableViewModel:
             return facts.hand_heading
         if facts.table_only:
             return "No hand is shown while only bots play"
-        return f"{ctx.owner(facts.viewer)} hand · {plural(len(facts.obs.hand), 'card')}"
+        return hand_title(ctx, facts.viewer, len(facts.obs.hand))
 
     # --- the status line -------------------------------------------------------------------
     def prompt(self, facts: TableFacts, ctx: TableContext) -> Text:
@@ -460,6 +505,24 @@ class TableViewModel:
             return personalise(text, ctx.name(facts.viewer)) if facts.hotseat else text
         return Text(f"{ctx.label(obs.current_player)} to act.", style="italic")
 
+    def clock(self, facts: TableFacts, clocks: Sequence[SeatClock]) -> Text:
+        """The turn clock on the status line: the viewer's seconds left (bold, red in the
+        last five), or whose clock runs (``Ann's clock: 12 s``); empty when none runs."""
+        line = clock_line(clocks, facts.viewer, self.context(facts).name)
+        mine = [clock.left for clock in clocks if clock.seat == facts.viewer]
+        style = ("bold red" if mine[0] <= 5 else "bold") if mine else "italic"
+        return Text(line, style=style)
+
+    def time_ran_out(self, facts: TableFacts, notice: TimeRanOut) -> Text:
+        """What a bot made for the viewer whose time ran out: ``Time ran out (15 s): an
+        easy bot made your pass of 2♣ 3♦ Q♠.``"""
+        ctx = self.context(facts)
+        head = Text(f"Time ran out ({notice.seconds:g} s): ", style="bold yellow")
+        if notice.action is None:
+            return Text.assemble(head, f"{a_bot(notice.level)} moved for {ctx.you(notice.seat, capital=False)}.")
+        verb = "played" if notice.action.kind == "play" else "made"
+        return Text.assemble(head, f"{a_bot(notice.level)} {verb} ", self.wording.move_phrase(notice.action, ctx), ".")
+
     def thinking(self, facts: TableFacts) -> Text:
         """``Ada (hard) is thinking…``, for the seat to act."""
         return Text(f"{self.context(facts).label(facts.to_act)} is thinking…", style="italic")
@@ -471,10 +534,10 @@ class TableViewModel:
         line of the screen's own (a selection that is no move) as it is."""
         ctx = self.context(facts)
         if isinstance(refusal, AgainstRules):
-            text = refusal_text(refusal.refusal, ctx.style, ctx.name, text_style="red")
+            text = refusal_text(refusal.refusal, ctx.style, ctx.who, text_style="red")
         else:
             line = refusal if isinstance(refusal, str) else refusal_line(refusal, ctx.name)
-            text = engine_text(line, ctx.style, seat_name=ctx.name, text_style="red")
+            text = engine_text(line, ctx.style, seat_name=ctx.who, text_style="red")
         # TRANSLATORS: the status line after a refused move; {reason} says why.
         before, _middle, after = _("Refused: {reason}").partition("{reason}")
         return Text.assemble((before, "bold red"), text, (after, "bold red"))
@@ -483,7 +546,7 @@ class TableViewModel:
         """``Ben gave you 2♣ 3♣`` (Hearts' pass, President's exchange), cards in hand order."""
         ctx = self.context(facts)
         return Text.assemble(
-            (f"{ctx.name(event.seat)} {self.wording.gave_word} {ctx.you(facts.viewer, capital=False)} ", "bold"),
+            (f"{ctx.who(event.seat, start=True)} {self.wording.gave_word} {ctx.you(facts.viewer, capital=False)} ", "bold"),
             ctx.style.inline(self.wording.in_hand_order(facts.obs, event.cards)),
         )
 
@@ -499,6 +562,11 @@ class TableViewModel:
         fresh, events = self.log.take(facts.obs.events)
         lines = [self.wording.log_line(event, ctx, facts.viewer) for event in events]
         return fresh, [line for line in lines if line is not None]
+
+
+#: the table's keys that make or choose a move (none acts while no hand is shown)
+_MOVE_KEYS = ("cursor", "cursor_end", "toggle_card", "select_rank", "clear", "play", "pass_turn", "take",
+              "next_target", "hint", "type_move")
 
 
 def _namer(names: tuple[str, ...]) -> Callable[[int], str]:

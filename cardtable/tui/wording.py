@@ -17,8 +17,10 @@ at the screen, so the engine never depends on display settings.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -49,15 +51,20 @@ from cardtable.session.notices import (
     WaitingForJoin,
     WaitingForRejoin,
 )
-from cardtable.session.protocol import SeatingRefusal, SeatPresence
+from cardtable.session.protocol import SeatClock, SeatingRefusal, SeatPresence
 from cardtable.tui.cardstyle import CardStyle
+
+if TYPE_CHECKING:
+    from cardtable.net.client import JoinError
 
 __all__ = [
     "CARD_TOKEN",
     "a_bot",
     "away_words",
     "cards_plain",
+    "clock_line",
     "engine_text",
+    "join_failure",
     "news_line",
     "pause_line",
     "plural",
@@ -123,6 +130,36 @@ def engine_text(
         last = match.end()
     text.append(message[last:])
     return text
+
+
+def join_failure(error: JoinError) -> str:
+    """Why a table could not be joined, in one line a player can act on (the address as
+    they gave it; never the system's error numbers).
+
+    >>> from cardtable.net.client import JoinError
+    >>> join_failure(JoinError(kind="no_answer", host="127.0.0.1", port=8765))
+    'nobody answers at 127.0.0.1:8765: check the address and port, or ask the host whether the table is still open'
+    >>> join_failure(JoinError("wrong code: no seat at this table has it"))
+    'wrong code: no seat at this table has it'
+    """
+    where = f"[{error.host}]:{error.port}" if ":" in error.host else f"{error.host}:{error.port}"
+    ask = "or ask the host whether the table is still open"
+    if error.kind == "no_answer":
+        return f"nobody answers at {where}: check the address and port, {ask}"
+    if error.kind == "unknown_host":
+        return f"no computer is known by the name {error.host}: check the address, {ask}"
+    if error.kind == "unreachable":
+        why = f" ({error.detail})" if error.detail else ""
+        return f"{where} cannot be reached from here{why}: check the address and your network, {ask}"
+    if error.kind == "timeout":
+        return f"{where} did not answer in time: check the address and your network, {ask}"
+    if error.kind == "not_a_table":
+        return f"what answers at {where} is not a cardtable table: check the address and port"
+    if error.kind == "dropped":
+        return f"the connection to {where} closed while joining: try again, {ask}"
+    if error.kind == "not_connected":
+        return "not connected to the table"
+    return " ".join(error.detail.split()) or "the host did not let us in"
 
 
 # --- a table with players elsewhere ---------------------------------------------------------
@@ -267,6 +304,25 @@ def away_words(seat: SeatPresence) -> tuple[str, ...]:
     if not seat.person or (seat.connected and not seat.level):
         return ()
     return (f"{a_bot(seat.level)} plays",) if seat.level else ("away",)
+
+
+def clock_line(clocks: Iterable[SeatClock], viewer: int | None, name: SeatName) -> str:
+    """Whose turn clock runs and the whole seconds left: the viewer's own first.
+
+    >>> names = ["Ann", "Bea", "Cy"].__getitem__
+    >>> clock_line([SeatClock(0, 11.2, 15.0), SeatClock(2, 3.0, 15.0)], 0, names)
+    '12 s left · Cy 3 s'
+    >>> clock_line([SeatClock(1, 0.2, 15.0)], 0, names)
+    "Bea's clock: 1 s"
+    """
+    clocks = sorted(clocks, key=lambda clock: (clock.seat != viewer, clock.seat))
+    parts = [f"{math.ceil(clock.left)} s left" for clock in clocks if clock.seat == viewer]
+    others = [clock for clock in clocks if clock.seat != viewer]
+    if len(others) == 1 and not parts:
+        parts.append(f"{name(others[0].seat)}'s clock: {math.ceil(others[0].left)} s")
+    elif others:
+        parts.append(", ".join(f"{name(clock.seat)} {math.ceil(clock.left)} s" for clock in others))
+    return " · ".join(parts)
 
 
 def seating_line(refusal: SeatingRefusal, who: str, level: str) -> str:

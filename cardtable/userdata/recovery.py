@@ -8,7 +8,11 @@ steps that are missing, so the game is counted exactly once.  It also removes th
 temporary files of atomic writes whose writer was killed: only files named as
 :func:`~cardtable.userdata.paths.atomic_write_text` names them (``.NAME.PID.XXXXXXXX.tmp``),
 only in cardtable's own folders, and only when the process that wrote them is gone
-(or, for a file without a process id, after an hour untouched).
+(or, for a file without a process id, after an hour untouched).  And it removes the
+saves in the saves folder of games no person moved in (their cardtable was closed or
+killed before the first move), when no cardtable has them open.  Where nothing can be
+written (a read-only data folder), it only reads: nothing is said about a game that is
+not finished.
 
 >>> import os, tempfile
 >>> os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp()
@@ -41,10 +45,10 @@ from cardtable.userdata.savefiles import (
     recent_saves,
     still_the_same_game,
 )
-from cardtable.userdata.slots import game_lock, migrate_autosave
+from cardtable.userdata.slots import game_lock, migrate_autosave, moved_in
 from cardtable.userdata.stats import is_counted
 
-__all__ = ["recover", "remove_orphaned_temporaries", "finish_interrupted_games", "ORPHAN_AGE"]
+__all__ = ["recover", "remove_orphaned_temporaries", "remove_unplayed_saves", "finish_interrupted_games", "ORPHAN_AGE"]
 
 ORPHAN_AGE = 3600.0
 """Seconds after which a temporary file is an orphan whoever wrote it (no write takes that long)."""
@@ -57,7 +61,43 @@ def recover() -> list[str]:
     messages = migrate_autosave()
     remove_orphaned_temporaries()
     messages.extend(finish_interrupted_games())
+    remove_unplayed_saves()
     return messages
+
+
+def remove_unplayed_saves() -> list[Path]:
+    """Delete the saves in the saves folder of games no person moved in
+    (:func:`~cardtable.userdata.slots.moved_in`) that no cardtable has open (their own
+    cardtable ended before the first move); return their paths.
+
+    Only a file named as the saves folder names them (``ID.json``) whose parsed content is
+    such a cardtable save is removed, under the game's lock, and only if it did not change
+    while it was read.
+    """
+    removed: list[Path] = []
+    try:
+        candidates = sorted(path for path in saves_dir().glob("*.json") if SAVE_ID.fullmatch(path.stem))
+    except OSError:
+        return removed
+    for path in candidates:
+        try:
+            lock = game_lock(path)
+            lock.acquire(timeout=0)
+        except (Timeout, OSError):
+            continue  # open in a cardtable (maybe one starting that game), or no lock can be made
+        try:
+            before = path.stat()
+            state = load_save(path, set_aside_damaged=False)
+            after = path.stat()
+            if moved_in(state) or state.is_over or (before.st_ino, before.st_mtime_ns) != (after.st_ino, after.st_mtime_ns):
+                continue
+            path.unlink()
+            removed.append(path)
+        except (SaveFileError, OSError):
+            continue
+        finally:
+            lock.release()
+    return removed
 
 
 def _own_folders() -> list[Path]:
@@ -138,6 +178,13 @@ def _finish_safely(path: Path, named: bool = False) -> list[str]:
 
 
 def _finish_if_over(path: Path, named: bool = False) -> list[str]:
+    try:
+        # Read first, without a lock: only a finished game needs one (and a folder
+        # where no lock can be made says nothing about an unfinished game).
+        if not load_save(path, set_aside_damaged=False).is_over:
+            return []
+    except SaveFileError:
+        return []  # a damaged save is reported when the games are listed
     lock = game_lock(path)
     try:
         lock.acquire(timeout=0)

@@ -11,6 +11,12 @@ in ``DATA/locks``), so a second cardtable cannot open it too.  A slot writes its
 only while that file is still the one it last wrote or loaded: if something else took
 its place, the game goes on in a new save and the other file is left alone.
 
+Reading never needs to write: where no lock can be made (a read-only data folder, a
+file where ``DATA/locks`` goes), the games are still listed and a game still opens,
+with saving off (:attr:`GameSlot.saving_off` says why, and so does one line of the
+list's messages).  A game in which no person has moved yet is never listed, however
+its cardtable ended (a closed terminal, a kill): there is nothing of anyone's in it.
+
 >>> import os, tempfile
 >>> os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp()
 >>> from cardtable.games import get_rules
@@ -25,6 +31,13 @@ Traceback (most recent call last):
 ...
 cardtable.userdata.slots.GameOpenElsewhere: the game ... is already open in another cardtable; close it there first
 >>> slot.close()
+>>> unfinished_games()[0]  # nobody has moved yet: nothing to list
+[]
+>>> slot, state = GameSlot.open(slot.path)
+>>> while not moved_in(state):  # Ada's moves, then Ann's first
+...     state.apply(state.legal_actions()[0])
+>>> slot.save(state); slot.close()
+[]
 >>> [game.save_id for game in unfinished_games()[0]] == [slot.save_id]
 True
 >>> del os.environ["CARDTABLE_HOME"]
@@ -71,6 +84,9 @@ from cardtable.userdata.savefiles import (
 __all__ = [
     "GameOpenElsewhere",
     "GameSlot",
+    "SavingOff",
+    "moved_in",
+    "saving_off_reason",
     "SavedGame",
     "game_lock",
     "unfinished_games",
@@ -83,6 +99,31 @@ __all__ = [
 
 class GameOpenElsewhere(SaveFileError):
     """The game is open in another cardtable (its lock is held)."""
+
+
+class SavingOff(SaveFileError):
+    """The game is played without saving: the data folder cannot be written (the reason
+    is the exception's text, as :func:`saving_off_reason` words it)."""
+
+
+def saving_off_reason(error: OSError) -> str:
+    """Why nothing can be saved, from the error of making a lock, in a few words.
+
+    >>> saving_off_reason(PermissionError(13, "Permission denied", "/data/locks"))
+    'saving is off: the data folder cannot be written (permission denied: /data/locks)'
+    >>> saving_off_reason(OSError(30, "Read-only file system", "/data/locks/206fd3503502b88c4b09.lock"))
+    'saving is off: the data folder cannot be written (read-only file system: /data/locks)'
+    >>> saving_off_reason(FileExistsError(17, "File exists", "/data/locks"))
+    'saving is off: the data folder cannot be written (/data/locks is a file, not a folder)'
+    """
+    if isinstance(error, (FileExistsError, NotADirectoryError)) and error.filename:
+        return f"saving is off: the data folder cannot be written ({error.filename} is a file, not a folder)"
+    why = error.strerror or type(error).__name__
+    path = Path(os.fsdecode(error.filename)) if isinstance(error.filename, (str, bytes)) else None
+    if path is not None and path.suffix == ".lock":
+        path = path.parent  # a game's lock file: its name says nothing to a person
+    where = f": {path}" if path is not None else ""
+    return f"saving is off: the data folder cannot be written ({why[:1].lower() + why[1:]}{where})"
 
 
 def game_lock(path: str | os.PathLike[str]) -> FileLock:
@@ -111,7 +152,8 @@ def _short(path: Path) -> str:
 
 
 def is_open_elsewhere(path: str | os.PathLike[str]) -> bool:
-    """Whether another cardtable has the game saved at ``path`` open right now."""
+    """Whether another cardtable has the game saved at ``path`` open right now; an
+    :class:`OSError` if that cannot be known (no lock can be made: see the module)."""
     lock = game_lock(path)
     try:
         lock.acquire(timeout=0)
@@ -133,11 +175,14 @@ def _signature(path: Path) -> tuple[int, int, int] | None:
 class GameSlot:
     """One game's save file, held under the game's lock while the game is open."""
 
-    def __init__(self, path: Path, save_id: str, lock: FileLock) -> None:
+    def __init__(self, path: Path, save_id: str, lock: FileLock | None, saving_off: str | None = None) -> None:
         self.path = path
         self.save_id = save_id
         self._lock: FileLock | None = lock
         self._signature = _signature(path)
+        #: why this game is played without saving (no lock could be made), else ``None``
+        self.saving_off = saving_off
+        self._open = True
 
     # --- opening -------------------------------------------------------------------
     @classmethod
@@ -190,33 +235,44 @@ class GameSlot:
         """Lock and load the unfinished game saved at ``path``; raise :class:`SaveFileError`
         (one line) if it is open in another cardtable, cannot be loaded, or is over."""
         target = Path(path)
-        lock = _acquire(target)
+        saving_off: str | None = None
+        lock: FileLock | None
         try:
-            state = load_save(target)
+            lock = _acquire(target)
+        except OSError as exc:
+            # No lock can be made: the game is read as it is (never set aside) and
+            # played without saving; the slot says why.
+            lock, saving_off = None, saving_off_reason(exc)
+        try:
+            state = load_save(target, set_aside_damaged=lock is not None)
             if state.is_over:
                 raise SaveFileError(f"the game in {target} is over; see it again with 'cardtable replay {target}'")
         except BaseException:
-            lock.release()
+            if lock is not None:
+                lock.release()
             raise
         save_id = save_id_of(state)
         if save_id is None:
             in_folder = in_saves_folder(target) and SAVE_ID.fullmatch(target.stem)
             save_id = target.stem if in_folder else new_save_id()
         state.meta["save_id"] = save_id
-        return cls(target, save_id, lock), state
+        return cls(target, save_id, lock, saving_off), state
 
     # --- saving --------------------------------------------------------------------
     @property
     def is_open(self) -> bool:
-        return self._lock is not None
+        return self._open
 
     def save(self, state: GameState) -> list[str]:
         """Write the game (atomically); return messages for the player (one line each).
 
         If the file is no longer the one this slot wrote or loaded (another program
         or a person put something else there), it is left alone and the game goes on
-        in a new save in the saves folder; the message says where.
+        in a new save in the saves folder; the message says where.  With saving off,
+        :class:`SavingOff` says why and nothing is written.
         """
+        if self.saving_off is not None:
+            raise SavingOff(self.saving_off)
         messages: list[str] = []
         current = _signature(self.path)
         if current is not None and current != self._signature:
@@ -235,6 +291,7 @@ class GameSlot:
         state.meta.pop("save_id", None)
         replacement = GameSlot.new(state)
         self.close()
+        self._open = True
         self.path, self.save_id, self._lock = replacement.path, replacement.save_id, replacement._lock
         self._signature = replacement._signature
         replacement._lock = None
@@ -258,7 +315,7 @@ class GameSlot:
         that this slot wrote is deleted; a named save is the player's file and stays, and
         so does one that something else changed since.  Returns whether it was deleted."""
         try:
-            if not self.is_open or not in_saves_folder(self.path) or _signature(self.path) != self._signature:
+            if self._lock is None or not in_saves_folder(self.path) or _signature(self.path) != self._signature:
                 return False
             self.path.unlink()
             return True
@@ -269,6 +326,7 @@ class GameSlot:
 
     def close(self) -> None:
         """Let other cardtables open the game (idempotent)."""
+        self._open = False
         if self._lock is not None:
             self._lock.release()
             self._lock = None
@@ -291,6 +349,12 @@ class SavedGame:
     moves: int
     saved_at: datetime
     open_elsewhere: bool = False
+    #: what tells games of the same table apart: whose turn (``None``: several seats
+    #: choose at once, or nobody), each seat's cards and score, and the deal's seed
+    to_move: int | None = None
+    hand_sizes: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
+    seed: int | None = None
 
     @property
     def title(self) -> str:
@@ -341,33 +405,55 @@ class SavedGame:
         return " · ".join(parts)
 
 
-def _entry(path: Path, save_id: str | None) -> tuple[SavedGame | None, str | None]:
-    """The list entry for the save at ``path`` (``None`` if finished or not a save),
-    and a message for the player if the file was damaged and set aside."""
-    elsewhere = is_open_elsewhere(path)
+def moved_in(state: GameState) -> bool:
+    """Whether a person (at this keyboard or a remote seat) has made a move in the game:
+    bots' moves before the first person's keep nothing of anyone's.  In a game with no
+    person's seat, any move counts.
+
+    >>> from cardtable.games import get_rules
+    >>> from cardtable.userdata.meta import set_seats
+    >>> state = get_rules("durak").new_game(players=2, seed=4)
+    >>> set_seats(state, [("Ann", "human"), ("Ada", "easy")])
+    >>> moved_in(state)
+    False
+    """
+    people = {seat for seat, info in enumerate(seats_of(state)) if info.kind in ("human", "remote")}
+    return any(not people or seat in people for seat, _ in state.history)
+
+
+def _entry(path: Path, save_id: str | None, elsewhere: bool | None) -> tuple[SavedGame | None, str | None]:
+    """The list entry for the save at ``path`` (``None`` if finished, not yet moved in,
+    or not a save), and a message for the player if the file was damaged and set aside.
+
+    ``elsewhere``: whether another cardtable has it open (``None``: no lock could tell).
+    """
     try:
-        if elsewhere:
-            # Another cardtable is writing it: read it, but never move it.
-            state = load_save(path, set_aside_damaged=False)
-        else:
-            state = load_save(path)
+        # Open in another cardtable, or no lock to tell: read it, but never move it.
+        state = load_save(path, set_aside_damaged=elsewhere is False)
         saved_at = datetime.fromtimestamp(path.stat().st_mtime)
     except SetAsideError as exc:
         return None, str(exc)
     except (SaveFileError, OSError):
         return None, None
-    if state.is_over:
+    if state.is_over or not moved_in(state):
+        # Nobody's move yet: its cardtable ended before the first one (a closed
+        # terminal, a kill, which no clean-up survives); recovery removes it when it can.
         return None, None
+    public = state.public_observation()
     return (
         SavedGame(
             save_id=save_id or save_id_of(state) or path.stem,
             path=path,
             game=state.rules.name,
             seats=seats_of(state),
-            round=state.public_observation().round,
+            round=public.round,
             moves=len(state.history),
             saved_at=saved_at,
-            open_elsewhere=elsewhere,
+            open_elsewhere=bool(elsewhere),
+            to_move=public.current_player,
+            hand_sizes=tuple(public.hand_sizes),
+            scores=tuple(public.scores),
+            seed=state.seed,
         ),
         None,
     )
@@ -388,12 +474,23 @@ def unfinished_games() -> tuple[list[SavedGame], list[str]]:
 
     The games are the saves in the saves folder and the named saves written lately
     that still hold their game.  A damaged save in the saves folder is set aside
-    (the message says where); any other file is only read.
+    (the message says where); any other file is only read.  Where no lock can be made,
+    every file is only read, and one message says that saving is off, and why.
     """
     messages = migrate_autosave()
     games: list[SavedGame] = []
+    saving_off: list[str] = []
+
+    def open_elsewhere(path: Path) -> bool | None:
+        try:
+            return is_open_elsewhere(path)
+        except OSError as exc:
+            if not saving_off:
+                saving_off.append(saving_off_reason(exc))
+            return None
+
     for path in _folder_saves():
-        entry, message = _entry(path, path.stem if SAVE_ID.fullmatch(path.stem) else None)
+        entry, message = _entry(path, path.stem if SAVE_ID.fullmatch(path.stem) else None, open_elsewhere(path))
         if message:
             messages.append(message)
         if entry is not None:
@@ -403,10 +500,12 @@ def unfinished_games() -> tuple[list[SavedGame], list[str]]:
         if resolved(path) in known or save_id is None or not still_the_same_game(path, save_id):
             continue
         known.add(resolved(path))
-        entry, _ = _entry(path, save_id)
+        entry, _ = _entry(path, save_id, open_elsewhere(path))
         if entry is not None:
             games.append(entry)
     games.sort(key=lambda game: game.saved_at, reverse=True)
+    if saving_off and games:
+        messages.append(f"{saving_off[0]}; unfinished games open, but are not saved")
     return games, messages
 
 
@@ -428,7 +527,10 @@ def delete_game(game: SavedGame) -> str:
     A save in the saves folder is deleted; a named save is only forgotten (its file is
     the player's and is left as it is).  A game open in another cardtable is refused.
     """
-    lock = _acquire(game.path)
+    try:
+        lock = _acquire(game.path)
+    except OSError as exc:
+        raise SaveFileError(f"cannot delete the {game.title} game {game.save_id}: {saving_off_reason(exc)}") from None
     try:
         if game.named:
             forget_named_save(game.path)
@@ -454,8 +556,8 @@ def migrate_autosave() -> list[str]:
         return []
     try:
         lock = _acquire(old)
-    except GameOpenElsewhere:
-        return []  # an older cardtable is playing it right now
+    except (GameOpenElsewhere, OSError):
+        return []  # an older cardtable is playing it right now, or nothing can be written
     try:
         try:
             data = json.loads(read_file_bytes(old))

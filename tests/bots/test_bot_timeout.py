@@ -75,6 +75,7 @@ def test_a_bot_that_takes_too_long_is_one_line_naming_it(
     assert f"sleepy.py:{bot}'" in one_line(err) and "took longer than 0.5 s" in err and "--bot-timeout" in err
 
 
+@pytest.mark.slow
 def test_a_sleeping_bot_ends_a_real_run_with_jobs(tmp_path: Path, sleepy: Path) -> None:
     """Found: a bot that sleeps hung `cardtable simulate` for good."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDTABLE_HOME": str(tmp_path / "home")}

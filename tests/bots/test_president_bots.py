@@ -98,6 +98,7 @@ def test_easy_and_normal_play_only_legal_moves(level: str) -> None:
         assert len(state.outcome().rounds) == 2
 
 
+@pytest.mark.slow
 def test_hard_plays_only_legal_moves_through_exchanges() -> None:
     for game in range(3):
         players = (4, 3, 5)[game]
@@ -375,6 +376,7 @@ def canonical_legal(state: PresidentState) -> list[Action]:
     return list(seen)
 
 
+@pytest.mark.slow
 def test_model_samples_agree_with_the_observation() -> None:
     rng = random.Random(3)
     checked = 0

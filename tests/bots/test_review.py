@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardtable.bots import make_bot
 from cardtable.bots.review import DecisionPoint, decision_points, measure_of, review_decision, review_points
 from cardtable.cards import Card
@@ -216,6 +218,7 @@ def _best_two(state: GameState) -> Action:
     return give_action(kernel.best_cards(hand, 2))
 
 
+@pytest.mark.slow
 def test_president_giving_back_the_best_cards_is_a_mistake_and_a_low_gift_is_best() -> None:
     """The President gives its 2 and its next best card back to the Scum when low cards
     it will struggle to get rid of could go instead."""
@@ -236,6 +239,7 @@ def test_president_giving_back_the_best_cards_is_a_mistake_and_a_low_gift_is_bes
     assert review.made_also is not None and review.best_also is not None  # the chance of being President
 
 
+@pytest.mark.slow
 def test_president_the_normal_gift_is_not_marked() -> None:
     from cardtable.bots.president import choose_gift
     from cardtable.cards import cards_to_mask
@@ -282,6 +286,7 @@ def test_president_an_automatic_gift_is_no_decision_and_a_gift_with_no_choice_is
     assert review.verdict == "forced" and review.cost == 0.0
 
 
+@pytest.mark.slow
 def test_president_the_review_of_a_gift_reads_only_the_seats_observation() -> None:
     """The exchange as the President saw it, with two hidden cards of two other seats
     swapped: the same review."""

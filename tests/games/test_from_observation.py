@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cardtable.cards import ALL_CARDS
+from cardtable.engine.state import GameState
 from cardtable.games import get_rules
 from cardtable.games.durak import DurakState
 from cardtable.games.hearts import HeartsState
@@ -51,7 +52,9 @@ def test_an_rng_given_by_position_is_the_rng(game: str, cls: Any, players: int, 
 
 
 def test_the_three_games_share_one_signature() -> None:
-    shared = None
+    # The one GameState declares (mypy holds each game's override to it).
+    declared = list(inspect.signature(GameState.from_observation).parameters.values())
+    shared = [(p.name, p.kind, p.default) for p in declared]
     for _, cls, _, _ in _GAMES:
         parameters = list(inspect.signature(cls.from_observation).parameters.values())
         leading = [(p.name, p.kind, p.default) for p in parameters[:3]]
@@ -61,3 +64,11 @@ def test_the_three_games_share_one_signature() -> None:
         assert [p.name for p in parameters[:3]] == ["observation", "hands", "rng"]
         # Whatever a game adds cannot be reached by position.
         assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in parameters[3:]), cls.__name__
+
+
+def test_a_game_that_does_not_rebuild_says_so() -> None:
+    from tests.bots.toy_game import TOY_RULES
+
+    state = TOY_RULES.new_game(players=2, seed=1)
+    with pytest.raises(NotImplementedError, match="ToyState cannot be rebuilt"):
+        type(state).from_observation(state.observation(0), [0] * state.num_players)

@@ -30,6 +30,7 @@ def _settings(seed: int, rounds: tuple[int, ...] = (1, 1, 2, 3)) -> dict:
     }
 
 
+@pytest.mark.slow
 def test_thousands_of_random_games_always_end_with_valid_points() -> None:
     for seed in range(2000):
         settings = _settings(seed, rounds=(1, 1, 1, 1, 2))

@@ -11,7 +11,6 @@ what each shows: its own hand, and every other seat's moves in its log.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -30,6 +29,7 @@ from cardtable.tui.keymap import TABLE_KEYS, first_key
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.tui.widgets.hand import HandView
+from tests import waiting
 from tests.net.tables import held_view
 
 #: the terminal every player's app runs in (the log shows beside the table)
@@ -67,13 +67,12 @@ async def until(
 ) -> None:
     """Let the apps run until ``condition`` holds (else fail, saying ``what()``), each
     pausing until the process is idle between two looks."""
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"the screens never got there: {what()}")
+
+    async def pause_each() -> None:
         for pilot in pilots:
             await pilot.pause()
-        await asyncio.sleep(0.01)
+
+    await waiting.until(condition, lambda: f"the screens getting there: {what()}", timeout, between=pause_each)
 
 
 async def until_handled(
@@ -82,13 +81,13 @@ async def until_handled(
     """:func:`until`, each app only handling what it was sent between two looks (not
     waiting for the whole process to go idle, which with several apps, a host and its
     bots' threads in one process is seldom: up to a second a look)."""
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"the screens never got there: {what()}")
+
+    async def handle_each() -> None:
         for pilot in pilots:
             await pilot._wait_for_screen()
-        await asyncio.sleep(0.005)
+
+    await waiting.until(condition, lambda: f"the screens getting there: {what()}", timeout, between=handle_each,
+                        every=0.005)
 
 
 #: the character a terminal sends with each named key the table binds
@@ -266,7 +265,7 @@ class AppTable:
         if not player.at_table or self.host.players.get(player.seat) is None:
             return False
         screen = player.screen
-        return not screen.session.waiting and screen.obs == held_view(self.host.session.state, player.seat)
+        return not screen.session.waiting and screen.obs == held_view(self.host.session, player.seat)
 
     async def sync(self, timeout: float = 10.0) -> None:
         """Wait for the bots and for every connected screen to show the host's state,
@@ -286,7 +285,8 @@ class AppTable:
         screen, seat = player.screen, player.seat
         assert isinstance(screen.session, RemoteSession) and screen.viewer == seat
         hand = screen.query_one(HandView)
-        assert set(hand.cards) == set(self.state.hand(seat)) and len(hand.cards) == len(self.state.hand(seat))
+        own = self.host.session.observation(seat).hand  # a pass chosen ahead has left it
+        assert set(hand.cards) == set(own) and len(hand.cards) == len(own)
         if self.host.session.to_act == seat and not self.host.paused and not self.state.is_over:
             assert [str(a) for a in screen.legal] == [str(a) for a in self.host.session.legal_actions()]
         assert screen.obs is not None

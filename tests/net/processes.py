@@ -14,6 +14,8 @@ import threading
 import time
 from pathlib import Path
 
+from tests.waiting import wait_until
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: a host's join line: ``  Ann: cardtable join 127.0.0.1:PORT CODE``
@@ -27,15 +29,13 @@ def free_port() -> int:
 
 
 def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    def listening() -> bool:
         if process.poll() is not None:
             raise AssertionError(f"the process ended: {process.returncode}")
         with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise AssertionError(f"nothing listens on {port}")
+            return sock.connect_ex(("127.0.0.1", port)) == 0
+
+    wait_until(listening, f"anything listens on {port}", timeout, every=0.1)
 
 
 def app_env(home: str) -> dict[str, str]:

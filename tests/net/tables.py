@@ -203,6 +203,8 @@ class LeakCheck:
 
     def __init__(self) -> None:
         self.state: GameState | None = None
+        #: the table, whose observations show a choice made ahead of its turn as made
+        self.session: TableSession | None = None
         #: the deal each move of the history was made in
         self.history_rounds: list[int] = []
         self.leaks: list[str] = []
@@ -210,7 +212,7 @@ class LeakCheck:
         #: sends at which the neighbour's hand, sent instead, would have been caught
         self.would_catch = 0
         #: states after which a client would not hold exactly the seat's observation
-        #: (``recent_log(state.observation(seat).to_dict())``)
+        #: (``recent_log(session.observation(seat).to_dict())``)
         self.not_exact = 0
         #: per seat, the observation a client holds after the states sent so far
         self.held: dict[int, dict[str, Any]] = {}
@@ -252,7 +254,8 @@ class LeakCheck:
                     held[field] = held[field] + items
                 held = recent_log(held)
             self.held[seat] = held
-            if held != recent_log(state.observation(seat).to_dict()):
+            seen = self.session.observation(seat) if self.session is not None else state.observation(seat)
+            if held != recent_log(seen.to_dict()):
                 self.not_exact += 1
         leaked: set[str] = set()
 
@@ -288,14 +291,16 @@ class LeakCheck:
             self.would_catch += bool(cards_of(other["hand"]) & hidden)
 
 
-def held(state: GameState, seat: int) -> dict[str, Any]:
+def held(table: GameState | TableSession, seat: int) -> dict[str, Any]:
     """What a client of ``seat`` holds when it is up to date: the seat's observation
-    with its log cut to the recent part."""
-    return recent_log(state.observation(seat).to_dict())
+    (a session's shows a choice made ahead of its turn as made) with its log cut to the
+    recent part."""
+    return recent_log(table.observation(seat).to_dict())
 
 
-def held_view(state: GameState, seat: int) -> Any:
+def held_view(table: GameState | TableSession, seat: int) -> Any:
     """:func:`held` as the game's own observation object, as a joined screen draws it."""
     from cardtable.net.observations import rebuild_observation
 
-    return rebuild_observation(state.rules.name, held(state, seat))
+    game = table.game if isinstance(table, TableSession) else table.rules.name
+    return rebuild_observation(game, held(table, seat))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -17,6 +16,7 @@ from cardtable.net.client import TableClient
 from cardtable.net.host import Limits, NetHost
 from cardtable.net.protocol import PROTOCOL_VERSION
 from tests.net.tables import client_for, open_table, told
+from tests.waiting import until
 
 KINDS = ["remote", "remote"]
 
@@ -26,14 +26,6 @@ async def table(limits: Limits) -> tuple[NetHost, TableClient, TableClient]:
     await ann.wait_for(lambda c: c.observation is not None and not c.paused)
     await ada.wait_for(lambda c: c.observation is not None and not c.paused)
     return host, ann, ada
-
-
-async def wait_until(check: Any, timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not check():
-        assert loop.time() < end, "the condition never held"
-        await asyncio.sleep(0.01)
 
 
 async def guess(host: NetHost) -> ClientConnection:
@@ -46,7 +38,7 @@ async def test_idle_connections_from_one_address_do_not_keep_the_right_code_out(
     host, ann, ada = await table(Limits(max_pending_per_address=8, hello_timeout=30, rate=10_000, burst=10_000))
     try:
         idle = [await connect(f"ws://127.0.0.1:{host.address[1]}/") for _ in range(8)]
-        await wait_until(lambda: host._pending_from.get("127.0.0.1", 0) == 8)
+        await until(lambda: host._pending_from.get("127.0.0.1", 0) == 8, "the host counts 8 idle connections")
         await ada.close()
         await ann.wait_for(lambda c: "left the table" in told(c))
         back = client_for(host, 1)
@@ -66,7 +58,7 @@ async def test_wrong_guesses_in_their_delay_do_not_keep_the_right_code_out() -> 
     host, ann, ada = await table(limits)
     try:
         guesses = [await guess(host) for _ in range(8)]
-        await wait_until(lambda: len(host._failures.get("127.0.0.1", ())) == 8)
+        await until(lambda: len(host._failures.get("127.0.0.1", ())) == 8, "the host counts 8 wrong guesses")
         await ada.close()
         await ann.wait_for(lambda c: "left the table" in told(c))
         back = client_for(host, 1)
@@ -85,12 +77,12 @@ async def test_a_guess_frees_its_slot_when_the_guesser_goes() -> None:
     host, ann, ada = await table(limits)
     try:
         guesses = [await guess(host) for _ in range(3)]
-        await wait_until(lambda: len(host._failures.get("127.0.0.1", ())) == 3)
+        await until(lambda: len(host._failures.get("127.0.0.1", ())) == 3, "the host counts 3 wrong guesses")
         assert host._pending_from == {"127.0.0.1": 3}
         for ws in guesses:
             await ws.close()
         # The guessers hung up: their slots are free long before their 30 s delays end.
-        await wait_until(lambda: host._pending == 0 and host._pending_from == {})
+        await until(lambda: host._pending == 0 and host._pending_from == {}, "no connection waiting")
     finally:
         await ann.close()
         await ada.close()
@@ -102,7 +94,7 @@ async def test_a_crowded_address_still_gets_wrong_codes_refused_and_idle_ones_dr
     host, ann, ada = await table(limits)
     try:
         idle = [await connect(f"ws://127.0.0.1:{host.address[1]}/") for _ in range(2)]
-        await wait_until(lambda: host._pending_from.get("127.0.0.1", 0) == 2)
+        await until(lambda: host._pending_from.get("127.0.0.1", 0) == 2, "the host counts 2 idle connections")
         wrong = await guess(host)
         answer = json.loads(await asyncio.wait_for(wrong.recv(), 5))
         assert answer == {"type": "error", "reason": "too many connections waiting to join; try again soon",

@@ -59,7 +59,7 @@ async def test_two_players_at_their_own_screens() -> None:
             hand.cursor = hand.cards.index(card)
             await pilot.press("enter")
             await until(pilots, lambda: len(host.session.state.history) == history + 1)
-            await until(pilots, lambda: screens[other].obs == held_view(host.session.state, other))
+            await until(pilots, lambda: screens[other].obs == held_view(host.session, other))
             seen = screens[other].obs
             assert seen is not None and card in {pair[0] for pair in seen.table}  # type: ignore[attr-defined]
             assert screens[other].session.human_to_act and screens[other].legal
@@ -99,7 +99,7 @@ async def test_two_players_at_their_own_screens() -> None:
             pilots.append(await stack.enter_async_context(back.run_test(size=(120, 40))))
             await until(pilots, lambda: isinstance(back.screen, GameScreen) and not host.paused
                         and "Paused" not in status(apps[other]) and game_screen(back).obs is not None)
-            assert game_screen(back).obs == held_view(host.session.state, mover)
+            assert game_screen(back).obs == held_view(host.session, mover)
     finally:
         await host.close()
 
@@ -139,7 +139,8 @@ def test_joining_a_host_that_is_not_there_fails_in_one_line_before_any_screen(
         port = sock.getsockname()[1]
     assert main(["join", f"127.0.0.1:{port}", "abc"]) == 2
     captured = capsys.readouterr()
-    assert captured.err.startswith("cardtable: cannot join: cannot reach 127.0.0.1:") and captured.err.count("\n") == 1
+    assert captured.err == (f"cardtable: cannot join: nobody answers at 127.0.0.1:{port}: check the address and port, "
+                            "or ask the host whether the table is still open\n")
     assert started == [] and captured.out == ""
 
 
@@ -161,7 +162,7 @@ async def test_a_hint_from_the_seats_own_observation() -> None:
             # What the hard bot is given: this seat's observation and legal moves, nothing more.
             request = screen.session.hint_request(mover)
             assert not isinstance(request, str)
-            assert request.observation == held_view(host.session.state, mover)
+            assert request.observation == held_view(host.session, mover)
             assert [str(a) for a in request.legal] == [str(a) for a in host.session.legal_actions()]
             assert isinstance(game_screen(apps[1 - mover]).session.hint_request(1 - mover), str)  # not its turn
             await pilots[mover].press("h")
@@ -195,3 +196,21 @@ async def test_a_joined_player_asks_a_hint_and_why() -> None:
             assert "The hard bot played this round out" in screen_text(app)
     finally:
         await host.close()
+
+
+@pytest.mark.parametrize("address", ["localhost", "[::1]"])
+def test_a_refused_connection_is_said_in_plain_words_whatever_the_address(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, address: str,
+) -> None:
+    from cardtable.cli import main
+    from cardtable.commands import play
+
+    monkeypatch.setattr(play, "run_app", lambda app: pytest.fail("no screen for a table nobody hosts"))
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    assert main(["join", f"{address}:{port}", "abc"]) == 2
+    err = capsys.readouterr().err
+    if "nobody answers" not in err:  # a machine without IPv6 says it cannot reach [::1]
+        assert address == "[::1]" and "cannot be reached from here" in err
+    assert "Errno" not in err and "Connect call" not in err and err.count("\n") == 1

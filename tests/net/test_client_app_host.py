@@ -53,7 +53,7 @@ async def test_the_hosts_own_seat_plays_on_the_table_screen() -> None:
             await until([pilot], lambda: "at the table: Ann, Bea" in str(screen.query_one("#title-bar").render())
                         and "Paused" not in status(app))
             # Ben (the host's bot) attacks; the host runs it, this screen redraws with it.
-            await until([pilot], lambda: len(session.state.history) >= 1 and screen.obs == held_view(session.state, 0))
+            await until([pilot], lambda: len(session.state.history) >= 1 and screen.obs == held_view(session, 0))
             assert session.to_act == 0 and screen.legal
             # Ann beats it through the keys: the host applies it and Bea is told.
             hand = screen.query_one(HandView)

@@ -40,7 +40,7 @@ async def test_a_whole_game_at_each_players_own_screen(game: str) -> None:
     saver = SlotSaver()
     host, _ = await open_table(game, kinds, seed=6, on_send=check.on_send, listener=check.listen, saver=saver,
                                join=False, **options)
-    check.state = host.session.state
+    check.state, check.session = host.session.state, host.session
     table = AppTable(host, random.Random(6))
     try:
         await table.seat_everyone()
@@ -103,13 +103,13 @@ async def test_a_whole_game_at_each_players_own_screen(game: str) -> None:
         host = await reopen_table(host, saver, on_send=check.on_send, listener=check.listen)
         await table.until(lambda: all("Disconnected: the host closed the table" in status(p.app) for p in players))
         check.state = table.host = host
-        check.state = host.session.state
+        check.state, check.session = host.session.state, host.session
         assert host.session.state.history == history and set(host.codes.values()).isdisjoint(old_codes.values())
         with pytest.raises(JoinError, match="wrong code"):
             await TableClient(format_address(*host.address), old_codes[host.remote_seats[0]]).join()
         await table.seat_everyone()
         for player in table.players.values():
-            assert player.screen.obs == held_view(host.session.state, player.seat)
+            assert player.screen.obs == held_view(host.session, player.seat)
         await table.play_until(lambda: False, timeout=300)  # a loaded machine: minutes, not seconds
 
         # The end, on every screen.

@@ -76,6 +76,7 @@ async def start(*args: str, home: Path) -> tuple[asyncio.subprocess.Process, lis
     return process, joins, lines
 
 
+@pytest.mark.slow
 async def test_host_then_ctrl_c_then_resume_plays_the_game_to_its_end(cardtable_home: Path) -> None:
     process, joins, lines = await start(
         "host", "durak", "--seats", "remote:Ann,remote", "--listen", "127.0.0.1:0", "--seed", "3",
@@ -144,11 +145,14 @@ async def test_resume_of_a_game_hosted_with_a_seat_here_shows_the_join_lines_aga
     from cardtable.session import SlotSaver
     from cardtable.tui.screens.game import GameScreen
     from cardtable.tui.screens.info import InfoScreen
+    from cardtable.userdata.slots import moved_in
     from tests.net.apps import screen_text, status, until
     from tests.net.tables import new_state
 
     state = new_state("durak", ["human", "remote", "easy"], seed=3)
     state.meta["network"] = {"remote": [1], "listen": "127.0.0.1:0"}
+    while not moved_in(state):  # a game nobody moved in is not offered to resume
+        state.apply(state.legal_actions()[0])
     saver = SlotSaver()
     saver.save(state)
     saver.close()

@@ -44,9 +44,6 @@ from tests.net.tables import FAST, client_for, held, new_state
 #: its final hands are played over the network (some 8 hands to go)
 NETWORKED_FROM = 10_000 - 60
 
-#: the game to 10,000, played once for both of its tests
-_LONG_GAME: dict[str, Any] = {}
-
 #: the largest message a seat may be sent, in bytes: a joining seat's whole observation
 #: with the recent log (a Hearts hand) is some 12 KB; a state after one move far less
 LARGEST = 24 * 1024
@@ -138,16 +135,16 @@ async def test_a_long_hearts_game_sends_the_same_small_messages_to_the_end() -> 
         assert sum(late) < 1.5 * sum(early), (sum(early), sum(late))
 
 
-async def long_game() -> dict[str, Any]:
-    """The game to 10,000, its final hands over the network (played once)."""
-    if not _LONG_GAME:
-        _LONG_GAME.update(await play_hearts(target=10_000, networked_from=NETWORKED_FROM))
-    return _LONG_GAME
+@pytest.fixture(scope="module")
+def long_game() -> dict[str, Any]:
+    """The game to 10,000, its final hands over the network: played once for the tests
+    of this module that ask for it (some two minutes), in an event loop of its own."""
+    return asyncio.run(play_hearts(target=10_000, networked_from=NETWORKED_FROM))
 
 
 @pytest.mark.slow
-async def test_the_final_hands_of_a_game_to_10000_send_what_the_first_hands_do() -> None:
-    played = await long_game()
+def test_the_final_hands_of_a_game_to_10000_send_what_the_first_hands_do(long_game: dict[str, Any]) -> None:
+    played = long_game
     # Some 1,450 hands and 110,000 events are behind the clients when they join.
     assert played["hands"] > 1_000 and played["events"] > 70_000
     assert max(played["scores"]) >= 10_000
@@ -161,8 +158,9 @@ async def test_the_final_hands_of_a_game_to_10000_send_what_the_first_hands_do()
     assert sum(during) / played["moves"] < 4 * 1024, sum(during) / played["moves"]
 
 
-async def test_a_seat_of_a_game_to_10000_can_always_join_and_see_its_end() -> None:
-    played = await long_game()
+@pytest.mark.slow
+def test_a_seat_of_a_game_to_10000_can_always_join_and_see_its_end(long_game: dict[str, Any]) -> None:
+    played = long_game
     kinds = played["kinds"]
     # The two states that still carry a list a hand long (a joining seat's hand scores,
     # the last state's outcome) stay far inside what a client accepts: the seat can

@@ -10,7 +10,7 @@ import pytest
 from cardtable.games import get_rules
 from cardtable.net.client import JoinError, TableClient
 from cardtable.net.host import NetHost, format_address, networked
-from cardtable.net.protocol import StateUpdate, Status
+from cardtable.net.protocol import StateUpdate, Status, recent_log
 from cardtable.session import Seat, SeatKind, SlotSaver, TableSession
 from cardtable.tui.wording import refusal_line, undo_line
 from cardtable.userdata.slots import unfinished_games
@@ -27,6 +27,7 @@ from tests.net.tables import (
     reopen_table,
     told,
 )
+from tests.waiting import until
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -35,7 +36,7 @@ async def test_a_whole_game_over_the_network_leaks_no_hidden_card(game: str) -> 
     check = LeakCheck()
     received: dict[int, list[bytes]] = {}
     host, _ = await open_table(game, kinds, seed=5, on_send=check.on_send, listener=check.listen, join=False, **options)
-    check.state = host.session.state
+    check.state, check.session = host.session.state, host.session
     clients = []
     for seat in host.remote_seats:
         received[seat] = []
@@ -86,7 +87,7 @@ async def test_a_refused_move_comes_back_with_the_engines_reason_and_changes_not
         await ben.wait_for(lambda c: not c.waiting)
         assert ben.refusals[0][0] == out_of_turn and "turn" in refusals(ben)[0][1]
         assert host.session.state.to_json() == before
-        assert cleo.refusals == [] and ann.observation == held(host.session.state, 0)
+        assert cleo.refusals == [] and ann.observation == recent_log(host.session.observation(0).to_dict())
     finally:
         for client in (ann, ben, cleo):
             await client.close()
@@ -103,13 +104,14 @@ async def test_a_player_who_drops_pauses_the_table_and_rejoins_at_the_same_point
         await ann.wait_for(lambda c: c.paused)
         assert "waiting for Ada" in told(ann) and not ann.seats[1].connected
         frozen = host.session.state.to_json()
-        await asyncio.sleep(0.2)  # a bot to act would have moved by now
+        # A bot asked before the pause answers into a paused table, and none is asked after it.
+        await until(lambda: host._bot_task is None, "no bot thinking at the paused host")
         assert host.session.state.to_json() == frozen
         if ann.to_act == ann.seat:
             seq = await ann.act(ann.legal[0])
             await ann.wait_for(lambda c: not c.waiting)
             assert refusals(ann)[-1] == (seq, "Paused: waiting for Ada to join.")
-        expected = held(host.session.state, 1)
+        expected = held(host.session, 1)
         firsts: list[object] = []
         back = client_for(host, 1, listener=firsts.append)
         await back.join()

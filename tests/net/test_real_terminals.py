@@ -14,7 +14,6 @@ import shlex
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,6 +21,7 @@ import pytest
 
 from cardtable.games import get_rules
 from tests.net.processes import ROOT, HostProcess, free_port
+from tests.waiting import wait_until
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="no tmux on this machine (CI installs it: .ci/run)")
@@ -51,16 +51,16 @@ class Terminals:
         return self.tmux("capture-pane", "-p", "-t", name)
 
     def wait(self, name: str, condition: Callable[[str], bool], timeout: float = 60.0) -> str:
-        end = time.monotonic() + timeout
-        while True:
-            shown = self.screen(name)
-            if condition(shown):
-                return shown
-            if time.monotonic() > end:
-                # Every terminal's screen: what went wrong may show on another one.
-                others = "".join(f"\n{other}'s terminal:\n{self.screen(other)}" for other in self.names if other != name)
-                raise AssertionError(f"{name}'s terminal never got there:\n{shown}{others}")
-            time.sleep(0.2)
+        def every_screen() -> str:
+            # Every terminal's screen: what went wrong may show on another one.
+            others = "".join(f"\n{other}'s terminal:\n{self.screen(other)}" for other in self.names if other != name)
+            return f"{name}'s terminal getting there:\n{self.screen(name)}{others}"
+
+        def shown() -> str | None:
+            screen = self.screen(name)
+            return screen if condition(screen) else None
+
+        return wait_until(shown, every_screen, timeout, every=0.2)
 
     def close(self) -> None:
         self.tmux("kill-server")
@@ -73,6 +73,7 @@ def hand_area(screen: str) -> str:
     return "\n".join(lines[start:])
 
 
+@pytest.mark.slow
 def test_a_host_and_two_players_in_their_own_terminals(tmp_path: Path) -> None:
     port = free_port()
     host = HostProcess("durak", "remote:Ann,remote:Bea", SEED, port, str(tmp_path / "host"))

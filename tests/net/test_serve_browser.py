@@ -259,7 +259,8 @@ async def close_tab(tab: Page) -> None:
 def test_a_closed_tab_ends_its_cardtable_and_writes_no_crash_log() -> None:
     """A closed tab ends its cardtable, with no crash log, whether it closed while
     cardtable started or once it had drawn; the processes are counted from /proc."""
-    from tests.net.test_serve_trust import Served, wait_until
+    from tests.net.test_serve_trust import Served
+    from tests.waiting import wait_until
 
     served = Served()
     profile = Path(tempfile.mkdtemp())

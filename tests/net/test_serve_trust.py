@@ -16,16 +16,16 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from tests.net.processes import ROOT, app_env, free_port, wait_for_port
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="counts processes through /proc")
 
@@ -49,14 +49,6 @@ def descendants(pid: int) -> set[int]:
         frontier = {child for child, parent in parents.items() if parent in frontier} - found
         found |= frontier
     return found
-
-
-def wait_until(condition: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"never: {what}")
-        time.sleep(0.1)
 
 
 class Served:
@@ -130,6 +122,7 @@ async def open_tab(server: Served) -> ClientConnection:
     return tab
 
 
+@pytest.mark.slow
 def test_a_foreign_origin_or_host_is_refused_before_any_process_starts(served: Served) -> None:
     port, own, origin = served.port, served.own, served.origin
     foreign = [
@@ -159,6 +152,7 @@ def test_a_foreign_origin_or_host_is_refused_before_any_process_starts(served: S
     wait_until(lambda: not served.tabs(), "the tab's cardtable ends")
 
 
+@pytest.mark.slow
 def test_a_tab_is_one_process_and_it_ends_when_its_socket_closes(served: Served) -> None:
     async def tab_then_close() -> set[int]:
         tab = await open_tab(served)

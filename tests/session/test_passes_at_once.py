@@ -21,8 +21,12 @@ def test_a_person_after_the_bots_passes_first_and_the_bots_choose_meanwhile() ->
     mine = session.legal_actions()[0]
     assert session.act(2, "play 2C") is not None  # still the rules' reason, nothing kept
     assert session.act(2, mine) is None
-    # Kept unseen: the engine has not taken it, the seat's own observation is unchanged.
-    assert session.state.history == [] and session.observation(2).cards_given == ()  # type: ignore[attr-defined]
+    # Kept unseen by the others: the engine has not taken it; the seat sees its pass made,
+    # the others only that it chose.
+    assert session.state.history == [] and session.state.observation(2).cards_given == ()  # type: ignore[attr-defined]
+    assert set(session.observation(2).cards_given) == set(mine.cards) and len(session.observation(2).hand) == 10  # type: ignore[attr-defined]
+    assert all(session.observation(seat).cards_given == () for seat in (0, 1, 3))  # type: ignore[attr-defined]
+    assert session.observation(0).passed_seats == (2,) and session.observation(0).hand_sizes[2] == 10  # type: ignore[attr-defined]
     assert 2 not in session.choosing and session.act(2, mine) is not None
     while session.state.observation(0).phase == "pass":  # type: ignore[attr-defined]
         request = session.bot_request()

@@ -52,6 +52,7 @@ def asked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return counts
 
 
+@pytest.mark.slow
 def test_a_rounds_review_is_kept_for_the_open_game(asked: list[int]) -> None:
     state = _first_round(_president())
     kept = RoundReviews()
@@ -97,6 +98,7 @@ def test_a_move_played_otherwise_is_reviewed_afresh_from_there(asked: list[int])
     assert asked[-1] == len(again.decisions) - len(before)
 
 
+@pytest.mark.slow
 def test_round_reviews_go_beside_the_record_and_the_whole_game_reviews_only_the_rest(
     tmp_path: Path, asked: list[int]
 ) -> None:
@@ -138,6 +140,7 @@ def test_reviews_are_never_kept_in_the_saves_folder_nor_over_a_file_not_ours(tmp
     assert review_path(record, 0).read_text() == "my notes"
 
 
+@pytest.mark.slow
 def test_a_review_kept_in_the_older_format_is_reviewed_afresh_and_replaced(tmp_path: Path, asked: list[int]) -> None:
     # Format 2's judge did not value President's gift back: its reviews are not read back.
     import hashlib
@@ -165,3 +168,16 @@ def test_the_digest_names_the_deal_and_every_action_so_far() -> None:
     other = get_rules("president").new_game(players=4, seed=9, rounds=2)
     other.apply(other.legal_actions()[0])
     assert history_digests(Replay.from_state(other))[0] != digests[0]
+
+
+def test_a_reviewed_cost_says_how_sure_it_is() -> None:
+    """Where a hint and a later review disagree, each says how sure it is: the hint its
+    figures' ±, the review its cost's (two standard errors of the difference)."""
+    from cardtable.bots.review import DecisionReview
+    from cardtable.session.review import GameReview, decision_line
+
+    mistake = DecisionReview(0, 1, "play QS", "play 2C", "mistake", made_value=5.0, best_value=1.0, cost=4.0, se=0.5)
+    review = GameReview("hearts", 0, None, None, 100, (mistake,))
+    assert "Cost 4.0 points ± 1.0 points. A mistake." in decision_line(mistake, review)
+    close = DecisionReview(1, 1, "play KS", "play 2C", "close", made_value=2.0, best_value=1.5, cost=0.5, se=0.4)
+    assert "Cost 0.5 points ± 0.8 points, within the search's noise" in decision_line(close, review)

@@ -8,6 +8,7 @@ import pytest
 from cardtable.games import get_rules
 from cardtable.session import Seat, TableSession
 from cardtable.session import table as table_module
+from tests.waiting import wait_until
 
 
 @pytest.fixture
@@ -24,11 +25,7 @@ def table(kinds: list[str]) -> TableSession:
 
 
 def wait_for(started: list[int], count: int) -> None:
-    import time
-
-    deadline = time.monotonic() + 30
-    while len(started) < count and time.monotonic() < deadline:
-        time.sleep(0.01)
+    wait_until(lambda: len(started) >= count, f"{count} warm-ups", timeout=30, every=0.01)
 
 
 def test_a_table_with_hard_bots_starts_no_worker_before_their_turn(warm_ups: list[int]) -> None:

@@ -19,6 +19,7 @@ from cardtable.tui.widgets.hand import HandView
 from tests.tui.conftest import settle
 
 
+@pytest.mark.slow
 async def test_keys_are_answered_while_a_two_process_bot_thinks() -> None:
     config = TableConfig.build("durak", ["hard", "human"], seed=2)
     # The pacing delay leaves time to give the bot its two processes before it thinks.

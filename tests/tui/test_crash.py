@@ -141,6 +141,7 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
+@pytest.mark.slow
 def test_the_command_line_says_where_the_traceback_went(cardtable_home: Path, tmp_path: Path) -> None:
     save = tmp_path / "kept.json"
     env = dict(os.environ, PYTHONPATH=str(ROOT), CARDTABLE_HOME=str(cardtable_home), TEXTUAL_ANIMATIONS="none")

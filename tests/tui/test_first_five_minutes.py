@@ -24,16 +24,16 @@ from cardtable.tui.tables.base import TableContext
 from cardtable.tui.tables.hearts import moon_line
 from cardtable.tui.tables.president import PresidentTable
 from cardtable.tui.widgets.hand import HandView
+from tests import waiting
 from tests.tui.conftest import open_table, screen_text, settle, status_of
 
 
-async def until(pilot, condition, rounds: int = 200) -> None:
-    for _ in range(rounds):
-        if condition():
-            return
+async def until(pilot, condition, timeout: float = 30.0) -> None:
+    async def settle_workers() -> None:
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
-    raise AssertionError("never happened")
+
+    await waiting.until(condition, "the screen getting there", timeout, between=settle_workers)
 
 
 async def after_timer(game: GameScreen, seconds: float) -> None:
@@ -265,7 +265,9 @@ def twenty_saves() -> None:
     from cardtable.userdata.slots import GameSlot
 
     for seed in range(20):
-        GameSlot.new(get_rules("hearts").new_game(players=4, seed=seed)).close()
+        state = get_rules("hearts").new_game(players=4, seed=seed)
+        state.apply(state.legal_actions()[0])  # a game nobody moved in is not listed
+        GameSlot.new(state).close()
 
 
 @pytest.mark.slow

@@ -14,9 +14,9 @@ from tests.tui.conftest import open_table, screen_text, settle, status_of
 
 #: what a searched hint's value says in each game
 WORDING = {
-    "hearts": r"expected \d+\.\d points this hand",
-    "president": r"President in \d+%, expected place \d\.\d",
-    "durak": r"durak in \d+%",
+    "hearts": r"expected \d+\.\d( ± \d+\.\d)? points this hand",
+    "president": r"President in \d+%, expected place \d\.\d( ± \d+\.\d)?",
+    "durak": r"durak in \d+%( ± \d+%)?",
 }
 KINDS = {
     "hearts": ["human", "easy", "easy", "easy"],
@@ -53,7 +53,7 @@ async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, as
             raise AssertionError("no searched hint in 40 turns")
         assert re.search(WORDING[game_name], status), status
         assert "search" not in status and "check" not in status  # a player's words, not the search's
-        if len(about_equal(decision.moves, decision.action)) > 1:
+        if len(about_equal(decision.moves, decision.action, game.table.hint_score)) > 1:
             assert "are about equal here" in status or "about equal with" in status
         elif decision.how == "checked":
             assert "a closer look preferred it to" in status
@@ -67,8 +67,8 @@ async def test_the_hint_explains_itself_and_h_again_shows_why(game_name: str, as
         body = why.body.plain
         assert "Why this hint" in body and f"out {decision.iterations:,} times" in body
         listed = re.findall(r"^\d\. .*\(([\d,]+) simulations?\)$", body, re.M)
-        searched = [m for m in decision.moves if m.visits]
-        assert [int(n.replace(",", "")) for n in listed] == [m.visits for m in searched[:3]]
+        # The hinted move first, then the others, most searched first.
+        assert [int(n.replace(",", "")) for n in listed] == [m.visits for m in decision.ranked[:3]]
         assert len(re.findall(WORDING[game_name], body)) == len(listed)
         if ascii_only:
             assert not any(s in body for s in SUITS)
@@ -149,13 +149,13 @@ async def test_a_hint_chosen_by_a_closer_look_names_the_move_it_beat() -> None:
         legal = list(game.session.legal_actions())
         favourite, chosen = legal[0], legal[1]
         # Far enough apart to be told apart (not "about equal"), yet the closer look chose the second.
-        moves = (MoveValue(favourite, 700, 0.6, {0: 280}), MoveValue(chosen, 610, 0.45, {0: 190}))
+        moves = (MoveValue(favourite, 700, 0.6, {0: 420, 3: 280}), MoveValue(chosen, 610, 0.45, {0: 190, 3: 420}))
         checked = game.hints.line(chosen, Decision(chosen, "checked", moves, 1310)).plain
         assert "a closer look preferred it to" in checked and "search" not in checked, checked
         assert "next best" not in checked
         # The longest kind of hint, with the widest plays in hand, is on screen whole at 80x24.
         favourite, chosen = sorted(legal, key=lambda action: len(action.cards))[-2:]
-        moves = (MoveValue(favourite, 700, 0.6, {0: 280}), MoveValue(chosen, 610, 0.45, {0: 190}))
+        moves = (MoveValue(favourite, 700, 0.6, {0: 420, 3: 280}), MoveValue(chosen, 610, 0.45, {0: 190, 3: 420}))
         hint = game.hints.line(chosen, Decision(chosen, "checked", moves, 1310))
         game.set_status(hint)
         await pilot.pause()
@@ -163,3 +163,42 @@ async def test_a_hint_chosen_by_a_closer_look_names_the_move_it_beat() -> None:
         assert " ".join(hint.plain.split()) in shown, (hint.plain, shown)
         searched = game.hints.line(favourite, Decision(favourite, "search", moves, 1310)).plain
         assert "next best" in searched and "favourite" not in searched, searched
+
+
+async def test_the_why_list_puts_the_hinted_move_first() -> None:
+    """Found with President seed 5: the hint said 4♠ while the why list ranked 5♣ 5♦
+    (the most searched) first; a closer look had chosen 4♠."""
+    from cardtable.bots.search import Decision, MoveValue
+
+    async with open_table("president", KINDS["president"], seed=5) as (app, pilot, game):
+        legal = list(game.session.legal_actions())
+        favourite, hinted, third = legal[:3]
+        moves = (MoveValue(favourite, 81, 0.46, {0: 30, 1: 20, 2: 20, 3: 11}),
+                 MoveValue(hinted, 60, 0.44, {0: 18, 1: 20, 2: 12, 3: 10}),
+                 MoveValue(third, 51, 0.41, {0: 16, 1: 10, 2: 15, 3: 10}))
+        body = game.hints.why_text(Decision(hinted, "checked", moves, 330)).plain
+        listed = re.findall(r"^(\d)\. (.*?):", body, re.M)
+        expected = [game.hints.move(m.action, bare=True).plain for m in (moves[1], moves[0], moves[2])]
+        assert [name for _, name in listed] == expected, body
+        # Each figure says how far chance alone may move it.
+        assert len(re.findall(r"expected place \d\.\d ± \d\.\d", body)) == 3, body
+
+
+async def test_about_equal_only_within_the_searchs_noise_which_is_shown() -> None:
+    """Found: a Hearts pass at 4.9, 6.9 and 7.0 points was called "about equal" (the
+    search's values in [0, 1] were close; the points were not)."""
+    from cardtable.bots.search import Decision, MoveValue
+
+    async with open_table("hearts", KINDS["hearts"], seed=5) as (app, pilot, game):
+        gives = [a for a in game.session.legal_actions() if a.kind == "give"][:3]
+        best, second, third = gives
+        moves = (MoveValue(best, 300, 0.52, {0: 115, 2: 85, 13: 100}),     # 4.9 points
+                 MoveValue(second, 300, 0.50, {0: 90, 2: 60, 13: 150}),    # 6.9 points
+                 MoveValue(third, 300, 0.49, {0: 75, 2: 75, 13: 150}))     # 7.0 points
+        line = game.hints.line(best, Decision(best, "pass", moves, 900)).plain
+        assert "about equal" not in line and "expected 4.9 ± 0.7 points" in line, line
+        assert "next best" in line and "6.9 ± 0.7" in line, line
+        # The two that are within each other's noise are said to be.
+        close = game.hints.line(second, Decision(second, "pass", moves, 900)).plain
+        assert "about equal" in close and game.hints.move(third, bare=True).plain in close, close
+        assert game.hints.move(best, bare=True).plain not in close.split("about equal")[1], close

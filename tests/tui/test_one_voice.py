@@ -261,3 +261,28 @@ def test_the_last_trick_view_counts_one_point_in_the_singular() -> None:
             break
     text = table_for("hearts").last_completed(state.observation(0), context("You", "Ben", "Cleo", "Dan")).plain
     assert text.endswith("took it (1 point).") or "took it (1 point)." in text, text
+
+
+# --- the seat named You is "you" within a sentence ---------------------------------------
+def test_the_seat_named_you_is_you_within_every_sentence() -> None:
+    """The review and the replay name seats (not personal); the seat named You is still
+    the person reading: "you" mid-sentence, "You" at the start."""
+    ctx = context("You", "Ada", "Ben", "Cleo", personal=False)
+    passed = Event("exchange", 3, tuple(parse_cards("9C AS 8H")), 1, {"to": 0})
+    assert table_for("hearts").log_line(passed, ctx, 0).plain == "Cleo passed you 9♣ A♠ 8♥"
+    gift = Event("exchange", 1, tuple(parse_cards("2S")), 1, {"to": 0})
+    assert table_for("president").log_line(gift, ctx, 0).plain == "Ada gives 2♠ to you"
+    revolution = Event("revolution", 0, (), 1, {"active": True})
+    assert table_for("president").log_line(revolution, ctx, 1).plain == "REVOLUTION by you: order flipped!"
+    assert ctx.who(0, start=True) == "You" and ctx.who(2) == "Ben"
+
+
+def test_the_durak_table_says_ben_attacks_you() -> None:
+    state = get_rules("durak").new_game(players=2, seed=5)
+    obs = state.observation(0)
+    attacker, defender = obs.main_attacker, obs.defender  # type: ignore[attr-defined]
+    names = ["Ben", "Ben"]
+    names[defender] = "You"
+    ctx = context(*names, personal=False)
+    drawn = table_for("durak").draw(obs, ctx).plain  # type: ignore[arg-type]
+    assert f"{ctx.act(attacker, 'attacks')} you" in drawn and "attacks You" not in drawn, drawn

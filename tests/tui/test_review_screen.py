@@ -15,6 +15,7 @@ from cardtable.tui.screens.review import ReviewScreen
 from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.userdata.records import export_record, load_record
 from cardtable.userdata.savefiles import set_seats
+from tests import waiting
 
 from .conftest import open_table, screen_text, settle, status_of
 
@@ -31,13 +32,16 @@ def finished_state(game: str, seed: int = 5):
 
 
 async def wait_reviewed(app: CardtableApp, pilot) -> ReviewScreen:
-    for _ in range(600):
+    async def settle_workers() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
+
+    def reviewed() -> ReviewScreen | None:
         screen = app.screen
-        if isinstance(screen, ReviewScreen) and screen.review is not None:
-            return screen
-    raise AssertionError("the review never finished")
+        return screen if isinstance(screen, ReviewScreen) and screen.review is not None else None
+
+    await settle_workers()
+    return await waiting.until(reviewed, "the review finishing", timeout=120, between=settle_workers)
 
 
 @pytest.mark.slow
@@ -253,3 +257,83 @@ async def test_the_rounds_reviewed_during_a_game_go_beside_its_record(tmp_path, 
     from cardtable.userdata.paths import saves_dir
 
     assert not any(".review-" in p.name for p in saves_dir().glob("*"))
+
+
+@pytest.mark.slow
+async def test_the_summary_and_the_steps_number_decisions_alike(tmp_path) -> None:
+    """Found: the summary said "move 12" where stepping said "decision 3/17"."""
+    import re
+
+    from cardtable.bots.review import move_label
+
+    state = finished_state("president")
+    replay = load_record(export_record(state, tmp_path / "record.json"))
+    app = CardtableApp(bot_delay=0, ascii_only=False, replay=replay, replay_seat=0, hint_iterations=40)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        screen = await wait_reviewed(app, pilot)
+        review = screen.review
+        assert review is not None and review.costliest()
+        summary = status_of(screen)
+        assert "move " not in summary, summary
+        numbers = [int(n) for n in re.findall(r"\(decision (\d+),", summary)]
+        assert numbers == [review.number(d) for d in review.costliest()], summary
+        for _ in range(numbers[0]):
+            await pilot.press("right")
+        await pilot.pause()
+        costliest = review.costliest()[0]
+        assert f"decision {numbers[0]}/{len(review.decisions)}" in screen_text(app)
+        assert review.decisions[screen.index] == costliest
+        assert move_label(costliest.made) in status_of(screen)
+
+
+@pytest.mark.slow
+async def test_the_move_made_and_the_better_move_are_marked_on_the_cards(tmp_path) -> None:
+    """The review marks the move made (●) and the hard bot's (◆) on the hand's cards, in
+    colour and with a mark, and says which mark is which."""
+    from cardtable.engine.actions import Action
+    from cardtable.tui.widgets.hand import HandView
+
+    state = finished_state("hearts")
+    replay = load_record(export_record(state, tmp_path / "record.json"))
+    app = CardtableApp(bot_delay=0, ascii_only=False, replay=replay, replay_seat=0, hint_iterations=40)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        screen = await wait_reviewed(app, pilot)
+        assert screen.review is not None and screen.review.mistakes
+        await pilot.press("m")
+        await pilot.pause()
+        decision = screen.review.decisions[screen.index]
+        hand = screen.query_one(HandView)
+        made, best = set(Action.parse(decision.made).cards), set(Action.parse(decision.best).cards)
+        assert hand.made == made and hand.hinted == best and made != best
+        marks = str(hand.render()).splitlines()[-1]
+        faces = str(hand.render()).splitlines()[-2]
+        for card in made | best:
+            column = faces.index(card.label())
+            under = marks[column - 1 : column + 3]
+            assert ("●" in under) == (card in made) and ("◆" in under) == (card in best), (card, faces, marks)
+        assert "● your move · ◆ the hard bot's" in screen_text(app)
+        await pilot.press("home")
+        await pilot.pause()
+        assert not hand.made and not hand.hinted and "● your move" not in screen_text(app)
+
+
+@pytest.mark.slow
+async def test_the_summary_is_shown_whole_at_80x24(tmp_path) -> None:
+    """Durak's costs are long words ("13 points of durak chance"): the summary's head and
+    its three costliest, each with its decision number, are on screen whole."""
+    state = finished_state("durak")
+    replay = load_record(export_record(state, tmp_path / "record.json"))
+    app = CardtableApp(bot_delay=0, ascii_only=False, replay=replay, replay_seat=0, hint_iterations=40)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        screen = await wait_reviewed(app, pilot)
+        assert screen.review is not None and len(screen.review.costliest()) >= 2
+        await pilot.pause()
+        summary = " ".join(status_of(screen).split())
+        assert summary.count("(decision ") == len(screen.review.costliest())
+        assert summary in " ".join(screen_text(app).split()), (summary, screen_text(app))

@@ -7,6 +7,7 @@ import random
 import pytest
 from textual.widgets import OptionList
 
+from cardtable.engine.state import GameState
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
 from cardtable.tui.screens.confirm import ConfirmScreen
@@ -17,6 +18,12 @@ from cardtable.userdata.savefiles import load_save, save_game
 from cardtable.userdata.slots import GameSlot, unfinished_games
 
 from .conftest import screen_text, settle
+
+
+def moved(state: GameState) -> GameState:
+    """``state`` after one move: a game nobody moved in is not listed."""
+    state.apply(state.legal_actions()[0])
+    return state
 
 
 async def play_a_little(app: CardtableApp, pilot, moves: int, seed: int) -> None:
@@ -123,7 +130,7 @@ async def test_a_save_replaced_while_the_game_is_open_is_left_alone() -> None:
 async def test_a_game_open_elsewhere_is_refused_in_one_line() -> None:
     from cardtable.games import get_rules
 
-    holder = GameSlot.new(get_rules("hearts").new_game(players=4, seed=2))  # another cardtable's
+    holder = GameSlot.new(moved(get_rules("hearts").new_game(players=4, seed=2)))  # another cardtable's
     try:
         app = CardtableApp(bot_delay=0, ascii_only=False)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -144,8 +151,8 @@ async def test_a_game_open_elsewhere_is_refused_in_one_line() -> None:
 async def test_delete_on_the_start_screen_removes_one_game() -> None:
     from cardtable.games import get_rules
 
-    first = GameSlot.new(get_rules("durak").new_game(players=2, seed=1))
-    second = GameSlot.new(get_rules("hearts").new_game(players=4, seed=1))
+    first = GameSlot.new(moved(get_rules("durak").new_game(players=2, seed=1)))
+    second = GameSlot.new(moved(get_rules("hearts").new_game(players=4, seed=1)))
     first.close()
     second.close()
     app = CardtableApp(bot_delay=0, ascii_only=False)
@@ -189,3 +196,35 @@ async def test_saves_read_after_the_start_screen_closed_change_nothing() -> None
         start.remove_class("with-saved")
         await start.show_saved_games()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_four_unfinished_games_of_one_table_are_told_apart_and_fit_80x24() -> None:
+    """Found: four rows of "President · You, Ada, Ben, Cleo · round 1 · today 05:27", and
+    at 80x24 the buttons' bottom edge cut under an outer scrollbar."""
+    from cardtable.games import get_rules
+    from cardtable.userdata.meta import set_seats
+
+    for number in range(4):
+        state = get_rules("president").new_game(players=4, seed=5 + number)
+        set_seats(state, [("You", "human"), ("Ada", "normal"), ("Ben", "normal"), ("Cleo", "normal")])
+        rng = random.Random(number)
+        for _ in range(3 + 2 * number):
+            state.apply(rng.choice(state.legal_actions()))
+        GameSlot.new(state).close()
+    app = CardtableApp(bot_delay=0, ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen) and len(app.saved_games) == 4
+        text = screen_text(app)
+        rows = [line.strip() for line in text.splitlines() if line.strip().startswith("President ·")]
+        assert len(rows) == 4 and len(set(rows)) == 4, text
+        for row, game in zip(rows, app.saved_games):
+            assert f"seed {game.seed}" in row and "turn" in row and "cards " in row, row
+        # Nothing cut: the form needs no scrolling, and every button is whole above the footer.
+        assert screen.query_one("#start-form").max_scroll_y == 0, text
+        footer_top = screen.query_one("KeysFooter").region.y
+        for button in screen.query("#start-buttons Button"):
+            assert button.region.bottom <= footer_top and button.region.right <= 80, (button, text)
+        assert "Quit" in text and "Continue President" in text

@@ -286,3 +286,25 @@ def test_play_save_never_overwrites_an_existing_file(tmp_path, capsys) -> None:
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "the file exists and is not a save of this game" in err
         assert path.read_text(encoding="utf-8") == text
+
+
+async def test_replay_of_a_game_with_one_person_opens_on_their_seat(tmp_path, monkeypatch) -> None:
+    """``cardtable replay RECORD`` of a one-person game: their seat, hand and all, not a
+    spectator's "(no cards)"; with two people, as a spectator."""
+    from cardtable.commands import play as play_command
+
+    opened: list[CardtableApp] = []
+    monkeypatch.setattr(play_command, "run_app", opened.append)
+    state = finished_game(rounds=1)
+    set_seats(state, [("Ada", "easy"), ("Ann", "human")])
+    record = export_record(state, tmp_path / "record.json")
+    play_command.replay(str(record))
+    app = opened[-1]
+    assert app.replay_seat == 1
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ann's hand" in text and "(no cards)" not in text and "as Ann saw it" in text, text
+    set_seats(state, [("Ada", "human"), ("Ann", "human")])
+    play_command.replay(str(export_record(state, tmp_path / "two.json")))
+    assert opened[-1].replay_seat is None

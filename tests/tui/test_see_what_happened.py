@@ -245,3 +245,34 @@ async def test_hot_seat_tells_each_person_what_they_received_on_their_turn() -> 
         assert hand.received == set(from_ann.cards)
         labels = " ".join(card.label() for card in hand.cards if card in from_ann.cards)
         assert status_of(game).startswith(f"Ann passed Ben {labels}"), status_of(game)
+
+
+async def test_the_newest_log_entry_stays_in_view_when_the_status_line_grows() -> None:
+    """Found in a review: a three-line verdict grew the status line under the log, and
+    the log lost its newest entry ("Cleo plays 4♣ 4♥"), the play being answered."""
+    from rich.text import Text
+    from textual.app import App
+    from textual.widgets import Static
+
+    from cardtable.tui.widgets.movelog import MoveLog
+
+    class LogAndStatus(App[None]):
+        CSS = "MoveLog { height: 1fr; } #status { height: auto; }"
+
+        def compose(self):
+            yield MoveLog(id="log")
+            yield Static("one line", id="status")
+
+    app = LogAndStatus()
+    async with app.run_test(size=(40, 8)) as pilot:
+        log = app.query_one(MoveLog)
+        log.lines.extend(Text(f"Ben plays {n}♣") for n in range(2, 9))
+        log.lines.append(Text("Cleo plays 4♣ 4♥"))
+        log.redraw()
+        await pilot.pause()
+        assert str(log.render()).splitlines()[-1] == "Cleo plays 4♣ 4♥"
+        app.query_one("#status", Static).update("a verdict\nthree lines\nlong")
+        await pilot.pause()
+        await pilot.pause()
+        shown = str(log.render()).splitlines()
+        assert shown[-1] == "Cleo plays 4♣ 4♥" and len(shown) <= log.size.height, shown

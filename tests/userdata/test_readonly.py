@@ -167,3 +167,91 @@ def test_a_symlink_loop_among_the_recent_saves_is_passed_over(
     code, out, err = run(capsys, "stats")
     assert code == 0 and err == ""
     assert not logs_dir().exists()
+
+
+# --- saves on a folder where no lock can be made ----------------------------------------
+
+
+def a_save_in_the_folder() -> str:
+    """An unfinished game (a move in) in the saves folder; its id."""
+    from .helpers import new_game, pure_choice
+
+    state = new_game("hearts", 5)
+    while not any(seat == 0 for seat, _ in state.history):
+        state.apply(pure_choice(state, 5))
+    state.meta["save_id"] = "0123abcd"
+    saves_dir().mkdir(parents=True)
+    (saves_dir() / "0123abcd.json").write_text(state.to_json(), encoding="utf-8")
+    return "0123abcd"
+
+
+@contextlib.contextmanager
+def no_locks(how: str) -> Iterator[None]:
+    """A read-only data folder, or a file where the locks' folder goes."""
+    if how == "read-only":
+        with read_only():
+            yield
+        return
+    (data_dir() / "locks").write_text("a file of the player's\n", encoding="utf-8")
+    yield
+
+
+@pytest.mark.parametrize("how", ["read-only", "a file at locks"])
+def test_the_unfinished_games_are_listed_with_saving_off_in_one_line(
+    capsys: pytest.CaptureFixture[str], cardtable_home: Path, how: str,
+) -> None:
+    """Found: `resume --list` stopped on an internal error (game_lock -> mkdir), after a
+    warning that a finished game could not be counted, with no finished game there."""
+    save_id = a_save_in_the_folder()
+    with no_locks(how):
+        before = tree(cardtable_home)
+        code, out, err = run(capsys, "resume", "--list")
+        assert tree(cardtable_home) == before
+    assert code == 0 and save_id in out and "Hearts" in out
+    assert err.count("\n") == 1 and err.startswith("cardtable: warning: saving is off: the data folder cannot be written (")
+    assert "cannot be counted" not in err and "internal error" not in err and not logs_dir().exists()
+
+
+@pytest.mark.parametrize("how", ["read-only", "a file at locks"])
+def test_resume_opens_the_game_read_only_and_says_saving_is_off(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, cardtable_home: Path, how: str,
+) -> None:
+    from cardtable.commands import play
+    from cardtable.errors import SaveFileError
+    from cardtable.userdata.slots import GameSlot
+
+    save_id = a_save_in_the_folder()
+    opened: list[object] = []
+    monkeypatch.setattr(play, "run_app", opened.append)
+    with no_locks(how):
+        before = tree(cardtable_home)
+        for args in (("resume",), ("resume", save_id)):
+            code, _, err = run(capsys, *args)
+            assert code == 0 and "internal error" not in err and "cannot be counted" not in err
+        slot, state = GameSlot.open(saves_dir() / f"{save_id}.json")
+        assert slot.saving_off is not None and slot.saving_off.startswith("saving is off: the data folder")
+        with pytest.raises(SaveFileError, match="^saving is off: the data folder cannot be written"):
+            slot.save(state)
+        assert slot.discard() is False
+        slot.close()
+        assert tree(cardtable_home) == before
+    apps = [app.slot for app in opened]  # type: ignore[attr-defined]
+    assert len(apps) == 2 and all(slot is not None and slot.saving_off for slot in apps)
+    assert not logs_dir().exists()
+
+
+async def test_the_start_screen_lists_a_save_on_a_read_only_folder(cardtable_home: Path) -> None:
+    from cardtable.tui.app import CardtableApp
+
+    save_id = a_save_in_the_folder()
+    with read_only():
+        before = tree(cardtable_home)
+        app = CardtableApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert [game.save_id for game in app.saved_games] == [save_id]
+            messages = [str(n.message) for n in app._notifications]
+            assert [m for m in messages if m.startswith("saving is off")], messages
+            assert not [m for m in messages if "cannot be counted" in m], messages
+        assert tree(cardtable_home) == before

@@ -9,7 +9,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,7 @@ from cardtable.userdata.savefiles import (
     undo_used,
 )
 from cardtable.userdata.slots import latest_unfinished
+from tests.waiting import wait_until
 
 from .helpers import SHORT_GAMES, finished_game, new_game, play_to_end, pure_choice
 
@@ -336,16 +336,13 @@ def test_resume_after_a_real_sigkill(cardtable_home: Path) -> None:
     env = dict(os.environ, **{HOME_ENV: str(cardtable_home)})
     process = subprocess.Popen([sys.executable, "-c", KILLED_PLAYER.format(root=str(ROOT))], env=env)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        def thirty_actions_saved() -> bool:
             try:
-                if len(json.loads(slot_path().read_text(encoding="utf-8"))["actions"]) >= 30:
-                    break
+                return len(json.loads(slot_path().read_text(encoding="utf-8"))["actions"]) >= 30
             except (OSError, ValueError):
-                pass
-            time.sleep(0.01)
-        else:
-            pytest.fail("the player process wrote no save")
+                return False
+
+        wait_until(thirty_actions_saved, "the player process wrote a save", every=0.01)
         process.send_signal(signal.SIGKILL)
     finally:
         process.wait()

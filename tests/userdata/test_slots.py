@@ -15,7 +15,7 @@ from cardtable.engine.errors import SaveFileError
 from cardtable.userdata import paths
 from cardtable.userdata.paths import HOME_ENV, autosave_path, saves_dir
 from cardtable.userdata.savefiles import load_save, save_game
-from cardtable.userdata.slots import GameOpenElsewhere, GameSlot, find_game, unfinished_games
+from cardtable.userdata.slots import GameOpenElsewhere, GameSlot, find_game, moved_in, unfinished_games
 
 from .helpers import finished_game, new_game, pure_choice
 
@@ -26,6 +26,8 @@ def started(game: str, seed: int, moves: int = 4) -> GameSlot:
     """A game with its own save, as the app makes one, closed again."""
     state = new_game(game, seed)
     for _ in range(moves):
+        state.apply(pure_choice(state, seed))
+    while not moved_in(state):  # a game no person moved in is not listed
         state.apply(pure_choice(state, seed))
     slot = GameSlot.new(state)
     slot.close()
@@ -96,6 +98,8 @@ def test_delete_refuses_a_game_open_elsewhere(capsys: pytest.CaptureFixture[str]
 
 def test_a_named_save_is_listed_and_delete_only_forgets_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     state = new_game("durak", 3)
+    while not moved_in(state):
+        state.apply(pure_choice(state, 3))
     named = tmp_path / "friday.json"
     slot = GameSlot.new(state, named)
     slot.close()

@@ -8,7 +8,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -107,17 +107,43 @@ class MoveValue:
         return math.sqrt(pulled * (1 - pulled) / self.visits)
 
 
+    def spread(self, score: Callable[[int], float]) -> float:
+        """How far chance alone may move the mean of ``score(outcome)`` over this move's
+        simulations: two standard errors of the mean, from the spread of the recorded
+        outcomes themselves (``inf`` with fewer than two).  Two moves whose means differ
+        by less than the two spreads together (:func:`about_equal`) could as well come
+        out in the other order with more simulations.
+
+        >>> move = MoveValue(Action.parse("play QS"), 4, 0.4, {13: 1, 0: 3})
+        >>> round(move.spread(float), 2), MoveValue(Action.parse("play QS"), 1, 0.4, {0: 1}).spread(float)
+        (6.5, inf)
+        """
+        count = sum(self.outcomes.values())
+        if count < 2:
+            return math.inf
+        mean = sum(score(o) * n for o, n in self.outcomes.items()) / count
+        squares = sum((score(o) - mean) ** 2 * n for o, n in self.outcomes.items())
+        return 2 * math.sqrt(squares / (count - 1) / count)
+
+
 #: a move searched less than this share of the most searched one is not weighed against
 #: it: the search left it because it looked worse, so its few simulations say little
 _EQUAL_VISITS = 0.25
 
 
-def about_equal(moves: Sequence[MoveValue], chosen: Action) -> list[MoveValue]:
+def about_equal(
+    moves: Sequence[MoveValue], chosen: Action, score: Callable[[int], float] | None = None
+) -> list[MoveValue]:
     """The searched moves whose values lie within each other's noise of ``chosen``'s:
     the difference is at most two standard errors of the difference, so more
     simulations could as well put them in another order.  ``chosen`` comes first, the
     others as ``moves`` list them; a move searched under a quarter as much as the most
     searched one is left out (the search itself passed it by).
+
+    With ``score`` (what an outcome counts in the figure the player is shown: Hearts'
+    points), moves whose outcomes were recorded are compared in that figure, each with
+    its :meth:`MoveValue.spread` from the outcomes' own spread; otherwise by the
+    search's value and its :attr:`MoveValue.standard_error`.
 
     >>> a, b, c = (Action.parse(f"play {card}") for card in ("3C", "7C", "8C"))
     >>> moves = [MoveValue(c, 40, 0.52), MoveValue(a, 33, 0.50), MoveValue(b, 32, 0.47)]
@@ -126,6 +152,12 @@ def about_equal(moves: Sequence[MoveValue], chosen: Action) -> list[MoveValue]:
     >>> moves = [MoveValue(c, 900, 0.80), MoveValue(a, 80, 0.40)]
     >>> [str(m.action) for m in about_equal(moves, c)]
     ['8C']
+    >>> passes = [MoveValue(a, 300, 0.6, {0: 200, 13: 50, 26: 50}), MoveValue(b, 300, 0.5, {0: 150, 13: 150})]
+    >>> [str(m.action) for m in about_equal(passes, a, float)]   # 6.5 and 6.5 points
+    ['3C', '7C']
+    >>> passes[1] = MoveValue(b, 300, 0.5, {0: 100, 13: 200})    # 6.5 ± 1.1 and 8.7 ± 0.7 points
+    >>> [str(m.action) for m in about_equal(passes, a, float)]
+    ['3C']
     """
     searched = [move for move in moves if move.visits > 0]
     mine = next((move for move in searched if move.action == chosen), None)
@@ -136,10 +168,20 @@ def about_equal(moves: Sequence[MoveValue], chosen: Action) -> list[MoveValue]:
     for move in searched:
         if move is mine or move.visits < _EQUAL_VISITS * most:
             continue
-        noise = 2 * math.hypot(mine.standard_error, move.standard_error)
-        if abs(move.value - mine.value) <= noise:
+        if score is not None and mine.outcomes and move.outcomes:
+            difference = abs(_mean(move, score) - _mean(mine, score))
+            noise = math.hypot(mine.spread(score), move.spread(score))
+        else:
+            difference = abs(move.value - mine.value)
+            noise = 2 * math.hypot(mine.standard_error, move.standard_error)
+        if difference <= noise:
             equal.append(move)
     return equal
+
+
+def _mean(move: MoveValue, score: Callable[[int], float]) -> float:
+    count = sum(move.outcomes.values())
+    return sum(score(o) * n for o, n in move.outcomes.items()) / count
 
 
 @dataclass(frozen=True)
@@ -169,6 +211,20 @@ class Decision:
     moves: tuple[MoveValue, ...] = ()
     iterations: int = 0
     note: str = ""
+
+    @property
+    def ranked(self) -> tuple[MoveValue, ...]:
+        """The searched moves as the hint explains them: the move chosen first (a closer
+        look may have chosen another than the most searched), then the others, most
+        searched first.
+
+        >>> a, b = Action.parse("play 4S"), Action.parse("play 5C 5D")
+        >>> checked = Decision(a, "checked", (MoveValue(b, 700, 0.6), MoveValue(a, 600, 0.55)), 1300)
+        >>> [str(m.action) for m in checked.ranked]
+        ['4S', '5C 5D']
+        """
+        searched = [move for move in self.moves if move.visits]
+        return tuple(sorted(searched, key=lambda move: move.action != self.action))
 
 
 class SearchBot(Generic[ObsT]):

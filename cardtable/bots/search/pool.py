@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import atexit
 import itertools
+import multiprocessing
 import os
 import random
 import sys
@@ -247,10 +248,15 @@ def _warm_quietly(workers: int) -> None:
 
 
 def worker_pids() -> list[int]:
-    """The process ids of the pool's workers now (none before the pool starts)."""
+    """The process ids of the pool's workers now (none before the pool starts).
+
+    The executor keeps its processes private, so they are read as this process's
+    living children: while the pool runs, the search starts no other process.
+    """
     with _lock:
-        processes = getattr(_pool, "_processes", None) or {}
-        return sorted(processes)
+        if _pool is None:
+            return []
+        return sorted(child.pid for child in multiprocessing.active_children() if child.pid is not None)
 
 
 def _ping() -> int:

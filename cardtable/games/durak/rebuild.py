@@ -5,7 +5,7 @@ what a searching bot plays out.  :meth:`DurakState.from_observation
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from cardtable.cards import Card, cards_to_mask, format_cards, mask_to_cards
 from cardtable.engine.actions import Action
@@ -26,7 +26,7 @@ _KERNEL_PHASES = {PHASE_ATTACK: kernel.ATTACK, PHASE_DEFEND: kernel.DEFEND, PHAS
 
 
 def checked_guess(
-    observation: DurakObservation, hands: Sequence[int | Sequence[Card]], stock: Sequence[Card | int]
+    observation: DurakObservation, hands: Sequence[int | Iterable[Card]], stock: Sequence[Card | int]
 ) -> tuple[list[int], list[int]]:
     """The guessed hands (masks) and stock (card indexes, from the top, without the
     face-up trump), once they agree with everything ``observation`` shows; otherwise

@@ -8,7 +8,7 @@ reasons, events, observations, notation, the deals of later rounds from the seed
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -115,7 +115,7 @@ class _DurakKernelView:
         return tuple(won - lost for won, lost in zip(table.wins, table.losses))
 
 
-class DurakState(GameState):
+class DurakState(GameState[DurakObservation]):
     """A Durak game: one round, or a series of ``rounds`` rounds.
 
     The game itself is ``table``, a :class:`~cardtable.games.durak.kernel.Table` moved
@@ -552,7 +552,7 @@ class DurakState(GameState):
     def from_observation(
         cls,
         observation: DurakObservation,
-        hands: Sequence[int | Sequence[Card]],
+        hands: Sequence[int | Iterable[Card]],
         rng: random.Random | None = None,
         *,
         stock: Sequence[Card | int] = (),

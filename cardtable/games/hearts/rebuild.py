@@ -5,7 +5,7 @@ what a searching bot plays out.  :meth:`HeartsState.from_observation
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cardtable.cards import ALL_CARDS, Card
@@ -37,7 +37,7 @@ def public_action(text: str) -> Action:
     return Action.parse(text)
 
 
-def checked_guess(observation: HeartsObservation, hands: Sequence[int | Sequence[Card]]) -> list[int]:
+def checked_guess(observation: HeartsObservation, hands: Sequence[int | Iterable[Card]]) -> list[int]:
     """The guessed hands as masks, once they agree with what ``observation`` shows: the
     observer's own hand, the public sizes, and with the cards played this hand every
     card once.  Otherwise :class:`ValueError` says what is wrong; only a hand being

@@ -6,8 +6,9 @@ reason, events, observations, notation and saves (see the package's docstring).
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -15,6 +16,7 @@ from cardtable.cards import ALL_CARDS, FULL_DECK, SUIT_MASKS, Card, Rank, RankOr
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import Measure, StatCounter, score_per_round
+from cardtable.engine.observation import Observation
 from cardtable.engine.refusals import ENGINE_CODES, RuleRefusal, malformed
 from cardtable.engine.state import GAME_OVER_REFUSAL, GameState, OptionSpec, Outcome, Rules
 from cardtable.errors import MalformedActionError
@@ -157,7 +159,7 @@ class _HeartsKernelView:
         return tuple(self._table.totals)
 
 
-class HeartsState(GameState):
+class HeartsState(GameState[HeartsObservation]):
     """A game of Hearts in progress.  See the module docstring for an example.
 
     ``legal_actions()`` order: while passing, every 3-card ``give`` in lexicographic
@@ -366,6 +368,30 @@ class HeartsState(GameState):
         if seat != table.current and seat in self.choosing_seats():
             return PassChoices(table.hands[seat])
         return super().legal_actions_for(seat)
+
+    def with_choices(self, seen: Observation, chosen: Mapping[int, Action]) -> Observation:
+        """While passing, a seat that chose its pass ahead of its turn shows as passed to
+        everyone (10 cards, in ``passed_seats``), and its own observation holds its hand
+        without the three cards and those cards as ``cards_given``.
+
+        >>> state = HeartsRules().new_game(players=4, seed=3)
+        >>> ahead = {2: Action("give", state.observation(2).hand[:3])}
+        >>> mine, theirs = state.with_choices(state.observation(2), ahead), state.with_choices(state.observation(1), ahead)
+        >>> mine.passed_seats, len(mine.hand), len(mine.cards_given), theirs.hand_sizes, theirs.cards_given
+        ((2,), 10, 3, (13, 13, 10, 13), ())
+        """
+        if not chosen or self.table.phase != _PHASE_PASS or not isinstance(seen, HeartsObservation):
+            return seen
+        sizes = list(seen.hand_sizes)
+        for seat, action in chosen.items():
+            sizes[seat] -= len(action.cards)
+        own = chosen.get(seen.seat) if seen.seat is not None else None
+        mine: dict[str, Any] = {}
+        if own is not None:
+            mine = {"hand": tuple(card for card in seen.hand if card not in own.cards),
+                    "cards_given": mask_to_cards(own.mask)}
+        passed = tuple(sorted({*seen.passed_seats, *chosen}))
+        return dataclasses.replace(seen, hand_sizes=tuple(sizes), passed_seats=passed, **mine)
 
     def why_illegal_for(self, seat: int, action: Action | str) -> str | None:
         table = self.table
@@ -605,7 +631,7 @@ class HeartsState(GameState):
     def from_observation(
         cls,
         observation: HeartsObservation,
-        hands: Sequence[int | Sequence[Card]],
+        hands: Sequence[int | Iterable[Card]],
         rng: random.Random | None = None,
     ) -> HeartsState:
         """A full state that matches ``observation`` with the cards in hand set to ``hands``.

@@ -121,7 +121,7 @@ def _codes(mask: int) -> str:
     return " ".join(card.code for card in mask_to_cards(mask))
 
 
-class PresidentState(GameState):
+class PresidentState(GameState[PresidentObservation]):
     """A game of President: a series of ``rounds`` rounds.
 
     Legal actions come in a fixed order: plays by number of cards, then by rank from

@@ -53,6 +53,7 @@ from cardtable.tui.screens.game_hints import Hints
 from cardtable.tui.screens.game_turns import Turns
 from cardtable.tui.screens.handover import HandOver
 from cardtable.tui.screens.info import InfoScreen
+from cardtable.tui.screens.move_box import MoveBox
 from cardtable.tui.screens.pauses import TrickPause
 from cardtable.tui.screens.round_end import RoundEnd
 from cardtable.tui.screens.status_line import StatusLine
@@ -174,6 +175,7 @@ class GameScreen(StyledOnce):
                 yield Static(id="scores")
                 yield MoveLog(id="log")
         yield Static(id="status")
+        yield MoveBox()
         yield HandView(services(self).card_style, id="hand")
         with Horizontal(id="moves"):
             yield from self.compose_moves()
@@ -204,6 +206,9 @@ class GameScreen(StyledOnce):
             if saving is not None:
                 # A new game has its save from the start: once its first frame is out.
                 self.call_after_refresh(saving.autosave)
+            if self.session.clock is not None:
+                # The turn clock counts down on the status line, and nowhere else.
+                self.set_interval(1.0, self.status_line.tick)
         self.after_change()
 
     def on_screen_resume(self) -> None:
@@ -460,6 +465,37 @@ class GameScreen(StyledOnce):
         step = getattr(self.table, "next_target", None)  # only a table with targets has it
         if step is not None:
             step()
+
+    # --- keys: a move typed in the notation -----------------------------------------------
+    def action_type_move(self) -> None:
+        """Open the move box (:class:`~cardtable.tui.screens.move_box.MoveBox`)."""
+        if self.view is not None and not self.read_only:
+            self.query_one(MoveBox).open()
+
+    @on(MoveBox.Submitted, "#move-box")
+    def _move_typed(self, event: MoveBox.Submitted) -> None:
+        event.stop()
+        if self.typed_move(event.value):
+            self.query_one(MoveBox).close()
+            self.set_focus(None)
+
+    @on(MoveBox.Closed)
+    def _move_box_closed(self) -> None:
+        self.set_focus(None)
+
+    def typed_move(self, text: str) -> bool:
+        """Make the move ``text`` writes in the game's notation (any case); whether the
+        table took it.  Text that is no move, or a move the table refuses, changes
+        nothing: the refusal's reason shows on the status line."""
+        try:
+            action = Action.parse(text)
+        except CardtableError as exc:
+            self.status_line.refuse(str(exc))  # the parser's line: what the text lacks
+            return False
+        # A move the engine does not list goes to the table all the same, for its reason
+        # (a host's comes later): the box stays open to correct it.
+        legal = action in self.legal
+        return self.human_move(action) and legal
 
     # --- keys: hints and undo --------------------------------------------------------------
     def action_hint(self) -> None:

@@ -149,7 +149,7 @@ class Hints:
         """The moves the hint's search cannot tell from ``action`` (the hints capability's
         judgement: the bots load when a hint is first worded)."""
         hints = self.screen.session.hints
-        return [] if hints is None else hints.about_equal(moves, action)
+        return [] if hints is None else hints.about_equal(moves, action, self.screen.table.hint_score)
 
     def move_list(self, actions: Sequence[Action], most: int = 3) -> Text:
         """``3♣, 7♣ 7♦ and 8♣ 8♠``: moves named by their cards, at most ``most`` of them
@@ -212,8 +212,9 @@ class Hints:
             return text
         screen = self.screen
         text.append(f"The hard bot played this {screen.view_model.round_noun} out {decision.iterations:,} times\n")
-        text.append(f"from what {screen.context.you(screen.viewer, capital=False)} can see. Its best moves:\n\n")
-        for place, move in enumerate(searched[:3], start=1):
+        text.append(f"from what {screen.context.you(screen.viewer, capital=False)} can see. Its best moves,\n")
+        text.append("the hint first (± how far chance alone may move each figure):\n\n")
+        for place, move in enumerate(decision.ranked[:3], start=1):
             text.append(f"{place}. ", style="bold")
             text.append_text(self.move(move.action, bare=True))
             text.append(f": {screen.table.hint_value(move)}")
@@ -225,8 +226,8 @@ class Hints:
         if len(equal) > 1:
             text.append_text(self.move_list([m.action for m in equal], most=len(equal)))
             text.append(
-                " are about equal here: their results differ by less than chance alone\n"
-                "makes over this many tries, so any of them is a fair choice"
+                " are about equal here: their results differ by less than the ± chance "
+                "alone makes over this many tries, so any of them is a fair choice"
             )
             if decision.action != searched[0].action:
                 text.append(";\nplayed against each other, the hard bot preferred ")

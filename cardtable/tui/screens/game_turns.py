@@ -96,6 +96,10 @@ class Turns:
                 services(screen).seats_changed()  # the seats' list, if open, says who is here
                 if not screen.gone() and not screen.finished:
                     screen.after_change()
+            case TimeRanOut(seat=seat) if seat == screen.viewer:
+                # What the bot made for the viewer, kept on the line until their next move.
+                screen.status_line.tell(screen.view_model.time_ran_out(screen.status_line.facts(), notice))
+                app.notify(news_line(notice, screen.context.name), timeout=6, markup=False)
             case Joined() | Left() | SeatToBot() | SeatBack() | TimeRanOut() | GameOver():
                 app.notify(news_line(notice, screen.context.name), timeout=6, markup=False)
             case Paused(pause=pause):
@@ -154,7 +158,9 @@ class Turns:
         request = bot_turns.request()
         if request is None:
             return
-        screen.status_line.set(screen.status_line.thinking())
+        if request.seat == session.to_act:
+            # Not while bots choose meanwhile (Hearts' pass): the person to act keeps the prompt.
+            screen.status_line.set(screen.status_line.thinking())
         screen.run_worker(partial(self.think, request), "bot_turn", group="bots", exit_on_error=True, thread=True)
 
     def think(self, request: BotRequest) -> None:

@@ -83,11 +83,15 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         if self.game:
-            text = keys_markdown(table_features(self.game) + self.features) + "\n\n---\n\n" + rules_markdown(self.game)
+            keys = keys_markdown(table_features(self.game) + self.features)
+            rest = rules_markdown(self.game)
         else:
-            text = KEYS_MARKDOWN + "\n\nChoose a game on the start screen; its rules show here once you play."
+            keys, rest = KEYS_MARKDOWN, "Choose a game on the start screen; its rules show here once you play."
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(text, id="help-text")
+            # The keys apart from the rules: their table's key column is as wide as its
+            # widest key (app.tcss), so that ``Home / End`` never wraps at 80 columns.
+            yield Markdown(keys, id="help-keys")
+            yield Markdown(rest, id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -18,6 +18,8 @@ from textual.app import ComposeResult
 from textual.widgets import ProgressBar
 
 from cardtable.bots.review import move_label
+from cardtable.cards import Card
+from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 from cardtable.session.review import (
     GameReview,
@@ -30,9 +32,22 @@ from cardtable.session.review import (
 from cardtable.tui.keymap import REVIEW_KEYS, bindings, say_some
 from cardtable.tui.screens.replay import ReplayScreen
 from cardtable.tui.tables import TableContext
+from cardtable.tui.viewmodel import hand_title
+from cardtable.tui.widgets.hand import HandView
 from cardtable.userdata.records import Replay
 
 __all__ = ["ReviewScreen"]
+
+def _own_cards(move: str) -> set[Card]:
+    """The cards of the hand a move uses: a defence's beating card, else its cards.
+
+    >>> sorted(str(card) for card in _own_cards("defend 9H JH")), _own_cards("pass")
+    (['JH'], set())
+    """
+    action = Action.parse(move)
+    cards = action.cards[1:] if action.kind == "defend" else action.cards
+    return set(cards)
+
 
 _MARKS = {"mistake": "Mistake", "close": "Close", "good": "Good", "forced": "Forced", "unvalued": "Not reviewed"}
 
@@ -112,6 +127,8 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress = (done, total)
+        if self.cancel_event.is_set() or not self.is_attached:
+            return  # closed while the review ran: its last progress has no screen to go to
         if self.review is None:
             self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
             self.set_status(self.move_text())
@@ -119,6 +136,11 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
     def _reviewed(self, review: GameReview) -> None:
         self.review = review
         self.index = -1
+        if review.kept_file_newer is not None:
+            from cardtable.display import visible
+
+            self.app.notify(f"The kept review {visible(str(review.kept_file_newer))} is a newer cardtable's; it was left as it is, "
+                            "and this review was not kept.", severity="warning", timeout=10, markup=False)
         self._show_progress(False)
         if review.decisions:
             self._show(-1)
@@ -133,6 +155,34 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         place = "summary" if self.index < 0 else f"decision {self.index + 1}/{len(review.decisions)}"
         return f"  review of {ctx.name(self.review_seat)}  ·  {place}"
 
+    def hand_title(self, obs: Observation, ctx: TableContext) -> str | None:
+        title = super().hand_title(obs, ctx)
+        made, best = self._marked()
+        if not made and not best:
+            return title
+        if title is None:
+            title = hand_title(ctx, obs.seat, len(obs.hand))
+        hand = self.query_one(HandView)
+        # The legend of the marks on the cards (colour is never the only sign).
+        return f"{title} · {hand.made_mark} your move · {hand.hint_mark} the hard bot's"
+
+    def after_change(self) -> None:
+        super().after_change()
+        hand = self.query_one(HandView)
+        hand.made, hand.hinted = self._marked()
+        hand.refresh()
+
+    def _marked(self) -> tuple[set[Card], set[Card]]:
+        """The cards of the hand to mark at the decision shown: the move made's (● on a
+        violet face) and the hard bot's move's (◆, underlined); none on the summary, or
+        for a move of no cards of the hand (a pass, a take)."""
+        review = self.review
+        if review is None or self.index < 0:
+            return set(), set()
+        decision = review.decisions[self.index]
+        hand = set(self.query_one(HandView).cards)
+        return _own_cards(decision.made) & hand, _own_cards(decision.best) & hand
+
     def move_text(self) -> Text:
         review = self.review
         if review is None:
@@ -145,7 +195,7 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
             # Short enough that the head and the costliest fit the status line's three
             # rows at 80 columns (the keys are in the footer too).
             costly = ", ".join(
-                f"{move_label(d.made, ascii_only)} (move {d.position + 1}, {measure.cost_words(d.cost)})"
+                f"{move_label(d.made, ascii_only)} (decision {review.number(d)}, {measure.cost_words(d.cost)})"
                 for d in review.costliest()
             )
             if costly:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from cardtable.tui.keymap import ROUND_OVER_KEYS, bindings, say_first
 
 __all__ = ["RoundOverScreen"]
 
@@ -18,12 +19,7 @@ class RoundOverScreen(ModalScreen[str]):
     """The result of a round (or the whole game); dismisses with ``next``, ``again``,
     ``new`` or ``quit``."""
 
-    BINDINGS = [
-        Binding("enter", "choose('primary')", "Continue"),
-        Binding("n", "choose('new')", "New game"),
-        Binding("q", "choose('quit')", "Quit"),
-        Binding("r", "choose('review')", "Review"),
-    ]
+    BINDINGS = bindings(ROUND_OVER_KEYS)
 
     def __init__(
         self, title: str, body: Text, game_over: bool, round_noun: str = "round", reviewable: bool = False
@@ -41,14 +37,15 @@ class RoundOverScreen(ModalScreen[str]):
             yield Static(Text(self.title_text, style="bold"), id="round-over-title")
             yield Static(self.body, id="round-over-body")
             with Horizontal(id="round-over-buttons"):
-                if self.game_over:
-                    yield Button("Play again", id="again", variant="success")
-                else:
-                    yield Button(f"Next {self.round_noun}", id="next", variant="success")
+                # Each button names its key, as the footer does (the button's colour alone
+                # says nothing to a player who cannot tell the colours apart).
+                primary = "Play again" if self.game_over else f"Next {self.round_noun}"
+                yield Button(_keyed(primary, "choose('primary')"), id="again" if self.game_over else "next",
+                             variant="success")
                 if self.reviewable:
-                    yield Button("Review", id="review")
-                yield Button("New game", id="new", variant="primary")
-                yield Button("Quit", id="quit", variant="error")
+                    yield Button(_keyed("Review", "choose('review')"), id="review")
+                yield Button(_keyed("New game", "choose('new')"), id="new", variant="primary")
+                yield Button(_keyed("Quit", "choose('quit')"), id="quit", variant="error")
 
     def on_mount(self) -> None:
         self.query_one("#again" if self.game_over else "#next", Button).focus()
@@ -64,3 +61,12 @@ class RoundOverScreen(ModalScreen[str]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "next")
+
+
+def _keyed(label: str, action: str) -> str:
+    """A button's label with its key: ``Review (R)``.
+
+    >>> _keyed("New game", "choose('new')")
+    'New game (N)'
+    """
+    return f"{label} ({say_first(action, ROUND_OVER_KEYS)})"

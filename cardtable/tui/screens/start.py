@@ -9,6 +9,7 @@ list, then Enter on Start, plays you against normal bots.  *Join*
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
     from cardtable.userdata.slots import SavedGame
 
-__all__ = ["StartScreen", "game_blurb"]
+__all__ = ["StartScreen", "game_blurb", "saved_lines"]
 
 MAX_SEATS = 6
 
@@ -52,6 +53,52 @@ def game_blurb(game: str) -> str:
     rules = get_rules(game)
     counts = f"{rules.min_players}-{rules.max_players}" if rules.max_players > rules.min_players else f"{rules.min_players}"
     return f"{rules.blurb} {counts} players.".strip()
+
+
+def saved_lines(games: Sequence[SavedGame]) -> list[str]:
+    """The unfinished games' rows, each with what tells it apart from the others:
+    whose turn it is, the cards each seat holds (or, once anyone scored, the scores),
+    the deal's seed (for a person alone at the table: with several it would tell each
+    of them every hand) and the minute it was left; the players' names only where they
+    differ from one game to another.
+
+    >>> from datetime import datetime
+    >>> from pathlib import Path
+    >>> from cardtable.userdata.meta import SeatInfo
+    >>> from cardtable.userdata.slots import SavedGame
+    >>> seats = tuple(SeatInfo(name, kind) for name, kind in (("You", "human"), ("Ada", "normal"), ("Ben", "normal")))
+    >>> first = SavedGame("1", Path("a"), "president", seats, 1, 9, datetime.now().replace(hour=5, minute=27),
+    ...                   to_move=1, hand_sizes=(15, 16, 17), scores=(0, 0, 0), seed=5)
+    >>> second = SavedGame("2", Path("b"), "president", seats, 2, 70, datetime.now().replace(hour=5, minute=31),
+    ...                    to_move=0, hand_sizes=(12, 11, 17), scores=(3, 0, 1), seed=6)
+    >>> for line in saved_lines([first, second]): print(line)
+    President · round 1 · Ada's turn · cards 15 16 17 · seed 5 · 05:27
+    President · round 2 · your turn · scores 3 0 1 · seed 6 · 05:31
+    """
+    names = [", ".join(seat.name for seat in game.seats) for game in games]
+    lines = []
+    for game, players in zip(games, names):
+        parts = [game.title]
+        if len(set(names)) > 1:
+            parts.append(players)
+        parts.append(game.progress)
+        people = [seat for seat in game.seats if seat.kind in ("human", "remote")]
+        seat = game.to_move
+        if seat is not None and 0 <= seat < len(game.seats):
+            mover = game.seats[seat]
+            mine = mover.name == "You" or (mover.kind == "human" and len(people) == 1)
+            parts.append("your turn" if mine else f"{mover.name}'s turn")
+        if any(game.scores):
+            parts.append("scores " + " ".join(map(str, game.scores)))
+        elif game.hand_sizes:
+            parts.append("cards " + " ".join(map(str, game.hand_sizes)))
+        if game.seed is not None and len(people) <= 1:
+            parts.append(f"seed {game.seed}")
+        parts.append(game.when().removeprefix("today "))  # the day only when it is not today
+        if game.open_elsewhere:
+            parts.append("open in another cardtable")
+        lines.append(" · ".join(parts))
+    return lines
 
 
 class StartScreen(StyledOnce, Screen[None]):
@@ -100,13 +147,15 @@ class StartScreen(StyledOnce, Screen[None]):
             with Horizontal(classes="start-row"):
                 yield Label("Seed", classes="start-label")
                 yield Input(placeholder="empty: random", id="seed", classes="seed-input", restrict=r"[0-9]*")
+            # Shown only with an error in it: at 80x24 every row counts.
             yield Static("", id="start-error")
-            with Horizontal(id="start-buttons"):
-                yield FormButton("Start", id="start", variant="success")
-                yield FormButton("Join", id="join-table", tooltip="join a table someone hosts")
-                yield FormButton("Statistics", id="stats-button")
-                yield FormButton("Settings", id="settings-button")
-                yield FormButton("Quit", id="quit", variant="error")
+        # Below the form, not in it: the buttons are never scrolled away or cut.
+        with Horizontal(id="start-buttons"):
+            yield FormButton("Start", id="start", variant="success")
+            yield FormButton("Join", id="join-table", tooltip="join a table someone hosts")
+            yield FormButton("Statistics", id="stats-button")
+            yield FormButton("Settings", id="settings-button")
+            yield FormButton("Quit", id="quit", variant="error")
         # No command palette key: at 80 columns every one of the screen's keys shows whole.
         yield KeysFooter(show_command_palette=False)
         yield TooSmall()
@@ -119,7 +168,7 @@ class StartScreen(StyledOnce, Screen[None]):
                 id="saved-title",
             ),
             OptionList(
-                *[Option(Text(game.describe()), id=f"saved-{index}") for index, game in enumerate(self.saved_games)],
+                *[Option(Text(line), id=f"saved-{index}") for index, line in enumerate(saved_lines(self.saved_games))],
                 id="saved-list",
             ),
             id="saved-games",
@@ -307,9 +356,9 @@ class StartScreen(StyledOnce, Screen[None]):
         try:
             config = self.build_config()
         except (CardtableError, ValueError) as exc:
-            self.query_one("#start-error", Static).update(
-                Text.assemble(("Can't start: ", "bold red"), literal(exc))
-            )
+            error = self.query_one("#start-error", Static)
+            error.update(Text.assemble(("Can't start: ", "bold red"), literal(exc)))
+            error.display = True
             return
         app = services(self)
         app.pace = self.query_one("#pace", Cycler).value

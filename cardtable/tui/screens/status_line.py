@@ -37,6 +37,9 @@ class StatusLine:
         #: what holds the line now: ``prompt``, ``news``, ``refusal`` (until the
         #: selection changes) or ``hint`` (H again explains it)
         self.holder = "prompt"
+        #: what the line says, and what it shows: that, after the turn clock if one runs
+        self.text = Text()
+        self.shown: Text | None = None
 
     def facts(self) -> TableFacts:
         """The facts drawn, with whose turn it is and the table's pause as they are now
@@ -64,9 +67,34 @@ class StatusLine:
 
     # --- what the line says ------------------------------------------------------------------
     def set(self, text: Text, holder: str = "news") -> None:
-        """Put ``text`` on the line (``holder``: what it is, see :attr:`holder`)."""
+        """Put ``text`` on the line (``holder``: what it is, see :attr:`holder`), after
+        the turn clock's seconds where a clock runs."""
         self.holder = holder
-        self.screen.query_one("#status", Static).update(text)
+        self.text = text
+        self.put(again=True)
+
+    def put(self, again: bool = False) -> None:
+        """Show :attr:`text` with the clock as it is now; only the line's text changes,
+        and on the clock's timer only when it differs (``again``: whatever it showed)."""
+        clock = self.clock()
+        shown = Text.assemble(clock, "  ·  ", self.text) if clock.plain else self.text
+        if not again and shown == self.shown:
+            return
+        self.shown = shown
+        self.screen.query_one("#status", Static).update(shown)
+
+    def clock(self) -> Text:
+        """The turn clock's seconds (the viewer's, or whose clock runs); empty where none runs."""
+        screen = self.screen
+        clock = screen.session.clock
+        if clock is None or screen.read_only or screen.view is None:
+            return Text()
+        return screen.view_model.clock(self.facts(), clock.clocks())
+
+    def tick(self) -> None:
+        """A second passed: count the clock down on the line (nothing else is redrawn)."""
+        if self.screen.view is not None and not self.screen.finished and not self.screen.gone():
+            self.put()
 
     def prompt(self) -> Text:
         """What to do now (or why nobody moves, or who is to act)."""

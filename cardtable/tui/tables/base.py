@@ -8,7 +8,7 @@ to show at the end of a round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from rich.text import Text
@@ -259,6 +259,28 @@ class TableArea(Static, Generic[ObservationT]):
         if not action.cards:
             return Text(f"your {noun or action.kind}")
         return Text.assemble(f"your {noun} " if noun else "your ", style.inline(action.cards))
+
+    #: what one simulation's outcome counts in the figure :meth:`hint_value` shows (Hearts:
+    #: the points taken), so that moves are weighed, and their noise shown, in that
+    #: figure; ``None``: by the search's own value
+    hint_score: Callable[[int], float] | None = None
+
+    def hint_noise(self, move: MoveValue) -> str:
+        """`` ± 0.4``: how far chance alone may move the figure of ``move`` over its
+        simulations (:meth:`MoveValue.spread`, in the figure's units); empty without
+        outcomes to tell.
+
+        >>> from cardtable.bots.search import MoveValue
+        >>> table = TableArea()
+        >>> table.hint_score = float
+        >>> table.hint_noise(MoveValue(Action.parse("play QS"), 4, 0.4, {13: 1, 0: 3}))
+        ' ± 6.5'
+        """
+        score = self.hint_score
+        if score is None:
+            return ""
+        spread = move.spread(score)
+        return f" ± {spread:.1f}" if spread < float("inf") else ""
 
     def hint_value(self, move: MoveValue, short: bool = False) -> str:
         """What the search's simulations of one move say, in the game's words: in full

@@ -44,12 +44,19 @@ class DurakTable(TableArea[DurakObservation]):
 
         >>> from cardtable.bots.search import MoveValue
         >>> DurakTable().hint_value(MoveValue(Action.parse("take"), 4, 0.4, {1: 1, 0: 3}))
-        'durak in 25%'
+        'durak in 25% ± 50%'
         """
         if not move.outcomes:
             return super().hint_value(move, short)
-        durak = f"{outcome_share(move.outcomes, 1):.0%}"
+        spread = move.spread(self.hint_score)
+        noise = f" ± {spread:.0%}" if spread < float("inf") else ""
+        durak = f"{outcome_share(move.outcomes, 1):.0%}{noise}"
         return durak if short else f"durak in {durak}"
+
+    @staticmethod
+    def hint_score(outcome: int) -> float:
+        """An outcome counts 1 when the viewer is the durak (the share shown)."""
+        return 1.0 if outcome == 1 else 0.0
 
     has_targets = True
 
@@ -98,7 +105,7 @@ class DurakTable(TableArea[DurakObservation]):
         text = self._trump_line(o, ctx)
         if o.is_over:
             return text
-        defender = ctx.name(o.defender)
+        defender = ctx.who(o.defender)
         text.append(f"{ctx.act(o.main_attacker, 'attacks')} {defender}", style="bold")
         left = o.limit_left
         text.append(f" · {plural(left, 'more card')} may be added", style="dim")
@@ -286,7 +293,7 @@ class DurakTable(TableArea[DurakObservation]):
         for event in reversed(obs.events):
             if event.kind == "bout_over":
                 how = "took" if BoutOver.of(event).taken else "beat off"
-                text = Text(f"Last bout: {ctx.name(event.seat)} {how} ", style="bold")
+                text = Text(f"Last bout: {ctx.who(event.seat)} {how} ", style="bold")
                 text.append_text(ctx.style.inline(event.cards))
                 return text
         return Text("No bout has been completed yet.")

@@ -46,7 +46,7 @@ def moon_line(ctx: TableContext, shooter: int, viewer: int | None) -> str:
     'Ben shot the moon: 0 for Ben, 26 for everyone else.'
     """
     yours = (ctx.personal and shooter == viewer) or ctx.name(shooter) == "You"
-    who = ctx.you(shooter) if shooter == viewer else ctx.name(shooter)
+    who = ctx.you(shooter) if shooter == viewer else ctx.who(shooter, start=True)
     return f"{who} shot the moon: 0 for {'you' if yours else who}, 26 for everyone else."
 
 
@@ -67,12 +67,17 @@ class HeartsTable(TableArea[HeartsObservation]):
 
         >>> from cardtable.bots.search import MoveValue
         >>> HeartsTable().hint_value(MoveValue(Action.parse("play QS"), 4, 0.4, {13: 1, 0: 3}))
-        'expected 3.2 points this hand'
+        'expected 3.2 ± 6.5 points this hand'
         """
         if not move.outcomes:
             return super().hint_value(move, short)
-        points = f"{outcome_mean(move.outcomes):.1f}"
+        points = f"{outcome_mean(move.outcomes):.1f}{self.hint_noise(move)}"
         return points if short else f"expected {points} points this hand"
+
+    @staticmethod
+    def hint_score(outcome: int) -> float:
+        """An outcome is the points taken."""
+        return float(outcome)
 
     def draw(self, obs: HeartsObservation, ctx: TableContext) -> Text:
         o = obs  # HeartsObservation; fields documented in docs/api.md
@@ -201,7 +206,7 @@ class HeartsTable(TableArea[HeartsObservation]):
         elif o.pass_target is None:
             text.append(direction)  # the table as everyone sees it
         else:
-            text.append(f"{direction} to {ctx.name(o.pass_target)}")
+            text.append(f"{direction} to {ctx.who(o.pass_target)}")
         return text
 
     def _pass_text(self, o: HeartsObservation, ctx: TableContext) -> Text:
@@ -210,15 +215,15 @@ class HeartsTable(TableArea[HeartsObservation]):
         if o.pass_target is None:
             text.append(f"  Everyone chooses 3 cards to pass {direction}.\n")
         elif o.cards_given:
-            text.append(f"  {ctx.act(o.seat, 'passes') if not ctx.personal else 'You pass'} {direction} to {ctx.name(o.pass_target)}: ")
+            text.append(f"  {ctx.act(o.seat, 'passes') if not ctx.personal else 'You pass'} {direction} to {ctx.who(o.pass_target)}: ")
             text.append_text(ctx.style.inline(o.cards_given))
             text.append("\n  Waiting for the others to choose.\n", style="dim")
         else:
             text.append(
-                f"  Choose 3 cards to pass {direction} to {ctx.name(o.pass_target)}.\n",
+                f"  Choose 3 cards to pass {direction} to {ctx.who(o.pass_target)}.\n",
                 style="bold yellow",
             )
-        chosen = ", ".join(ctx.name(s) for s in o.passed_seats) or "nobody yet"
+        chosen = ", ".join(ctx.who(s, start=not i) for i, s in enumerate(o.passed_seats)) or "nobody yet"
         text.append(f"  Chosen: {chosen}", style="dim")
         return text
 
@@ -272,11 +277,11 @@ class HeartsTable(TableArea[HeartsObservation]):
             text.append(f"  {fit_name(ctx.name(seat), 12, pad=True)}")
             text.append_text(ctx.style.inline([card]))
             text.append("\n")
-        text.append(f"{ctx.name(trick.winner)} took it ({plural(trick.points, 'point')}).", style="bold")
+        text.append(f"{ctx.who(trick.winner, start=True)} took it ({plural(trick.points, 'point')}).", style="bold")
         return text
 
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
-        who = ctx.name(event.seat)
+        who = ctx.who(event.seat, start=True)
         if event.kind == "trick":
             points = TrickTaken.of(event).points
             return Text(f"{ctx.act(event.seat, 'takes')} the trick" + (f" (+{points})" if points else ""),

@@ -69,13 +69,18 @@ class PresidentTable(TableArea[PresidentObservation]):
 
         >>> from cardtable.bots.search import MoveValue
         >>> PresidentTable().hint_value(MoveValue(Action.parse("play 3C"), 4, 0.4, {0: 1, 2: 3}))
-        'President in 25%, expected place 2.5'
+        'President in 25%, expected place 2.5 ± 1.0'
         """
         if not move.outcomes:
             return super().hint_value(move, short)
         first = f"{outcome_share(move.outcomes, 0):.0%}"
-        place = f"{outcome_mean(move.outcomes) + 1:.1f}"
+        place = f"{outcome_mean(move.outcomes) + 1:.1f}{self.hint_noise(move)}"
         return f"{first}, place {place}" if short else f"President in {first}, expected place {place}"
+
+    @staticmethod
+    def hint_score(outcome: int) -> float:
+        """An outcome is the place, from 0 (President)."""
+        return float(outcome + 1)
 
     def draw(self, obs: PresidentObservation, ctx: TableContext) -> Text:
         o = obs  # PresidentObservation; fields documented in docs/api.md
@@ -108,10 +113,10 @@ class PresidentTable(TableArea[PresidentObservation]):
             leader = "you lead" if mine else ctx.act(o.current_player, "leads")
             text.append(f"  The table is clear: {leader} any set.\n", style="italic")
         if o.passed:
-            names = ", ".join(ctx.name(s) for s in o.passed)
+            names = ", ".join(ctx.who(s, start=not i) for i, s in enumerate(o.passed))
             text.append(f"\n  Passed: {names}", style="dim")
         if o.finished:
-            out = ", ".join(f"{ctx.name(s)} {ordinal(i + 1)}" for i, s in enumerate(o.finished))
+            out = ", ".join(f"{ctx.who(s, start=not i)} {ordinal(i + 1)}" for i, s in enumerate(o.finished))
             text.append(f"\n  Out: {out}", style="green")
         return text
 
@@ -155,11 +160,11 @@ class PresidentTable(TableArea[PresidentObservation]):
         if due:
             receiver = self._give_back_to(o)
             text.append(
-                f"  Choose {plural(due, 'card')} to give back to {ctx.name(receiver)}.\n",
+                f"  Choose {plural(due, 'card')} to give back to {ctx.who(receiver)}.\n",
                 style="bold yellow",
             )
         elif o.current_player is not None:
-            text.append(f"  {ctx.name(o.current_player)} is choosing cards to give back.\n", style="dim")
+            text.append(f"  {ctx.act(o.current_player, 'is')} choosing cards to give back.\n", style="dim")
         return text
 
     def _give_back_to(self, o: PresidentObservation) -> int | None:
@@ -233,11 +238,11 @@ class PresidentTable(TableArea[PresidentObservation]):
                 text.append("  ")
                 text.append_text(line)
                 text.append("\n")
-        text.append(f"{ctx.name(events[end].seat)} won it.", style="bold")
+        text.append(f"{ctx.who(events[end].seat, start=True)} won it.", style="bold")
         return text
 
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
-        who = ctx.name(event.seat)
+        who = ctx.who(event.seat)
         if event.kind == "revolution":
             if Revolution.of(event).active:
                 return Text(f"REVOLUTION by {who}: order flipped!", style="bold #ff6b6b")
@@ -250,7 +255,7 @@ class PresidentTable(TableArea[PresidentObservation]):
             return Text(f"{ctx.act(event.seat, 'wins')} the trick", style="dim italic")
         if event.kind == "exchange":
             exchange = Exchange.of(event)
-            to = ctx.name(exchange.receiver)
+            to = ctx.who(exchange.receiver)
             how = " (automatic)" if exchange.automatic else ""
             if event.cards:
                 return Text.assemble(f"{ctx.act(event.seat, 'gives')} ", ctx.style.inline(event.cards), f" to {to}{how}")

@@ -2,7 +2,8 @@
 
 Selected cards are raised one line above the others, the cursor has a marker under
 it, and cards that cannot be part of any legal move now are dimmed and marked ``×``
-underneath; so neither the selection, the cursor nor playability relies on colour alone.
+underneath; a hint's cards are marked ``◆`` and, in a review, the move made's ``●``; so
+neither the selection, the cursor, playability nor a move shown relies on colour alone.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ class HandView(Widget):
         self.hinted: set[Card] = set()
         #: cards just received (a pass, an exchange), on a gold face and marked
         self.received: set[Card] = set()
+        #: cards of the move made (the review), on a violet face and marked
+        self.made: set[Card] = set()
 
     # --- state ----------------------------------------------------------------
     def set_cards(self, cards: Sequence[Card], playable: Collection[Card] | None = None) -> None:
@@ -148,6 +151,8 @@ class HandView(Widget):
         face = self.card_style.face(card, dim=dim)
         if card in self.received:
             face.stylize("on #ffd966")
+        if card in self.made:
+            face.stylize("bold on #6a4c93")
         if card in self.hinted:
             face.stylize("underline reverse")
         # Every mark that applies, side by side under the face: the hint or the
@@ -155,6 +160,8 @@ class HandView(Widget):
         marks = []
         if index == self.cursor and self.show_cursor:
             marks.append((marker, "bold yellow"))
+        if card in self.made:
+            marks.append((self.made_mark, "bold #c9a7ff"))
         if card in self.hinted:
             marks.append((self.hint_mark, "bold cyan"))
         if dim:
@@ -201,6 +208,11 @@ class HandView(Widget):
     def received_mark(self) -> str:
         """The mark under a card just received from another player."""
         return "+" if self.card_style.ascii_only else "✚"
+
+    @property
+    def made_mark(self) -> str:
+        """The mark under a card of the move made (the review)."""
+        return "*" if self.card_style.ascii_only else "●"
 
     @property
     def hint_mark(self) -> str:

@@ -1,5 +1,5 @@
 """The move log beside the table: the newest entries that fit, each wrapped with its
-continuation lines indented."""
+continuation lines indented, drawn again whenever its size changes."""
 
 from __future__ import annotations
 
@@ -46,6 +46,12 @@ class MoveLog(Static):
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", **kwargs)  # type: ignore[arg-type]
         self.lines: deque[Text] = deque(maxlen=LOG_LINES)
+
+    def on_resize(self) -> None:
+        # The log's height changes after it was drawn when the status line below it
+        # grows (a long verdict, a hint): drawn again, the newest entries stay in
+        # view, not cut off at the bottom (the move being answered among them).
+        self.redraw()
 
     def redraw(self) -> None:
         """Show the newest entries that fit the widget's size."""
