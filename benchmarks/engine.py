@@ -11,17 +11,24 @@ uniformly random action from ``state.legal_actions()`` and passing it to
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \
         python benchmarks/engine.py --game durak --players 2 --count-games 40  # instructions
     python benchmarks/engine.py --vs-openspiel   # Hearts hands against OpenSpiel's Hearts
+    python benchmarks/engine.py --vs-openspiel --cpu   # the same in CPU seconds
 
 ``--vs-openspiel`` (needs ``pip install open_spiel``, the ``bench`` extra) plays random
 Hearts hands through cardtable's public API and through OpenSpiel's C++ Hearts driven
 from Python, in short turns (``--turns``, ``--turn-seconds``) in this one process, alternating, and
-prints each turn's hands per second and the median ratio.  Both sides choose uniformly
+prints each turn's hands per second and the median ratios.  cardtable plays two loops:
+whole games (one game, hand after hand to the 100-point target, its hands counted) and
+fresh games (``new_game`` for every hand: the first hand played out, then the game
+scored with ``outcome()``), which adds the cost of starting a game to every hand, as
+OpenSpiel's loop has (one of its games is one hand).  Both sides choose uniformly
 with ``acts[rng.randrange(len(acts))]`` and apply the choice, the pass included;
 OpenSpiel's chance nodes (the pass direction and the deal) are drawn the same way from
 ``chance_outcomes()``.  OpenSpiel is loaded with ``qs_breaks_hearts=False``, as in
 cardtable's rules (its other defaults already match: the 2C leads, no points on the first
-trick, hearts must be broken, shooting the moon, no J♦ bonus); a cardtable game is
-played on to the 100-point target, one hand after another, and its hands are counted.
+trick, hearts must be broken, shooting the moon, no J♦ bonus), and each of its hands is
+scored with ``returns()``.  A fresh cardtable game's first hand always passes left (the
+rules' order); OpenSpiel draws the pass direction, so a quarter of its hands pass
+nothing and cost it less.
 """
 
 from __future__ import annotations
@@ -122,9 +129,39 @@ class CardtableHands:
         state = play_random_game(self.rules.new_game(players=4, seed=self.rng.getrandbits(32)), self.rng)
         return state.outcome().rounds_played
 
-    def run(self, seconds: float) -> tuple[int, float]:
+    def run(self, seconds: float, clock: Callable[[], float] = time.perf_counter) -> tuple[int, float]:
         """Play whole games for about ``seconds``; return the hands played and the time."""
-        return harness.run_for(seconds, self.play_game)
+        return harness.run_for(seconds, self.play_game, clock)
+
+
+# A game's first hand: four passes (the first hand passes left), then 52 cards.
+FIRST_HAND_ACTIONS = 4 + 52
+
+
+class CardtableFreshHands:
+    """Random Hearts hands through cardtable's public API, a new game for every hand:
+    ``new_game``, the first hand played out, the game scored."""
+
+    def __init__(self, seed: int) -> None:
+        self.rules = get_rules("hearts")
+        self.rng = random.Random(seed)
+
+    def play_hand(self) -> int:
+        """One new game's first hand, then its outcome; return 1."""
+        rng = self.rng
+        randrange = rng.randrange
+        state = self.rules.new_game(players=4, seed=rng.getrandbits(32))
+        legal_actions, apply = state.legal_actions, state.apply
+        for _ in range(FIRST_HAND_ACTIONS):
+            actions = legal_actions()
+            apply(actions[randrange(len(actions))])
+        if state.outcome().rounds_played != 1:
+            raise RuntimeError("the first hand did not end after its passes and 52 cards")
+        return 1
+
+    def run(self, seconds: float, clock: Callable[[], float] = time.perf_counter) -> tuple[int, float]:
+        """Play hands for about ``seconds``; return the hands played and the time."""
+        return harness.run_for(seconds, self.play_hand, clock)
 
 
 class OpenSpielHands:
@@ -147,51 +184,71 @@ class OpenSpielHands:
             else:
                 acts = state.legal_actions()
                 state.apply_action(acts[randrange(len(acts))])
+        state.returns()
         return 1
 
-    def run(self, seconds: float) -> tuple[int, float]:
+    def run(self, seconds: float, clock: Callable[[], float] = time.perf_counter) -> tuple[int, float]:
         """Play hands for about ``seconds``; return the hands played and the time."""
-        return harness.run_for(seconds, self.play_hand)
+        return harness.run_for(seconds, self.play_hand, clock)
 
 
-def vs_openspiel(seconds: float, turns: int, seed: int) -> int:
-    """Alternate turns of cardtable and OpenSpiel Hearts; print the median ratio."""
+def vs_openspiel(seconds: float, turns: int, seed: int, clock: Callable[[], float] = time.perf_counter) -> int:
+    """Alternate turns of cardtable's two loops and OpenSpiel Hearts; print the median
+    ratios."""
     try:
         theirs = OpenSpielHands(seed)
     except ImportError:
         print("OpenSpiel is not installed: pip install open_spiel (or the project's bench extra)")
         return 1
-    ours = CardtableHands(seed)
-    ours.run(min(seconds, 0.5))  # warm the caches of both before measuring
-    theirs.run(min(seconds, 0.5))
-    print(f"Hearts hands per second, cardtable against OpenSpiel, {turns} turns of {seconds:g} s each")
-    print(f"{'turn':>4} {'cardtable':>10} {'OpenSpiel':>10} {'ratio':>7}")
-    ratios = []
-    rates: dict[str, list[float]] = {"cardtable": [], "openspiel": []}
+    sides: dict[str, CardtableHands | CardtableFreshHands | OpenSpielHands] = {
+        "whole": CardtableHands(seed),
+        "fresh": CardtableFreshHands(seed),
+        "openspiel": theirs,
+    }
+    for side in sides.values():
+        side.run(min(seconds, 0.5), clock)  # warm the caches of each before measuring
+    unit = "CPU s" if clock is time.process_time else "s"
+    print(f"Hearts hands per {unit}, cardtable against OpenSpiel, {turns} turns of {seconds:g} {unit} a side")
+    print("whole: cardtable's whole games to 100; fresh: a new cardtable game for every hand")
+    print(f"{'turn':>4} {'whole':>8} {'fresh':>8} {'OpenSpiel':>10} {'whole/OS':>9} {'fresh/OS':>9}")
+    rates: dict[str, list[float]] = {name: [] for name in sides}
+    ratios: dict[str, list[float]] = {"whole": [], "fresh": []}
+    names = list(sides)
     for turn in range(1, turns + 1):
-        order = (ours, theirs) if turn % 2 else (theirs, ours)
-        for side in order:
-            hands, spent = side.run(seconds)
-            rates["cardtable" if side is ours else "openspiel"].append(hands / spent)
-        ratio = rates["cardtable"][-1] / rates["openspiel"][-1]
-        ratios.append(ratio)
-        print(f"{turn:>4} {rates['cardtable'][-1]:>10,.0f} {rates['openspiel'][-1]:>10,.0f} {ratio:>6.2f}x")
+        # Each side goes first, second and third in turn, so that no side always
+        # follows the same one.
+        shift = turn % len(names)
+        for name in names[shift:] + names[:shift]:
+            hands, spent = sides[name].run(seconds, clock)
+            rates[name].append(hands / spent)
+        for name in ratios:
+            ratios[name].append(rates[name][-1] / rates["openspiel"][-1])
+        print(
+            f"{turn:>4} {rates['whole'][-1]:>8,.0f} {rates['fresh'][-1]:>8,.0f} {rates['openspiel'][-1]:>10,.0f} "
+            f"{ratios['whole'][-1]:>8.2f}x {ratios['fresh'][-1]:>8.2f}x"
+        )
+    median = statistics.median
     print(
-        f"median: cardtable {statistics.median(rates['cardtable']):,.0f} hands/s, "
-        f"OpenSpiel {statistics.median(rates['openspiel']):,.0f} hands/s, "
-        f"ratio {statistics.median(ratios):.2f}x"
+        f"median hands/{unit}: cardtable whole games {median(rates['whole']):,.0f}, "
+        f"fresh games {median(rates['fresh']):,.0f}, OpenSpiel {median(rates['openspiel']):,.0f}"
     )
+    print(f"median ratio against OpenSpiel: whole games {median(ratios['whole']):.2f}x, "
+          f"fresh games {median(ratios['fresh']):.2f}x")
     return 0
 
 
 def count_hands(side: str, hands: int, seed: int) -> int:
     """Play ``hands`` Hearts hands on one side of ``--vs-openspiel``, untimed; print the
-    number played (cardtable plays whole games, so it may play a few more)."""
+    number played (cardtable's whole games may play a few more)."""
     played = 0
     if side == "openspiel":
         spiel = OpenSpielHands(seed)
         while played < hands:
             played += spiel.play_hand()
+    elif side == "cardtable-fresh":
+        fresh = CardtableFreshHands(seed)
+        while played < hands:
+            played += fresh.play_hand()
     else:
         ours = CardtableHands(seed)
         while played < hands:
@@ -236,9 +293,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--side",
-        choices=("cardtable", "openspiel"),
+        choices=("cardtable", "cardtable-fresh", "openspiel"),
         default="cardtable",
-        help="the side --count-hands plays (default cardtable)",
+        help="the side --count-hands plays (default cardtable: whole games; cardtable-fresh: a new game a hand)",
     )
     parser.add_argument("--turns", type=int, default=30, help="turns per side with --vs-openspiel (default 30)")
     parser.add_argument(
@@ -255,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.vs_openspiel:
         if args.turns < 1 or args.turn_seconds <= 0:
             parser.error("--turns must be at least 1 and --turn-seconds positive")
-        return vs_openspiel(args.turn_seconds, args.turns, args.seed)
+        return vs_openspiel(args.turn_seconds, args.turns, args.seed, time.process_time if args.cpu else time.perf_counter)
 
     print(f"cardtable engine benchmark: Python {platform.python_version()} "
           f"({platform.python_implementation()}), {args.seconds:g} {'CPU ' if args.cpu else ''}s per case, "

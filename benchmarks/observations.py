@@ -7,8 +7,8 @@ game played by random legal moves.
     python benchmarks/observations.py --up-to 1200    # the first points only
 
 It prints, per point, the moves so far, the events logged and the milliseconds one move
-plus one observation take.  Each observation still copies the seat's whole log into its
-tuples (a few nanoseconds an item), so the figure grows with the log, slowly.
+plus one observation take.  An observation holds views of the seat's kept logs, not
+copies (``LogView``), so the figure stays flat as the game grows.
 """
 
 from __future__ import annotations

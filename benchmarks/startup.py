@@ -71,6 +71,49 @@ class Minimal(App[None]):
 Minimal().run()
 '''
 
+#: Runs a program (``-m MODULE`` or a script, then its arguments) with its terminal output
+#: watched from inside: when what it has written shows every text of the markers (in
+#: ``STARTUP_MARKERS``, separated by ``\x1f``), the CPU seconds it has used so far (all its
+#: threads) go to the file ``STARTUP_FRAME_CPU``.  Counted from outside, a run's CPU goes on
+#: until the benchmark has read the frame and killed the program, so it includes whatever
+#: the program does meanwhile; this is its CPU at the frame itself.  Textual writes its
+#: frames to ``sys.__stderr__``; the hook imports nothing of Textual's.
+FRAME_CPU_HOOK = r'''\
+import os, re, runpy, sys, time
+
+_OUT = os.environ["STARTUP_FRAME_CPU"]
+_MARKERS = os.environ["STARTUP_MARKERS"].split("\x1f")
+_SEQUENCE = re.compile(r"\x1b\[[0-9;?<>=$ ]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
+
+
+class _Watched:
+    def __init__(self, file):
+        self._file = file
+        self._seen = ""
+        self._done = False
+
+    def write(self, data):
+        if not self._done:
+            self._seen = (self._seen + _SEQUENCE.sub("", data))[-20000:]
+            if all(marker in self._seen for marker in _MARKERS):
+                self._done = True
+                with open(_OUT, "w") as out:
+                    out.write(repr(time.process_time()))
+        return self._file.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self._file, name)
+
+
+sys.__stderr__ = sys.stderr = _Watched(sys.__stderr__)
+if sys.argv[1] == "-m":
+    sys.argv = [sys.argv[2], *sys.argv[3:]]
+    runpy.run_module(sys.argv[0], run_name="__main__", alter_sys=True)
+else:
+    sys.argv = sys.argv[1:]
+    runpy.run_path(sys.argv[0], run_name="__main__")
+'''
+
 #: What each app's first frame shows once its content is drawn (all must be on screen).
 #: Each ends with a text of the footer, the last row drawn: a frame can come in more than
 #: one read, and the clock stops only once the whole of it is in.
@@ -88,10 +131,12 @@ FRAME_TIMEOUT = 60.0
 
 @dataclass
 class Run:
-    """One run of a program: the seconds it took and the CPU seconds it used."""
+    """One run of a program: the seconds it took and the CPU seconds it used (and, for a
+    first frame, the CPU seconds it had used when it wrote that frame)."""
 
     seconds: float
     cpu: float
+    frame_cpu: float = 0.0
 
 
 @dataclass
@@ -111,6 +156,10 @@ class Pairs:
     def cpu_ratios(self) -> list[float]:
         return [a.cpu / b.cpu for a, b in zip(self.a, self.b) if b.cpu > 0]
 
+    @property
+    def frame_cpu_ratios(self) -> list[float]:
+        return [a.frame_cpu / b.frame_cpu for a, b in zip(self.a, self.b) if b.frame_cpu > 0 and a.frame_cpu > 0]
+
     def summary(self) -> dict[str, float | int | str]:
         cpu_ratios = self.cpu_ratios or [0.0]
         return {
@@ -125,6 +174,9 @@ class Pairs:
             "cpu_seconds_median": statistics.median(run.cpu for run in self.a),
             "versus_cpu_seconds_median": statistics.median(run.cpu for run in self.b),
             "cpu_ratio_median": statistics.median(cpu_ratios),
+            "frame_cpu_seconds_median": statistics.median(run.frame_cpu for run in self.a),
+            "versus_frame_cpu_seconds_median": statistics.median(run.frame_cpu for run in self.b),
+            "frame_cpu_ratio_median": statistics.median(self.frame_cpu_ratios or [0.0]),
         }
 
 
@@ -193,15 +245,24 @@ class Screen:
         return "\n".join("".join(row) for row in self.cells)
 
 
-def first_frame(command: Sequence[str], env: dict[str, str], markers: Sequence[str]) -> tuple[Run, str]:
+def first_frame(
+    command: Sequence[str], env: dict[str, str], markers: Sequence[str], hook: Path | None = None
+) -> tuple[Run, str]:
     """Seconds from starting ``command`` in a pseudo-terminal to a screen showing every
     text of ``markers`` (and the CPU seconds the program used, counted once it is
-    killed, which it is then), and that screen."""
+    killed, which it is then), and that screen.  With ``hook`` (a file holding
+    :data:`FRAME_CPU_HOOK`) and a ``command`` that starts with Python, the program runs
+    under the hook, which tells its CPU seconds at the frame itself."""
     import fcntl
     import pty
     import struct
     import termios
 
+    frame_cpu_file = None
+    if hook is not None and Path(command[0]).name.startswith("python"):
+        frame_cpu_file = hook.with_name(f"frame-cpu-{os.getpid()}-{time.perf_counter_ns()}")
+        env = dict(env, STARTUP_FRAME_CPU=str(frame_cpu_file), STARTUP_MARKERS="\x1f".join(markers))
+        command = [command[0], str(hook), *command[1:]]
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
     screen = Screen()
@@ -235,7 +296,11 @@ def first_frame(command: Sequence[str], env: dict[str, str], markers: Sequence[s
             pass
         process.wait()
         os.close(master)
-    return Run(elapsed, children_cpu() - cpu), shown
+    frame_cpu = 0.0
+    if frame_cpu_file is not None and frame_cpu_file.exists():
+        frame_cpu = float(frame_cpu_file.read_text())
+        frame_cpu_file.unlink()
+    return Run(elapsed, children_cpu() - cpu, frame_cpu), shown
 
 
 # --- the two parts ------------------------------------------------------------------
@@ -288,14 +353,16 @@ def frame_part(setup: Setup, runs: int) -> tuple[list[Pairs], dict[str, str]]:
         ),
     }
     results = [Pairs(name, "first frame: minimal Textual app") for name in cases]
+    hook = setup.scratch / "frame_cpu_hook.py"
+    hook.write_text(FRAME_CPU_HOOK, encoding="utf-8")
     screens: dict[str, str] = {}
-    screens["minimal"] = first_frame(minimal, setup.env, MARKERS["minimal"])[1]  # warm-up
+    screens["minimal"] = first_frame(minimal, setup.env, MARKERS["minimal"], hook)[1]  # warm-up
     for kind, args in cases.values():
-        screens[kind] = first_frame(setup.cardtable + args, setup.cardtable_env(), MARKERS[kind])[1]
+        screens[kind] = first_frame(setup.cardtable + args, setup.cardtable_env(), MARKERS[kind], hook)[1]
     for _ in range(runs):
         for pairs, (kind, args) in zip(results, cases.values()):
-            pairs.a.append(first_frame(setup.cardtable + args, setup.cardtable_env(), MARKERS[kind])[0])
-            pairs.b.append(first_frame(minimal, setup.env, MARKERS["minimal"])[0])
+            pairs.a.append(first_frame(setup.cardtable + args, setup.cardtable_env(), MARKERS[kind], hook)[0])
+            pairs.b.append(first_frame(minimal, setup.env, MARKERS["minimal"], hook)[0])
     return results, screens
 
 
@@ -346,12 +413,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print(f"{' '.join(cardtable)}; {args.runs} pairs of runs each; ratios are A/B pair by pair")
     print(f"{'A':70} {'B':34} {'A s (med)':>9} {'B s (med)':>9} {'A/B min':>7} {'A/B med':>7} "
-          f"{'A CPU s':>7} {'B CPU s':>7} {'CPU A/B':>7}")
+          f"{'A CPU s':>7} {'B CPU s':>7} {'CPU A/B':>7} {'A CPU@f':>7} {'B CPU@f':>7} {'A/B @f':>7}")
     for summary in report["figures"]:  # type: ignore[attr-defined]
+        at_frame = (f" {summary['frame_cpu_seconds_median']:7.3f} {summary['versus_frame_cpu_seconds_median']:7.3f} "
+                    f"{summary['frame_cpu_ratio_median']:7.2f}" if summary["frame_cpu_ratio_median"] else "")
         print(f"{summary['name']:70} {summary['versus']:34} {summary['seconds_median']:9.3f} "
               f"{summary['versus_seconds_median']:9.3f} {summary['ratio_min']:7.2f} {summary['ratio_median']:7.2f} "
               f"{summary['cpu_seconds_median']:7.3f} {summary['versus_cpu_seconds_median']:7.3f} "
-              f"{summary['cpu_ratio_median']:7.2f}")
+              f"{summary['cpu_ratio_median']:7.2f}{at_frame}")
     for kind, shown in report.get("screens", {}).items():  # type: ignore[attr-defined]
         print(f"\n--- {kind}: first frame ---\n{shown}")
     return 0

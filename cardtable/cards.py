@@ -308,15 +308,26 @@ def cards_to_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
+def _byte_cards(chunk: int) -> tuple[tuple[Card, ...], ...]:
+    """The cards of each byte value in byte ``chunk`` of a mask, in index order: each
+    byte's tuple is its lowest card before the tuple of the byte without that card
+    (every import of cardtable makes these, so they are made a step a byte).
+
+    >>> _byte_cards(0)[0b101] == (ALL_CARDS[0], ALL_CARDS[2]), _byte_cards(6)[0b10000] == ()
+    (True, True)
+    """
+    cards: list[tuple[Card, ...]] = [()]
+    for byte in range(1, 256):
+        low = byte & -byte
+        index = 8 * chunk + low.bit_length() - 1
+        rest = cards[byte ^ low]
+        cards.append((ALL_CARDS[index], *rest) if index < 52 else rest)
+    return tuple(cards)
+
+
 # The cards of each byte of a 52-bit mask: seven tables of 256 tuples (games turn masks
 # into cards at every deal, pass and event, so this is one of the engine's hot paths).
-_BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
-    tuple(
-        tuple(ALL_CARDS[8 * chunk + bit] for bit in range(8) if byte >> bit & 1 and 8 * chunk + bit < 52)
-        for byte in range(256)
-    )
-    for chunk in range(7)
-)
+_BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(_byte_cards(chunk) for chunk in range(7))
 
 
 def mask_to_cards(mask: int) -> tuple[Card, ...]:

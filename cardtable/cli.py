@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
@@ -29,9 +30,9 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from cardtable import __version__
-from cardtable.commands.common import Refusal, complete_game, run_command
+from cardtable.commands.common import Refusal, all_of, complete_game, either_of, run_command
 from cardtable.errors import InvalidOptionError
-from cardtable.lang import UnknownLanguageError, language_option, offered_languages, use_language
+from cardtable.lang import N_, UnknownLanguageError, _, language_option, offered_languages, use_language
 from cardtable.typer_compat import ClickException, NoSuchOption, UsageError, as_typed, convert_lightly
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def registry_words() -> dict[str, str]:
     >>> words["games"], words["game_names"]
     ('President, Durak and Hearts', 'president, durak or hearts')
     """
-    from cardtable.games import all_rules, titles_text
+    from cardtable.games import all_rules
 
     every = all_rules()
 
@@ -60,18 +61,18 @@ def registry_words() -> dict[str, str]:
     kinds = ["human", "hard", "normal", "easy"]
     example_seats = ",".join((kinds * first.default_players)[: first.default_players])
     return {
-        "games": titles_text(every),
-        "game_names": ", ".join(rules.name for rules in every[:-1]) + f" or {every[-1].name}" if len(every) > 1
-        else every[0].name,
+        "games": all_of([rules.title for rules in every]),
+        "game_names": either_of([rules.name for rules in every]),
+        "codes": ", ".join(offered_languages()),
         "example": f"{first.name} --seats {example_seats}",
         "example_bots": f"{first.name} --seats " + ",".join(["normal"] + ["easy"] * (first.default_players - 1)),
         "rounds_defaults": ", ".join(
             f"{rules.title} {rules.table_options.get('rounds', rules.option_defaults['rounds'])}"
             for rules in having("rounds")
         ),
-        "rounds_games": titles_text(having("rounds")),
-        "target_games": titles_text(having("target")),
-        "revolution_games": titles_text(having("revolution")),
+        "rounds_games": all_of([rules.title for rules in having("rounds")]),
+        "target_games": all_of([rules.title for rules in having("target")]),
+        "revolution_games": all_of([rules.title for rules in having("revolution")]),
     }
 
 
@@ -84,19 +85,46 @@ def _fill(text: str | None, words: dict[str, str]) -> str | None:
 
 
 def _fill_help(command: Any, words: dict[str, str] | None = None) -> None:
-    """Put the registry's words into a command's help, its parameters' and its
-    sub-commands' (once: the filled text has no placeholder left)."""
+    """Put a command's help, its parameters' and its sub-commands' in the current
+    language, with the registry's words filled in.
+
+    The help texts are marked in English (``N_``) where they are declared, when this
+    module is imported; each is translated here, when help is shown, from the English
+    kept beside it, so that a language chosen after the import is the one shown.
+    """
     words = words if words is not None else registry_words()
-    command.help = _fill(command.help, words)
-    command.short_help = _fill(command.short_help, words)
+    command.help = _fill(_translated(command, "help"), words)
+    command.short_help = _fill(_translated(command, "short_help"), words)
     for param in command.params:
         if getattr(param, "help", None):
-            param.help = _fill(param.help, words)
+            param.help = _fill(_translated(param, "help"), words)
     for sub in getattr(command, "commands", {}).values():
         _fill_help(sub, words)
 
 
-class _Command(TyperCommand):
+def _translated(holder: Any, attribute: str) -> str | None:
+    """``holder``'s ``attribute`` (a help text) in the current language, from its English."""
+    english = holder.__dict__.setdefault(f"_english_{attribute}", getattr(holder, attribute))
+    return _(english) if english else english
+
+
+class _OwnWords:
+    """What the Click inside Typer words itself in plain English, said in the current
+    language: the ``Usage:`` of help and the ``--help`` option's own help."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        # TRANSLATORS: the head of a command's help: "Usage: cardtable play [OPTIONS] GAME"; keep the space.
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
+
+class _Command(_OwnWords, TyperCommand):
     """A command whose ``--help`` shows its parameters as a person types them."""
 
     def get_params(self, ctx: Any) -> list[Any]:
@@ -173,7 +201,7 @@ def code_after_dashes(args: list[str], takes_value: set[str]) -> list[str]:
     return [*kept, "--", *moved] if moved else kept
 
 
-class _Group(TyperGroup):
+class _Group(_OwnWords, TyperGroup):
     """The root command: its flags, like every command's, show no type in ``--help``."""
 
     def get_params(self, ctx: Any) -> list[Any]:
@@ -187,7 +215,7 @@ class _Group(TyperGroup):
 app = typer.Typer(
     name="cardtable",
     cls=_Group,
-    help="Play {games} in the terminal, against bots or friends.",
+    help=N_("Play {games} in the terminal, against bots or friends."),
     add_completion=False,
     no_args_is_help=False,
     pretty_exceptions_enable=False,
@@ -214,48 +242,48 @@ GameArgument = Annotated[
 
 # Display options shared by the root command (the start screen) and `play`.
 AsciiOption = Annotated[
-    bool, typer.Option("--ascii", help="Plain ASCII: letters for suits (C D H S), no box-drawing lines.")
+    bool, typer.Option("--ascii", help=N_("Plain ASCII: letters for suits (C D H S), no box-drawing lines."))
 ]
 FourColourOption = Annotated[
-    bool, typer.Option("--four-colour", help="A four-colour deck: clubs green, diamonds blue.")
+    bool, typer.Option("--four-colour", help=N_("A four-colour deck: clubs green, diamonds blue."))
 ]
 SpeedOption = Annotated[
     str | None,
-    typer.Option("--speed", metavar="fast|normal|slow", help="How fast bots play (default: the settings)."),
+    typer.Option("--speed", metavar="fast|normal|slow", help=N_("How fast bots play (default: the settings).")),
 ]
 ThinkOption = Annotated[
     str | None,
     typer.Option(
         "--think", metavar="SECONDS",
-        help="Seconds a hard bot thinks a move: 0.5, 1, 2 or 5 (default: the settings, else 0.5).",
+        help=N_("Seconds a hard bot thinks a move: 0.5, 1, 2 or 5 (default: the settings, else 0.5)."),
     ),
 ]
 SimulateThinkOption = Annotated[
     str | None,
     typer.Option(
         "--think", metavar="SECONDS",
-        help="Seconds a hard bot thinks a move: 0.5, 1, 2 or 5 (default 0.5; the settings are not read, so runs compare).",
+        help=N_("Seconds a hard bot thinks a move: 0.5, 1, 2 or 5 (default 0.5; the settings are not read, so runs compare)."),
     ),
 ]
 
 # The table options shared by `play` and `host` (help placeholders filled from the registry).
 DealSeedOption = Annotated[
-    int | None, typer.Option("--seed", metavar="N", min=0, help="Seed for the deal (default: random).")
+    int | None, typer.Option("--seed", metavar="N", min=0, help=N_("Seed for the deal (default: random)."))
 ]
 RoundsOption = Annotated[
-    int | None, typer.Option("--rounds", metavar="N", help="Rounds in the series (default: {rounds_defaults}).")
+    int | None, typer.Option("--rounds", metavar="N", help=N_("Rounds in the series (default: {rounds_defaults})."))
 ]
 TargetOption = Annotated[
-    int | None, typer.Option("--target", metavar="POINTS", help="Score that ends the game ({target_games}).")
+    int | None, typer.Option("--target", metavar="POINTS", help=N_("Score that ends the game ({target_games})."))
 ]
-NoRevolutionOption = Annotated[bool, typer.Option("--no-revolution", help="{revolution_games} without revolutions.")]
+NoRevolutionOption = Annotated[bool, typer.Option("--no-revolution", help=N_("{revolution_games} without revolutions."))]
 SaveOption = Annotated[
     str | None,
-    typer.Option("--save", metavar="FILE", help="Save the game to FILE after every move (default: the autosave)."),
+    typer.Option("--save", metavar="FILE", help=N_("Save the game to FILE after every move (default: the autosave).")),
 ]
 
 
-@app.callback(invoke_without_command=True)
+@app.callback(invoke_without_command=True, help=N_("Play {games} in the terminal, against bots or friends."))
 def cardtable_root(
     ctx: typer.Context,
     version: Annotated[
@@ -265,7 +293,7 @@ def cardtable_root(
             "-V",
             callback=_print_version,
             is_eager=True,
-            help="Show the version and exit.",
+            help=N_("Show the version and exit."),
         ),
     ] = False,
     ascii_only: AsciiOption = False,
@@ -275,12 +303,10 @@ def cardtable_root(
         str | None,
         typer.Option(
             "--lang", metavar="CODE",
-            help=f"The language: {', '.join(offered_languages())} (default: the settings, else the environment)."
-            " Given to any command.",
+            help=N_("The language: {codes} (default: the settings, else the environment). Given to any command."),
         ),
     ] = None,
 ) -> None:
-    """Play {games} in the terminal, against bots or friends."""
     # `--lang` is taken out of the arguments, wherever it is, before Typer reads them
     # (main, cardtable.__main__); it is declared here for the help.
     del language
@@ -292,20 +318,19 @@ def cardtable_root(
         ctx.obj = {"ascii_only": ascii_only, "four_colour": four_colour, "speed": speed}
 
 
-@app.command("rules", cls=_Command)
+@app.command("rules", cls=_Command, help=N_("Show the rules of a game."))
 def rules_command(
     game: GameArgument,
     raw: Annotated[
-        bool, typer.Option("--raw", help="Print the Markdown source instead of rendering it.")
+        bool, typer.Option("--raw", help=N_("Print the Markdown source instead of rendering it."))
     ] = False,
 ) -> None:
-    """Show the rules of a game."""
     from cardtable.commands.rules import show_rules
 
     show_rules(game, raw=raw)
 
 
-@app.command("play", cls=_Command)
+@app.command("play", cls=_Command, help=N_("Start a game straight away, e.g. play {example}."))
 def play_command(
     ctx: typer.Context,
     game: GameArgument,
@@ -314,12 +339,12 @@ def play_command(
         typer.Option(
             "--seats",
             metavar="KINDS",
-            help="Comma-separated seat kinds: human, easy, normal, hard; name a seat with "
-            "kind:Name, e.g. human:Ann,human:Ben,hard,hard (default: you and normal bots).",
+            help=N_("Comma-separated seat kinds: human, easy, normal, hard; name a seat with "
+            "kind:Name, e.g. human:Ann,human:Ben,hard,hard (default: you and normal bots)."),
         ),
     ] = None,
     names: Annotated[
-        str | None, typer.Option("--names", metavar="NAMES", help="Comma-separated seat names.")
+        str | None, typer.Option("--names", metavar="NAMES", help=N_("Comma-separated seat names."))
     ] = None,
     seed: DealSeedOption = None,
     rounds: RoundsOption = None,
@@ -331,7 +356,6 @@ def play_command(
     save: SaveOption = None,
     think: ThinkOption = None,
 ) -> None:
-    """Start a game straight away, e.g. play {example}."""
     from cardtable.commands.play import play
 
     shared = ctx.obj or {}
@@ -351,7 +375,9 @@ def play_command(
     )
 
 
-@app.command("host", cls=_Command)
+@app.command("host", cls=_Command,
+    help=N_("Host a game for players on other terminals, e.g. host hearts --seats remote,remote,remote,hard."),
+)
 def host_command(
     game: GameArgument,
     seats: Annotated[
@@ -359,14 +385,14 @@ def host_command(
         typer.Option(
             "--seats",
             metavar="KINDS",
-            help="Comma-separated seats: remote (a player on another terminal, remote:Name to name it), "
-            "easy, normal, hard, e.g. remote,remote:Cleo,hard.",
+            help=N_("Comma-separated seats: remote (a player on another terminal, remote:Name to name it), "
+            "easy, normal, hard, e.g. remote,remote:Cleo,hard."),
         ),
     ] = None,
     listen: Annotated[
         str | None,
         typer.Option("--listen", metavar="ADDRESS[:PORT]",
-                     help="Where to listen (default 127.0.0.1:8765: this computer only); 0.0.0.0 opens it to your network."),
+                     help=N_("Where to listen (default 127.0.0.1:8765: this computer only); 0.0.0.0 opens it to your network.")),
     ] = None,
     seed: DealSeedOption = None,
     rounds: RoundsOption = None,
@@ -377,19 +403,18 @@ def host_command(
     bot_after: Annotated[
         float | None,
         typer.Option("--bot-after", metavar="SECONDS", min=0,
-                     help="A remote seat left empty this long is played by a bot until its player joins."),
+                     help=N_("A remote seat left empty this long is played by a bot until its player joins.")),
     ] = None,
     bot_level: Annotated[
-        str, typer.Option("--bot-level", metavar="easy|normal|hard", help="The bot of --bot-after and --turn-time.")
+        str, typer.Option("--bot-level", metavar="easy|normal|hard", help=N_("The bot of --bot-after and --turn-time."))
     ] = "normal",
     turn_time: Annotated[
         float | None,
         typer.Option("--turn-time", metavar="SECONDS",
-                     help="A remote player who takes longer over a move (5 to 3600 seconds) has a bot make it "
-                     "(off by default)."),
+                     help=N_("A remote player who takes longer over a move (5 to 3600 seconds) has a bot make it "
+                     "(off by default).")),
     ] = None,
 ) -> int:
-    """Host a game for players on other terminals, e.g. host hearts --seats remote,remote,remote,hard."""
     from cardtable.commands.host import host
 
     return host(
@@ -399,19 +424,20 @@ def host_command(
     )
 
 
-@app.command("join", cls=_JoinCommand)
+@app.command("join", cls=_JoinCommand,
+    help=N_("Sit at a table hosted elsewhere: cardtable join HOST:PORT CODE (the line the host sent you)."),
+)
 def join_command(
     ctx: typer.Context,
     address: Annotated[
-        str, typer.Argument(metavar="HOST:PORT", help="The host's address, from the join line.", show_default=False)
+        str, typer.Argument(metavar="HOST:PORT", help=N_("The host's address, from the join line."), show_default=False)
     ],
-    code: Annotated[str, typer.Argument(metavar="CODE", help="Your seat's secret code, from the join line.",
+    code: Annotated[str, typer.Argument(metavar="CODE", help=N_("Your seat's secret code, from the join line."),
                                         show_default=False)],
     name: Annotated[
-        str | None, typer.Option("--name", metavar="NAME", help="The name to show at the table (the host may keep its own).")
+        str | None, typer.Option("--name", metavar="NAME", help=N_("The name to show at the table (the host may keep its own)."))
     ] = None,
 ) -> int:
-    """Sit at a table hosted elsewhere: cardtable join HOST:PORT CODE (the line the host sent you)."""
     from cardtable.commands.join import join
 
     shared = ctx.obj or {}
@@ -419,60 +445,62 @@ def join_command(
                 four_colour=shared.get("four_colour", False))
 
 
-@app.command("serve", cls=_Command)
+@app.command("serve", cls=_Command,
+    help=N_("Play in a web browser: serves cardtable on http://127.0.0.1:PORT, one cardtable per tab."),
+)
 def serve_command(
     port: Annotated[
-        int, typer.Option("--port", metavar="N", min=1, max=65535, help="The port of the page (default 8000).")
+        int, typer.Option("--port", metavar="N", min=1, max=65535, help=N_("The port of the page (default 8000)."))
     ] = 8000,
     max_sessions: Annotated[
         int, typer.Option("--max-sessions", metavar="N", min=1,
-                          help="The most tabs (cardtable processes) running at once (default 4).")
+                          help=N_("The most tabs (cardtable processes) running at once (default 4)."))
     ] = 4,
 ) -> int:
-    """Play in a web browser: serves cardtable on http://127.0.0.1:PORT, one cardtable per tab."""
     from cardtable.commands.serve import serve
 
     return serve(port, max_sessions)
 
 
-@app.command("resume", cls=_Command)
+@app.command("resume", cls=_Command,
+    help=N_("Continue the newest unfinished game, or one by id (see --list) or save file."),
+)
 def resume_command(
     ctx: typer.Context,
     target: Annotated[
         str | None,
         typer.Argument(
             metavar="ID|FILE",
-            help="A game's id from --list, or a save file (default: the newest unfinished game).",
+            help=N_("A game's id from --list, or a save file (default: the newest unfinished game)."),
             show_default=False,
         ),
     ] = None,
     list_only: Annotated[
-        bool, typer.Option("--list", help="List the unfinished games, newest first, with their ids.")
+        bool, typer.Option("--list", help=N_("List the unfinished games, newest first, with their ids."))
     ] = False,
     delete: Annotated[
-        str | None, typer.Option("--delete", metavar="ID", help="Delete the unfinished game with this id.")
+        str | None, typer.Option("--delete", metavar="ID", help=N_("Delete the unfinished game with this id."))
     ] = None,
     bot: Annotated[
         list[str] | None,
         typer.Option("--bot", metavar="SEAT=BOT",
-                     help="The bot of seat SEAT (1 = first): easy, normal, hard, or your own, path/to/file.py:Class "
-                     "or module:Class. A save never starts a bot of your own: its seat needs one named here."),
+                     help=N_("The bot of seat SEAT (1 = first): easy, normal, hard, or your own, path/to/file.py:Class "
+                     "or module:Class. A save never starts a bot of your own: its seat needs one named here.")),
     ] = None,
     listen: Annotated[
         str | None,
         typer.Option("--listen", metavar="ADDRESS[:PORT]",
-                     help="A hosted game: where to listen (default 127.0.0.1:8765, this computer only, "
-                     "whatever the save says); 0.0.0.0 opens it to your network."),
+                     help=N_("A hosted game: where to listen (default 127.0.0.1:8765, this computer only, "
+                     "whatever the save says); 0.0.0.0 opens it to your network.")),
     ] = None,
 ) -> int:
-    """Continue the newest unfinished game, or one by id (see --list) or save file."""
     from cardtable.commands import play
 
     if list_only or delete is not None:
         if target is not None or (list_only and delete is not None):
-            raise InvalidOptionError("give either --list, --delete ID or a game to resume, not several")
+            raise InvalidOptionError(_("give either --list, --delete ID or a game to resume, not several"))
         if bot or listen is not None:
-            raise InvalidOptionError("--bot and --listen go with a game to resume, not with --list or --delete")
+            raise InvalidOptionError(_("--bot and --listen go with a game to resume, not with --list or --delete"))
         return play.list_games() if list_only else play.delete_saved(delete or "")
     bots = play.parse_seat_bots(bot or ())
     shared = ctx.obj or {}
@@ -485,49 +513,49 @@ def resume_command(
     return 0
 
 
-@app.command("replay", cls=_Command)
+@app.command("replay", cls=_Command, help=N_("Step through a game's moves on the table (arrow keys or buttons)."))
 def replay_command(
     ctx: typer.Context,
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A game record or save file.", show_default=False)],
+    file: Annotated[str, typer.Argument(metavar="FILE", help=N_("A game record or save file."), show_default=False)],
     seat: Annotated[
         int | None,
         typer.Option(
             "--seat", metavar="N",
-            help="See the game as seat N (1 = first) saw it; default: as its one person saw it, else as a spectator.",
+            help=N_("See the game as seat N (1 = first) saw it; default: as its one person saw it, else as a spectator."),
         ),
     ] = None,
 ) -> None:
-    """Step through a game's moves on the table (arrow keys or buttons)."""
     from cardtable.commands.play import replay
 
     shared = ctx.obj or {}
     replay(file, seat=seat, ascii_only=shared.get("ascii_only", False), four_colour=shared.get("four_colour", False))
 
 
-@app.command("review", cls=_Command)
+@app.command("review", cls=_Command,
+    help=N_("What each of your moves in a finished game cost, and what the hard bot would have played."),
+)
 def review_command(
     ctx: typer.Context,
     record: Annotated[
         str | None,
-        typer.Argument(metavar="RECORD", help="A finished game's record (default: the newest).", show_default=False),
+        typer.Argument(metavar="RECORD", help=N_("A finished game's record (default: the newest)."), show_default=False),
     ] = None,
     seat: Annotated[
-        int | None, typer.Option("--seat", metavar="N", help="Review seat N (1 = first); default: your seat.")
+        int | None, typer.Option("--seat", metavar="N", help=N_("Review seat N (1 = first); default: your seat."))
     ] = None,
     rounds: Annotated[
         list[int] | None,
-        typer.Option("--round", metavar="N", min=1, help="Review only round (or hand) N; repeat for several."),
+        typer.Option("--round", metavar="N", min=1, help=N_("Review only round (or hand) N; repeat for several.")),
     ] = None,
     think: ThinkOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per decision, for other tools.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("One JSON object per decision, for other tools."))] = False,
     iterations: Annotated[
         int | None,
         typer.Option("--iterations", metavar="N",
-                     help="A fixed search per decision (reproducible), not --think: 1 to 100000."),
+                     help=N_("A fixed search per decision (reproducible), not --think: 1 to 100000.")),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, help="The review's seed (default 0).")] = 0,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, help=N_("The review's seed (default 0)."))] = 0,
 ) -> None:
-    """What each of your moves in a finished game cost, and what the hard bot would have played."""
     from cardtable.commands.review import review
 
     shared = ctx.obj or {}
@@ -535,7 +563,9 @@ def review_command(
            ascii_only=shared.get("ascii_only", False), rounds=rounds)
 
 
-@app.command("simulate", cls=_Command)
+@app.command("simulate", cls=_Command,
+    help=N_("Pit bots against each other, e.g. simulate {example_bots} --games 500."),
+)
 def simulate_command(
     game: GameArgument,
     seats: Annotated[
@@ -543,37 +573,36 @@ def simulate_command(
         typer.Option(
             "--seats",
             metavar="BOTS",
-            help="One bot per player, comma-separated: random, easy, normal, hard, "
-            "or an import path module:Class or path/to/file.py:Class.",
+            help=N_("One bot per player, comma-separated: random, easy, normal, hard, "
+            "or an import path module:Class or path/to/file.py:Class."),
         ),
     ] = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option("--seat", metavar="BOT", help="One seat's bot; repeat once per player (instead of --seats)."),
+        typer.Option("--seat", metavar="BOT", help=N_("One seat's bot; repeat once per player (instead of --seats).")),
     ] = None,
-    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="How many games to play.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the whole match.")] = 0,
+    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help=N_("How many games to play."))] = 100,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help=N_("Seed of the whole match."))] = 0,
     rounds: Annotated[
-        int | None, typer.Option("--rounds", metavar="N", help="Rounds per game ({rounds_games}).")
+        int | None, typer.Option("--rounds", metavar="N", help=N_("Rounds per game ({rounds_games})."))
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", metavar="POINTS", help="Score that ends a game ({target_games}).")
+        int | None, typer.Option("--target", metavar="POINTS", help=N_("Score that ends a game ({target_games})."))
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE", help="Any game option, e.g. revolution=false."),
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help=N_("Any game option, e.g. revolution=false.")),
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", help="Processes to spread the games over.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON, without a progress bar.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", help=N_("Processes to spread the games over."))] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the figures as JSON, without a progress bar."))] = False,
     think: SimulateThinkOption = None,
     bot_timeout: Annotated[
         float,
         typer.Option("--bot-timeout", metavar="SECONDS",
-                     help="The most a bot of your own may take to start or to make one move; "
-                     "a slower one stops the run, naming it."),
+                     help=N_("The most a bot of your own may take to start or to make one move; "
+                     "a slower one stops the run, naming it.")),
     ] = 10.0,
 ) -> None:
-    """Pit bots against each other, e.g. simulate {example_bots} --games 500."""
     from cardtable.commands.simulate import simulate
 
     simulate(
@@ -592,34 +621,32 @@ def simulate_command(
     )
 
 
-@app.command("stats", cls=_Command)
+@app.command("stats", cls=_Command, help=N_("Show the statistics of finished games: wins, places, scores, titles."))
 def stats_command(
     game: Annotated[
         str | None,
-        typer.Option("--game", "-g", metavar="GAME", help="Only this game: {game_names}.",
+        typer.Option("--game", "-g", metavar="GAME", help=N_("Only this game: {game_names}."),
                      autocompletion=complete_game),
     ] = None,
     player: Annotated[
-        str | None, typer.Option("--player", "-p", metavar="NAME", help="Only this player name.")
+        str | None, typer.Option("--player", "-p", metavar="NAME", help=N_("Only this player name."))
     ] = None,
     kind: Annotated[
-        str, typer.Option("--kind", metavar="all|human|bots|easy|normal|hard", help="Only people, only bots, or one bot level.")
+        str, typer.Option("--kind", metavar="all|human|bots|easy|normal|hard", help=N_("Only people, only bots, or one bot level."))
     ] = "all",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the figures as JSON."))] = False,
 ) -> None:
-    """Show the statistics of finished games: wins, places, scores, titles."""
     from cardtable.commands.stats import show_stats
 
     show_stats(game=game, player=player, kind=kind, as_json=as_json)
 
 
-@app.command("export", cls=_Command)
+@app.command("export", cls=_Command, help=N_("Export a saved game as a game record, to replay or to share."))
 def export_command(
-    savefile: Annotated[str, typer.Argument(metavar="SAVEFILE", help="A save file (e.g. from play --save).", show_default=False)],
-    recordfile: Annotated[str, typer.Argument(metavar="RECORDFILE", help="Where to write the game record.", show_default=False)],
-    force: Annotated[bool, typer.Option("--force", help="Replace RECORDFILE if it exists.")] = False,
+    savefile: Annotated[str, typer.Argument(metavar="SAVEFILE", help=N_("A save file (e.g. from play --save)."), show_default=False)],
+    recordfile: Annotated[str, typer.Argument(metavar="RECORDFILE", help=N_("Where to write the game record."), show_default=False)],
+    force: Annotated[bool, typer.Option("--force", help=N_("Replace RECORDFILE if it exists."))] = False,
 ) -> None:
-    """Export a saved game as a game record, to replay or to share."""
     from cardtable.commands.records import export
 
     export(savefile, recordfile, force=force)
@@ -641,12 +668,61 @@ def near_names(given: str, names: Sequence[str]) -> list[str]:
 def _usage_message(exc: UsageError) -> str:
     if isinstance(exc, NoSuchOption):
         near = near_names(exc.option_name, exc.possibilities or [])
-        exc.message = f"No such option: {exc.option_name}" + (f"; did you mean {' or '.join(near)}?" if near else "")
-        exc.possibilities = None
-    message = exc.format_message().rstrip(".")
-    message = message[:1].lower() + message[1:]
+        if near:
+            message = _("no such option: {option}; did you mean {options}?").format(
+                option=exc.option_name, options=either_of(near))
+        else:
+            message = _("no such option: {option}").format(option=exc.option_name)
+    else:
+        message = exc.format_message().rstrip(".")
+        message = click_words(message[:1].lower() + message[1:])
     command = exc.ctx.command_path if exc.ctx is not None else "cardtable"
-    return f"{message} (see '{command} --help')"
+    # TRANSLATORS: {message} is an error of the command line; {command} the command typed, e.g. "cardtable play".
+    return _("{message} (see '{command} --help')").format(message=message, command=command)
+
+
+# The errors the Click inside Typer words in plain English (no catalogue lookup), as it
+# words them, and the same in the current language.  Anything else it says stays as it is.
+_CLICK_ERRORS = (
+    (re.compile(r"missing argument ('[^']*')"), N_("missing argument {name}")),
+    (re.compile(r"missing option ('[^']*')"), N_("missing option {name}")),
+    (re.compile(r"option ('[^']*') requires an argument"), N_("option {name} requires an argument")),
+    (re.compile(r"got unexpected extra argument\(s\) \((.*)\)"), N_("got unexpected extra argument(s) ({name})")),
+    (re.compile(r"invalid value for ('[^']*'): (.*)"), N_("invalid value for {name}: {reason}")),
+)
+# What the conversion of a value (Pydantic, in recent Typer) says is wrong with it.
+_VALUE_PROBLEMS = (
+    (re.compile(r"Input should be a valid integer, unable to parse string as an integer"),
+     N_("Input should be a valid integer, unable to parse string as an integer")),
+    (re.compile(r"Input should be a valid number, unable to parse string as a number"),
+     N_("Input should be a valid number, unable to parse string as a number")),
+    (re.compile(r"Input should be greater than or equal to (\S+)"), N_("Input should be greater than or equal to {name}")),
+    (re.compile(r"Input should be less than or equal to (\S+)"), N_("Input should be less than or equal to {name}")),
+    (re.compile(r"Input should be greater than (\S+)"), N_("Input should be greater than {name}")),
+)
+
+
+def click_words(message: str) -> str:
+    """A command-line error as the Click inside Typer words it (first letter lower case,
+    no full stop), in the current language where cardtable knows its words.
+
+    >>> click_words("missing argument 'GAME'"), click_words("invalid value for '-n': Input should be greater than 0")
+    ("missing argument 'GAME'", "invalid value for '-n': Input should be greater than 0")
+    >>> click_words("something Click says")
+    'something Click says'
+    """
+    for pattern, wording in _CLICK_ERRORS:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            name = found.group(1)
+            reason = found.group(2) if pattern.groups > 1 else ""
+            for problem, problem_wording in _VALUE_PROBLEMS:
+                said = problem.fullmatch(reason)
+                if said is not None:
+                    reason = _(problem_wording).format(name=said.group(1) if problem.groups else "")
+                    break
+            return _(wording).format(name=name, reason=reason)
+    return message
 
 
 def main(argv: Sequence[str] | None = None) -> int:

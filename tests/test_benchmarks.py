@@ -22,7 +22,13 @@ BENCHMARKS = ROOT / "benchmarks"
 SMOKE_RUNS: dict[str, tuple[list[str], str]] = {
     "engine": (["engine.py", "--seconds", "0.05", "--game", "durak", "--players", "2"], "actions/s"),
     "engine-untimed": (["engine.py", "--count-games", "1", "--game", "hearts"], "actions, untimed"),
+    # A new game for every hand: the fresh-game loop of --vs-openspiel, without OpenSpiel.
+    "engine-fresh-games": (
+        ["engine.py", "--vs-openspiel", "--count-hands", "3", "--side", "cardtable-fresh"],
+        "cardtable-fresh: 3 hands",
+    ),
     "observations": (["observations.py", "--game", "president", "--up-to", "300"], "300 moves"),
+    "long-game": (["long_game.py", "--points", "20,120", "--window", "5"], "ratios to move 20"),
     "net-latency": (["net_latency.py", "--game", "durak", "--players", "2"], "move to every other player's state"),
     "net-redraw-latency": (["net_redraw_latency.py", "--games", "1", "--moves", "4"], "other screen redrawn"),
     "search": (["search.py", "--game", "toy", "--seconds", "0.1", "--budget", "0.02"], "iterations/s"),
@@ -102,3 +108,11 @@ def test_a_review_run_in_pieces_is_put_together_from_its_deal_lines(tmp_path: Pa
             if len(words) > 1 and words[0] in ("easy", "normal", "hard") and words[1].isdigit()}
     assert rows == {"easy": "3", "normal": "3", "hard": "2"}, together.stdout
     assert "3 deals" in together.stdout
+
+
+def test_the_openspiel_comparison_runs_both_loops(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel")  # the bench extra
+    result = run(["engine.py", "--vs-openspiel", "--turns", "1", "--turn-seconds", "0.01"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "median ratio against OpenSpiel: whole games" in result.stdout
+    assert "fresh games" in result.stdout

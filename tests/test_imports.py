@@ -145,6 +145,13 @@ def test_the_start_screen_loads_only_the_game_it_shows(tmp_path: Path) -> None:
     assert loaded(modules, ("tomllib",)) == []
 
 
+def test_the_start_screen_and_the_games_load_no_json_before_a_save() -> None:
+    # JSON is first needed by a save or by the list of saved games, after the first frame.
+    modules = imported_after(["cardtable.tui.app", "cardtable.tui.screens.start", "cardtable.games.president",
+                              "cardtable.games.hearts", "cardtable.games.durak"])
+    assert loaded(modules, ("json",)) == []
+
+
 def test_a_table_of_easy_bots_loads_no_search(tmp_path: Path) -> None:
     modules = first_frame_modules(str(tmp_path), "president")
     assert loaded(modules, ("cardtable.bots.review", "cardtable.bots.president.hard", "cardtable.bots.president.model",

@@ -32,6 +32,12 @@ def test_the_startup_benchmark_runs_once() -> None:
         # The CPU each side used is counted too (a Python process never starts on none).
         assert figure["cpu_seconds_median"] > 0 and figure["versus_cpu_seconds_median"] > 0
         assert figure["cpu_ratio_median"] > 0
+    # The CPU at the first frame itself is noted from inside each program, on both sides,
+    # and is no more than what was counted once it was stopped.
+    for figure in report["figures"][4:]:
+        assert 0 < figure["frame_cpu_seconds_median"] <= figure["cpu_seconds_median"]
+        assert 0 < figure["versus_frame_cpu_seconds_median"] <= figure["versus_cpu_seconds_median"]
+        assert figure["frame_cpu_ratio_median"] > 0
     # The frames it stopped at show the apps' content.
     assert "Seat 1" in report["screens"]["start"] and "Statistics" in report["screens"]["start"]
     assert "Your hand" in report["screens"]["play"]

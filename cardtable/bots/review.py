@@ -50,6 +50,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.games import get_rules, load_declared
+from cardtable.lang import _, pgettext
 
 __all__ = [
     "ReviewMeasure",
@@ -194,8 +195,13 @@ def move_label(action: Action | str, ascii_only: bool = False) -> str:
     action = action if isinstance(action, Action) else Action.parse(action)
     labels = [card.label(ascii_only) for card in action.cards]
     if action.kind == "defend" and len(labels) == 2:
-        return f"{labels[1]} on {labels[0]}"
-    return " ".join(labels) if labels else action.kind
+        # TRANSLATORS: a Durak defence in the review: "J♥ on 9♥", {card} beating {attack}.
+        return _("{card} on {attack}").format(card=labels[1], attack=labels[0])
+    if labels:
+        return " ".join(labels)
+    # TRANSLATORS: a move without cards, in the review: passing (President, Durak) or taking the cards (Durak).
+    words = {"pass": pgettext("move", "pass"), "take": pgettext("move", "take")}
+    return words.get(action.kind, action.kind)
 
 
 def decision_points(
@@ -595,7 +601,7 @@ def _value_passes(
     elif hasattr(bot, "pass_playouts"):
         bot.pass_playouts = max(1, iterations // 4)  # each half: half the pass's play-outs
     halves = []
-    for _ in range(2):
+    for _half in range(2):
         valued = bot.value_moves(observation, legal, moves)
         if len(valued) != len(moves):
             return None

@@ -7,13 +7,14 @@ arguments opens the app through :func:`run_command` without it.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cardtable.errors import CardtableError, CrashError, InvalidOptionError, UnknownGameError
 from cardtable.games import available_games
+from cardtable.lang import _
 
 __all__ = [
-    "known_game", "complete_game", "think_seconds", "recover_quietly", "warn", "fail", "run_command", "Refusal",
+    "known_game", "complete_game", "all_of", "either_of", "think_seconds", "recover_quietly", "warn", "fail", "run_command", "Refusal",
 ]
 
 
@@ -72,7 +73,7 @@ def run_command(work: Callable[[], object]) -> int:
     except CardtableError as exc:
         return fail(str(exc), 2)
     except KeyboardInterrupt:
-        return fail("interrupted", 130)
+        return fail(_("interrupted"), 130)
     except BrokenPipeError:
         # The reader went away (`cardtable rules GAME | head`): nothing left to say.
         sys.stderr.close()
@@ -102,7 +103,9 @@ def think_seconds(text: str) -> float:
         seconds = -1.0
     if seconds not in THINK_TIMES:
         listed = ", ".join(f"{choice:g}" for choice in THINK_TIMES)
-        raise InvalidOptionError(f"--think must be one of {listed} seconds, not {text!r}")
+        raise InvalidOptionError(
+            _("--think must be one of {choices} seconds, not {given}").format(choices=listed, given=repr(text))
+        )
     return seconds
 
 
@@ -119,9 +122,33 @@ def known_game(name: str) -> str:
     key = name.strip().lower()
     if key not in available_games():
         raise UnknownGameError(
-            f"unknown game {name!r}; choose one of {', '.join(available_games())}"
+            _("unknown game {name}; choose one of {games}").format(name=repr(name), games=", ".join(available_games()))
         )
     return key
+
+
+def all_of(words: Sequence[str]) -> str:
+    """``words`` together, in the current language: ``a, b and c``.
+
+    >>> all_of(["President", "Durak", "Hearts"]), all_of(["Hearts"])
+    ('President, Durak and Hearts', 'Hearts')
+    """
+    if len(words) < 2:
+        return "".join(words)
+    # TRANSLATORS: the last of a list: "President, Durak {and} Hearts".
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
+def either_of(words: Sequence[str]) -> str:
+    """``words`` as a choice, in the current language: ``a, b or c``.
+
+    >>> either_of(["president", "durak", "hearts"]), either_of(["--rounds"])
+    ('president, durak or hearts', '--rounds')
+    """
+    if len(words) < 2:
+        return "".join(words)
+    # TRANSLATORS: the last of a choice: "president, durak {or} hearts".
+    return _("{choices} or {last}").format(choices=", ".join(words[:-1]), last=words[-1])
 
 
 def complete_game(incomplete: str) -> list[str]:
@@ -133,7 +160,8 @@ def warn(line: str) -> None:
     """Write ``cardtable: warning: line`` as one line on stderr."""
     from cardtable.display import visible
 
-    sys.stderr.write(f"cardtable: warning: {visible(' '.join(line.split()))}\n")
+    said = _("warning: {message}").format(message=visible(" ".join(line.split())))
+    sys.stderr.write(f"cardtable: {said}\n")
 
 
 def recover_quietly() -> None:

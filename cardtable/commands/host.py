@@ -34,6 +34,7 @@ from cardtable.commands.common import known_game
 from cardtable.engine.state import GameState
 from cardtable.errors import InvalidOptionError
 from cardtable.games import get_rules
+from cardtable.lang import _
 
 __all__ = ["TURN_TIME_RANGE", "check_turn_time", "host", "seat_plan", "host_saved", "listen_address", "resume_hosted"]
 
@@ -64,16 +65,16 @@ def seat_plan(game: str, seats: str | None) -> list[tuple[str, str]]:
         players = get_rules(game).min_players
         entries = [("remote", "")] * max(players - 1, 1) + [("normal", "")] * (players > 1)
     plan: list[tuple[str, str]] = []
-    taken = {name for _, name in entries if name}
+    taken = {name for _kind, name in entries if name}
     count = 0
     for kind, name in entries:
         key = kind.lower() if ":" not in kind else kind
         if not key:
-            raise InvalidOptionError("--seats has an empty entry; write e.g. remote,remote:Cleo,hard")
+            raise InvalidOptionError(_("--seats has an empty entry; write e.g. {example}").format(example="remote,remote:Cleo,hard"))
         if key == "human" and any(kind == "human" for kind, _ in plan):
             raise InvalidOptionError(
-                "a hosted table has at most one seat at this keyboard (human); "
-                "make the other people's seats remote and let them join from their own terminals"
+                _("a hosted table has at most one seat at this keyboard (human); "
+                  "make the other people's seats remote and let them join from their own terminals")
             )
         if key == "human" and not name:
             # Everyone at the table reads this name, so not "You": the host's seat is the Host.
@@ -87,7 +88,7 @@ def seat_plan(game: str, seats: str | None) -> list[tuple[str, str]]:
             taken.add(name)
         plan.append((key, name))
     if not any(kind == "remote" for kind, _ in plan):
-        raise InvalidOptionError("--seats needs a remote seat to host (to play bots here: cardtable play GAME)")
+        raise InvalidOptionError(_("--seats needs a remote seat to host (to play bots here: cardtable play GAME)"))
     return plan
 
 
@@ -144,7 +145,7 @@ def host(
     name = known_game(game)
     plan = seat_plan(name, seats)
     if names:
-        raise InvalidOptionError("name the seats in --seats (remote:Ann,remote:Ben,hard)")
+        raise InvalidOptionError(_("name the seats in --seats (remote:Ann,remote:Ben,hard)"))
     address, port = listen_address(listen)
     if speed is None:
         from cardtable.userdata.settings import load_settings
@@ -208,7 +209,10 @@ def check_turn_time(seconds: float) -> float:
     """
     low, high = TURN_TIME_RANGE
     if not (math.isfinite(seconds) and low <= seconds <= high):
-        raise InvalidOptionError(f"--turn-time must be a number of seconds from {low:g} to {high:g}, not {seconds:g}")
+        raise InvalidOptionError(
+            _("--turn-time must be a number of seconds from {low} to {high}, not {given}").format(
+                low=f"{low:g}", high=f"{high:g}", given=f"{seconds:g}")
+        )
     return float(seconds)
 
 
@@ -254,7 +258,7 @@ def resume_hosted(
         if not networked(state):
             if listen is not None:
                 raise InvalidOptionError(
-                    "--listen is only for a game hosted for players elsewhere; this one is played here"
+                    _("--listen is only for a game hosted for players elsewhere; this one is played here")
                 )
             return False
         people = {seat for seat, chair in enumerate(seats_from_state(state)) if not chair.is_bot}
@@ -301,15 +305,16 @@ def _tell_where_it_listened(saved: object, target: str | None) -> None:
     if not isinstance(saved, str) or len(saved) > 300:
         return
     try:
-        address, _ = listen_address(saved)
+        address, _port = listen_address(saved)
     except InvalidOptionError:
         return
     if _is_loopback(address):
         return
     game = shlex.quote(target) if target else ""
+    command = f"cardtable resume {game} --listen {shlex.quote(saved)}".replace("  ", " ")
     print(visible(
-        f"This game listened on {saved} before; a save never opens a table to the network, so it listens on "
-        f"this computer only. To open it again: cardtable resume {game} --listen {shlex.quote(saved)}".replace("  ", " ")
+        _("This game listened on {address} before; a save never opens a table to the network, so it listens on "
+          "this computer only. To open it again: {command}").format(address=saved, command=command)
     ), flush=True)
 
 
@@ -334,7 +339,9 @@ def _check_level(level: str) -> str:
 
     key = level.strip().lower()
     if key not in LEVELS:
-        raise InvalidOptionError(f"--bot-level must be one of {', '.join(LEVELS)}, not {level!r}")
+        raise InvalidOptionError(
+            _("--bot-level must be one of {choices}, not {given}").format(choices=", ".join(LEVELS), given=repr(level))
+        )
     return key
 
 
@@ -373,17 +380,20 @@ async def _serve(table: Any, address: str, port: int) -> None:
     try:
         await table.start(address, port)
     except OSError as exc:
-        raise InvalidOptionError(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
+        raise InvalidOptionError(
+            _("cannot listen on {address}: {reason}").format(address=f"{address}:{port}", reason=exc.strerror or exc)
+        ) from None
     try:
         from cardtable.net.host import format_address
 
         shown = format_address(_public_address(address), table.address[1])
-        print(f"Hosting {table.session.state.rules.title}. Send each player their own line; "
-              "the code in it is that seat's secret:", flush=True)
+        print(_("Hosting {game}. Send each player their own line; the code in it is that seat's secret:").format(
+            game=table.session.state.rules.title), flush=True)
         for line in table.join_lines(shown):
             print(f"  {line}", flush=True)
         if address not in WILDCARDS and address.startswith(("127.", "::1", "localhost")):
-            print("Only this computer can join; to let others on your network in: --listen 0.0.0.0", flush=True)
+            print(_("Only this computer can join; to let others on your network in: {option}").format(
+                option="--listen 0.0.0.0"), flush=True)
         await table.wait_finished()
         await asyncio.sleep(0.5)  # the last state and status reach everyone before goodbye
     finally:

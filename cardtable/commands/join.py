@@ -18,6 +18,7 @@ from __future__ import annotations
 import sys
 
 from cardtable.display import visible
+from cardtable.lang import _
 from cardtable.net.client import JoinError, check_join, reach_host
 
 __all__ = ["check_join", "join"]
@@ -37,7 +38,8 @@ def join(address: str, code: str, name: str = "", ascii_only: bool = False, four
     except JoinError as exc:
         from cardtable.tui.wording import join_failure
 
-        sys.stderr.write(f"cardtable: cannot join: {visible(join_failure(exc))}\n")
+        said = _("cannot join: {reason}").format(reason=visible(join_failure(exc)))
+        sys.stderr.write(f"cardtable: {said}\n")
         return 2
     from cardtable.commands.play import run_app
     from cardtable.tui.app import CardtableApp
@@ -45,6 +47,7 @@ def join(address: str, code: str, name: str = "", ascii_only: bool = False, four
     app = CardtableApp(ascii_only=True if ascii_only else None, four_colour=True if four_colour else None, join=target)
     run_app(app)
     if app.join_error is not None:
-        sys.stderr.write(f"cardtable: cannot join: {visible(app.join_error)}\n")
+        said = _("cannot join: {reason}").format(reason=visible(app.join_error))
+        sys.stderr.write(f"cardtable: {said}\n")
         return 1
     return 0

@@ -21,9 +21,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardtable.commands.common import known_game, recover_quietly, think_seconds, warn
+from cardtable.commands.common import all_of, known_game, recover_quietly, think_seconds, warn
 from cardtable.errors import InvalidOptionError, SaveFileError, quoted
 from cardtable.games import get_rules
+from cardtable.lang import _, ngettext
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig
 
 if TYPE_CHECKING:
@@ -58,18 +59,18 @@ def build_config(
     pairs = [_seat_entry(entry) for entry in _split(seats)]
     kinds = [kind for kind, _ in pairs]
     seat_names: list[str] = []
-    if any(seat_name for _, seat_name in pairs):
+    if any(seat_name for _kind, seat_name in pairs):
         if names:
-            raise InvalidOptionError("give names either in --seats (human:Ann) or with --names, not both")
-        seat_names = [seat_name for _, seat_name in pairs]
+            raise InvalidOptionError(_("give names either in --seats (human:Ann) or with --names, not both"))
+        seat_names = [seat_name for _kind, seat_name in pairs]
     from cardtable.userdata.settings import load_settings
 
-    settings, _ = load_settings()  # warnings are the app's to show
+    settings, _warnings = load_settings()  # warnings are the app's to show
     if not kinds:
         count = rules.default_players
         kinds = ["human"] + [settings.default_bot_level] * (count - 1)
     if any(not kind for kind in kinds):
-        raise InvalidOptionError("--seats has an empty entry; write e.g. human,hard,normal,easy")
+        raise InvalidOptionError(_("--seats has an empty entry; write e.g. {example}").format(example="human,hard,normal,easy"))
     options: dict[str, Any] = {}
     for option, value in (("rounds", rounds), ("target", target), ("revolution", revolution)):
         if value is None:
@@ -80,7 +81,7 @@ def build_config(
             flag = {"rounds": "--rounds", "target": "--target", "revolution": "--no-revolution"}[
                 "target" if "target" in option else option
             ]
-            raise InvalidOptionError(f"{flag} does not apply to {rules.title}")
+            raise InvalidOptionError(_("{option} does not apply to {game}").format(option=flag, game=rules.title))
         options[option] = value
     return TableConfig.build(
         name, kinds, seat_names or _split(names), seed=seed, options=options,
@@ -101,7 +102,7 @@ def run_app(app: Any) -> None:
     if app.crash_error is not None:
         raise CrashError(crash_line(app.crash_error, app.crash_log))
     if app.return_code:
-        raise CrashError(f"cardtable stopped with return code {app.return_code}")
+        raise CrashError(_("cardtable stopped with return code {code}").format(code=app.return_code))
 
 
 def _seat_entry(entry: str) -> tuple[str, str]:
@@ -131,7 +132,9 @@ def _check_user_bots(config: TableConfig) -> None:
 def _check_pace(speed: str) -> str:
     key = speed.strip().lower()
     if key not in PACES:
-        raise InvalidOptionError(f"unknown speed {speed!r}; choose one of {', '.join(PACES)}")
+        raise InvalidOptionError(
+            _("unknown speed {given}; choose one of {choices}").format(given=repr(speed), choices=", ".join(PACES))
+        )
     return key
 
 
@@ -183,11 +186,11 @@ def _check_save_target(save: str) -> Path:
     """
     path = Path(save).expanduser()
     if path.is_dir():
-        raise InvalidOptionError(f"--save {save}: that is a directory; name a file")
+        raise InvalidOptionError(_("--save {file}: that is a directory; name a file").format(file=save))
     if path.exists() or path.is_symlink():
         raise InvalidOptionError(
-            f"--save {save}: the file exists and is not a save of this game; "
-            f"choose a new name (to carry on with a saved game: cardtable resume {save})"
+            _("--save {file}: the file exists and is not a save of this game; "
+              "choose a new name (to carry on with a saved game: cardtable resume {file})").format(file=save)
         )
     return path
 
@@ -264,13 +267,14 @@ def parse_seat_bots(entries: Sequence[str]) -> dict[int, str]:
         found = SEAT_BOT.fullmatch(entry)
         if found is None:
             raise InvalidOptionError(
-                f"--bot needs SEAT=BOT (e.g. --bot 2=normal or --bot 2=my_bot.py:Clever), not {quoted(entry)}"
+                _("--bot needs SEAT=BOT (e.g. --bot 2=normal or --bot 2=my_bot.py:Clever), not {given}").format(
+                    given=quoted(entry))
             )
         number = int(found.group(1))
         if number < 1:
-            raise InvalidOptionError("--bot: there is no seat 0; seats are numbered from 1")
+            raise InvalidOptionError(_("--bot: there is no seat 0; seats are numbered from 1"))
         if number - 1 in bots:
-            raise InvalidOptionError(f"--bot: seat {number} is given twice")
+            raise InvalidOptionError(_("--bot: seat {seat} is given twice").format(seat=number))
         bots[number - 1] = found.group(2)
     return bots
 
@@ -295,18 +299,21 @@ def take_seat_bots(
     checked: dict[int, str] = {}
     for seat, spec in sorted(bots.items()):
         if seat >= len(seats):
-            raise InvalidOptionError(f"--bot {seat + 1}=...: this game has seats 1 to {len(seats)}")
+            raise InvalidOptionError(
+                _("--bot {seat}=...: this game has seats 1 to {last}").format(seat=seat + 1, last=len(seats))
+            )
         if seat in people:
             raise InvalidOptionError(
-                f"--bot {seat + 1}=...: seat {seat + 1} ({seats[seat].name}) is a person's; "
-                "--bot gives a bot's seat its bot"
+                _("--bot {seat}=...: seat {seat} ({name}) is a person's; --bot gives a bot's seat its bot").format(
+                    seat=seat + 1, name=seats[seat].name)
             )
         if is_import_path(spec):
             seat_bot_factory(state.rules.name, spec)(0)  # the player named it: load it, start it once
         elif spec.lower() not in LEVELS:
             raise InvalidOptionError(
-                f"--bot {seat + 1}=...: unknown bot level {quoted(spec)}; choose one of {', '.join(LEVELS)}, "
-                "or give your bot as path/to/file.py:Class or module:Class"
+                _("--bot {seat}=...: unknown bot level {given}; choose one of {levels}, "
+                  "or give your bot as path/to/file.py:Class or module:Class").format(
+                    seat=seat + 1, given=quoted(spec), levels=", ".join(LEVELS))
             )
         checked[seat] = spec if is_import_path(spec) else spec.lower()
     missing = [
@@ -315,13 +322,15 @@ def take_seat_bots(
     ]
     if missing:
         numbers = [f"{seat + 1} ({info.name})" for seat, info in missing]
-        which = f"seat {numbers[0]}" if len(numbers) == 1 else f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
-        played = " and ".join(bot_name(info.kind) for _, info in missing)
         options = " ".join(f"--bot {seat + 1}={_shell_word(info.kind, 'BOT')}" for seat, info in missing)
         raise SaveFileError(
-            f"{which} played your own bot {played}, and a save never starts one; to resume, name "
-            f"{'it' if len(missing) == 1 else 'them'} again: cardtable resume {_shell_word(target, 'FILE')} {options} "
-            f"(or a built-in bot: --bot {missing[0][0] + 1}=normal)"
+            ngettext("seat {seats} played your own bot {bots}, and a save never starts one; to resume, name it again: "
+                     "{command} (or a built-in bot: {example})",
+                     "seats {seats} played your own bots {bots}, and a save never starts one; to resume, name them "
+                     "again: {command} (or a built-in bot: {example})", len(missing)).format(
+                seats=all_of(numbers), bots=all_of([bot_name(info.kind) for _seat, info in missing]),
+                command=f"cardtable resume {_shell_word(target, 'FILE')} {options}",
+                example=f"--bot {missing[0][0] + 1}=normal")
         )
     if checked:
         set_seats(state, [(info.name, checked.get(seat, info.kind)) for seat, info in enumerate(seats)])
@@ -338,16 +347,18 @@ def _resolve(target: str | None) -> Path:
     from cardtable.userdata.slots import find_game, unfinished_games
 
     if target is None:
-        games, _ = unfinished_games()
+        games, _messages = unfinished_games()
         if not games:
-            raise SaveFileError("no unfinished game to resume; start one with 'cardtable play GAME'")
+            raise SaveFileError(_("no unfinished game to resume; start one with 'cardtable play GAME'"))
         return games[0].path
     game = find_game(target)
     if game is not None:
         return game.path
     path = Path(target).expanduser()
     if not path.exists() and not path.is_symlink() and SAVE_ID_LIKE.fullmatch(target.strip()):
-        raise SaveFileError(f"no unfinished game with the id {target.strip()}; see 'cardtable resume --list'")
+        raise SaveFileError(
+            _("no unfinished game with the id {id}; see 'cardtable resume --list'").format(id=target.strip())
+        )
     return path
 
 
@@ -365,13 +376,15 @@ def list_games() -> int:
         warn(line)
     console = Console()
     if not games:
-        console.print("No unfinished games; start one with 'cardtable play GAME'.")
+        console.print(_("No unfinished games; start one with 'cardtable play GAME'."), markup=False)
         return 0
     table = Table(box=None, header_style="bold", pad_edge=False)
-    for column in ("id", "game", "players", "at", "saved"):
+    # TRANSLATORS: the headings of `cardtable resume --list`: the game's id, the game, its players,
+    # where it stands (round and score), and when it was saved.
+    for column in (_("id"), _("game"), _("players"), _("at"), _("saved")):
         table.add_column(column)
     for game in games:
-        when = game.when() + (" (open elsewhere)" if game.open_elsewhere else "")
+        when = _("{when} (open elsewhere)").format(when=game.when()) if game.open_elsewhere else game.when()
         saved = Text(game.save_id + (f" ({game.path})" if game.named else ""))
         table.add_row(saved, Text(game.title), Text(game.players), Text(game.progress), Text(when))
     console.print(table)
@@ -385,7 +398,9 @@ def delete_saved(save_id: str) -> int:
     recover_quietly()
     game = find_game(save_id)
     if game is None:
-        raise SaveFileError(f"no unfinished game with the id {save_id.strip()}; see 'cardtable resume --list'")
+        raise SaveFileError(
+            _("no unfinished game with the id {id}; see 'cardtable resume --list'").format(id=save_id.strip())
+        )
     message = delete_game(game)
     print(message[:1].upper() + message[1:])
     return 0
@@ -402,7 +417,9 @@ def replay(
     record = load_record(file)
     players = record.state.num_players
     if seat is not None and not 1 <= seat <= players:
-        raise InvalidOptionError(f"--seat must be 1 to {players} for this game, not {seat}")
+        raise InvalidOptionError(
+            _("--seat must be 1 to {last} for this game, not {given}").format(last=players, given=seat)
+        )
     from cardtable.tui.app import CardtableApp
 
     run_app(

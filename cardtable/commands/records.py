@@ -11,6 +11,7 @@ from pathlib import Path
 from cardtable.commands.common import Refusal
 from cardtable.display import visible
 from cardtable.errors import SaveFileError
+from cardtable.lang import _, ngettext
 from cardtable.userdata.records import export_record, load_record
 
 __all__ = ["export"]
@@ -25,15 +26,19 @@ def export(savefile: str, recordfile: str, force: bool = False) -> Path:
     """
     source, target = Path(savefile), Path(recordfile)
     if target.exists() and not force:
-        raise Refusal(f"{target} already exists; add --force to replace it", 2)
+        raise Refusal(_("{path} already exists; add --force to replace it").format(path=target), 2)
     if target.is_dir():
-        raise Refusal(f"{target} is a directory; give the record a file name", 2)
+        raise Refusal(_("{path} is a directory; give the record a file name").format(path=target), 2)
     replay = load_record(source)
     state = replay.state_at(replay.length)
     try:
         written = export_record(state, target)
     except OSError as exc:
-        raise SaveFileError(f"cannot write {target}: {exc.strerror or exc}") from None
-    status = "finished" if state.is_over else f"not finished, {replay.length} actions"
-    print(visible(f"Exported {source} ({state.rules.title}, {status}) to {written}"))
+        raise SaveFileError(_("cannot write {path}: {reason}").format(path=target, reason=exc.strerror or exc)) from None
+    if state.is_over:
+        said = _("Exported {source} ({game}, finished) to {target}")
+    else:
+        said = ngettext("Exported {source} ({game}, not finished, {count} action) to {target}",
+                        "Exported {source} ({game}, not finished, {count} actions) to {target}", replay.length)
+    print(visible(said.format(source=source, game=state.rules.title, count=replay.length, target=written)))
     return written

@@ -13,6 +13,7 @@ from pathlib import Path
 from cardtable.commands.common import think_seconds
 from cardtable.display import visible
 from cardtable.errors import InvalidOptionError, SaveFileError
+from cardtable.lang import _, ngettext
 from cardtable.session.review import GameReview, decision_line, newest_record, review_record, summary_lines
 
 __all__ = ["MAX_REVIEW_ITERATIONS", "review"]
@@ -36,11 +37,13 @@ def review(
     record (default: the newest), in ``rounds`` (default: every round), printing the
     review or, with ``as_json``, one JSON object per decision."""
     if iterations is not None and not 1 <= iterations <= MAX_REVIEW_ITERATIONS:
-        raise InvalidOptionError(f"--iterations must be 1 to {MAX_REVIEW_ITERATIONS}, not {iterations}")
+        raise InvalidOptionError(
+            _("--iterations must be 1 to {last}, not {given}").format(last=MAX_REVIEW_ITERATIONS, given=iterations)
+        )
     seconds = think_seconds(think) if think is not None else _settings_think()
     path = Path(record) if record is not None else newest_record()
     if path is None:
-        raise SaveFileError("no finished game to review yet: play one, or name a record")
+        raise SaveFileError(_("no finished game to review yet: play one, or name a record"))
     from cardtable.bots.search import play_workers
     from cardtable.userdata.records import load_record
 
@@ -50,14 +53,18 @@ def review(
         humans = [i for i, info in enumerate(replay.seats) if info.kind == "human"]
         index = humans[0] if humans else 0
     elif not 1 <= seat <= players:
-        raise InvalidOptionError(f"--seat must be 1 to {players} for this game, not {seat}")
+        raise InvalidOptionError(
+            _("--seat must be 1 to {last} for this game, not {given}").format(last=players, given=seat)
+        )
     else:
         index = seat - 1
     if rounds:
         last = replay.state_at(replay.length).observation(index).round
         wrong = [r for r in rounds if not 1 <= r <= last]
         if wrong:
-            raise InvalidOptionError(f"--round must be 1 to {last} for this game, not {wrong[0]}")
+            raise InvalidOptionError(
+                _("--round must be 1 to {last} for this game, not {given}").format(last=last, given=wrong[0])
+            )
         rounds = sorted(set(rounds))
     else:
         rounds = None
@@ -66,7 +73,8 @@ def review(
     def progress(done: int, total: int) -> None:
         if stderr.isatty():
             filled = done * 30 // max(total, 1)
-            stderr.write(f"\rreviewing [{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
+            bar = f"[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}"
+            stderr.write("\r" + _("reviewing {bar}").format(bar=bar))
             stderr.flush()
 
     stop = threading.Event()
@@ -85,23 +93,28 @@ def review(
     if result.kept_file_newer is not None:
         from cardtable.commands.common import warn
 
-        warn(f"the kept review {visible(str(result.kept_file_newer))} is a newer cardtable's; "
-             "it was left as it is, and this review was not kept")
+        warn(_("the kept review {path} is a newer cardtable's; it was left as it is, and this review was not kept")
+             .format(path=visible(str(result.kept_file_newer))))
     if as_json:
         for decision in result.decisions:
             print(json.dumps(decision.to_dict(), ensure_ascii=False))
         return result
-    name = replay.seats[index].name if index < len(replay.seats) else f"Seat {index + 1}"
-    which = f", {'round' if len(rounds) == 1 else 'rounds'} {', '.join(map(str, rounds))}" if rounds else ""
-    print(visible(
-        f"Review of {name} (seat {index + 1}{which}) in {path.name}" + ("  (kept review)" if result.cached else "")
-    ))
+    name = replay.seats[index].name if index < len(replay.seats) else _("Seat {seat}").format(seat=index + 1)
+    if rounds:
+        head = ngettext("Review of {name} (seat {seat}, round {rounds}) in {file}",
+                        "Review of {name} (seat {seat}, rounds {rounds}) in {file}", len(rounds))
+    else:
+        head = _("Review of {name} (seat {seat}) in {file}")
+    head = head.format(name=name, seat=index + 1, rounds=", ".join(map(str, rounds or ())), file=path.name)
+    print(visible(_("{head}  (kept review)").format(head=head) if result.cached else head))
     for line in summary_lines(result, ascii_only):
         print(line)
     print()
     for number, decision in enumerate(result.decisions, start=1):
         mark = {"mistake": "!", "close": "?", "good": " ", "forced": " ", "unvalued": " "}[decision.verdict]
-        print(f"{mark} decision {number:>3}/{len(result.decisions)}: {decision_line(decision, result, ascii_only)}")
+        said = _("decision {number}/{count}: {verdict}").format(
+            number=f"{number:>3}", count=len(result.decisions), verdict=decision_line(decision, result, ascii_only))
+        print(f"{mark} {said}")
     return result
 
 

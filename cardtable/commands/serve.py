@@ -17,6 +17,7 @@ From another machine, use an SSH tunnel with the same port: ssh -L 8010:127.0.0.
 from __future__ import annotations
 
 from cardtable.errors import InvalidOptionError
+from cardtable.lang import _, ngettext
 
 __all__ = ["DEFAULT_MAX_SESSIONS", "DEFAULT_SERVE_PORT", "page_address", "serve", "tunnel_hint"]
 
@@ -35,22 +36,23 @@ def page_address(port: int) -> str:
 def tunnel_hint(port: int) -> str:
     """How to reach the page from another machine: a tunnel ending on the same port
     (the server answers only requests addressed to its own port)."""
-    return (f"From another machine, use an SSH tunnel with the same port: "
-            f"ssh -L {port}:{SERVE_HOST}:{port} USER@THIS-HOST")
+    return _("From another machine, use an SSH tunnel with the same port: {command}").format(
+        command=f"ssh -L {port}:{SERVE_HOST}:{port} USER@THIS-HOST")
 
 
 def serve(port: int = DEFAULT_SERVE_PORT, max_sessions: int = DEFAULT_MAX_SESSIONS) -> int:
     """Serve the app on ``port`` until Ctrl-C, at most ``max_sessions`` tabs at once."""
     if not 1 <= port <= 65535:
-        raise InvalidOptionError(f"--port {port}: a port is a number from 1 to 65535")
+        raise InvalidOptionError(_("--port {port}: a port is a number from 1 to 65535").format(port=port))
     if max_sessions < 1:
-        raise InvalidOptionError(f"--max-sessions {max_sessions}: at least 1 tab")
+        raise InvalidOptionError(_("--max-sessions {count}: at least 1 tab").format(count=max_sessions))
     from cardtable.commands.serve_server import GuardedServer, tab_argv
 
-    tabs = "1 tab" if max_sessions == 1 else f"{max_sessions} tabs"
-    print(f"cardtable in your browser: {page_address(port)}  (Ctrl-C stops it; at most {tabs} at once)", flush=True)
-    print("It listens on this computer only and answers only its own page: a page opened elsewhere would run "
-          "cardtable as you.", flush=True)
+    print(ngettext("cardtable in your browser: {address}  (Ctrl-C stops it; at most {count} tab at once)",
+                   "cardtable in your browser: {address}  (Ctrl-C stops it; at most {count} tabs at once)",
+                   max_sessions).format(address=page_address(port), count=max_sessions), flush=True)
+    print(_("It listens on this computer only and answers only its own page: a page opened elsewhere would run "
+            "cardtable as you."), flush=True)
     print(tunnel_hint(port), flush=True)
     GuardedServer(tab_argv(), host=SERVE_HOST, port=port, max_sessions=max_sessions).serve()
     return 0

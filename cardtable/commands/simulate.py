@@ -25,6 +25,7 @@ from cardtable.commands.common import known_game, think_seconds
 from cardtable.display import literal
 from cardtable.errors import InvalidOptionError
 from cardtable.games import get_rules
+from cardtable.lang import _, ngettext
 from cardtable.tui.wording import plural
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def parse_option(text: str) -> tuple[str, str]:
     """
     key, sep, value = text.partition("=")
     if not sep or not key.strip() or not value.strip():
-        raise InvalidOptionError(f"--option needs KEY=VALUE, not {text!r}")
+        raise InvalidOptionError(_("--option needs KEY=VALUE, not {given}").format(given=repr(text)))
     return key.strip(), value.strip()
 
 
@@ -76,10 +77,11 @@ def simulate(
     name = known_game(game)
     seconds = think_seconds(think) if think is not None else None
     if seats and seat:
-        raise InvalidOptionError("give the bots either with --seats a,b,c or with one --seat per player, not both")
+        raise InvalidOptionError(_("give the bots either with --seats a,b,c or with one --seat per player, not both"))
     specs: list[str] = list(seat) if seat else (seats.split(",") if seats else [])
     if not specs:
-        raise InvalidOptionError("no seats: give one bot per player, e.g. --seats normal,easy,easy,easy")
+        raise InvalidOptionError(_("no seats: give one bot per player, e.g. {example}").format(
+            example="--seats normal,easy,easy,easy"))
     chosen: dict[str, object] = dict(parse_option(text) for text in options)
     if target is not None:
         chosen["target"] = target
@@ -96,7 +98,7 @@ def simulate(
         else:
             with progress:
                 noun = get_rules(name).round_noun
-                task = progress.add_task(f"{name}: {plural(games, 'game')}", total=games, rounds="")
+                task = progress.add_task(_games_of(name, games), total=games, rounds="")
                 rounds_ended = 0
 
                 def round_ended() -> None:
@@ -114,8 +116,9 @@ def simulate(
         from cardtable.userdata.crashlog import write_report
 
         where = write_report("illegal-move", exc.state_json + "\n", suffix=".json")
-        kept = f"; the game up to that move is saved in {where}" if where is not None else ""
-        raise ArenaError(f"{exc}{kept}") from None
+        if where is None:
+            raise ArenaError(str(exc)) from None
+        raise ArenaError(_("{error}; the game up to that move is saved in {path}").format(error=exc, path=where)) from None
     if as_json:
         sys.stdout.write(json.dumps(result.to_dict(records=False), indent=2) + "\n")
     else:
@@ -159,39 +162,51 @@ def render_table(result: MatchResult) -> Table:
     from rich.text import Text
 
     measure = result.levels[0].measure
-    better = "higher" if result.levels[0].higher_is_better else "lower"
     settings = ", ".join(f"{key}={value}" for key, value in result.options.items())
     if result.think is not None:
-        settings = ", ".join(part for part in (settings, f"hard bots think {result.think:g} s") if part)
+        thinking = _("hard bots think {seconds} s").format(seconds=f"{result.think:g}")
+        settings = ", ".join(part for part in (settings, thinking) if part)
     # The seats and options are the user's words (bot import paths among them): Text, not markup.
-    title = Text(f"{result.game}: {plural(result.games, 'game')}, seed {result.seed}")
+    title = Text(_("{games}, seed {seed}").format(games=_games_of(result.game, result.games), seed=result.seed))
     if settings:
         title.append_text(literal(f", {settings}"))
-    title.append("\nseats ")
+    before, _seats, after = _("\nseats {seats}, rotated every game").partition("{seats}")
+    title.append(before)
     title.append_text(literal(",".join(result.seats)))
-    title.append(", rotated every game")
+    title.append(after)
+    if result.levels[0].higher_is_better:
+        caption = _("mean: {measure} (higher is better), with its 95% CI")
+    else:
+        caption = _("mean: {measure} (lower is better), with its 95% CI")
+    caption = caption.format(measure=measure)
+    if measure_for(result.game).is_rate:
+        caption = _("{caption} (Wilson, over rounds)").format(caption=caption)
     table = Table(
         title=title,
-        caption=f"mean: {measure} ({better} is better), with its 95% CI"
-        + (" (Wilson, over rounds)" if measure_for(result.game).is_rate else "")
-        + ";\n"
-        "games and wins count seat-games; decision times in ms.",
+        caption=_("{caption};\ngames and wins count seat-games; decision times in ms.").format(caption=caption),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
     )
-    table.add_column("level", overflow="fold", min_width=8)
-    for heading in ("games", "wins", "place", "mean", "95% CI", "avg ms", "max ms"):
+    # TRANSLATORS: the headings of `cardtable simulate`'s table: the bot, its seat-games, wins, average
+    # place, the mean of the game's measure, its 95% confidence interval, the average and longest decision times.
+    table.add_column(_("level"), overflow="fold", min_width=8)
+    for heading in (_("games"), _("wins"), _("place"), _("mean"), _("95% CI"), _("avg ms"), _("max ms")):
         table.add_column(heading, justify="right", no_wrap=True)
     for stats in result.levels:
         table.add_row(*(literal(cell) for cell in _row(stats)))
     return table
 
 
+def _games_of(game: str, count: int) -> str:
+    """``hearts: 100 games``, the head of the progress bar and the table."""
+    return ngettext("{game}: {count} game", "{game}: {count} games", count).format(game=game, count=f"{count:,}")
+
+
 def _row(stats: LevelStats) -> list[str]:
     if stats.ci_low is not None and stats.ci_high is not None:
         interval = f"{stats.ci_low:.3f}–{stats.ci_high:.3f}"
     else:
-        interval = "n/a"
+        interval = _("n/a")
     return [
         stats.level,
         str(stats.games),

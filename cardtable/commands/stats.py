@@ -13,6 +13,7 @@ from typing import Any
 from cardtable.commands.common import known_game, recover_quietly, warn
 from cardtable.display import literal
 from cardtable.errors import CardtableError, InvalidOptionError
+from cardtable.lang import _
 from cardtable.names import BadNameError, check_name
 from cardtable.userdata.paths import stats_path
 from cardtable.userdata.stats import PlayerStats, filter_stats, read_stats
@@ -38,7 +39,9 @@ def show_stats(
     name = known_game(game) if game is not None else None
     key = kind.strip().lower()
     if key not in KIND_CHOICES:
-        raise InvalidOptionError(f"--kind must be one of {', '.join(KIND_CHOICES)}, not {kind!r}")
+        raise InvalidOptionError(
+            _("--kind must be one of {choices}, not {given}").format(choices=", ".join(KIND_CHOICES), given=repr(kind))
+        )
     if player is not None:
         try:
             check_name(player.strip())
@@ -48,7 +51,7 @@ def show_stats(
     entries, warnings, readable = read_stats()
     if not readable:
         # "No statistics yet" would not be true: they are there, only not readable.
-        raise CardtableError(" ".join(warnings) or f"cannot read the statistics file {stats_path()}")
+        raise CardtableError(" ".join(warnings) or _("cannot read the statistics file {path}").format(path=stats_path()))
     for line in warnings:
         warn(line)
     chosen = filter_stats(entries, game=name, player=player, kind=None if key == "all" else key)
@@ -61,9 +64,10 @@ def show_stats(
     console = Console()
     if not chosen:
         if entries:
-            console.print("No statistics match: try without --game, --player or --kind.")
+            console.print(_("No statistics match: try without --game, --player or --kind."), markup=False)
         else:
-            console.print(Text.assemble("No statistics yet: every finished game is counted (in ", literal(stats_path()), ")."))
+            before, _path, after = _("No statistics yet: every finished game is counted (in {path}).").partition("{path}")
+            console.print(Text.assemble(before, literal(stats_path()), after))
         return chosen
     for number, table in enumerate(render_tables(chosen)):
         if number:

@@ -5,6 +5,25 @@ first deal if any) and every action taken, with the seat that took it.  Loading
 replays the actions through the rules, so a loaded game is exactly the saved one,
 and a save that was tampered with or damaged is refused rather than half-loaded.
 
+The app's own saves grow by a line per move instead of being written whole: a
+snapshot (the JSON document :func:`save_data` makes, on one line), then a journal
+of what came after it, one JSON line each (:func:`journal_line`):
+
+- ``[number, seat, "action"]``: the game's action ``number`` (from 1), by ``seat``;
+- ``{"meta": {...}}``: the game's ``meta`` from here on.
+
+:func:`parse_save_text` reads either kind of file into the dict of a whole save.  A
+last line that is not complete (a program killed while it appended) is left out; any
+other line that is not one of these is damage, refused like any other.
+
+>>> from cardtable.games import get_rules
+>>> state = get_rules("durak").new_game(players=2, seed=1)
+>>> text = snapshot_text(state)
+>>> state.apply(state.legal_actions()[0])
+>>> text += journal_line(1, *state.history[0]) + '[2, 0, "attack 6'  # the last line torn
+>>> parse_save_text(text)["actions"] == [[seat, str(action)] for seat, action in state.history]
+True
+
 The engine does not know the games: the loaders here take ``rules_for``, which finds
 a game's rules by its name.  :func:`cardtable.load_game` passes the registry's
 :func:`cardtable.games.get_rules`; :meth:`Rules.from_json` passes its own rules.
@@ -18,16 +37,30 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from cardtable.errors import CardtableError, SaveFileError, quoted
+from cardtable.gcpause import collection_held
 
 if TYPE_CHECKING:
+    from cardtable.engine.actions import Action
     from cardtable.engine.state import GameState, Rules
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "RulesLookup", "dump_game", "game_from_data", "read_game", "save_data"]
+__all__ = [
+    "DamagedJournal",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "RulesLookup",
+    "dump_game",
+    "game_from_data",
+    "journal_line",
+    "meta_line",
+    "parse_save_text",
+    "read_game",
+    "save_data",
+    "snapshot_text",
+]
 
 FORMAT = "cardtable-save"
 FORMAT_VERSION = 1
@@ -54,7 +87,138 @@ def save_data(state: GameState) -> dict[str, Any]:
 
 def dump_game(state: GameState) -> str:
     """The game as JSON text."""
+    import json  # here, not at the top: opening the app needs no JSON before its first frame
+
     return json.dumps(save_data(state), ensure_ascii=False, indent=1)
+
+
+def snapshot_text(state: GameState) -> str:
+    """The whole game as the first line of a save that a journal follows."""
+    import json
+
+    return json.dumps(save_data(state), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def journal_line(number: int, seat: int, action: object) -> str:
+    r"""The journal's line for action ``number`` (from 1) of the game, by ``seat``.
+
+    >>> journal_line(12, 3, "play QS")
+    '[12,3,"play QS"]\n'
+    """
+    import json
+
+    return json.dumps([number, seat, str(action)], ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def meta_line(meta: dict[str, Any]) -> str:
+    """The journal's line that sets the game's ``meta`` from there on."""
+    import json
+
+    return json.dumps({"meta": meta}, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+class DamagedJournal(SaveFileError):
+    """A save whose snapshot reads but whose journal does not (see the module's docstring)."""
+
+
+def parse_save_text(text: str | bytes) -> Any:
+    r"""The parsed save in ``text``, its journal (if any) put into it: the dict of
+    :func:`save_data` of the game as its last complete line left it.
+
+    Text that is one JSON document (a save written whole, as by :func:`dump_game`) is
+    returned as it parses, whatever it holds; the caller checks it is a save.  Raises
+    :class:`SaveFileError` in one line for text that is not JSON, and for a journal
+    line that is not one (see the module's docstring), or after a document that is not
+    a save.
+
+    >>> parse_save_text('{"format": "cardtable-save"}\n[1, 0, "pass"]\n')
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.SaveFileError: save file is damaged: a journal follows a save without its actions
+    >>> parse_save_text('{"format": "cardtable-save", "actions": []}\n[2, 0, "pass"]\n')
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.SaveFileError: save file is damaged: journal line 2 holds action 2, not action 1
+    """
+    import json
+
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveFileError("not a valid save (not UTF-8 text)") from None
+    if not isinstance(text, str):
+        raise SaveFileError(f"not a valid save (a save is text, not {type(text).__name__})")
+    start = len(text) - len(text.lstrip(" \t\n\r"))
+    try:
+        data, end = json.JSONDecoder().raw_decode(text, start)
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(
+            f"not a valid save (corrupt or truncated JSON: {exc.msg} at line {exc.lineno})"
+        ) from None
+    except RecursionError:
+        raise SaveFileError("not a valid save (nested too deeply)") from None
+    except ValueError:
+        # What is left is a number beyond Python's digit limit for int().
+        raise SaveFileError("not a valid save (a number in it is too long)") from None
+    rest = text[end:]
+    if not rest.strip(" \t\n\r"):
+        return data
+    return _with_journal(data, rest, text.count("\n", 0, end) + 1)
+
+
+def _with_journal(data: Any, rest: str, line_number: int) -> dict[str, Any]:
+    """``data`` (a save's snapshot) with the journal in ``rest`` (the text after it,
+    whose first line is the snapshot's line ``line_number``) put into it."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveFileError("not a valid save (corrupt JSON: text after the save)")
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise DamagedJournal("save file is damaged: a journal follows a save without its actions")
+    merged: dict[str, Any] = {**data, "actions": list(actions)}
+    *complete, last = rest.split("\n")
+    if complete and complete[0].strip(" \t\r"):
+        raise DamagedJournal(f"save file is damaged: text after the save on line {line_number}")
+    for offset, line in enumerate(complete[1:], start=1):
+        if line.strip(" \t\r"):
+            _journal_entry(merged, line, line_number + offset, torn=False)
+    if last.strip(" \t\r"):
+        # Not ended by a newline: the last append, perhaps cut short by a kill.
+        _journal_entry(merged, last, line_number + len(complete), torn=True)
+    return merged
+
+
+def _journal_entry(data: dict[str, Any], line: str, line_number: int, torn: bool) -> None:
+    """Put one journal line into ``data``; a ``torn`` last line that is not a whole
+    entry is left out, any other raises :class:`SaveFileError`."""
+    import json
+
+    actions: list[Any] = data["actions"]
+    try:
+        entry = json.loads(line)
+    except (ValueError, RecursionError):
+        if torn:
+            return
+        raise DamagedJournal(f"save file is damaged: line {line_number} is not JSON") from None
+    if isinstance(entry, list) and len(entry) == 3 and all(_is_whole_number(item) for item in entry[:2]):
+        number, seat, action = entry
+        if isinstance(action, str) and number == len(actions) + 1:
+            actions.append([seat, action])
+            return
+        if torn:
+            return
+        if not isinstance(action, str):
+            raise DamagedJournal(f"save file is damaged: journal line {line_number} has no action")
+        raise DamagedJournal(
+            f"save file is damaged: journal line {line_number} holds action {number}, not action {len(actions) + 1}"
+        )
+    if isinstance(entry, dict) and set(entry) == {"meta"} and isinstance(entry["meta"], dict):
+        data["meta"] = entry["meta"]
+        return
+    if not torn:
+        raise DamagedJournal(
+            f"save file is damaged: journal line {line_number} is not [number, seat, action] or {{\"meta\": ...}}"
+        )
 
 
 def read_game(
@@ -72,21 +236,7 @@ def read_game(
     ...
     cardtable.errors.SaveFileError: not a valid save (nested too deeply)
     """
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise SaveFileError(f"not a valid save (a save is text, not {type(text).__name__})")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(
-            f"not a valid save (corrupt or truncated JSON: {exc.msg} at line {exc.lineno})"
-        ) from None
-    except UnicodeDecodeError:
-        raise SaveFileError("not a valid save (not UTF-8 text)") from None
-    except RecursionError:
-        raise SaveFileError("not a valid save (nested too deeply)") from None
-    except ValueError:
-        # What is left is a number beyond Python's digit limit for int().
-        raise SaveFileError("not a valid save (a number in it is too long)") from None
+    data = parse_save_text(text)
     return game_from_data(data, rules_for, expected_game)
 
 
@@ -125,6 +275,16 @@ def game_from_data(
         state = rules.new_game(players=players, seed=data.get("seed"), deck=data.get("deck"), **options)
     except CardtableError as exc:
         raise SaveFileError(f"save file is damaged: {exc}") from None
+    with collection_held():
+        _replay(state, actions)
+    state.meta = meta
+    return state
+
+
+def _replay(state: GameState, actions: list[Any]) -> None:
+    """Apply the saved ``actions`` to ``state``, checking each; raise :class:`SaveFileError`."""
+    # A long game repeats a few hundred action texts: each is parsed once.
+    parsed: dict[str, Action] = {}
     for number, entry in enumerate(actions, start=1):
         if (
             not isinstance(entry, list)
@@ -140,13 +300,14 @@ def game_from_data(
                 f"{quoted(seat)}, but seat {state.current_player} was to act"
             )
         try:
-            state.apply(text)
+            action = parsed.get(text)
+            if action is None:
+                action = parsed[text] = state.parse_action(text)
+            state.apply(action)
         except CardtableError as exc:
             raise SaveFileError(
                 f"save file is damaged: action {number} ({quoted(text, 20)}): {exc}"
             ) from None
-    state.meta = meta
-    return state
 
 
 # rules.new_game's own parameters: an option of one of these names cannot be passed on.

@@ -27,7 +27,7 @@ from cardtable.cards import Card, Rank, RankOrder, cards_to_mask, format_cards, 
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import SCORE_PER_ROUND, Measure, StatCounter
-from cardtable.engine.observation import Observation, to_jsonable
+from cardtable.engine.observation import LogView, Observation, to_jsonable
 from cardtable.engine.refusals import ENGINE_CODES, GAME_OVER_CODE, NOT_YOUR_TURN_CODE, RuleRefusal, malformed
 from cardtable.engine.saves import dump_game, read_game
 from cardtable.errors import (
@@ -38,6 +38,7 @@ from cardtable.errors import (
     MalformedActionError,
     quoted,
 )
+from cardtable.gcpause import collection_held
 
 GAME_OVER = "the game is over; no more actions"
 """What every game says to an action after its end."""
@@ -261,6 +262,8 @@ class Rules(ABC):
 
     def check_players(self, players: Any) -> int:
         """Return the player count, or raise :class:`InvalidOptionError`."""
+        if type(players) is int and self.min_players <= players <= self.max_players:
+            return players
         if isinstance(players, bool) or not isinstance(players, int):
             raise InvalidOptionError(f"players must be a whole number, not {quoted(players)}")
         if players not in self.player_counts:
@@ -273,6 +276,8 @@ class Rules(ABC):
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, int | bool]:
         """Fill in defaults and check every value; raise :class:`InvalidOptionError`."""
+        if not options:  # every new game of a simulation or a benchmark
+            return {spec.name: spec.default for spec in self.options}
         specs = {spec.name: spec for spec in self.options}
         for key in options:
             if key not in specs:
@@ -675,8 +680,10 @@ class GameState(ABC, Generic[ObservationT]):
         gives the view of ``source[start:]``, how many of those items are final (a Hearts pass
         shows to its receiver only once all four are made) and the ``carry`` to resume
         from after them.  The cache belongs to this state (a clone starts without one)
-        and is started afresh if ``source`` is another list or shrank; it hands out
-        tuples, so no caller can change it.
+        and is started afresh if ``source`` is another list or shrank.  What it hands out
+        is a :class:`~cardtable.engine.observation.LogView` of the kept items: as
+        unchangeable as a tuple and equal to one, but made without copying the log, so
+        an observation costs the same however long the game has run.
         """
         views = self.__dict__.get("_views")
         if views is None:
@@ -692,10 +699,15 @@ class GameState(ABC, Generic[ObservationT]):
             view = views[(log, seat)] = _SeatView(source)
         if view.done == done:
             if view.frozen is None:
-                view.frozen = tuple(view.items)
-            frozen: tuple[Any, ...] = view.frozen
-            return frozen
-        shown, final, carry = seen(source, seat, view.done, view.carry)
+                view.frozen = LogView(view.items, len(view.items))
+            return _as_tuple(view.frozen)
+        if done - view.done < _MANY_ITEMS:
+            shown, final, carry = seen(source, seat, view.done, view.carry)
+        else:
+            # Catching up on a long log (a long game just loaded): many new objects that
+            # all live on, which the collector need not walk while they are made.
+            with collection_held():
+                shown, final, carry = seen(source, seat, view.done, view.carry)
         if final:
             view.items.extend(shown[:final])
             view.frozen = None
@@ -703,9 +715,9 @@ class GameState(ABC, Generic[ObservationT]):
             view.last = source[view.done - 1]
             view.carry = carry
         if final == len(shown):
-            view.frozen = frozen = tuple(view.items)
-            return frozen
-        return (*view.items, *shown[final:])
+            view.frozen = LogView(view.items, len(view.items))
+            return _as_tuple(view.frozen)
+        return _as_tuple(LogView(view.items, len(view.items), tuple(shown[final:])))
 
     def public_observation(self) -> Observation:
         """The game as a spectator sees it: everything public, no seat's private cards.
@@ -741,11 +753,16 @@ class GameState(ABC, Generic[ObservationT]):
         return f"<{type(self).__name__} {self.num_players} players, {turn}>"
 
 
+_MANY_ITEMS = 10_000
+"""How many log items a seat's view reads at once before the collector is held back."""
+
+
 class _SeatView:
     """One seat's view of a log (see :meth:`GameState._seat_view`): the final items of
     ``source[:done]`` as the seat sees them, ``last`` the source item at ``done - 1`` (to
     notice a log rewritten), ``carry`` what resumes the game's reading after it,
-    ``frozen`` the items as a tuple, once asked for."""
+    ``frozen`` the view of the items handed out, once asked for (the list ``items`` is
+    only ever appended to, so a view handed out earlier never changes)."""
 
     __slots__ = ("source", "done", "last", "items", "carry", "frozen")
 
@@ -755,7 +772,13 @@ class _SeatView:
         self.last: Any = None
         self.items: list[Any] = []
         self.carry: Any = None
-        self.frozen: tuple[Any, ...] | None = None
+        self.frozen: LogView[Any] | None = None
+
+
+def _as_tuple(view: LogView[Any]) -> tuple[Any, ...]:
+    """``view`` as the observation fields declare it: a tuple it stands for (equal to it,
+    shown as it, converted by ``to_jsonable`` as it), of which it is a view."""
+    return view  # type: ignore[return-value]
 
 
 def _events_seen(events: list[Event], seat: int | None, start: int, carry: Any) -> tuple[list[Event], int, None]:

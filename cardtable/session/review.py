@@ -44,6 +44,7 @@ from cardtable.bots.review import (
 from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
+from cardtable.lang import _, ngettext
 from cardtable.userdata.meta import save_id_of
 from cardtable.userdata.paths import atomic_write_text, read_file_bytes, read_or_refuse, records_dir, saves_dir
 from cardtable.userdata.records import Replay, load_record, records_of
@@ -254,7 +255,7 @@ def review_record(
     raw = read_or_refuse(record, "review", "a record")
     replay = load_record(record)
     if not replay.state_at(replay.length).is_over:
-        raise SaveFileError(f"cannot review {record}: the game is not finished")
+        raise SaveFileError(_("cannot review {path}: the game is not finished").format(path=record))
     players = replay.state.num_players
     if not 0 <= seat < players:
         raise ValueError(f"there is no seat {seat + 1} in this game (1 to {players})")
@@ -416,23 +417,30 @@ def decision_line(decision: DecisionReview, review: GameReview, ascii_only: bool
     measure = review.measure
     made = move_label(decision.made, ascii_only)
     best = move_label(decision.best, ascii_only)
-    verb = "gave" if decision.made.startswith("give") else "played"
+    gave = decision.made.startswith("give")
     if decision.verdict == "forced":
-        return f"You {verb} {made}: the only move."
+        return (_("You gave {move}: the only move.") if gave else _("You played {move}: the only move.")).format(move=made)
     if decision.verdict == "unvalued":
-        return f"You {verb} {made}: not reviewed (the hard bot does not search this kind of move)."
+        return (_("You gave {move}: not reviewed (the hard bot does not search this kind of move).") if gave
+                else _("You played {move}: not reviewed (the hard bot does not search this kind of move).")).format(
+            move=made)
     if decision.made_value is None or decision.best_value is None:
-        return f"You {verb} {made}: the hard bot's move."
-    said = f"You {verb} {made}: {measure.describe(decision.made_value, decision.made_also)}."
+        return (_("You gave {move}: the hard bot's move.") if gave
+                else _("You played {move}: the hard bot's move.")).format(move=made)
+    said = (_("You gave {move}: {value}.") if gave else _("You played {move}: {value}.")).format(
+        move=made, value=measure.describe(decision.made_value, decision.made_also))
     if decision.verdict == "good":
         if decision.made == decision.best:
-            return f"{said} The hard bot's move too."
-        return f"{said} As good as {best} ({measure.describe(decision.best_value, decision.best_also)})."
+            return _("{said} The hard bot's move too.").format(said=said)
+        return _("{said} As good as {best} ({value}).").format(
+            said=said, best=best, value=measure.describe(decision.best_value, decision.best_also))
     better = measure.describe(decision.best_value, decision.best_also)
-    tail = f"Cost {measure.cost_words(decision.cost)}{_give_or_take(decision, measure)}"
+    cost = f"{measure.cost_words(decision.cost)}{_give_or_take(decision, measure)}"
     if decision.verdict == "close":
-        return f"{said} {best} was a little better: {better}. {tail}, within the search's noise or too small to matter."
-    return f"{said} {best} was better: {better}. {tail}. A mistake."
+        return _("{said} {best} was a little better: {value}. Cost {cost}, within the search's noise or too small "
+                 "to matter.").format(said=said, best=best, value=better, cost=cost)
+    return _("{said} {best} was better: {value}. Cost {cost}. A mistake.").format(
+        said=said, best=best, value=better, cost=cost)
 
 
 def _give_or_take(decision: DecisionReview, measure: ReviewMeasure) -> str:
@@ -448,13 +456,16 @@ def _give_or_take(decision: DecisionReview, measure: ReviewMeasure) -> str:
 def summary_lines(review: GameReview, ascii_only: bool = False) -> list[str]:
     """The review's head: decisions reviewed, total expected cost, mistakes, the costliest."""
     measure = review.measure
+    decisions = ngettext("{count} decision reviewed", "{count} decisions reviewed", len(review.decisions))
+    mistakes = ngettext("{count} mistake", "{count} mistakes", len(review.mistakes))
     lines = [
-        f"{len(review.decisions)} decisions reviewed; expected cost in all {measure.cost_words(review.total_cost)}; "
-        f"{len(review.mistakes)} {'mistake' if len(review.mistakes) == 1 else 'mistakes'}.",
+        # TRANSLATORS: the review's head: "12 decisions reviewed; expected cost in all 3.1 points; 1 mistake."
+        _("{decisions}; expected cost in all {cost}; {mistakes}.").format(
+            decisions=decisions.format(count=len(review.decisions)), cost=measure.cost_words(review.total_cost),
+            mistakes=mistakes.format(count=len(review.mistakes))),
     ]
     for decision in review.costliest():
-        lines.append(
-            f"  decision {review.number(decision)}: {move_label(decision.made, ascii_only)} instead of "
-            f"{move_label(decision.best, ascii_only)}, cost {measure.cost_words(decision.cost)}"
-        )
+        lines.append("  " + _("decision {number}: {move} instead of {best}, cost {cost}").format(
+            number=review.number(decision), move=move_label(decision.made, ascii_only),
+            best=move_label(decision.best, ascii_only), cost=measure.cost_words(decision.cost)))
     return lines

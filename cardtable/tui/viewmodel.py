@@ -377,9 +377,11 @@ class LogFeed:
         of them (each round's log does: a card played last round may be in a hand now;
         the last round's log stays once the game is over)."""
         start, fresh = self.seen, False
-        for number in range(max(start, 1), len(events)):
+        # From the end back: a screen opened on a long game walks only its last round.
+        for number in range(len(events) - 1, max(start, 1) - 1, -1):
             if events[number - 1].kind == EventKind.ROUND_OVER and events[number].kind != EventKind.GAME_OVER:
                 start, fresh = number, True
+                break
         self.seen = len(events)
         return fresh, list(events[start:])
 

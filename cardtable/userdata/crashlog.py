@@ -33,6 +33,7 @@ from datetime import datetime
 from pathlib import Path
 
 from cardtable.errors import CrashError, describe_error
+from cardtable.lang import _
 
 __all__ = [
     "KEEP_CRASH_LOGS", "CrashError", "command_line", "crash_line", "private_temp_folder", "prune_crash_logs",
@@ -181,7 +182,7 @@ def prune_crash_logs(folder: Path, keep: int = KEEP_CRASH_LOGS) -> None:
         except OSError:
             continue
     logs.sort(reverse=True)
-    for *_, path in logs[keep:]:
+    for *_order, path in logs[keep:]:
         try:
             path.unlink()
         except OSError:
@@ -201,5 +202,6 @@ def crash_line(error: BaseException, log: Path | None) -> str:
     """The one line the player sees: what happened, and where the traceback went."""
     what = describe_error(error, 100)
     if log is None:
-        return f"cardtable stopped on an internal error ({what}); the traceback could not be written"
-    return f"cardtable stopped on an internal error ({what}); the full traceback is in {log}"
+        return _("cardtable stopped on an internal error ({error}); the traceback could not be written").format(error=what)
+    return _("cardtable stopped on an internal error ({error}); the full traceback is in {path}").format(
+        error=what, path=log)

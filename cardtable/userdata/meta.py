@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from cardtable.engine.state import GameState
+from cardtable.lang import pgettext
 from cardtable.names import safe_name
 
 __all__ = [
     "SAVE_ID",
     "SeatInfo",
+    "kind_label",
     "mark_undo",
     "new_save_id",
     "save_id_of",
@@ -54,7 +56,26 @@ class SeatInfo:
     @property
     def label(self) -> str:
         """The name, with the level for a bot: ``Ada (hard)``."""
-        return self.name if self.is_human else f"{self.name} ({self.kind})"
+        return self.name if self.is_human else f"{self.name} ({kind_label(self.kind)})"
+
+
+def kind_label(kind: str) -> str:
+    """A seat's kind as the table shows it, in the current language (a bot of the
+    player's own, or a kind from a newer cardtable, as written).
+
+    >>> kind_label("hard"), kind_label("my_bot.py:Clever")
+    ('hard', 'my_bot.py:Clever')
+    """
+    labels = {
+        "human": pgettext("seat kind", "human"),
+        "remote": pgettext("seat kind", "remote"),
+        "easy": pgettext("seat kind", "easy"),
+        "normal": pgettext("seat kind", "normal"),
+        "hard": pgettext("seat kind", "hard"),
+        "random": pgettext("seat kind", "random"),
+        "unknown": pgettext("seat kind", "unknown"),
+    }
+    return labels.get(kind, kind)
 
 
 def seats_of(state: GameState) -> tuple[SeatInfo, ...]:

@@ -36,10 +36,11 @@ from typing import Any
 
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
-from cardtable.engine.saves import save_data
+from cardtable.engine.saves import DamagedJournal, parse_save_text, save_data
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.games import state_from_data
+from cardtable.lang import _
 from cardtable.userdata.meta import SeatInfo, new_save_id, save_id_of, seats_of, undo_used
 from cardtable.userdata.paths import atomic_create_text, atomic_write_text, read_or_refuse, records_dir
 
@@ -119,7 +120,7 @@ def archive_record(state: GameState) -> Path:
     folder = records_dir()
     text = json.dumps(record_data(state), ensure_ascii=False, indent=1)
     suffix = save_id_of(state) or new_save_id()
-    for _ in range(100):
+    for _attempt in range(100):
         target = folder / f"{state.rules.name}-{stamp}-{suffix}.json"
         try:
             atomic_create_text(target, text)
@@ -147,16 +148,20 @@ def load_record(path: str | os.PathLike[str]) -> Replay:
     raw = read_or_refuse(target, "replay", "a record")
     try:
         if not raw.strip():
-            raise SaveFileError("the file is empty (truncated)")
+            raise SaveFileError(_("the file is empty (truncated)"))
         try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise SaveFileError("not a valid record (corrupt or truncated JSON)") from None
+            # A record is one JSON document; an open game's save may carry a journal.
+            data = parse_save_text(raw)
+        except DamagedJournal:
+            raise
+        except SaveFileError:
+            raise SaveFileError(_("not a valid record (corrupt or truncated JSON)")) from None
         return Replay.from_data(data)
     except SaveFileError as exc:
-        raise SaveFileError(f"cannot replay {target}: {' '.join(str(exc).split())}") from None
+        raise SaveFileError(_("cannot replay {path}: {reason}").format(path=target, reason=" ".join(str(exc).split()))) from None
     except Exception as exc:  # noqa: BLE001 - no damaged file may crash the app
-        raise SaveFileError(f"cannot replay {target}: record is damaged ({type(exc).__name__})") from None
+        raise SaveFileError(_("cannot replay {path}: record is damaged ({error})").format(
+            path=target, error=type(exc).__name__)) from None
 
 
 class Replay:

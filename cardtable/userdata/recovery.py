@@ -36,6 +36,7 @@ from filelock import Timeout
 
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
+from cardtable.lang import _
 from cardtable.userdata.meta import SAVE_ID
 from cardtable.userdata.paths import config_dir, data_dir, records_dir, saves_dir
 from cardtable.userdata.savefiles import (
@@ -173,8 +174,8 @@ def _finish_safely(path: Path, named: bool = False) -> list[str]:
     try:
         return _finish_if_over(path, named)
     except OSError as exc:
-        return [f"a finished game left in {path} cannot be counted yet ({exc.strerror or exc}); "
-                "it will be once the data folder can be written"]
+        return [_("a finished game left in {path} cannot be counted yet ({reason}); "
+                  "it will be once the data folder can be written").format(path=path, reason=exc.strerror or exc)]
 
 
 def _finish_if_over(path: Path, named: bool = False) -> list[str]:
@@ -208,7 +209,8 @@ def _finish_if_over(path: Path, named: bool = False) -> list[str]:
             return list(done.warnings)
         if counted_before:
             return []
-        return [f"a finished {_title(state)} game had not been counted when cardtable stopped; it is counted now"]
+        return [_("a finished {game} game had not been counted when cardtable stopped; it is counted now").format(
+            game=_title(state))]
     finally:
         lock.release()
 

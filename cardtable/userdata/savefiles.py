@@ -1,4 +1,4 @@
-"""Saved games: written atomically after every action, refused clearly when damaged.
+"""Saved games: written after every action, kill -9 safe, refused clearly when damaged.
 
 A save file is the engine's save format (:mod:`cardtable.engine.saves`): the setup and
 every action, plus ``state.meta``, where the app keeps who sits where::
@@ -7,6 +7,11 @@ every action, plus ``state.meta``, where the app keeps who sits where::
      "undo_used": false}
 
 and, once the game is over, ``"finished_at"`` (an ISO 8601 UTC time).
+
+:func:`save_game` writes the whole game, atomically.  An open game saves through a
+:class:`SaveJournal` instead, which appends one line per action to the snapshot it
+last wrote whole, so that a move costs the same to save at move 100,000 as at move
+100 (the format: :mod:`cardtable.engine.saves`).
 
 >>> import os, tempfile
 >>> os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp()
@@ -26,16 +31,21 @@ True
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
 import os
+import threading
+from collections import OrderedDict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
-from cardtable.engine.saves import FORMAT
+from cardtable.engine.saves import FORMAT, journal_line, meta_line, parse_save_text, snapshot_text
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.games import state_from_data
+from cardtable.gcpause import collection_held
 from cardtable.userdata.meta import (
     SAVE_ID,
     SeatInfo,
@@ -70,9 +80,11 @@ __all__ = [
     "new_save_id",
     "save_id_of",
     "save_game",
+    "SaveJournal",
     "read_save_data",
     "is_save_data",
     "load_save",
+    "forget_loaded_games",
     "finish_game",
     "complete_finish",
     "stamp_finished",
@@ -128,6 +140,104 @@ def save_game(state: GameState, path: str | os.PathLike[str] | None = None) -> P
     return target
 
 
+class SaveJournal:
+    """Writes one open game's save: a snapshot of the whole game now and then, and
+    between snapshots one line appended per action (and per change of ``meta``).
+
+    An append is one ``write`` of a whole line to a file opened for appending, synced
+    to disk like a whole save: a program killed meanwhile leaves every earlier line,
+    and at worst a torn last line, which loading leaves out.  A snapshot is written
+    whole and atomically (:func:`atomic_write_text`), as :func:`save_game` writes:
+
+    - at the first save through this journal (a game just opened or resumed: what the
+      file ends with is not known, so nothing is appended to it);
+    - when the game is not the one last written plus actions (an undo, another state,
+      another file);
+    - when the journal has grown as long as the snapshot (at least
+      :attr:`MIN_JOURNAL` lines): the cost of rewriting a snapshot of ``n`` actions is
+      spread over the ``n`` moves before it, so a move costs the same however long the
+      game has run, and the file stays at most about twice the snapshot's size.
+
+    >>> import os, tempfile
+    >>> from pathlib import Path
+    >>> from cardtable.games import get_rules
+    >>> state = get_rules("durak").new_game(players=2, seed=4)
+    >>> path, journal = Path(tempfile.mkdtemp()) / "game.json", SaveJournal()
+    >>> journal.write(path, state)
+    >>> for _ in range(3):
+    ...     state.apply(state.legal_actions()[0])
+    ...     journal.write(path, state)
+    >>> len(path.read_text().splitlines()), load_save(path).history == state.history
+    (4, True)
+    """
+
+    #: the fewest journal lines after which a snapshot is written again
+    MIN_JOURNAL = 1000
+
+    def __init__(self) -> None:
+        self._path: Path | None = None
+        self._history: list[Any] | None = None
+        self._written = 0
+        self._last: object = None
+        self._meta = ""
+        self._snapshot_actions = 0
+        self._lines = 0
+
+    def write(self, path: Path, state: GameState) -> None:
+        """Save ``state`` to ``path``: append what it added since the last write there,
+        or write it whole.  Raises :class:`OSError` (then the next write is whole)."""
+        history = state.history
+        written = self._written
+        meta = json.dumps(state.meta, ensure_ascii=False, sort_keys=True)
+        if (
+            path != self._path
+            or history is not self._history
+            or len(history) < written
+            or (written and history[written - 1] is not self._last)
+            or self._lines >= max(self.MIN_JOURNAL, self._snapshot_actions)
+        ):
+            self._snapshot(path, state)
+        else:
+            lines = [journal_line(number, *history[number - 1]) for number in range(written + 1, len(history) + 1)]
+            if meta != self._meta:
+                lines.append(meta_line(state.meta))
+            if not lines:
+                return
+            self._path = None  # until the lines are written whole
+            try:
+                _append(path, "".join(lines))
+                self._lines += len(lines)
+            except OSError:
+                # The file is gone, or took only part of the lines: write it whole instead
+                # (atomically, over whatever part of a line got there).
+                self._snapshot(path, state)
+        self._path = path
+        self._history = history
+        self._written = len(history)
+        self._last = history[-1] if history else None
+        self._meta = meta
+
+    def _snapshot(self, path: Path, state: GameState) -> None:
+        self._path = None  # until the snapshot is written whole
+        atomic_write_text(path, snapshot_text(state))
+        self._snapshot_actions = len(state.history)
+        self._lines = 0
+
+
+def _append(path: Path, text: str) -> None:
+    """Add ``text`` at the end of the existing file ``path`` in one write, synced to disk."""
+    data = text.encode("utf-8")
+    # O_BINARY (Windows only): the lines are written as they are, "\n" and all.
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+    try:
+        while data:
+            done = os.write(descriptor, data)
+            data = data[done:]
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
 def in_saves_folder(path: Path) -> bool:
     """Whether ``path`` is a file directly in the saves folder (a game's own save)."""
     try:
@@ -144,20 +254,16 @@ def read_save_data(path: str | os.PathLike[str]) -> Any:
     to the text itself is reported as :class:`_Damaged` (for :func:`load_save` to
     decide whether the file may be set aside).
     """
-    target = Path(path)
-    raw = read_or_refuse(target, "load", "a save file", missing="no save file at")
+    return _parse_save_bytes(read_or_refuse(Path(path), "load", "a save file", missing="no save file at"))
+
+
+def _parse_save_bytes(raw: bytes) -> Any:
     if not raw.strip():
         raise _Damaged("the file is empty (truncated)")
     try:
-        return json.loads(raw)
-    except UnicodeDecodeError:
-        raise _Damaged("not a valid save (not UTF-8 text)") from None
-    except json.JSONDecodeError as exc:
-        raise _Damaged(f"not a valid save (corrupt or truncated JSON: {exc.msg} at line {exc.lineno})") from None
-    except RecursionError:
-        raise _Damaged("save file is damaged (nested too deeply)") from None
-    except ValueError:  # a number too long to convert
-        raise _Damaged("save file is damaged (a number is too long)") from None
+        return parse_save_text(raw)
+    except SaveFileError as exc:
+        raise _Damaged(str(exc)) from None
 
 
 class _Damaged(SaveFileError):
@@ -211,11 +317,28 @@ def load_save(path: str | os.PathLike[str], set_aside_damaged: bool = True) -> G
     it went.  Any other file (outside the data folder, or not a cardtable save by its
     content) is refused without being touched, and so is every file when
     ``set_aside_damaged`` is false.  No other exception leaves this function.
+
+    Loading replays every action, which for a long game takes a while, and starting
+    the app reads the same saves several times (recovery, the list of games, the game
+    resumed): a game loaded is remembered by the digest of the file's bytes, and the
+    same bytes load again as a copy of it (:class:`_LoadedGames`).
     """
     target = Path(path)
+    raw = read_or_refuse(target, "load", "a save file", missing="no save file at")
+    digest = hashlib.blake2b(raw, digest_size=20).digest()
+    known = _LOADED.get(digest)
+    if known is not None:
+        return known
+    with collection_held():  # a long game makes many objects that live on
+        state = _load_save(target, raw, set_aside_damaged)
+        _LOADED.keep(digest, state)
+    return state
+
+
+def _load_save(target: Path, raw: bytes, set_aside_damaged: bool) -> GameState:
     data: Any = None
     try:
-        data = read_save_data(target)
+        data = _parse_save_bytes(raw)
         if not is_save_data(data):
             raise SaveFileError("not a cardtable save file")
         if "format" not in data:
@@ -231,6 +354,60 @@ def load_save(path: str | os.PathLike[str], set_aside_damaged: bool = True) -> G
     except Exception as exc:  # noqa: BLE001 - no damaged file may crash the app
         _refuse(target, f"save file is damaged ({type(exc).__name__})", set_aside_damaged and is_save_data(data))
     return state
+
+
+class _LoadedGames:
+    """The games loaded lately, by the digest of the bytes each was loaded from.
+
+    Each is handed out as a copy (``clone()``, its ``meta`` copied deeply), so that no
+    caller changes what the next one gets.  A copy shares the game's actions and
+    events, which never change, so it costs little to keep: at most :attr:`LIMIT`
+    games, and at most :attr:`ACTIONS` actions in all.
+    """
+
+    LIMIT = 8
+    ACTIONS = 1_000_000
+
+    def __init__(self) -> None:
+        self._games: OrderedDict[bytes, GameState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, digest: bytes) -> GameState | None:
+        with self._lock:
+            state = self._games.get(digest)
+            if state is None:
+                return None
+            self._games.move_to_end(digest)
+        return _copy(state)
+
+    def keep(self, digest: bytes, state: GameState) -> None:
+        kept = _copy(state)
+        with self._lock:
+            self._games[digest] = kept
+            self._games.move_to_end(digest)
+            while len(self._games) > self.LIMIT or (
+                len(self._games) > 1 and sum(len(game.history) for game in self._games.values()) > self.ACTIONS
+            ):
+                self._games.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._games.clear()
+
+
+def _copy(state: GameState) -> GameState:
+    copied = state.clone()
+    copied.meta = copy.deepcopy(state.meta)
+    return copied
+
+
+_LOADED = _LoadedGames()
+
+
+def forget_loaded_games() -> None:
+    """Forget the games :func:`load_save` remembers: the next load of each replays it
+    (for a benchmark that times loading itself)."""
+    _LOADED.clear()
 
 
 def _check_meta(state: GameState) -> None:
@@ -320,8 +497,8 @@ def still_the_same_game(path: Path, save_id: str | None) -> bool:
     it is trusted only when its parsed content is a cardtable save of the same id.
     """
     try:
-        data = json.loads(read_file_bytes(path))
-    except (OSError, ValueError, RecursionError):
+        data = parse_save_text(read_file_bytes(path))
+    except (OSError, SaveFileError):
         return False
     if not is_save_data(data):
         return False

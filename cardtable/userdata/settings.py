@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardtable.lang import AUTO, offered_languages
+from cardtable.lang import AUTO, _, offered_languages
 from cardtable.names import NAME_LIMIT, name_problem
 from cardtable.userdata.paths import atomic_write_text, read_file_bytes, set_aside, settings_path
 
@@ -124,35 +124,35 @@ def check_setting(name: str, value: Any) -> str | None:
     'default_bot_level must be one of "easy", "normal", "hard", not "expert"'
     """
     if name not in _FIELD_NAMES:
-        return f"unknown setting {name!r} (known: {', '.join(_FIELD_NAMES)})"
+        return _("unknown setting {name} (known: {names})").format(name=repr(name), names=", ".join(_FIELD_NAMES))
     if name in _CHOICES:
         choices = _CHOICES[name]
         if not isinstance(value, str) or value not in choices:
             listed = ", ".join(_show(choice) for choice in choices)
-            return f"{name} must be one of {listed}, not {_show(value)}"
+            return _("{name} must be one of {choices}, not {given}").format(name=name, choices=listed, given=_show(value))
         return None
     if name == "think_seconds":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or float(value) not in THINK_TIMES:
             listed = ", ".join(f"{seconds:g}" for seconds in THINK_TIMES)
-            return f"{name} must be one of {listed}, not {_show(value)}"
+            return _("{name} must be one of {choices}, not {given}").format(name=name, choices=listed, given=_show(value))
         return None
     if name == "bot_cores":
         if isinstance(value, bool) or not isinstance(value, int) or value not in BOT_CORES:
-            return f"{name} must be 1 or 2, not {_show(value)}"
+            return _("{name} must be 1 or 2, not {given}").format(name=name, given=_show(value))
         return None
     if name == "language":
         codes = (AUTO, *offered_languages())
         if not isinstance(value, str) or value not in codes:
             listed = ", ".join(_show(code) for code in codes)
-            return f"{name} must be one of {listed}, not {_show(value)}"
+            return _("{name} must be one of {choices}, not {given}").format(name=name, choices=listed, given=_show(value))
         return None
     if name == "default_player_name":
         if not isinstance(value, str):
-            return f"{name} must be text in quotes, not {_show(value)}"
+            return _("{name} must be text in quotes, not {given}").format(name=name, given=_show(value))
         problem = name_problem(value)
         return None if problem is None else f"{name}: {problem}"
     if not isinstance(value, bool):
-        return f"{name} must be true or false, not {_show(value)}"
+        return _("{name} must be true or false, not {given}").format(name=name, given=_show(value))
     return None
 
 
@@ -174,16 +174,18 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     except FileNotFoundError:
         return _DEFAULTS, []
     except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
-        return _DEFAULTS, [f"{label}: cannot be read ({reason}); using the default settings"]
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else _("not UTF-8 text")
+        return _DEFAULTS, [_("{file}: cannot be read ({reason}); using the default settings").format(
+            file=label, reason=reason)]
     import tomllib  # here, not at the top: with no settings file, nothing needs it
 
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        return _DEFAULTS, [f"{label}: not valid TOML ({_one_line(exc)}); using the default settings"]
+        return _DEFAULTS, [_("{file}: not valid TOML ({reason}); using the default settings").format(
+            file=label, reason=_one_line(exc))]
     except (RecursionError, MemoryError):
-        return _DEFAULTS, [f"{label}: nested too deeply to be settings; using the default settings"]
+        return _DEFAULTS, [_("{file}: nested too deeply to be settings; using the default settings").format(file=label)]
     warnings: list[str] = []
     chosen: dict[str, Any] = {}
     for key, value in data.items():
@@ -191,9 +193,10 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
         if problem is None:
             chosen[key] = float(value) if key == "think_seconds" else value
         elif key in _FIELD_NAMES:
-            warnings.append(f"{label}: {problem}; using {_show(getattr(_DEFAULTS, key))}")
+            warnings.append(_("{file}: {problem}; using {default}").format(
+                file=label, problem=problem, default=_show(getattr(_DEFAULTS, key))))
         else:
-            warnings.append(f"{label}: {problem}; ignored")
+            warnings.append(_("{file}: {problem}; ignored").format(file=label, problem=problem))
     return Settings(**chosen), warnings
 
 

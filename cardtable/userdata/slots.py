@@ -57,10 +57,10 @@ from filelock import FileLock, Timeout
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.games import get_rules
+from cardtable.lang import N_, _, pgettext
 from cardtable.userdata.meta import SAVE_ID, SeatInfo, new_save_id, save_id_of, seats_of
 from cardtable.userdata.paths import (
     atomic_create_text,
-    atomic_write_text,
     autosave_path,
     locks_dir,
     read_file_bytes,
@@ -69,6 +69,7 @@ from cardtable.userdata.paths import (
 )
 from cardtable.userdata.records import FinishedGame
 from cardtable.userdata.savefiles import (
+    SaveJournal,
     SetAsideError,
     complete_finish,
     forget_named_save,
@@ -117,13 +118,16 @@ def saving_off_reason(error: OSError) -> str:
     'saving is off: the data folder cannot be written (/data/locks is a file, not a folder)'
     """
     if isinstance(error, (FileExistsError, NotADirectoryError)) and error.filename:
-        return f"saving is off: the data folder cannot be written ({error.filename} is a file, not a folder)"
+        return _("saving is off: the data folder cannot be written ({path} is a file, not a folder)").format(
+            path=error.filename)
     why = error.strerror or type(error).__name__
     path = Path(os.fsdecode(error.filename)) if isinstance(error.filename, (str, bytes)) else None
     if path is not None and path.suffix == ".lock":
         path = path.parent  # a game's lock file: its name says nothing to a person
-    where = f": {path}" if path is not None else ""
-    return f"saving is off: the data folder cannot be written ({why[:1].lower() + why[1:]}{where})"
+    why = why[:1].lower() + why[1:]
+    if path is None:
+        return _("saving is off: the data folder cannot be written ({reason})").format(reason=why)
+    return _("saving is off: the data folder cannot be written ({reason}: {path})").format(reason=why, path=path)
 
 
 def game_lock(path: str | os.PathLike[str]) -> FileLock:
@@ -141,7 +145,7 @@ def _acquire(path: Path) -> FileLock:
         lock.acquire(timeout=0)
     except Timeout:
         raise GameOpenElsewhere(
-            f"the game {_short(path)} is already open in another cardtable; close it there first"
+            _("the game {game} is already open in another cardtable; close it there first").format(game=_short(path))
         ) from None
     return lock
 
@@ -183,6 +187,7 @@ class GameSlot:
         #: why this game is played without saving (no lock could be made), else ``None``
         self.saving_off = saving_off
         self._open = True
+        self._journal = SaveJournal()
 
     # --- opening -------------------------------------------------------------------
     @classmethod
@@ -202,14 +207,14 @@ class GameSlot:
             except FileExistsError:
                 lock.release()
                 raise SaveFileError(
-                    f"cannot save to {target}: the file exists and is not a save of this game"
+                    _("cannot save to {path}: the file exists and is not a save of this game").format(path=target)
                 ) from None
             except BaseException:
                 lock.release()
                 raise
             remember_named_save(target, save_id)
             return cls(target, save_id, lock)
-        for _ in range(100):
+        for _attempt in range(100):
             save_id = new_save_id()
             target = saves_dir() / f"{save_id}.json"
             lock = _acquire(target)
@@ -222,7 +227,7 @@ class GameSlot:
                 lock.release()
                 raise
             return cls(target, save_id, lock)
-        raise SaveFileError(f"no free save name in {saves_dir()}")
+        raise SaveFileError(_("no free save name in {folder}").format(folder=saves_dir()))
 
     @staticmethod
     def _create(state: GameState, target: Path, save_id: str) -> None:
@@ -246,7 +251,9 @@ class GameSlot:
         try:
             state = load_save(target, set_aside_damaged=lock is not None)
             if state.is_over:
-                raise SaveFileError(f"the game in {target} is over; see it again with 'cardtable replay {target}'")
+                raise SaveFileError(
+                    _("the game in {path} is over; see it again with 'cardtable replay {path}'").format(path=target)
+                )
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -280,7 +287,7 @@ class GameSlot:
             return messages
         state.meta["save_id"] = self.save_id
         stamp_finished(state)
-        atomic_write_text(self.path, state.to_json())
+        self._journal.write(self.path, state)
         self._signature = _signature(self.path)
         if not in_saves_folder(self.path):
             remember_named_save(self.path, self.save_id)
@@ -295,10 +302,8 @@ class GameSlot:
         self.path, self.save_id, self._lock = replacement.path, replacement.save_id, replacement._lock
         self._signature = replacement._signature
         replacement._lock = None
-        return (
-            f"{old} was changed by something else since this game saved it, so it was left as it is; "
-            f"the game is now saved as {self.save_id}"
-        )
+        return _("{path} was changed by something else since this game saved it, so it was left as it is; "
+                 "the game is now saved as {id}").format(path=old, id=self.save_id)
 
     def finish(self, state: GameState) -> FinishedGame:
         """Save the finished game, keep its record, count it, and close the slot."""
@@ -367,7 +372,10 @@ class SavedGame:
         >>> SavedGame("0", Path("x"), "hearts", (), 2, 0, datetime(2026, 11, 30)).progress
         'hand 2'
         """
-        return f"{get_rules(self.game).round_noun} {self.round}"
+        noun = get_rules(self.game).round_noun
+        # TRANSLATORS: how far a saved game has got: its round, or in Hearts its hand.
+        worded = {"round": pgettext("progress", "round {number}"), "hand": pgettext("progress", "hand {number}")}
+        return worded.get(noun, f"{noun} {{number}}").format(number=self.round)
 
     @property
     def named(self) -> bool:
@@ -390,19 +398,37 @@ class SavedGame:
         now = now or datetime.now()
         days = (now.date() - self.saved_at.date()).days
         if days == 0:
-            return f"today {self.saved_at:%H:%M}"
+            return _("today {time}").format(time=f"{self.saved_at:%H:%M}")
         if days == 1:
-            return f"yesterday {self.saved_at:%H:%M}"
+            return _("yesterday {time}").format(time=f"{self.saved_at:%H:%M}")
         if self.saved_at.year == now.year:
-            return f"{self.saved_at.day} {self.saved_at:%b %H:%M}"
+            # TRANSLATORS: a day this year: "30 Nov 21:05"; {month} is a month's short name.
+            return _("{day} {month} {time}").format(
+                day=self.saved_at.day, month=_month(self.saved_at.month), time=f"{self.saved_at:%H:%M}")
         return f"{self.saved_at:%Y-%m-%d}"
 
     def describe(self) -> str:
         """One short line: ``Hearts · You, Zoe, Max, Cleo · hand 2 · today 09:44``."""
         parts = [self.title, ", ".join(seat.name for seat in self.seats), self.progress, self.when()]
         if self.open_elsewhere:
-            parts.append("open in another cardtable")
+            parts.append(_("open in another cardtable"))
         return " · ".join(parts)
+
+
+_MONTHS = (
+    # TRANSLATORS: the months' short names, as in "30 Nov 21:05".
+    N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"),
+    N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"),
+)
+
+
+def _month(number: int) -> str:
+    """Month ``number``'s short name in the current language (``Nov``), whatever the locale.
+
+    >>> _month(11)
+    'Nov'
+    """
+    return _(_MONTHS[number - 1])
 
 
 def moved_in(state: GameState) -> bool:
@@ -500,12 +526,12 @@ def unfinished_games() -> tuple[list[SavedGame], list[str]]:
         if resolved(path) in known or save_id is None or not still_the_same_game(path, save_id):
             continue
         known.add(resolved(path))
-        entry, _ = _entry(path, save_id, open_elsewhere(path))
+        entry, _problem = _entry(path, save_id, open_elsewhere(path))
         if entry is not None:
             games.append(entry)
     games.sort(key=lambda game: game.saved_at, reverse=True)
     if saving_off and games:
-        messages.append(f"{saving_off[0]}; unfinished games open, but are not saved")
+        messages.append(_("{reason}; unfinished games open, but are not saved").format(reason=saving_off[0]))
     return games, messages
 
 
@@ -530,15 +556,17 @@ def delete_game(game: SavedGame) -> str:
     try:
         lock = _acquire(game.path)
     except OSError as exc:
-        raise SaveFileError(f"cannot delete the {game.title} game {game.save_id}: {saving_off_reason(exc)}") from None
+        raise SaveFileError(_("cannot delete the {game} game {id}: {reason}").format(
+            game=game.title, id=game.save_id, reason=saving_off_reason(exc))) from None
     try:
         if game.named:
             forget_named_save(game.path)
-            return f"forgot the {game.title} game {game.save_id}; its file {game.path} was left as it is"
+            return _("forgot the {game} game {id}; its file {path} was left as it is").format(
+                game=game.title, id=game.save_id, path=game.path)
         game.path.unlink()
-        return f"deleted the {game.title} game {game.save_id} ({game.players})"
+        return _("deleted the {game} game {id} ({players})").format(game=game.title, id=game.save_id, players=game.players)
     except FileNotFoundError:
-        return f"the {game.title} game {game.save_id} was already gone"
+        return _("the {game} game {id} was already gone").format(game=game.title, id=game.save_id)
     finally:
         lock.release()
 

@@ -44,6 +44,7 @@ from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState
 from cardtable.errors import UnknownGameError
 from cardtable.games import all_rules, available_games, get_rules
+from cardtable.lang import _
 from cardtable.names import safe_name
 from cardtable.userdata.meta import save_id_of, seats_of, undo_used
 from cardtable.userdata.paths import atomic_write_text, read_file_bytes, set_aside, stats_path
@@ -236,11 +237,14 @@ def count_result(state: GameState, path: str | os.PathLike[str] | None = None) -
         with stats_lock(target):
             return _count_locked(state, target)
     except Timeout:
-        return ResultCount(False, (f"the statistics file {target} is locked by another cardtable; this game was not added yet",))
+        return ResultCount(False, (
+            _("the statistics file {path} is locked by another cardtable; this game was not added yet").format(path=target),
+        ))
     except OSError as exc:  # the data folder is read-only, or a file
-        _, _, problem, _ = _read(target, set_aside_damaged=False)
-        reason = problem[0] if problem else f"cannot write the statistics in {target.parent} ({exc.strerror or exc})"
-        return ResultCount(False, (f"{reason}; this game was not added yet",))
+        problem = _read(target, set_aside_damaged=False)[2]
+        reason = problem[0] if problem else _("cannot write the statistics in {folder} ({reason})").format(
+            folder=target.parent, reason=exc.strerror or exc)
+        return ResultCount(False, (_("{reason}; this game was not added yet").format(reason=reason),))
 
 
 def is_counted(state: GameState, path: str | os.PathLike[str] | None = None) -> bool:
@@ -325,11 +329,11 @@ def read_stats(path: str | os.PathLike[str] | None = None) -> tuple[list[PlayerS
     left as it is and the third value is false.
     """
     target = Path(path) if path is not None else stats_path()
-    entries, _, warnings, readable = _read(target, set_aside_damaged=False)
-    if not readable and warnings and not warnings[0].startswith("cannot read"):
+    entries, _recorded, warnings, readable = _read(target, set_aside_damaged=False)
+    if not readable and warnings and not isinstance(warnings[0], _Unreadable):
         try:  # damaged: renamed aside, if this cardtable may write
             with stats_lock(target):
-                entries, _, warnings, readable = _read(target)
+                entries, _recorded, warnings, readable = _read(target)
         except (Timeout, OSError):
             pass
     order = {name: place for place, name in enumerate(available_games())}
@@ -369,6 +373,10 @@ def filter_stats(
 _INT_FIELDS = ("played", "wins", "games_with_undo", "rounds", "place_total", "score_total")
 
 
+class _Unreadable(str):
+    """A warning that the statistics cannot be read at all (not that they are damaged)."""
+
+
 def _read(path: Path, set_aside_damaged: bool = True) -> tuple[list[PlayerStats], list[str], list[str], bool]:
     """The entries, the recorded games, warnings, and whether the file may be written."""
     try:
@@ -377,44 +385,50 @@ def _read(path: Path, set_aside_damaged: bool = True) -> tuple[list[PlayerStats]
         return [], [], [], True
     except NotADirectoryError:
         folder = next((parent for parent in path.parents if parent.is_file()), path.parent)
-        return [], [], [f"cannot read the statistics: {folder} is a file, not a folder; it was left as it is"], False
+        return [], [], [_Unreadable(
+            _("cannot read the statistics: {path} is a file, not a folder; it was left as it is").format(path=folder)
+        )], False
     except OSError as exc:
         # Unreadable is not damaged: the statistics may all be there (say, the file
         # became root's after a `sudo cardtable`), so it is never written over.
-        return [], [], [f"cannot read the statistics file {path} ({exc.strerror or exc}); it was left as it is"], False
+        return [], [], [_Unreadable(_("cannot read the statistics file {path} ({reason}); it was left as it is").format(
+            path=path, reason=exc.strerror or exc))], False
     try:
         data = json.loads(raw)
         if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
-            raise ValueError("not a cardtable statistics file")
+            raise ValueError(_("not a cardtable statistics file"))
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise ValueError("it has no format version")
+            raise ValueError(_("it has no format version"))
         if version > STATS_VERSION:
-            raise ValueError(f"it is from a newer cardtable (format {version})")
+            raise ValueError(_("it is from a newer cardtable (format {version})").format(version=version))
         entries = _merge_same_players(_entry(item) for item in data.get("entries", []))
         recorded = data.get("recorded", [])
         if not isinstance(recorded, list) or not all(isinstance(item, str) for item in recorded):
-            raise ValueError("its list of recorded games is damaged")
+            raise ValueError(_("its list of recorded games is damaged"))
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
-        reason = "corrupt or truncated JSON" if isinstance(exc, json.JSONDecodeError) else _reason(exc)
+        reason = _("corrupt or truncated JSON") if isinstance(exc, json.JSONDecodeError) else _reason(exc)
         if not set_aside_damaged:
-            return [], [], [f"the statistics file {path} is damaged ({reason}); it was left as it is"], False
+            return [], [], [
+                _("the statistics file {path} is damaged ({reason}); it was left as it is").format(path=path, reason=reason)
+            ], False
         try:
             aside = set_aside(path)
         except OSError as error:
             return [], [], [
-                f"the statistics file {path} is damaged ({reason}) and could not be renamed aside "
-                f"({error.strerror or error}); it was left as it is"
+                _("the statistics file {path} is damaged ({reason}) and could not be renamed aside "
+                  "({error}); it was left as it is").format(path=path, reason=reason, error=error.strerror or error)
             ], False
         return [], [], [
-            f"the statistics file {path} is damaged ({reason}); it was kept as {aside} and fresh statistics started"
+            _("the statistics file {path} is damaged ({reason}); it was kept as {aside} and fresh statistics started")
+            .format(path=path, reason=reason, aside=aside)
         ], True
     return entries, recorded, [], True
 
 
 def _reason(exc: BaseException) -> str:
     text = " ".join(str(exc).split())
-    return text if isinstance(exc, ValueError) and text else "an entry has the wrong shape"
+    return text if isinstance(exc, ValueError) and text else _("an entry has the wrong shape")
 
 
 def _merge_same_players(entries: Iterable[PlayerStats]) -> list[PlayerStats]:

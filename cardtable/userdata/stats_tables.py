@@ -22,6 +22,8 @@ from cardtable.display import literal, visible
 from cardtable.engine.facts import StatCounter
 from cardtable.errors import UnknownGameError
 from cardtable.games import get_rules
+from cardtable.lang import _
+from cardtable.userdata.meta import kind_label
 from cardtable.userdata.stats import PlayerStats, counters_of, lower_score_wins
 
 __all__ = ["render_tables"]
@@ -42,28 +44,32 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
         title, score_word = _title_and_score_word(game)
         counters = counters_of(game)
         plain = [counter for counter in counters if not counter.labelled]
-        caption = (
-            f"place: average final place (1 best); avg, best, worst: final {score_word}"
-            + (" (fewer is better)" if lower_score_wins(game) else "")
-            + "; undo: games with a move taken back"
-        )
-        headings = ["player", "kind", "games", "wins", "place", "avg", "best", "worst"]
+        if lower_score_wins(game):
+            caption = _("place: average final place (1 best); avg, best, worst: final {scores} (fewer is better); "
+                        "undo: games with a move taken back")
+        else:
+            caption = _("place: average final place (1 best); avg, best, worst: final {scores}; "
+                        "undo: games with a move taken back")
+        caption = caption.format(scores=score_word)
+        # TRANSLATORS: the headings of `cardtable stats`: the player's name, seat kind (a person or a bot's level),
+        # games played, games won, average place, average score, best and worst score, games with an undo.
+        headings = [_("player"), _("kind"), _("games"), _("wins"), _("place"), _("avg"), _("best"), _("worst")]
         headings += [counter.heading for counter in plain]
-        headings.append("undo")
+        headings.append(_("undo"))
         body = [[visible(cell) for cell in _row(plain, entry)] for entry in rows]
         table = Table(
             title=literal(title), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
         )
         for index, heading in enumerate(headings):
             widest = max(cell_len(row[index]) for row in body)
-            if heading == "player":
+            if index == 0:  # the player's name
                 # A name keeps its line when the figures leave room; a terminal too narrow
                 # folds it, never cutting a letter, rather than cut a number.
                 table.add_column(heading, overflow="fold", min_width=min(widest, 6))
             else:
                 # Never narrower than its widest value: a narrow terminal wraps the heading
                 # and the names instead of cutting a number.
-                justify: JustifyMethod = "left" if heading == "kind" else "right"
+                justify: JustifyMethod = "left" if index == 1 else "right"  # the kind, else a figure
                 table.add_column(heading, justify=justify, overflow="fold", min_width=widest)
         for row in body:
             table.add_row(*(literal(cell) for cell in row))
@@ -102,8 +108,8 @@ def _labels_table(title: str, counter: StatCounter, rows: list[PlayerStats]) -> 
     if not held:
         return None
     order = list(counter.labels) + sorted(held - set(counter.labels))
-    caption = f"{counter.heading} held, counted per round: " + ", ".join(
-        f"{counter.labels.get(label, label)} {label}" for label in order
+    caption = _("{figure} held, counted per round: {labels}").format(
+        figure=counter.heading, labels=", ".join(f"{counter.labels.get(label, label)} {label}" for label in order)
     )
     table = Table(
         title=literal(f"{title} {counter.heading}"),
@@ -116,7 +122,7 @@ def _labels_table(title: str, counter: StatCounter, rows: list[PlayerStats]) -> 
     for entry in rows:
         counts = entry.labels(counter.key)
         body.append([visible(entry.name)] + [str(counts.get(label, 0)) for label in order] + [str(sum(counts.values()))])
-    headings = ["player"] + [counter.labels.get(label, label) for label in order] + ["rounds"]
+    headings = [_("player")] + [counter.labels.get(label, label) for label in order] + [_("rounds")]
     for index, heading in enumerate(headings):
         widest = max(cell_len(row[index]) for row in body)
         justify: JustifyMethod = "left" if index == 0 else "right"
@@ -129,7 +135,7 @@ def _labels_table(title: str, counter: StatCounter, rows: list[PlayerStats]) -> 
 def _row(counters: list[StatCounter], entry: PlayerStats) -> list[str]:
     row = [
         entry.name,
-        entry.kind,
+        kind_label(entry.kind),
         str(entry.played),
         str(entry.wins),
         _number(entry.average_place, 1, "{:.2f}"),

@@ -4,11 +4,19 @@ the ones a state without those views builds from the whole game."""
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
 import random
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from cardtable.engine.observation import LogView, Observation
+from cardtable.engine.state import GameState
 from cardtable.games import get_rules
+from cardtable.games.president import kernel as president_kernel
 
 GAMES = [("president", 4, {"rounds": 3}), ("durak", 3, {"rounds": 2}), ("hearts", 4, {"target": 60})]
 
@@ -55,4 +63,78 @@ def test_a_log_replaced_or_cut_is_read_afresh() -> None:
     seen = state.observation(0)
     assert len(seen.history) == 5 and len(seen.events) == 3 and seen.history == before.history[:5]
     assert seen.events == before.events[:3]
-    assert isinstance(seen.events, tuple) and isinstance(seen.history, tuple)
+    # What was handed out before the cut still shows the whole log of its time.
+    assert len(before.history) == 10 and before.history[5:] == tuple(before.history)[5:]
+    assert isinstance(seen.events, LogView) and isinstance(seen.history, LogView)
+
+
+def whole_game_observation(state: GameState, seat: int) -> Observation:
+    """``seat``'s observation with every log field built from the whole game as tuples, the
+    way observations were made before they held views of the kept logs."""
+    seen = state.observation(seat)
+    history, _, _ = state._actions_seen(state.history, seat, 0, None)
+    logs: dict[str, Any] = {
+        "history": tuple(history),
+        "events": tuple(event.for_seat(seat) for event in state.events),
+    }
+    if state.rules.name == "hearts":
+        logs["hand_scores"] = tuple(tuple(record["scores"]) for record in state.hand_records)  # type: ignore[attr-defined]
+        logs["moon_shooters"] = tuple(record["moon_shooter"] for record in state.hand_records)  # type: ignore[attr-defined]
+    if state.rules.name == "president":
+        logs["round_points"] = tuple(tuple(president_kernel.round_points(order)) for order in state.table.orders)  # type: ignore[attr-defined]
+    return dataclasses.replace(seen, **logs)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    case=st.sampled_from(GAMES),
+    seed=st.integers(0, 2**16),
+    stops=st.lists(st.integers(0, 400), min_size=1, max_size=4),
+)
+def test_an_observation_holds_what_the_whole_game_gives(
+    case: tuple[str, int, dict[str, int]], seed: int, stops: list[int]
+) -> None:
+    game, players, options = case
+    state = get_rules(game).new_game(players=players, seed=seed, **options)
+    chooser = random.Random(seed)
+    for stop in sorted(stops):
+        while len(state.history) < stop and not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[chooser.randrange(len(legal))])
+        for seat in range(players):
+            seen = state.observation(seat)
+            old = whole_game_observation(state, seat)
+            assert seen == old and old == seen and hash(seen.history) == hash(old.history)
+            assert seen.to_dict() == old.to_dict()
+            assert pickle.loads(pickle.dumps(seen)) == old
+            assert repr(seen.events) == repr(old.events)
+            # A game logs its rounds in order, so a round's events are found from the end.
+            rounds = [event.round for event in old.events]
+            assert rounds == sorted(rounds)
+            assert seen.round_events() == tuple(event for event in old.events if event.round == seen.round)
+
+
+@given(
+    items=st.lists(st.integers(), max_size=12),
+    cut=st.integers(0, 12),
+    tail=st.lists(st.integers(), max_size=3),
+    start=st.none() | st.integers(-15, 15),
+    stop=st.none() | st.integers(-15, 15),
+    step=st.none() | st.integers(-3, 3).filter(bool),
+)
+def test_a_log_view_reads_as_the_tuple_it_stands_for(
+    items: list[int], cut: int, tail: list[int], start: int | None, stop: int | None, step: int | None
+) -> None:
+    log = list(items)
+    length = min(cut, len(log))
+    view = LogView(log, length, tuple(tail))
+    expected = (*items[:length], *tail)
+    log.append(99)  # the log grows on: what the view shows does not
+    assert view == expected and len(view) == len(expected) and tuple(view) == expected
+    assert view[start:stop:step] == expected[start:stop:step]
+    assert list(reversed(view)) == list(reversed(expected))
+    for index in range(-len(expected), len(expected)):
+        assert view[index] == expected[index]
+    with pytest.raises(IndexError):
+        view[len(expected)]
+    assert view != (*expected, 0) and hash(view) == hash(expected)

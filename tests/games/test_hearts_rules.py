@@ -388,7 +388,7 @@ def test_end_locked_out_no_jack_of_diamonds_bonus_and_no_subtractive_moon() -> N
 
 def test_end_target_option_is_validated() -> None:
     assert get_rules("hearts").new_game(players=4, seed=1, target=50).target == 50
-    for bad in (0, -5, 10001, "lots", True):
+    for bad in (0, -5, 100_001, "lots", True):
         with pytest.raises(InvalidOptionError):
             RULES.new_game(players=4, seed=1, target=bad)
     with pytest.raises(InvalidOptionError, match="no option 'trumps'"):

@@ -211,7 +211,7 @@ def test_game_over_refuses_every_action() -> None:
     "options, fragment",
     [
         ({"rounds": 0}, "at least 1"),
-        ({"rounds": 100}, "at most 99"),
+        ({"rounds": 10_000}, "at most 9999"),
         ({"rounds": "many"}, "whole number"),
         ({"rounds": True}, "whole number"),
         ({"revolution": "maybe"}, "true or false"),

@@ -107,3 +107,31 @@ async def test_complete_hearts_game_with_pass_and_refusal() -> None:
             raise AssertionError("the game did not end")
     assert passed_cards and refused
     assert hands_seen >= 1
+
+
+def test_the_hearts_score_table_keeps_its_columns_apart_in_a_long_game() -> None:
+    """Hand numbers of four digits and totals of five (a game to 100,000) stay readable."""
+    import dataclasses
+
+    from cardtable.games import get_rules
+    from cardtable.tui.cardstyle import CardStyle
+    from cardtable.tui.tables.base import TableContext
+    from cardtable.tui.tables.hearts import HeartsTable
+
+    seen = get_rules("hearts").new_game(players=4, seed=1).observation(0)
+    long_game = dataclasses.replace(
+        seen,
+        hand_scores=((4, 13, 9, 0), (26, 0, 0, 0), (3, 5, 16, 2)) * 606,
+        scores=(11852, 12433, 9, 101010),
+        hand_number=1819,
+        round=1819,
+        target=100_000,
+    )
+    names = ("Annabelle", "Ada", "Ben", "Cleo")
+    lines = str(HeartsTable().score_text(long_game, TableContext(names, names, CardStyle()))).splitlines()
+    header, *rows = lines[1:]
+    assert header.split() == ["h1816", "h1817", "h1818", "tot"][-len(header.split()):]
+    assert len(header.split()) >= 2
+    for row, total in zip(rows, long_game.scores):
+        assert row.split()[-1] == str(total) and len(row.split()) == len(header.split()) + 1
+    assert max(len(line) for line in lines[1:]) <= 26

@@ -65,11 +65,19 @@ async def test_a_markup_name_shows_literally_on_the_privacy_screen_and_after_res
         assert isinstance(app.screen, GameScreen)
         text = screen_text(app)
         assert "[/red]oops's view" in text and "[/red]oops's hand" in text
+        # The person's pass, so that the game is listed to resume (a game nobody moved in is not).
+        await pilot.press("space", "right", "space", "right", "space", "enter")
+        await settle(app, pilot)
     state = load_save(latest_unfinished())
     app = CardtableApp(config_for_state(state), state=state, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
-        assert "[/red]oops's turn" in screen_text(app)
+        assert isinstance(app.screen, PrivacyScreen)
+        assert "Bob's turn" in screen_text(app)  # the hand-over after the person's pass
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert "[/red]oops" in screen_text(app)
 
 
 async def test_a_backslash_in_a_name_is_not_read_as_a_regex_group() -> None:

@@ -81,3 +81,18 @@ async def test_a_move_typed_in_the_notation_is_made_and_a_bad_one_refused_with_i
 def _keys(text: str) -> list[str]:
     """The key presses that type ``text``."""
     return ["space" if char == " " else char for char in text]
+
+
+async def test_bare_cards_typed_in_a_pass_are_the_pass() -> None:
+    """Found in tmux: `qc qd qh` typed in the move box at a Hearts pass was refused with
+    "first pass 3 cards left …": the hand's Enter makes that pass, and so does the box."""
+    from tests.tui.conftest import open_table
+
+    async with open_table("hearts", ["human", "easy", "easy", "easy"], seed=3) as (app, pilot, game):
+        hand = tuple(game.query_one("#hand").cards)  # type: ignore[attr-defined]
+        chosen = [str(card).lower() for card in hand[-3:]]
+        await pilot.press("m", *_keys(" ".join(chosen)), "enter")
+        await pilot.pause()
+        seat, action = game.session.state.history[0]
+        assert seat == 0 and action.kind == "give"
+        assert {str(card) for card in action.cards} == {str(card) for card in hand[-3:]}

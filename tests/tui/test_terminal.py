@@ -163,7 +163,10 @@ async def test_start_screen_offers_five_rounds_of_president() -> None:
 async def test_start_screen_shows_every_button_with_a_continue_at_80x24(players: str) -> None:
     from cardtable.userdata.savefiles import save_game
 
-    save_game(TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=4).new_state())
+    state = TableConfig.build("hearts", ["human", "easy", "easy", "easy"], seed=4).new_state()
+    while not any(seat == 0 for seat, _ in state.history):  # listed once the person has moved
+        state.apply(state.legal_actions()[0])
+    save_game(state)
     app = CardtableApp(bot_delay=0, ascii_only=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

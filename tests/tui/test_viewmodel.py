@@ -117,3 +117,22 @@ def test_the_log_takes_each_event_once_and_starts_afresh_each_round() -> None:
     feed.restart()
     fresh, events = feed.take(over)
     assert fresh and events == over[2:]
+
+
+def test_the_log_of_a_screen_opened_on_a_long_game_reads_only_its_last_round() -> None:
+    """A screen opened at move 100,000 must not walk the whole game's log to find the
+    round being played (issue 38: a move costs the same at move 100,000 as at move 100)."""
+    class CountedEvents(list[Event]):
+        reads = 0
+
+        def __getitem__(self, index):  # type: ignore[no-untyped-def]
+            CountedEvents.reads += 1
+            return super().__getitem__(index)
+
+    events = CountedEvents()
+    for number in range(1, 5001):
+        events += [Event(EventKind.DEAL, round=number), Event(EventKind.ROUND_OVER, round=number)]
+    events += [Event(EventKind.DEAL, round=5001), Event(EventKind.DEAL, round=5001)]
+    fresh, new = LogFeed().take(events)
+    assert fresh and [event.round for event in new] == [5001, 5001]
+    assert CountedEvents.reads < 20

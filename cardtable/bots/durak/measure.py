@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from cardtable.bots.review import ReviewMeasure
+from cardtable.lang import _, ngettext
 
 __all__ = ["REVIEW_MEASURE"]
 
 
 def _durak_words(value: float, also: float | None) -> str:
-    return f"{value:.0%} chance of being the durak"
+    return _("{chance} chance of being the durak").format(chance=f"{value:.0%}")
 
 
 def _durak_cost_words(cost: float) -> str:
@@ -18,7 +19,7 @@ def _durak_cost_words(cost: float) -> str:
     ('1 point of durak chance', '12 points of durak chance')
     """
     points = round(cost * 100)
-    return f"{points} point{'' if points == 1 else 's'} of durak chance"
+    return ngettext("{count} point of durak chance", "{count} points of durak chance", points).format(count=points)
 
 
 REVIEW_MEASURE = ReviewMeasure(

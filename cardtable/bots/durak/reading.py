@@ -4,6 +4,7 @@ lacks (:class:`PublicMemory`), and where the cards it cannot see may be."""
 from __future__ import annotations
 
 from cardtable.cards import SHORT_DECK, cards_to_mask
+from cardtable.engine.observation import round_start
 from cardtable.games.durak import DurakObservation, kernel
 from cardtable.games.durak.kernel import ABOVE_IN_SUIT, BEATERS, DECK_MASK, SAME_RANK, SUITS
 
@@ -79,7 +80,8 @@ class PublicMemory:
         seen = self.seen
         if (observation.round != self.round or len(events) < seen or not self.lacks
                 or (seen and events[seen - 1] != self._last)):  # another game (or seat)
-            self.seen = 0
+            # Only this round's events count: they start after the last of an earlier one.
+            self.seen = round_start(events, observation.round)
             self.round = observation.round
             self.lacks = [0] * observation.num_players
             self.passed_over = [0] * observation.num_players

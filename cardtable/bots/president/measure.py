@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from cardtable.bots.review import ReviewMeasure
+from cardtable.lang import _
 
 __all__ = ["REVIEW_MEASURE"]
 
 
 def _place_words(value: float, also: float | None) -> str:
-    chance = f", {also:.0%} chance of being President" if also is not None else ""
-    return f"expected place {value:.2f}{chance}"
+    if also is None:
+        return _("expected place {place}").format(place=f"{value:.2f}")
+    return _("expected place {place}, {chance} chance of being President").format(place=f"{value:.2f}", chance=f"{also:.0%}")
 
 
 REVIEW_MEASURE = ReviewMeasure(
@@ -18,7 +20,7 @@ REVIEW_MEASURE = ReviewMeasure(
     lower_is_better=True,
     threshold=0.2,
     describe=_place_words,
-    cost_words=lambda cost: f"{cost:.2f} places",
+    cost_words=lambda cost: _("{places} places").format(places=f"{cost:.2f}"),
     also=lambda place: 1.0 if place == 0 else 0.0,
 )
 """The review's measure: the seat's expected place this round (1 = President), with the

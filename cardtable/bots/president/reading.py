@@ -52,8 +52,8 @@ def deal_constraints(observation: PresidentObservation) -> DealConstraints:
     others = [s for s in range(n) if s != seat]
     known = [0] * n
     forbidden = [0] * n
-    for event in observation.events:
-        if event.kind != "exchange" or event.round != observation.round:
+    for event in observation.round_events():
+        if event.kind != "exchange":
             continue
         receiver = event.info["to"]
         if event.seat == seat:
@@ -91,7 +91,6 @@ def round_checks(observation: PresidentObservation, others: list[int]) -> list[l
     One list per opponent (in the order of ``others``), one :class:`PlayCheck` per
     action, in order.  All of it is public.
     """
-    number = observation.round
     seat = observation.seat
     n = observation.num_players
     place_of = {other: place for place, other in enumerate(others)}
@@ -103,9 +102,7 @@ def round_checks(observation: PresidentObservation, others: list[int]) -> list[l
     table_rank = table_size = 0
     rev = False  # every round starts in the normal order
     played = 0
-    for event in observation.events:
-        if event.round != number:
-            continue
+    for event in observation.round_events():
         kind = event.kind
         if kind == "trick":
             table_rank = table_size = 0

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import atexit
 import itertools
-import multiprocessing
 import os
 import random
 import sys
@@ -253,6 +252,8 @@ def worker_pids() -> list[int]:
     The executor keeps its processes private, so they are read as this process's
     living children: while the pool runs, the search starts no other process.
     """
+    import multiprocessing  # here, not at import: a table of easy bots loads no search machinery
+
     with _lock:
         if _pool is None:
             return []

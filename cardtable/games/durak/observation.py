@@ -101,9 +101,7 @@ def trumps_ruled_out(observation: DurakObservation) -> tuple[int, ...]:
     shown: Card | None = None
     drawers = 0
     deck_left = len(SHORT_DECK) - kernel.HAND_SIZE * players
-    for event in observation.events:
-        if event.round != observation.round:
-            continue
+    for event in observation.round_events():
         if event.kind == "lowest_trump":
             shown = event.cards[0]
         elif event.kind == "draw" and event.seat is not None:
@@ -118,8 +116,8 @@ def trumps_ruled_out(observation: DurakObservation) -> tuple[int, ...]:
 
 def why_ruled_out(observation: DurakObservation) -> str:
     """The public fact :func:`trumps_ruled_out` read, in words."""
-    for event in observation.events:
-        if event.round == observation.round and event.kind == "lowest_trump":
+    for event in observation.round_events():
+        if event.kind == "lowest_trump":
             return f"{event.cards[0]} was the lowest trump dealt, and it has drawn no card since"
     return "nobody was dealt a trump, and it has drawn no card since"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
-from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, iter_bits, mask_to_cards
+from cardtable.cards import ALL_CARDS, SUIT_MASKS, iter_bits, mask_to_cards
 from cardtable.engine.actions import Action
 from cardtable.games.hearts import kernel
 
@@ -103,14 +103,12 @@ def give_action(mask: int) -> Action:
     return GIVES.get(mask) or _give_action(mask)
 
 
-def pass_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of ``mask``, from its cached give action if it has one."""
-    given = GIVES.get(mask)
-    return given.cards if given is not None else mask_to_cards(mask)
-
-
 def mask_codes(mask: int) -> str:
     return " ".join(ALL_CARDS[i].code for i in iter_bits(mask))
+
+
+# How many passes a hand of n cards has, n from 0 to 13.
+_PASS_COUNTS: tuple[int, ...] = tuple(kernel.pass_count((1 << n) - 1) for n in range(kernel.HAND_SIZE + 1))
 
 
 class PassChoices(Sequence[Action]):
@@ -135,7 +133,7 @@ class PassChoices(Sequence[Action]):
     def __init__(self, hand: int) -> None:
         self.hand = hand
         """The hand the cards are chosen from, as a bitmask."""
-        self._count = kernel.pass_count(hand)
+        self._count = _PASS_COUNTS[hand.bit_count()]
 
     def __len__(self) -> int:
         return self._count
@@ -147,6 +145,9 @@ class PassChoices(Sequence[Action]):
     def __getitem__(self, index: slice) -> list[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if type(index) is int and 0 <= index < self._count:  # a random choice: every pass of a simulation
+            mask = kernel.pass_choice(self.hand, index)
+            return GIVES.get(mask) or _give_action(mask)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._count))]
         if index < 0:

@@ -30,6 +30,7 @@ A whole hand, always the lowest legal card:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
@@ -43,6 +44,7 @@ __all__ = [
     "finish_game",
     "Policy",
     "deal",
+    "shuffled_hands",
     "give",
     "play",
     "play_out",
@@ -254,6 +256,79 @@ def deal(table: Table, hands: Sequence[int]) -> None:
     else:
         table.passed = SEATS
         _open_play(table)
+
+
+# The deck as bits in card-index order, and the steps of random.Random.shuffle over it
+# four at a time (positions 4g+3 down to 4g, with the bits each draw takes), for
+# shuffled_hands: the last step, 3 2 1, deals its three and leaves position 0.
+_DECK_BITS: tuple[int, ...] = tuple(1 << index for index in range(52))
+_DEAL_STEPS: tuple[tuple[int, ...], ...] = tuple(
+    (4 * g + 3, (4 * g + 4).bit_length(), 4 * g + 2, (4 * g + 3).bit_length(),
+     4 * g + 1, (4 * g + 2).bit_length(), 4 * g, (4 * g + 1).bit_length())
+    for g in range(12, 0, -1)
+)
+
+
+def shuffled_hands(rng: random.Random) -> list[int]:
+    """Four hands of 13 cards as masks, dealt one card at a time from the deck (in
+    card-index order) shuffled by ``rng``: exactly the hands, and the draws of ``rng``,
+    of ``rng.shuffle(cards)`` followed by dealing ``cards[seat::4]`` to each seat.
+
+    Fisher-Yates fixes position ``i`` of the deck at step ``i``, so each card is put in
+    its hand as its position is fixed, without finishing the shuffled list first (a
+    deal starts every hand of every game, searched ones included).
+
+    >>> cards = list(_DECK_BITS)
+    >>> random.Random(5).shuffle(cards)
+    >>> shuffled_hands(random.Random(5)) == [sum(cards[seat::4]) for seat in range(SEATS)]
+    True
+    """
+    if type(rng) is not random.Random:
+        cards = list(_DECK_BITS)
+        rng.shuffle(cards)
+        return [sum(cards[seat::4]) for seat in range(SEATS)]
+    getrandbits = rng.getrandbits
+    deck = list(_DECK_BITS)
+    h0 = h1 = h2 = h3 = 0
+    # random.Random.shuffle: step i swaps position i with j, drawn below i + 1 from k
+    # bits (again while too big); position i holds its final card from then on.
+    for i3, k3, i2, k2, i1, k1, i0, k0 in _DEAL_STEPS:
+        j = getrandbits(k3)
+        while j > i3:
+            j = getrandbits(k3)
+        h3 |= deck[j]
+        deck[j] = deck[i3]
+        j = getrandbits(k2)
+        while j > i2:
+            j = getrandbits(k2)
+        h2 |= deck[j]
+        deck[j] = deck[i2]
+        j = getrandbits(k1)
+        while j > i1:
+            j = getrandbits(k1)
+        h1 |= deck[j]
+        deck[j] = deck[i1]
+        j = getrandbits(k0)
+        while j > i0:
+            j = getrandbits(k0)
+        h0 |= deck[j]
+        deck[j] = deck[i0]
+    j = getrandbits(3)
+    while j > 3:
+        j = getrandbits(3)
+    h3 |= deck[j]
+    deck[j] = deck[3]
+    j = getrandbits(2)
+    while j > 2:
+        j = getrandbits(2)
+    h2 |= deck[j]
+    deck[j] = deck[2]
+    j = getrandbits(2)
+    while j > 1:
+        j = getrandbits(2)
+    h1 |= deck[j]
+    deck[j] = deck[1]
+    return [h0 | deck[0], h1, h2, h3]
 
 
 def playing_table(hands: Sequence[int]) -> Table:

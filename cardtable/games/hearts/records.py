@@ -4,11 +4,11 @@ records behind a public list of scores (see ``outcome().rounds``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from cardtable.cards import ALL_CARDS
+from cardtable.cards import ALL_CARDS, mask_to_cards
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.state import Outcome
@@ -18,8 +18,13 @@ from cardtable.games.hearts.observation import CompletedTrick, pass_direction_fo
 
 __all__ = [
     "Pending",
+    "Deferred",
     "Cursor",
     "write_plays",
+    "deal_events",
+    "give_event",
+    "exchange_events",
+    "hand_over_events",
     "actions_seen",
     "hand_scores_seen",
     "moon_shooters_seen",
@@ -34,9 +39,14 @@ NUM_SEATS = kernel.SEATS
 _PLAY_INFO = tuple(MappingProxyType({"trick": number}) for number in range(kernel.TRICKS_PER_HAND + 1))
 _new_tuple = tuple.__new__
 
-# What a pending log holds: plays as ints (``seat << 6 | card index``), events, and
-# None where a hand starts.
-Pending = int | Event | None
+Deferred = tuple[Callable[..., list[Event]], tuple[Any, ...]]
+"""Events to be written later: a function that makes them and its arguments (values
+that never change once recorded).  A game played without reading its log, as by a
+benchmark or a simulation, never makes its deals', passes' and hand ends' events."""
+
+# What a pending log holds: plays as ints (``seat << 6 | card index``), events, events
+# deferred, and None where a hand starts.
+Pending = int | Event | Deferred | None
 
 Cursor = tuple[list[int], list[int], int, bool, int]
 """Where the pending plays start, as the writer of events goes on from there: the
@@ -59,6 +69,10 @@ def write_plays(
             continue
         if isinstance(record, Event):
             events.append(record)
+            continue
+        if isinstance(record, tuple):  # events deferred (an Event is a tuple too, written above)
+            make, arguments = record
+            events += make(*arguments)
             continue
         seat = record >> 6
         index = record & 63
@@ -95,31 +109,78 @@ def outcome_of(game: str, table: kernel.Table, hand_records: list[dict[str, Any]
     """The outcome of a game (see :meth:`GameState.outcome`) from its table and its hand
     records."""
     over = table.phase == kernel.OVER
-    if hand_records:
-        last = hand_records[-1]["scores"]
-        order = tuple(sorted(range(NUM_SEATS), key=lambda s: (last[s], s)))
-    else:
-        order = ()
+    totals = tuple(table.totals)
+    # sorted() is stable: the seats by that hand's points, the lower seat first on a tie.
+    order = tuple(sorted(_SEATS, key=hand_records[-1]["scores"].__getitem__)) if hand_records else ()
     winners: tuple[int, ...] = ()
     if over:
-        lowest = min(table.totals)
-        winners = tuple(s for s in range(NUM_SEATS) if table.totals[s] == lowest)
+        lowest = min(totals)
+        winners = tuple(s for s in _SEATS if totals[s] == lowest)
     return Outcome(
-        game=game,
-        is_over=over,
-        rounds_played=len(hand_records),
-        order=order,
-        titles=(None,) * NUM_SEATS,
-        scores=tuple(table.totals),
-        winners=winners,
-        rounds=tuple(copy_record(r) for r in hand_records),
-        details={
+        game,
+        over,
+        len(hand_records),
+        order,
+        _NO_TITLES,
+        totals,
+        winners,
+        tuple(map(copy_record, hand_records)),
+        {
             "hand_scores": [list(r["scores"]) for r in hand_records],
             "moon_shooters": [r["moon_shooter"] for r in hand_records],
             "target": table.target,
             "current_hand_points": kernel.hand_points(table.won),
         },
     )
+
+
+_SEATS = range(NUM_SEATS)
+_NO_TITLES = (None,) * NUM_SEATS
+
+
+def deal_events(hands: Sequence[int], number: int, direction: str) -> list[Event]:
+    """The ``deal`` events of hand ``number``: each seat's cards, seen by that seat.
+
+    >>> [(e.seat, len(e.cards), e.visible_to) for e in deal_events([1, 2, 4, 8], 1, "left")][:2]
+    [(0, 1, (0,)), (1, 1, (1,))]
+    """
+    info = {"pass_direction": direction}
+    events = []
+    for seat in range(NUM_SEATS):
+        cards = mask_to_cards(hands[seat])
+        events.append(_new_tuple(Event, ("deal", seat, cards, number, info, (seat,), len(cards))))
+    return events
+
+
+def give_event(seat: int, mask: int, number: int, target: int, direction: str) -> list[Event]:
+    """The ``give`` event of ``seat`` setting the cards of ``mask`` aside for ``target``."""
+    cards = mask_to_cards(mask)
+    info = {"to": target, "direction": direction}
+    return [_new_tuple(Event, ("give", seat, cards, number, info, (seat,), len(cards)))]
+
+
+def exchange_events(chosen: Sequence[int], offset: int, number: int, direction: str) -> list[Event]:
+    """The ``exchange`` events of a hand's pass: the cards each seat chose (masks) reach
+    the seat ``offset`` onward, seen by both."""
+    events = []
+    for giver in range(NUM_SEATS):
+        receiver = (giver + offset) % NUM_SEATS
+        cards = mask_to_cards(chosen[giver])
+        info = {"to": receiver, "direction": direction}
+        events.append(_new_tuple(Event, ("exchange", giver, cards, number, info, (giver, receiver), len(cards))))
+    return events
+
+
+def hand_over_events(record: Mapping[str, Any]) -> list[Event]:
+    """The events of a hand's end from its record: ``moon`` if someone shot it, then
+    ``round_over`` with a copy of the record."""
+    number = record["hand"]
+    events = []
+    shooter = record["moon_shooter"]
+    if shooter is not None:
+        events.append(Event("moon", shooter, (), number, {"points": kernel.POINTS_PER_HAND}))
+    events.append(Event("round_over", None, (), number, copy_record(record)))
+    return events
 
 
 def _hidden_give(count: int) -> str:
@@ -202,5 +263,6 @@ def records_from_scores(
 
 
 def copy_record(record: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: list(value) if isinstance(value, list) else value for key, value in record.items()}
+    """A copy of a hand record with its own lists."""
+    return {key: list(value) if type(value) is list else value for key, value in record.items()}
 

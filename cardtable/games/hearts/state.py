@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
-from cardtable.cards import ALL_CARDS, FULL_DECK, SUIT_MASKS, Card, Rank, RankOrder, Suit, mask_to_cards, shuffle
+from cardtable.cards import ALL_CARDS, FULL_DECK, SUIT_MASKS, Card, Rank, RankOrder, Suit, mask_to_cards
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import Measure, StatCounter, score_per_round
@@ -29,7 +29,6 @@ from cardtable.games.hearts.actions import (
     PassChoices,
     listed_plays,
     mask_codes,
-    pass_cards,
 )
 from cardtable.games.hearts.kernel import PASS_OFFSETS
 from cardtable.games.hearts.observation import CompletedTrick, HeartsObservation
@@ -38,7 +37,10 @@ from cardtable.games.hearts.records import (
     Cursor,
     Pending,
     actions_seen,
-    copy_record,
+    deal_events,
+    exchange_events,
+    give_event,
+    hand_over_events,
     hand_scores_seen,
     moon_shooters_seen,
     outcome_of,
@@ -75,9 +77,6 @@ _PHASE_PASS, _PHASE_PLAY = kernel.PASS, kernel.PLAY
 _PHASE_NAMES = ("pass", "play", "over")
 _DIRECTION_OF_OFFSET = {offset: direction for direction, offset in PASS_OFFSETS.items()}
 
-# The deck's cards as bits, in the deck's order (dealing shuffles these).
-_DECK_BITS: tuple[int, ...] = tuple(card.mask for card in FULL_DECK)
-
 # Events built as the tuples they are, without Event's checks (one a card dealt or passed).
 _new_tuple = tuple.__new__
 
@@ -96,7 +95,7 @@ class HeartsRules(Rules):
             100,
             int,
             minimum=1,
-            maximum=10000,
+            maximum=100_000,
             help="the game ends after a hand in which someone reaches this score",
         ),
     )
@@ -305,10 +304,8 @@ class HeartsState(GameState[HeartsObservation]):
     def _start_hand(self, deck: list[Card] | None) -> None:
         """Deal a hand (from ``deck`` if given, else from ``self.rng``) and open it."""
         if deck is None:
-            # Shuffling the cards' bits draws exactly what shuffling the cards would.
-            bits = list(_DECK_BITS)
-            shuffle(bits, self.rng)
-            hands = [sum(bits[0::4]), sum(bits[1::4]), sum(bits[2::4]), sum(bits[3::4])]
+            # The same draws, and hands, as shuffling the cards and dealing them out.
+            hands = kernel.shuffled_hands(self.rng)
         else:
             hands = [0] * NUM_SEATS
             for position, card in enumerate(deck):
@@ -319,11 +316,19 @@ class HeartsState(GameState[HeartsObservation]):
             self._pending.append(None)  # the new hand's tricks start once the old ones are written
         else:
             self._completed = []
-        number = table.hand_number
-        info = {"pass_direction": _DIRECTION_OF_OFFSET[table.offset]}
-        for seat in range(NUM_SEATS):
-            cards = mask_to_cards(hands[seat])
-            self._record(_new_tuple(Event, ("deal", seat, cards, number, info, (seat,), len(cards))))
+        self._defer(deal_events, (hands, table.hand_number, _DIRECTION_OF_OFFSET[table.offset]))
+
+    def _defer(self, make: Callable[..., list[Event]], arguments: tuple[Any, ...]) -> None:
+        """Log the events ``make(*arguments)`` makes, after everything before them; they
+        are made when the log is first read (at once in a quiet state, which keeps
+        nothing pending)."""
+        if self._quiet:
+            self._events += make(*arguments)
+            return
+        pending = self._pending
+        if not pending:
+            self._sync_cursor()
+        pending.append((make, arguments))
 
     # --- the turn ---------------------------------------------------------
     current_player: int | None = None
@@ -510,21 +515,13 @@ class HeartsState(GameState[HeartsObservation]):
     def _choose_pass(self, seat: int, mask: int) -> None:
         table = self.table
         number = table.hand_number
-        direction = self.direction
-        target = (seat + table.offset) % NUM_SEATS
-        info = {"to": target, "direction": direction}
-        # Event(...) without its constructor's checks, and the cards of the cached give
-        # action where there is one (the same cards as mask_to_cards, already made).
-        cards = pass_cards(mask)
-        self._record(_new_tuple(Event, ("give", seat, cards, number, info, (seat,), len(cards))))
+        offset = table.offset
+        direction = _DIRECTION_OF_OFFSET[offset]
+        self._defer(give_event, (seat, mask, number, (seat + offset) % NUM_SEATS, direction))
         if not kernel.give(table, mask):
             return
         # Everyone has chosen: the kernel has handed the cards over.
-        for giver in range(NUM_SEATS):
-            receiver = (giver + table.offset) % NUM_SEATS
-            cards = pass_cards(table.chosen[giver])
-            info = {"to": receiver, "direction": direction}
-            self._record(_new_tuple(Event, ("exchange", giver, cards, number, info, (giver, receiver), len(cards))))
+        self._defer(exchange_events, (tuple(table.chosen), offset, number, direction))
 
     def _play(self, seat: int, index: int) -> None:
         table = self.table
@@ -537,20 +534,17 @@ class HeartsState(GameState[HeartsObservation]):
     def _finish_hand(self) -> None:
         table = self.table
         raw, scored = kernel.end_hand(table)
-        shooter = next((seat for seat in range(NUM_SEATS) if raw[seat] == POINTS_PER_HAND), None)
         number = table.hand_number
         record = {
             "hand": number,
-            "pass_direction": self.direction,
+            "pass_direction": _DIRECTION_OF_OFFSET[table.offset],
             "points_taken": raw,
             "scores": scored,
-            "moon_shooter": shooter,
+            "moon_shooter": raw.index(POINTS_PER_HAND) if POINTS_PER_HAND in raw else None,
             "totals": list(table.totals),
         }
-        self.hand_records.append(record)
-        if shooter is not None:
-            self._record(Event("moon", shooter, (), number, {"points": POINTS_PER_HAND}))
-        self._record(Event("round_over", None, (), number, copy_record(record)))
+        self.hand_records.append(record)  # never changed once made
+        self._defer(hand_over_events, (record,))
         winners = kernel.game_winners(table.totals, table.target)
         if len(winners) == 1:
             kernel.finish_game(table)

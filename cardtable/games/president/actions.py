@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from cardtable.cards import ALL_CARDS
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.games.president import kernel
@@ -15,9 +14,7 @@ from cardtable.games.president import kernel
 __all__ = ["play_action", "give_action", "pass_event"]
 
 PLAY_ACTIONS: dict[int, Action] = {
-    sub << (rank - 2) * 4: Action.play(ALL_CARDS[(rank - 2) * 4 + s] for s in range(4) if sub >> s & 1)
-    for rank in range(2, 15)
-    for sub in range(1, 16)
+    sub << (rank - 2) * 4: Action.of_mask("play", sub << (rank - 2) * 4) for rank in range(2, 15) for sub in range(1, 16)
 }
 """The play action of every set of cards of one rank, by card mask."""
 

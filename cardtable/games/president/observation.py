@@ -108,10 +108,9 @@ def played_this_round(observation: PresidentObservation) -> int:
     >>> mask_to_cards(played_this_round(state.observation(1))) == state.observation(1).table
     True
     """
-    number = observation.round
     mask = 0
-    for event in observation.events:
-        if event.kind == "play" and event.round == number:
+    for event in observation.round_events():
+        if event.kind == "play":
             for card in event.cards:
                 mask |= card.mask
     return mask

@@ -46,7 +46,7 @@ class PresidentRules(Rules):
     min_players = 3
     max_players = 6
     options = (
-        OptionSpec("rounds", 1, int, 1, 99, "rounds in the series; exchanges before every round after the first"),
+        OptionSpec("rounds", 1, int, 1, 9999, "rounds in the series; exchanges before every round after the first"),
         OptionSpec("revolution", True, bool, help="a four of a kind inverts the rank order"),
     )
     deck = FULL_DECK
@@ -423,7 +423,7 @@ class PresidentState(GameState[PresidentObservation]):
             leader=table.leader if turn is not None else None,
             finished=tuple(table.finished),
             titles=tuple(self._last_titles()),
-            round_points=tuple(tuple(kernel.round_points(order)) for order in table.orders),
+            round_points=self._seat_view("round_points", None, table.orders, _round_points_seen),
             exchange_given=mask_to_cards(table.given[seat]),
             exchange_received=mask_to_cards(table.received[seat]),
             exchange_due=due,
@@ -533,3 +533,12 @@ def _not_in_hand(missing: int) -> RuleRefusal:
 
 RULES = PresidentRules()
 """The President rules object, as ``cardtable.games.get_rules("president")`` returns it."""
+
+
+def _round_points_seen(
+    orders: list[list[int]], seat: int | None, start: int, carry: Any
+) -> tuple[list[tuple[int, ...]], int, None]:
+    """Each round's points from ``orders[start]`` on (see :meth:`GameState._seat_view`):
+    the observation's ``round_points`` grow by one round at a time, not rebuilt."""
+    shown = [tuple(kernel.round_points(order)) for order in orders[start:]]
+    return shown, len(shown), None

@@ -488,7 +488,7 @@ class GameScreen(StyledOnce):
         table took it.  Text that is no move, or a move the table refuses, changes
         nothing: the refusal's reason shows on the status line."""
         try:
-            action = Action.parse(text)
+            action = typed_action(text, self.legal)
         except CardtableError as exc:
             self.status_line.refuse(str(exc))  # the parser's line: what the text lacks
             return False
@@ -587,3 +587,19 @@ class GameScreen(StyledOnce):
 
 #: the keys bound to undo (they answer even where undo is not offered)
 _UNDO_KEYS = frozenset(next(use.keys for use in TABLE_KEYS if use.action == "undo").split(","))
+
+
+def typed_action(text: str, legal: Sequence[Action]) -> Action:
+    """The move ``text`` writes; bare cards are the one kind of card move the rules
+    allow now, as the hand's Enter makes it (a Hearts pass, a gift, a Durak attack).
+
+    >>> from cardtable.games import get_rules
+    >>> legal = get_rules("durak").new_game(players=2, seed=3).legal_actions()
+    >>> str(typed_action("8s", legal)), str(typed_action("pass", legal))
+    ('attack 8S', 'pass')
+    """
+    action = Action.parse(text)
+    kinds = {move.kind for move in legal if move.cards}
+    if action.kind == "play" and len(kinds) == 1 and "play" not in kinds:
+        return Action.parse(f"{kinds.pop()} {text}")
+    return action

@@ -50,6 +50,10 @@ def moon_line(ctx: TableContext, shooter: int, viewer: int | None) -> str:
     return f"{who} shot the moon: 0 for {'you' if yours else who}, 26 for everyone else."
 
 
+_SCORE_WIDTH = 26
+"""The score table's width: a name, the last three hands and the totals of a game to 100."""
+
+
 class HeartsTable(TableArea[HeartsObservation]):
     """Draws Hearts from a :class:`HeartsObservation`."""
 
@@ -259,13 +263,19 @@ class HeartsTable(TableArea[HeartsObservation]):
     def score_text(self, obs: HeartsObservation, ctx: TableContext) -> Text:
         text = Text()
         text.append(f"Hand {obs.hand_number} · to {obs.target}\n", style="bold")
-        hands = obs.hand_scores[-3:]
-        first = len(obs.hand_scores) - len(hands) + 1
-        header = "".join(f"{'h' + str(first + i):>4}" for i in range(len(hands)))
-        text.append(f"{'':<9}{header}{'tot':>5}\n", style="dim")
+        # Columns wide enough for hand numbers and totals of a long game (a target of
+        # up to 100,000): as many of the last three hands as fit beside the totals.
+        played = len(obs.hand_scores)
+        column = max(4, len(f"h{played}") + 1)
+        total_width = max(5, *(len(str(total)) + 1 for total in obs.scores))
+        count = min(3, played, max(_SCORE_WIDTH - 9 - total_width, 0) // column)
+        hands = obs.hand_scores[played - count:]
+        first = played - count + 1
+        header = "".join(f"{'h' + str(first + i):>{column}}" for i in range(count))
+        text.append(f"{'':<9}{header}{'tot':>{total_width}}\n", style="dim")
         for seat, total in enumerate(obs.scores):
-            per = "".join(f"{h[seat]:>4}" for h in hands)
-            text.append(f"{fit_name(ctx.name(seat), 9, pad=True)}{per}{total:>5}\n")
+            per = "".join(f"{h[seat]:>{column}}" for h in hands)
+            text.append(f"{fit_name(ctx.name(seat), 9, pad=True)}{per}{total:>{total_width}}\n")
         return text
 
     def last_completed(self, obs: HeartsObservation, ctx: TableContext) -> Text:

@@ -1,111 +1,148 @@
-"""The footer of keys: Textual's, built before its screen's first frame and again only
-when the keys to show change."""
+"""The footer of keys: one line drawn by one widget, in its screen's first frame, and
+drawn again only when the keys to show change."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from textual.compose import compose as compose_widgets
-from textual.widgets import Footer
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
 
 if TYPE_CHECKING:
     from textual.screen import Screen
-    from textual.widget import AwaitMount
 
-__all__ = ["KEYS_WAIT", "KeysFooter"]
-
-#: the longest a screen's first frame waits for its footer's keys, in seconds
-KEYS_WAIT = 1.0
+__all__ = ["KeysFooter", "FooterKeyShown"]
 
 
-class KeysFooter(Footer):
-    """Textual's :class:`~textual.widgets.Footer`, built sooner and rebuilt less often.
+class FooterKeyShown(NamedTuple):
+    """One key as the footer shows it."""
 
-    Textual's footer is empty until its screen first says its keys have changed, and is
-    then rebuilt (every key a widget of its own) after the next frame, once for each
-    time the screen says so.  A new screen says so more than once (its focus, then what
-    its keys offer), so its first frame showed no keys and the next few rebuilt the
-    same footer.  This one builds its keys once the screen is mounted, before the
-    screen's first frame (a :class:`~cardtable.tui.widgets.firstframe.StyledOnce`
-    screen waits for :meth:`keys_shown`), then rebuilds once for any number of calls
-    before it does, and not at all when the keys to show are the ones it shows.
+    key: str
+    """The key pressed when it is clicked."""
+    display: str
+    """The key as written (``⏎``, ``^z``; words in ASCII mode)."""
+    description: str
+    enabled: bool
+    tooltip: str
+
+
+class KeysFooter(Widget, can_focus=False):
+    """The screen's keys, as Textual's :class:`~textual.widgets.Footer` shows them (the
+    same colours, the same spacing, compact or not), drawn by one widget.
+
+    Textual's footer makes every key a widget of its own, and makes them only after its
+    screen says its keys have changed, a frame after the first: its keys cost a start
+    screen or a table some 12 ms of CPU before their first frame (about a sixth of what the
+    screen's own widgets cost), and then the same footer was built again, once for each
+    time the screen said so.  This one is a single line: its keys are read once the screen
+    is mounted, before its first frame (a
+    :class:`~cardtable.tui.widgets.firstframe.StyledOnce` screen asks :meth:`keys_shown`),
+    and again only when the keys to show differ (:meth:`recompose` draws them then).  A
+    click on a key presses it (a disabled key rings the bell); the key under the mouse is
+    highlighted and shows its tooltip.
     """
 
-    #: the keys shown, as :meth:`shown_keys` gave them when the footer was built
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"footer-key--key", "footer-key--description", "footer-key--hover"}
+    DEFAULT_CSS = """
+    KeysFooter {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        text-wrap: nowrap;
+        color: $footer-foreground;
+        background: $footer-background;
+        .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .footer-key--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .footer-key--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+    }
+    """
+
+    #: the keys shown, as :meth:`shown_keys` gave them when the line was drawn
     _built_with: tuple[Any, ...] | None = None
-    #: the keys' mounting, while the first build is under way
-    _mounting: AwaitMount | None = None
-    #: the first build is on its way
-    _build_due = False
-    #: set once the first build is mounted
-    _shown: asyncio.Event | None = None
-    #: a rebuild is on its way
+    #: a new drawing of the keys is on its way
     _rebuild_due = False
+    #: the keys' columns on the line: ``(start, end, key)``, as last drawn
+    _spans: tuple[tuple[int, int, FooterKeyShown], ...] = ()
+    #: the key under the mouse, if any
+    _hovered: FooterKeyShown | None = None
+
+    def __init__(
+        self,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+        show_command_palette: bool = True,
+        compact: bool = False,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.show_command_palette = show_command_palette
+        self.compact = compact
+        self.set_class(compact, "-compact", update=False)
 
     def shown_keys(self) -> tuple[Any, ...]:
         """What the footer would show now: every key shown, as it would be drawn."""
         app = self.app
-        keys = tuple(
-            (binding.key, app.get_key_display(binding), binding.description, binding.action, enabled, tooltip,
-             binding.group)
-            for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
-            if binding.show
-        )
-        return (self.show_command_palette, self.compact, keys)
+        bindings = self.screen.active_bindings
+        keys: list[FooterKeyShown] = []
+        seen: set[str] = set()
+        for _, binding, enabled, tooltip in bindings.values():
+            if not binding.show or binding.action in seen:
+                continue  # one key for an action, as Textual's footer shows it
+            seen.add(binding.action)
+            keys.append(FooterKeyShown(binding.key, app.get_key_display(binding), binding.description, enabled,
+                                       tooltip))
+        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
+            shown = bindings.get(app.COMMAND_PALETTE_BINDING)
+            if shown is not None:
+                _, binding, enabled, tooltip = shown
+                keys.append(FooterKeyShown(binding.key, app.get_key_display(binding), binding.description, enabled,
+                                           binding.tooltip or binding.description))
+        return (self.show_command_palette, self.compact, tuple(keys))
 
-    def compose(self) -> Any:
-        if self._bindings_ready:
-            self._built_with = self.shown_keys()
-        return super().compose()
-
-    async def build_keys(self) -> None:
-        """Show the screen's keys, if they are not shown yet, and wait until they are
-        mounted.  Runs in the footer's own task (Textual composes a widget's children
-        there): see :meth:`keys_shown`."""
-        try:
-            if self._built_with is None and self.is_attached:
-                self._bindings_ready = True
-                # Mounted, not rebuilt: a rebuild would hold every frame back until it
-                # is done (Widget.batch), and there is nothing to take away.
-                self._mounting = self.mount_all(compose_widgets(self))
-            mounting = self._mounting
-            if mounting is not None:
-                await mounting
-                if self._mounting is mounting:
-                    self._mounting = None
-        finally:
-            self._shown_event().set()
+    @property
+    def keys(self) -> tuple[FooterKeyShown, ...]:
+        """The keys the line shows (none before its screen is mounted)."""
+        return () if self._built_with is None else self._built_with[2]
 
     async def keys_shown(self) -> None:
-        """Wait until the footer shows its screen's keys, building them first if no one
-        has (called once the screen is mounted, before its first frame)."""
-        if self._built_with is None and not self._build_due:
-            self._build_due = True
-            self.call_next(self.build_keys)
-        if self._built_with is None or self._mounting is not None:
-            # Never longer than a moment: a footer that cannot build (whatever the
-            # reason) must not keep its screen from being drawn.
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._shown_event().wait(), KEYS_WAIT)
+        """Read the screen's keys for the line, if it has none yet (called once the screen
+        is mounted, before its first frame)."""
+        if self._built_with is None and self.is_attached:
+            self._built_with = self.shown_keys()
+            self.refresh()
 
-    def _shown_event(self) -> asyncio.Event:
-        if self._shown is None:
-            self._shown = asyncio.Event()
-        return self._shown
+    async def recompose(self) -> None:
+        """Draw the line again with the keys the screen shows now."""
+        self._built_with = self.shown_keys()
+        self._hovered = None
+        self.refresh()
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        self._bindings_ready = True
         if not screen.app.app_focus or self._rebuild_due:
             return
         if not (self.is_attached and screen is self.screen):
             return
         if self._built_with is None:
-            # Not built yet (a screen that does not wait for its footer): now.
-            if not self._build_due:
-                self._build_due = True
-                self.call_next(self.build_keys)
+            # Not drawn yet (a screen that does not wait for its footer): now.
+            self._built_with = self.shown_keys()
+            self.refresh()
             return
         self._rebuild_due = True
         self.call_after_refresh(self._rebuild)
@@ -116,3 +153,54 @@ class KeysFooter(Footer):
             return  # its screen was closed meanwhile
         if self.shown_keys() != self._built_with:
             await self.recompose()
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("footer-key--key", partial=True)
+        description_style = self.get_component_rich_style("footer-key--description", partial=True)
+        hover_style = self.get_component_rich_style("footer-key--hover", partial=True)
+        line = Text(no_wrap=True, end="")
+        spans = []
+        for key in self.keys:
+            start = len(line)
+            if self.compact:
+                key_text, description_text = key.display, f" {key.description}" if key.description else ""
+            else:
+                key_text, description_text = f" {key.display} ", f"{key.description} " if key.description else ""
+            extra = Style(dim=True) if not key.enabled else Style()
+            if key is self._hovered:
+                extra += hover_style
+            line.append(key_text, key_style + extra)
+            line.append(description_text, description_style + extra)
+            spans.append((start, len(line), key))
+            if self.compact:
+                line.append(" ")
+        self._spans = tuple(spans)
+        return line
+
+    def _key_at(self, x: int) -> FooterKeyShown | None:
+        for start, end, key in self._spans:
+            if start <= x < end:
+                return key
+        return None
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        key = self._key_at(event.x)
+        if key is None:
+            return
+        if key.enabled:
+            self.app.simulate_key(key.key)
+        else:
+            self.app.bell()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        key = self._key_at(event.x)
+        if key is not self._hovered:
+            self._hovered = key
+            self.tooltip = (key.tooltip or None) if key is not None else None
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._hovered is not None:
+            self._hovered = None
+            self.tooltip = None
+            self.refresh()
