@@ -226,15 +226,16 @@ def news_line(news: TableNews, name: SeatName) -> str:
 
 
 def refusal_line(refusal: Refusal, name: SeatName) -> str:
-    """Why a move changed nothing, in one line (the engine's own reason as it came; the
-    screen writes its cards as cards).
+    """Why a move changed nothing, in one English line (the engine's reason as its
+    English line: the game screen words that one with :func:`~cardtable.tui.refusal_words.refusal_text`,
+    in the player's language).
 
     >>> refusal_line(RepeatedMove(3, 5), str), refusal_line(TableWaits(WaitingForJoin((0,))), ["Ann"].__getitem__)
     ('message 3 is a repeat: this seat is at 5', 'Paused: waiting for Ann to join.')
     """
     match refusal:
-        case AgainstRules(reason=reason):
-            return reason
+        case AgainstRules(refusal=rule):
+            return str(rule)
         case NotYourTurn(seat=seat, to_act=to_act):
             return f"it is not {name(seat)}'s turn: {name(to_act)} is to act"
         case BotSeat(seat=seat):
