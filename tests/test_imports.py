@@ -102,6 +102,27 @@ def test_quick_commands_load_no_heavy_module(tmp_path: Path, args: list[str]) ->
     assert loaded(imported_by_command(args, str(tmp_path)), HEAVY) == []
 
 
+def test_play_reaches_its_game_without_typer(tmp_path: Path) -> None:
+    # A plain `cardtable play GAME [OPTIONS]` is read without the command line's framework
+    # (commands.play.play_arguments); the game itself is not opened here.
+    script = textwrap.dedent(
+        """
+        import sys
+        import cardtable.commands.play as play
+        seen = []
+        play.play = lambda game, **options: seen.append((game, options["seed"], options["ascii_only"]))
+        from cardtable.__main__ import main
+        code = main(["--ascii", "play", "hearts", "--seed=3", "--seats", "human,easy,easy,easy"])
+        print(code, seen)
+        print(sorted(name for name in ("typer", "click", "cardtable.cli", "rich.console") if name in sys.modules))
+        """
+    )
+    env = dict(os.environ, CARDTABLE_HOME=str(tmp_path))
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["0 [('hearts', 3, True)]", "[]"]
+
+
 def first_frame_modules(home: str, game: str | None) -> set[str]:
     """The modules of a fresh interpreter once the app's first screen is up (headless),
     and whether the garbage collector runs again by then."""
