@@ -202,3 +202,13 @@ def test_a_command_that_opens_no_app_runs_with_the_collector(tmp_path: Path, arg
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["0", "[True]", "True"]
+
+
+def test_the_game_screen_loads_the_screens_it_pushes_when_first_shown(tmp_path: Path) -> None:
+    # The round-over, hand-over (privacy), info and confirm screens are pushed later, if
+    # at all: they are imported when first shown, not before the table's first frame.
+    modules = first_frame_modules(str(tmp_path), "president")
+    assert "cardtable.tui.screens.game" in modules
+    assert loaded(modules, ("cardtable.tui.screens.roundover", "cardtable.tui.screens.privacy",
+                            "cardtable.tui.screens.info", "cardtable.tui.screens.confirm",
+                            "cardtable.tui.screens.review")) == []
