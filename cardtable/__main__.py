@@ -1,9 +1,11 @@
 """The ``cardtable`` command (its console script) and ``python -m cardtable``.
 
 ``cardtable --version`` is answered here without loading the command line (Typer,
-Click and Rich take several times as long to import as Python takes to start); every
-other command goes to :func:`cardtable.cli.main`, once the language is chosen
-(:func:`choose_language`): Typer words some of its help when it is first imported.
+Click and Rich take several times as long to import as Python takes to start), and so
+are ``cardtable`` alone and a plain ``cardtable play GAME [OPTIONS]``
+(:func:`cardtable.commands.play.play_arguments`), which open the app; every other
+command (and a ``play`` command line that is not plain: help, a mistake) goes to
+:func:`cardtable.cli.main`, once the language is chosen (:func:`choose_language`): Typer words some of its help when it is first imported.
 """
 
 import os
@@ -42,9 +44,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             from cardtable.commands.play import launch
 
             return run_command(launch)
-        from cardtable.cli import main as run_command_line
+        if "play" in args and "_CARDTABLE_COMPLETE" not in os.environ:
+            # A plain `cardtable play GAME [OPTIONS]` opens its game without Typer too.
+            from cardtable.commands.common import run_command
+            from cardtable.commands.play import play, play_arguments
 
-        return run_command_line(args)
+            given = play_arguments(args)
+            if given is not None:
+                return run_command(lambda: play(**given))
+        from cardtable.cli import main as command_line
+
+        return command_line(args)
     finally:
         resume_collection()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -365,3 +366,93 @@ def test_review_iterations_beyond_the_bound_are_refused(capsys: pytest.CaptureFi
     code, out, err = run(capsys, "review", "--iterations", iterations)
     assert code == 2 and out == ""
     assert_one_line_error(err, f"--iterations must be 1 to 100000, not {iterations}")
+
+
+# --- `play` without Typer -------------------------------------------------------------
+
+def _play_lines(count: int) -> list[list[str]]:
+    """``count`` command lines of ``play``, plain and not, drawn from every option's
+    values (well-formed, odd and wrong), in both spellings and any order."""
+    rng = random.Random(38)
+    values = {
+        "--seats": ["human,hard,hard,hard", "human:Ann,easy", "", " human , easy ", "hard,my_bot.py:Bot", "-x"],
+        "--names": ["Ann,Ben", "", "Ann"],
+        "--seed": ["0", "5", "123456789012", "007", "-1", "+3", "x", "", "12345678901234567890123"],
+        "--rounds": ["3", "0", "1"],
+        "--target": ["50", "100", "-5"],
+        "--speed": ["fast", "", "Slow", "warp"],
+        "--save": ["game.json", "~/x.json"],
+        "--think": ["1", "0.5", "3", "-1"],
+        "--bogus": ["1"],
+        "--round": ["3"],
+    }
+    flags = ["--no-revolution", "--ascii", "--four-colour", "--help", "--", "-"]
+    lines = []
+    for _ in range(count):
+        words: list[str] = []
+        for _ in range(rng.randrange(6)):
+            if rng.random() < 0.3:
+                words.append(rng.choice(flags[:3] if rng.random() < 0.9 else flags))
+                continue
+            option = rng.choice(list(values) if rng.random() < 0.1 else list(values)[:8])
+            value = rng.choice(values[option][:3] if rng.random() < 0.7 else values[option])
+            words += [f"{option}={value}"] if rng.random() < 0.3 else [option, value]
+        games = rng.choice([["hearts"], ["President"], ["durak"], ["chess"], [], ["hearts", "durak"], [""]])
+        for game in games:
+            words.insert(rng.randrange(len(words) + 1), game)
+        root = rng.choice([[], [], ["--ascii"], ["--four-colour", "--speed", "slow"], ["--speed", "fast"], ["--bogus"]])
+        lines.append([*root, "play", *words])
+    return lines
+
+
+def test_play_arguments_are_those_the_command_line_gives(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A plain `cardtable play` reaches the game without Typer (cardtable.__main__): the
+    # arguments it reads are exactly those the Typer command gives; anything else is
+    # left to Typer (play_arguments gives None).
+    from cardtable.commands import play as play_module
+
+    given: list[dict[str, object]] = []
+    monkeypatch.setattr(play_module, "play", lambda game, **kwargs: given.append({"game": game, **kwargs}))
+    plain = 0
+    for line in _play_lines(400):
+        given.clear()
+        main(line)
+        capsys.readouterr()
+        fast = play_module.play_arguments(line)
+        if fast is not None:
+            plain += 1
+            assert given == [fast], line
+    assert plain > 100  # the common lines take the fast way
+
+
+def test_play_arguments_know_the_play_commands_options() -> None:
+    import typer.main
+
+    from cardtable.commands import play as play_module
+
+    group = typer.main.get_command(app)
+    options = {opt for param in group.commands["play"].params for opt in param.opts}  # type: ignore[attr-defined]
+    assert options - {"GAME", "game"} == set(play_module.PLAY_VALUE_OPTIONS) | set(play_module.PLAY_FLAGS)
+    root = {opt for param in group.params for opt in param.opts} - {"--version", "-V", "--lang", "--help", "-h"}
+    assert root == set(play_module.ROOT_VALUE_OPTIONS) | set(play_module.ROOT_FLAGS)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "chess"], ["play", ""], ["play", "hearts", "--seats", "human,normal"], ["play", "hearts", "--speed", "warp"],
+        ["play", "hearts", "--think", "3"], ["play", "president", "--target", "50"], ["play", "hearts", "--bogus"],
+        ["play"], ["play", "hearts", "--seed", "-1"], ["play", "hearts", "--seed=x"], ["--ascii", "play", "hearts", "--rounds=2"],
+        ["play", "hearts", "--save", "."], ["play", "hearts", "--seats", "human:Ann,easy,easy,easy", "--names", "A,B,C,D"],
+        ["play", "hearts", "--seats", "human,,easy,easy"], ["play", "hearts", "durak"],
+    ],
+)
+def test_play_refuses_alike_with_and_without_typer(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    from cardtable.__main__ import main as program_main
+
+    typer_said = run(capsys, *args)
+    code = program_main(args)
+    out, err = capsys.readouterr()
+    assert (code, out, err) == typer_said and code == 2, args

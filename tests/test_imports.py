@@ -102,6 +102,27 @@ def test_quick_commands_load_no_heavy_module(tmp_path: Path, args: list[str]) ->
     assert loaded(imported_by_command(args, str(tmp_path)), HEAVY) == []
 
 
+def test_play_reaches_its_game_without_typer(tmp_path: Path) -> None:
+    # A plain `cardtable play GAME [OPTIONS]` is read without the command line's framework
+    # (commands.play.play_arguments); the game itself is not opened here.
+    script = textwrap.dedent(
+        """
+        import sys
+        import cardtable.commands.play as play
+        seen = []
+        play.play = lambda game, **options: seen.append((game, options["seed"], options["ascii_only"]))
+        from cardtable.__main__ import main
+        code = main(["--ascii", "play", "hearts", "--seed=3", "--seats", "human,easy,easy,easy"])
+        print(code, seen)
+        print(sorted(name for name in ("typer", "click", "cardtable.cli", "rich.console") if name in sys.modules))
+        """
+    )
+    env = dict(os.environ, CARDTABLE_HOME=str(tmp_path))
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["0 [('hearts', 3, True)]", "[]"]
+
+
 def first_frame_modules(home: str, game: str | None) -> set[str]:
     """The modules of a fresh interpreter once the app's first screen is up (headless),
     and whether the garbage collector runs again by then."""
@@ -181,3 +202,13 @@ def test_a_command_that_opens_no_app_runs_with_the_collector(tmp_path: Path, arg
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["0", "[True]", "True"]
+
+
+def test_the_game_screen_loads_the_screens_it_pushes_when_first_shown(tmp_path: Path) -> None:
+    # The round-over, hand-over (privacy), info and confirm screens are pushed later, if
+    # at all: they are imported when first shown, not before the table's first frame.
+    modules = first_frame_modules(str(tmp_path), "president")
+    assert "cardtable.tui.screens.game" in modules
+    assert loaded(modules, ("cardtable.tui.screens.roundover", "cardtable.tui.screens.privacy",
+                            "cardtable.tui.screens.info", "cardtable.tui.screens.confirm",
+                            "cardtable.tui.screens.review")) == []

@@ -34,7 +34,7 @@ SAVE_ID_LIKE = re.compile(r"[0-9a-fA-F]{1,8}")
 
 __all__ = [
     "build_config", "play", "launch", "resume", "list_games", "delete_saved", "replay", "run_app",
-    "parse_seat_bots", "take_seat_bots",
+    "parse_seat_bots", "take_seat_bots", "play_arguments",
 ]
 
 #: ``--bot SEAT=BOT``: the seat number as a person counts (from 1) and the bot
@@ -176,6 +176,99 @@ def play(
             think=seconds,
         )
     )
+
+
+#: ``cardtable play``'s options (``cli.play_command``) as :func:`play_arguments` reads them:
+#: those that take a value, by the parameter they set, and the flags.
+PLAY_VALUE_OPTIONS = {"--seats": "seats", "--names": "names", "--seed": "seed", "--rounds": "rounds",
+                      "--target": "target", "--speed": "speed", "--save": "save", "--think": "think"}
+PLAY_FLAGS = {"--no-revolution": "no_revolution", "--ascii": "ascii_only", "--four-colour": "four_colour"}
+#: The root's options ``cardtable [OPTIONS] play`` may take (``cli.cardtable_root``), ``--lang`` taken out.
+ROOT_VALUE_OPTIONS = {"--speed": "speed"}
+ROOT_FLAGS = {"--ascii": "ascii_only", "--four-colour": "four_colour"}
+# A whole number as the command line's conversion takes it, written plainly: anything
+# else (a sign, spaces, leading zeros, a huge number) is left to the command line.
+_PLAIN_WHOLE = re.compile(r"0|[1-9][0-9]{0,17}")
+_WHOLE_NUMBERS = frozenset({"seed", "rounds", "target"})
+
+
+def play_arguments(args: Sequence[str]) -> dict[str, Any] | None:
+    """:func:`play`'s arguments for the command line ``args`` when it is a plain
+    ``[--ascii] [--four-colour] [--speed S] play GAME [OPTIONS]``, each option given once
+    (``--name value`` or ``--name=value``), every value a plain one; ``None`` for anything
+    else (help, a mistake, an option given twice or with a value that begins with ``-``).
+
+    This is how ``cardtable play`` opens a game without loading Typer, a tenth of the
+    time to its first frame (:mod:`cardtable.__main__`); the command line (``cli.py``)
+    handles every other case, with its errors and help.  The arguments are those the
+    command line gives (``tests/test_cli.py`` compares them).
+
+    >>> play_arguments(["--ascii", "play", "hearts", "--seed=5", "--seats", "human,hard,hard,hard"])["seed"]
+    5
+    >>> play_arguments(["play", "hearts", "--seed", "-5"]) is None, play_arguments(["play", "--help"]) is None
+    (True, True)
+    """
+    words = iter(args)
+    root: dict[str, Any] = {}
+    for word in words:
+        if word == "play":
+            break
+        if word in ROOT_FLAGS and ROOT_FLAGS[word] not in root:
+            root[ROOT_FLAGS[word]] = True
+        elif word in ROOT_VALUE_OPTIONS and ROOT_VALUE_OPTIONS[word] not in root:
+            value = next(words, "-")
+            if value.startswith("-"):
+                return None
+            root[ROOT_VALUE_OPTIONS[word]] = value
+        else:
+            return None
+    else:
+        return None
+    given: dict[str, Any] = {}
+    game: str | None = None
+    setting: Any
+    for word in words:
+        if not word.startswith("-"):
+            if game is not None:
+                return None
+            game = word
+            continue
+        option, equals, value = word.partition("=")
+        if option in PLAY_FLAGS and not equals:
+            key, setting = PLAY_FLAGS[option], True
+        elif option in PLAY_VALUE_OPTIONS:
+            key = PLAY_VALUE_OPTIONS[option]
+            if not equals:
+                value = next(words, "-")
+            if value.startswith("-"):
+                return None
+            if key in _WHOLE_NUMBERS:
+                if not _PLAIN_WHOLE.fullmatch(value):
+                    return None
+                setting = int(value)
+            else:
+                setting = value
+        else:
+            return None
+        if key in given:
+            return None
+        given[key] = setting
+    if game is None:
+        return None
+    return {
+        "game": game,
+        "seats": given.get("seats"),
+        "names": given.get("names"),
+        "seed": given.get("seed"),
+        "rounds": given.get("rounds"),
+        "target": given.get("target"),
+        "revolution": False if given.get("no_revolution") else None,
+        "ascii_only": given.get("ascii_only", False) or root.get("ascii_only", False),
+        "four_colour": given.get("four_colour", False) or root.get("four_colour", False),
+        "speed": given.get("speed") or root.get("speed"),
+        "save": given.get("save"),
+        "think": given.get("think"),
+    }
 
 
 def _check_save_target(save: str) -> Path:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import cast
 
 import pytest
 
@@ -10,6 +12,7 @@ from cardtable.cards import SUIT_MASKS, Card, Suit, cards_to_mask
 from cardtable.engine.errors import GameOverError, IllegalActionError, MalformedActionError
 from cardtable.engine.playout import play_random_game
 from cardtable.games.hearts import RULES
+from cardtable.games.hearts.state import HeartsState
 
 from .hearts_helpers import (
     HEARTS_ONLY_LEADER,
@@ -236,3 +239,39 @@ def test_observation_never_shows_another_players_pass_before_the_exchange() -> N
     assert state.observation(2).history[0] == (0, "give ? ? ?")
     exchange = [e for e in state.observation(2).events if e.kind == "exchange" and e.seat == 0]
     assert exchange[0].cards == () and exchange[0].info["to"] == 1
+
+
+def _play_to_hand_end(state: HeartsState, rng: random.Random, look: str) -> None:
+    """Play random moves until a hand ends, looking at the state as ``look`` says."""
+    number = state.outcome().rounds_played
+    while state.outcome().rounds_played == number:
+        acts = state.legal_actions()
+        state.apply(acts[rng.randrange(len(acts))])
+        if look == "observations" and state.current_player is not None:
+            state.observation(state.current_player)
+
+
+@pytest.mark.parametrize("first_read", ["table", "events", "completed", "clone", "legal_actions", "observation"])
+def test_the_next_hands_deal_waits_until_read_and_deals_the_same_cards(first_read: str) -> None:
+    # A hand with a pass opens with seat 0 choosing whatever the cards, so its deal waits
+    # until the hand is read or played; the cards, the events and the game are the same
+    # as when it is read at once, whatever reads it first.
+    looked, waited = (cast(HeartsState, RULES.new_game(players=4, seed=11)) for _ in range(2))
+    _play_to_hand_end(looked, random.Random(3), "observations")
+    _play_to_hand_end(waited, random.Random(3), "outcome only")
+    assert waited._deal_due and "table" not in vars(waited)
+    assert waited.outcome() == looked.outcome() and waited.current_player == 0 == looked.current_player
+    assert waited.outcome().details["current_hand_points"] == [0, 0, 0, 0]
+    read: Callable[[], object] = {
+        "table": lambda: waited.table, "events": lambda: waited.events, "completed": lambda: waited.completed,
+        "clone": waited.clone, "legal_actions": waited.legal_actions, "observation": lambda: waited.observation(0),
+    }[first_read]
+    read()
+    assert not waited._deal_due
+    assert waited.hands == looked.hands and waited.hand_number == looked.hand_number == 2
+    assert waited.events == looked.events and waited.completed == looked.completed == []
+    for game in (looked, waited):
+        _play_to_hand_end(game, random.Random(4), "outcome only")
+        _play_to_hand_end(game, random.Random(5), "outcome only")  # hand 3, then hand 4 (no pass) is dealt at once
+        assert not game._deal_due and game.hand_number == 4
+    assert waited.to_json() == looked.to_json() and waited.events == looked.events

@@ -164,6 +164,19 @@ class _HeartsKernelView:
         return tuple(self._table.totals)
 
 
+class _DealOnRead:
+    """``HeartsState.table`` while the next hand's deal waits (see ``HeartsState._deal_now``),
+    when the state holds no table of its own: reading it deals the hand.  A state's own
+    table is read before this (a descriptor without ``__set__``), so that the moves of every
+    other hand pay nothing for it."""
+
+    def __get__(self, state: HeartsState | None, owner: type | None = None) -> Any:
+        if state is None:
+            return self
+        state._deal_now()
+        return state.table
+
+
 class HeartsState(GameState[HeartsObservation]):
     """A game of Hearts in progress.  See the module docstring for an example.
 
@@ -181,7 +194,7 @@ class HeartsState(GameState[HeartsObservation]):
     """
 
     rules: HeartsRules
-    table: kernel.Table
+    table: kernel.Table = _DealOnRead()  # type: ignore[assignment]
 
     # Until a state's events are first set (by __init__, a clone or a rebuild), nothing
     # is pending; the setters give each state its own list.
@@ -202,6 +215,8 @@ class HeartsState(GameState[HeartsObservation]):
     @quiet.setter
     def quiet(self, value: bool) -> None:
         # What is pending is written first: a quiet state then has nothing pending.
+        if self._deal_due:
+            self._deal_now()
         if self._pending:
             self._write_pending()
         self._quiet = value
@@ -251,6 +266,8 @@ class HeartsState(GameState[HeartsObservation]):
     @property
     def events(self) -> list[Event]:
         """Every event so far (see :class:`GameState`)."""
+        if self._deal_due:
+            self._deal_now()
         if self._pending:
             self._write_pending()
         return self._events
@@ -265,6 +282,8 @@ class HeartsState(GameState[HeartsObservation]):
     @property
     def completed(self) -> list[CompletedTrick]:
         """The tricks completed in this hand, in order."""
+        if self._deal_due:
+            self._deal_now()
         if self._pending:
             self._write_pending()
         return self._completed
@@ -323,6 +342,22 @@ class HeartsState(GameState[HeartsObservation]):
         else:
             self._completed = []
         self._defer(deal_events, (hands, table.hand_number, _DIRECTION_OF_OFFSET[table.offset]))
+
+    # The next hand's deal waits until that hand is first read or played: a game whose
+    # next hand nobody looks at (a new game for every hand, as a simulation may play)
+    # never deals it.  Meanwhile the table is off the state (``_undealt``), and reading
+    # ``table`` (so any of its fields, an observation, a legal action, a move; see
+    # _DealOnRead), the events, the tricks or a clone deals it, with the same draws of
+    # ``rng`` as at once; only the outcome reads the table as the deal will leave what it
+    # shows.
+    _deal_due = False
+    _undealt: kernel.Table
+
+    def _deal_now(self) -> None:
+        self._deal_due = False
+        self.table = self._undealt
+        del self._undealt
+        self._start_hand(None)
 
     def _defer(self, make: Callable[..., list[Event]], arguments: tuple[Any, ...]) -> None:
         """Log the events ``make(*arguments)`` makes, after everything before them; they
@@ -560,7 +595,16 @@ class HeartsState(GameState[HeartsObservation]):
             return
         if winners:
             self._record(Event("tie", None, (), number, {"seats": winners, "score": table.totals[winners[0]]}))
-        self._start_hand(None)
+        if not kernel.pass_offset(number + 1):
+            self._start_hand(None)  # who leads a hand without a pass (the 2C's holder) needs the deal
+            return
+        # A hand with a pass opens with seat 0 choosing, whatever the cards: its deal
+        # waits (see _deal_now), with the table as the deal leaves what is read meanwhile.
+        table.current = 0
+        table.won = [0, 0, 0, 0]
+        self._undealt = table
+        self._deal_due = True
+        del self.table
 
     # --- views ------------------------------------------------------------
     def _hand(self, seat: int) -> tuple[Card, ...]:
@@ -613,12 +657,15 @@ class HeartsState(GameState[HeartsObservation]):
         )
 
     def outcome(self) -> Outcome:
-        return outcome_of(self.rules.name, self.table, self.hand_records)
+        # A hand still to be dealt has no points taken, as its waiting table says.
+        table = self._undealt if self._deal_due else self.table
+        return outcome_of(self.rules.name, table, self.hand_records)
 
     def clone(self) -> HeartsState:
+        table = self.table  # deals a waiting hand first, so that both draw the same cards
         new = object.__new__(HeartsState)
         self._clone_base(new)
-        new.table = kernel.copy_table(self.table)
+        new.table = kernel.copy_table(table)
         new.hand_records = list(self.hand_records)  # records are never changed once made
         new.completed = list(self.completed)
         new._quiet = self._quiet

@@ -49,11 +49,9 @@ from cardtable.session.protocol import TableProtocol
 from cardtable.tui.cardstyle import engine_notation
 from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
-from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.game_hints import Hints
 from cardtable.tui.screens.game_turns import Turns
 from cardtable.tui.screens.handover import HandOver
-from cardtable.tui.screens.info import InfoScreen
 from cardtable.tui.screens.move_box import MoveBox
 from cardtable.tui.screens.pauses import TrickPause
 from cardtable.tui.screens.round_end import RoundEnd
@@ -440,6 +438,8 @@ class GameScreen(StyledOnce):
             self.status_line.refuse(str(exc))  # the selection is no move: the table's own line
             return
         if services(self).settings.confirm_before_play:
+            from cardtable.tui.screens.confirm import ConfirmScreen  # a screen pushed later loads then
+
             if action not in self.legal:
                 self.human_move(action)  # refused with the engine's reason; nothing to confirm
                 return
@@ -523,10 +523,14 @@ class GameScreen(StyledOnce):
     # --- keys: views and leaving ---------------------------------------------------------
     def action_last(self) -> None:
         if self.view is not None:
+            from cardtable.tui.screens.info import InfoScreen
+
             self.app.push_screen(InfoScreen(self.table.last_completed(self.view.obs, self.view.context)))
 
     def action_scores(self) -> None:
         if self.view is not None:
+            from cardtable.tui.screens.info import InfoScreen
+
             self.app.push_screen(InfoScreen(self.view.scores))
 
     def action_seats(self) -> None:

@@ -18,7 +18,6 @@ from textual.worker import get_current_worker
 
 from cardtable.engine.actions import Action
 from cardtable.tui.keymap import say
-from cardtable.tui.screens.info import InfoScreen
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.wording import plural
 
@@ -246,6 +245,8 @@ class Hints:
         return text
 
     def show_why(self, decision: Decision) -> None:
+        from cardtable.tui.screens.info import InfoScreen  # a screen pushed later loads then
+
         self.screen.app.push_screen(InfoScreen(self.why_text(decision), wide=True))
 
 

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Static
 
-from cardtable.tui.screens.privacy import PrivacyScreen
 from cardtable.tui.widgets.hand import HandView
 
 if TYPE_CHECKING:
@@ -46,6 +45,8 @@ class HandOver:
             hot_seat.hand_over(seat)
         self.conceal()
         name = screen.context.name(seat)
+        from cardtable.tui.screens.privacy import PrivacyScreen  # a screen pushed later loads then
+
         screen.app.push_screen(PrivacyScreen(name), lambda _: self.reveal(seat))
 
     def conceal(self) -> None:

@@ -13,7 +13,6 @@ from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.payloads import Ending, EventKind
 from cardtable.tui.config import TableConfig
-from cardtable.tui.screens.roundover import RoundOverScreen
 from cardtable.tui.services import services
 
 if TYPE_CHECKING:
@@ -62,6 +61,8 @@ class RoundEnd:
             if winners:
                 body.append(f"\nWinner: {', '.join(winners)}", style="bold green")
         self.shown = event
+        from cardtable.tui.screens.roundover import RoundOverScreen  # a screen pushed later loads then
+
         screen.app.push_screen(RoundOverScreen(title, body, over, noun, reviewable=self.reviewable()), self.chosen)
 
     def reviewable(self) -> bool:
