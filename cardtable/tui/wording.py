@@ -64,6 +64,7 @@ __all__ = [
     "cards_plain",
     "clock_line",
     "engine_text",
+    "fill",
     "join_failure",
     "news_line",
     "pause_line",
@@ -94,6 +95,32 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     '3,655 simulations'
     """
     return f"{count:,} {noun if count == 1 else (many or noun + 's')}"
+
+
+def fill(template: str, style: str = "", **values: str | int | Text) -> Text:
+    """A translated sentence with its named placeholders filled in; a :class:`Text`
+    value keeps its own styles (cards keep their colours), the rest takes ``style``.
+    Values are never read as markup, and a ``{`` in a name stays as it is.
+
+    >>> fill("{player} attacks with {cards}", "bold", player="Ada", cards=Text("A♥", style="red")).plain
+    'Ada attacks with A♥'
+    """
+    text = Text(style=style)
+    last = 0
+    for match in _PLACEHOLDER.finditer(template):
+        text.append(template[last : match.start()])
+        value = values[match.group(1)]
+        if isinstance(value, Text):
+            text.append_text(value)
+        else:
+            text.append(format(value, match.group(2) or ""))
+        last = match.end()
+    text.append(template[last:])
+    return text
+
+
+#: a named placeholder of a translated sentence (``{cards}``, ``{count:,}``)
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
 
 
 def cards_plain(cards: Iterable[Card], style: CardStyle) -> str:

@@ -44,6 +44,7 @@ from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
+from cardtable.lang import _
 from cardtable.session.notices import AgainstRules, CannotUndo, Refusal
 from cardtable.session.protocol import TableProtocol
 from cardtable.tui.config import SeatConfig, TableConfig
@@ -256,7 +257,7 @@ class GameScreen(StyledOnce):
         """The footer's keys, with the "last trick" key named after the game's own part of
         play ("Last bout" in Durak)."""
         active = super().active_bindings
-        label = f"Last {self.table.completed_noun}"
+        label = _(self.table.completed_key)
         for key, (node, binding, enabled, tooltip) in list(active.items()):
             if binding.action == "last" and binding.description != label:
                 active[key] = ActiveBinding(node, dataclasses.replace(binding, description=label), enabled, tooltip)
