@@ -49,6 +49,7 @@ from cardtable.tui.wording import (
     clock_line,
     engine_text,
     fill,
+    level_word,
     pause_line,
     presence_line,
     refusal_line,
@@ -117,7 +118,7 @@ class TableContext:
         """The seat's name with its kind (``Ada (hard)``), ``?`` for no seat."""
         if seat is None or not 0 <= seat < len(self.labels):
             return "?"
-        return _("You") if self.labels[seat] == YOU else self.labels[seat]
+        return seat_label(self.labels[seat], self.names[seat] if seat < len(self.names) else "")
 
     def line(self, seat: int | None, mine: str, theirs: str, style: str = "", **values: str | int | Text) -> Text:
         """A whole sentence about ``seat``: ``mine`` where it speaks to the reader (the
@@ -147,6 +148,19 @@ class TableContext:
 
 #: the name of the seat that speaks to the person reading (the default name of a person)
 YOU = "You"
+
+
+def seat_label(label: str, name: str) -> str:
+    """A seat's label (``Ben (normal)``) in the reader's words: the bot's level and
+    the name You translated, the name itself as it is.
+
+    >>> seat_label("Ben (hard)", "Ben"), seat_label("You", "You")
+    ('Ben (hard)', 'You')
+    """
+    if label.startswith(f"{name} (") and label.endswith(")"):
+        level = label[len(name) + 2 : -1]
+        return f"{_('You') if name == YOU else name} ({level_word(level)})"
+    return _("You") if label == YOU else label
 
 
 def hand_title(ctx: TableContext, seat: int | None, cards: int) -> str:
@@ -467,7 +481,7 @@ class TableViewModel:
         obs = facts.obs
         words = facts.seat_words[seat] if seat < len(facts.seat_words) else ()
         return SeatShown(
-            label=facts.labels[seat], name=facts.names[seat], count=obs.hand_sizes[seat],
+            label=seat_label(facts.labels[seat], facts.names[seat]), name=self.context(facts).name(seat), count=obs.hand_sizes[seat],
             words=(*self.wording.seat_status(obs, seat), *words),
             badges=tuple(self.wording.seat_badges(obs, seat)),
             to_act=seat == obs.current_player,
