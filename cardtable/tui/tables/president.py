@@ -118,9 +118,10 @@ class PresidentTable(TableArea[PresidentObservation]):
             text.append_text(line)
             text.append("\n")
         elif not o.is_over:
-            mine = (o.current_player == o.seat and ctx.personal) or ctx.is_you(o.current_player)
-            if mine:
+            if o.current_player == o.seat and ctx.personal:
                 clear = _("The table is clear: you lead any set.")
+            elif ctx.is_you(o.current_player):
+                clear = _("The table is clear: You lead any set.")
             else:
                 clear = _("The table is clear: {player} leads any set.").format(player=ctx.name(o.current_player))
             text.append(f"  {clear}\n", style="italic")
@@ -238,8 +239,9 @@ class PresidentTable(TableArea[PresidentObservation]):
                 select=say("toggle_card"), play=say("play")))
         size = len(obs.table)
         if not any(action.kind == "play" for action in legal):
-            return Text(ngettext("You cannot beat that card: {key} to pass.", "You cannot beat those {count}: {key} to pass.",
-                                 size).format(count=size, key=say("pass_turn")))
+            if size == 1:
+                return Text(_("You cannot beat that card: {key} to pass.").format(key=say("pass_turn")))
+            return Text(_("You cannot beat those {count}: {key} to pass.").format(count=size, key=say("pass_turn")))
         return Text(ngettext("Your turn: beat it with {count} card of a higher rank, or {key} to pass.",
                              "Your turn: beat it with {count} cards of a higher rank, or {key} to pass.", size).format(
             count=size, key=say("pass_turn")))

@@ -10,10 +10,13 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
+from cardtable.lang import _ as translated
+
 if TYPE_CHECKING:
+    from textual.binding import ActiveBinding
     from textual.screen import Screen
 
-__all__ = ["KeysFooter", "FooterKeyShown"]
+__all__ = ["KeysFooter", "FooterKeyShown", "SpokenKeys"]
 
 
 class FooterKeyShown(NamedTuple):
@@ -103,14 +106,14 @@ class KeysFooter(Widget, can_focus=False):
             if not binding.show or binding.action in seen:
                 continue  # one key for an action, as Textual's footer shows it
             seen.add(binding.action)
-            keys.append(FooterKeyShown(binding.key, app.get_key_display(binding), binding.description, enabled,
+            keys.append(FooterKeyShown(binding.key, app.get_key_display(binding), translated(binding.description), enabled,
                                        tooltip))
         if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
             shown = bindings.get(app.COMMAND_PALETTE_BINDING)
             if shown is not None:
                 _, binding, enabled, tooltip = shown
-                keys.append(FooterKeyShown(binding.key, app.get_key_display(binding), binding.description, enabled,
-                                           binding.tooltip or binding.description))
+                keys.append(FooterKeyShown(binding.key, app.get_key_display(binding), translated(binding.description), enabled,
+                                           binding.tooltip or translated(binding.description)))
         return (self.show_command_palette, self.compact, tuple(keys))
 
     @property
@@ -204,3 +207,22 @@ class KeysFooter(Widget, can_focus=False):
             self._hovered = None
             self.tooltip = None
             self.refresh()
+
+
+class SpokenKeys:
+    """A screen whose footer (Textual's or :class:`KeysFooter`) names its keys in the
+    reader's words: bindings are declared in English, marked ``N_``, and translated here
+    each time the footer asks."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        from dataclasses import replace
+
+        from textual.binding import ActiveBinding
+
+        active: dict[str, ActiveBinding] = super().active_bindings  # type: ignore[misc]
+        for key, (node, binding, enabled, tooltip) in list(active.items()):
+            if node is self and binding.description:  # type: ignore[comparison-overlap]
+                spoken = replace(binding, description=translated(binding.description))
+                active[key] = ActiveBinding(node, spoken, enabled, tooltip)
+        return active
