@@ -40,8 +40,9 @@ def keys_markdown(has: Collection[str] | None = None) -> str:
     (False, True)
     """
     rows = [f"| {keys} | {does}{f' ({when})' if when else ''} |" for keys, does, when in help_rows(TABLE_KEYS, has)]
-    table = "\n".join([f"| {_('key')} | {_('what it does')} |", "|---|---|", *rows])
-    return f"# {_('Playing at the table')}\n\n{table}\n\n{_(NOTES_MARKDOWN)}"
+    key, does, heading = _("key"), _("what it does"), _("Playing at the table")
+    table = "\n".join([f"| {key} | {does} |", "|---|---|", *rows])
+    return f"# {heading}\n\n{table}\n\n{_(NOTES_MARKDOWN)}"
 
 
 KEYS_MARKDOWN = keys_markdown()

@@ -296,7 +296,8 @@ class DurakTable(TableArea[DurakObservation]):
     def score_text(self, obs: DurakObservation, ctx: TableContext) -> Text:
         text = Text()
         text.append(_("Round {round}/{rounds}").format(round=obs.round, rounds=obs.rounds_total) + "\n", style="bold")
-        text.append(f"{'':<11}{_('won'):>5}{_('durak'):>6}\n", style="dim")
+        won, durak = _("won"), _("durak")
+        text.append(f"{'':<11}{won:>5}{durak:>6}\n", style="dim")
         for seat, (wins, losses) in enumerate(obs.record):
             text.append(f"{fit_name(ctx.name(seat), 11, pad=True)}{wins:>5}{losses:>6}\n")
         return text
@@ -344,7 +345,8 @@ class DurakTable(TableArea[DurakObservation]):
         durak = result.loser
         for place, seat in enumerate(result.order):
             if seat == durak:
-                text.append(f"{_('durak'):<7}{ctx.name(seat)}\n", style="bold red")
+                durak_word = _("durak")
+                text.append(f"{durak_word:<7}{ctx.name(seat)}\n", style="bold red")
             else:
                 text.append(f"{ordinal(place + 1):<7}{ctx.name(seat)}\n", style="bold green" if place == 0 else "")
         if result.draw:

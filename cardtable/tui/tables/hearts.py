@@ -261,7 +261,9 @@ class HeartsTable(TableArea[HeartsObservation]):
 
     def seat_status(self, obs: HeartsObservation, seat: int) -> list[str]:
         if obs.phase == "pass":
-            return [_("passed")] if seat in obs.passed_seats else [_("choosing")]
+            if seat in obs.passed_seats:
+                return [pgettext("Hearts: has chosen the cards to pass", "passed")]
+            return [_("choosing")]
         return [_("to act")] if obs.current_player == seat else []
 
     def seat_badges(self, obs: HeartsObservation, seat: int) -> list[str]:
@@ -297,7 +299,8 @@ class HeartsTable(TableArea[HeartsObservation]):
         hands = obs.hand_scores[played - count:]
         first = played - count + 1
         header = "".join(f"{'h' + str(first + i):>{column}}" for i in range(count))
-        text.append(f"{'':<9}{header}{pgettext('total score, short', 'tot'):>{total_width}}\n", style="dim")
+        total_head = pgettext("total score, short", "tot")
+        text.append(f"{'':<9}{header}{total_head:>{total_width}}\n", style="dim")
         for seat, total in enumerate(obs.scores):
             per = "".join(f"{h[seat]:>{column}}" for h in hands)
             text.append(f"{fit_name(ctx.name(seat), 9, pad=True)}{per}{total:>{total_width}}\n")
@@ -347,7 +350,8 @@ class HeartsTable(TableArea[HeartsObservation]):
     def round_summary(self, event: Event, obs: HeartsObservation, ctx: TableContext) -> Text:
         result = RoundResult.of(event)
         text = Text()
-        text.append(f"{_('player'):<16}{_('taken'):>7}{_('scored'):>8}{_('total'):>7}\n", style="bold")
+        player, taken_word, scored, total = _("player"), _("taken"), _("scored"), _("total")
+        text.append(f"{player:<16}{taken_word:>7}{scored:>8}{total:>7}\n", style="bold")
         totals = result.totals or tuple(obs.scores)
         taken = result.points_taken or (0,) * obs.num_players
         scores = result.scores or (0,) * obs.num_players

@@ -321,7 +321,8 @@ class PresidentTable(TableArea[PresidentObservation]):
     def round_summary(self, event: Event, obs: PresidentObservation, ctx: TableContext) -> Text:
         result = RoundResult.of(event)
         text = Text()
-        text.append(f"{_('place'):<7}{_('player'):<16}{_('title'):<16}{_('points'):>7}{_('total'):>7}\n", style="bold")
+        heads = (_("place"), _("player"), _("title"), _("points"), _("total"))
+        text.append(f"{heads[0]:<7}{heads[1]:<16}{heads[2]:<16}{heads[3]:>7}{heads[4]:>7}\n", style="bold")
         scores = result.scores or tuple(obs.scores)
         titles = result.titles or ("",) * obs.num_players
         points_of = result.points or (0,) * obs.num_players
