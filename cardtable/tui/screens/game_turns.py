@@ -229,7 +229,7 @@ class Turns:
         screen.forget_received()
         if session.waiting:
             # Sent to the host: its new state, or its reason for refusing, redraws.
-            screen.status_line.set(Text("Sent; waiting for the table…", style="italic"))
+            screen.status_line.set(Text(_("Sent; waiting for the table…"), style="italic"))
             return True
         screen.query_one(HandView).clear_selection()
         screen.after_change()

@@ -64,7 +64,7 @@ class RoundEnd:
         if over:
             winners = [ctx.name(s) for s in Ending.of(event).winners] or self.winners_from_events(obs)
             if winners:
-                body.append("\n" + ngettext("Winner: {players}", "Winners: {players}", len(winners)).format(
+                body.append("\n" + ngettext("Winner: {players}", "Winner: {players}", len(winners)).format(
                     players=", ".join(winners)), style="bold green")
         self.shown = event
         screen.app.push_screen(RoundOverScreen(title, body, over, noun, reviewable=self.reviewable()), self.chosen)
