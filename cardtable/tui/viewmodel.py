@@ -267,7 +267,7 @@ class TableFacts:
         if presence is not None:
             lost = isinstance(presence.pause, ConnectionLost) and not table.is_over
             # The host's last word on who is there is out of date once the connection is lost.
-            here = "disconnected" if lost else presence_line(presence.seats, _namer(names))
+            here = _("disconnected") if lost else presence_line(presence.seats, _namer(names))
             away = {seen.seat: away_words(seen) for seen in presence.seats}
             seat_words = tuple(away.get(seat, ()) for seat in range(len(names)))
         return cls(

@@ -43,6 +43,11 @@ def _language_choices() -> dict[str, str]:
     return {AUTO: _("auto"), **{code: language_name(code) for code in offered_languages()}}
 
 
+def _own_name(typed: str) -> str:
+    """The player's name as saved: the reader's word for You is the default name, You."""
+    return "You" if typed == _("You") else typed
+
+
 def not_saved(reason: object) -> Text:
     """The line under the form when the settings could not be saved (``reason`` shown literally)."""
     return Text.assemble((_("Not saved:") + " ", "bold red"), literal(reason))
@@ -99,7 +104,9 @@ class SettingsScreen(SpokenKeys, Screen[bool]):
                 yield Static(_("the most a hard bot thinks on (1 spares a battery)"), classes="option-help")
             with Horizontal(classes="start-row"):
                 yield Label(_("Your name"), classes="start-label")
-                yield Input(s.default_player_name, id="set-default_player_name", classes="name-input",
+                # The default name, You, in the reader's words (and saved as You again).
+                shown_name = _("You") if s.default_player_name == "You" else s.default_player_name
+                yield Input(shown_name, id="set-default_player_name", classes="name-input",
                             max_length=NAME_LIMIT)
             with Horizontal(classes="start-row"):
                 yield Label(_("Language"), classes="start-label")
@@ -124,7 +131,7 @@ class SettingsScreen(SpokenKeys, Screen[bool]):
         values: dict[str, object] = {
             "bot_speed": self.query_one("#set-bot_speed", Cycler).value,
             "default_bot_level": self.query_one("#set-default_bot_level", Cycler).value,
-            "default_player_name": self.query_one("#set-default_player_name", Input).value.strip(),
+            "default_player_name": _own_name(self.query_one("#set-default_player_name", Input).value.strip()),
             "think_seconds": float(self.query_one("#set-think_seconds", Cycler).value.removesuffix(" s")),
             "bot_cores": int(self.query_one("#set-bot_cores", Cycler).value),
             "language": {shown: code for code, shown in _language_choices().items()}[
