@@ -61,18 +61,19 @@ def registry_words() -> dict[str, str]:
     kinds = ["human", "hard", "normal", "easy"]
     example_seats = ",".join((kinds * first.default_players)[: first.default_players])
     return {
-        "games": all_of([rules.title for rules in every]),
+        "games": all_of([_(rules.title) for rules in every]),
         "game_names": either_of([rules.name for rules in every]),
         "codes": ", ".join(offered_languages()),
         "example": f"{first.name} --seats {example_seats}",
+        "host_example": f"{every[-1].name} --seats " + ",".join(["remote"] * (every[-1].default_players - 1) + ["hard"]),
         "example_bots": f"{first.name} --seats " + ",".join(["normal"] + ["easy"] * (first.default_players - 1)),
         "rounds_defaults": ", ".join(
-            f"{rules.title} {rules.table_options.get('rounds', rules.option_defaults['rounds'])}"
+            f"{_(rules.title)} {rules.table_options.get('rounds', rules.option_defaults['rounds'])}"
             for rules in having("rounds")
         ),
-        "rounds_games": all_of([rules.title for rules in having("rounds")]),
-        "target_games": all_of([rules.title for rules in having("target")]),
-        "revolution_games": all_of([rules.title for rules in having("revolution")]),
+        "rounds_games": all_of([_(rules.title) for rules in having("rounds")]),
+        "target_games": all_of([_(rules.title) for rules in having("target")]),
+        "revolution_games": all_of([_(rules.title) for rules in having("revolution")]),
     }
 
 
@@ -376,7 +377,7 @@ def play_command(
 
 
 @app.command("host", cls=_Command,
-    help=N_("Host a game for players on other terminals, e.g. host hearts --seats remote,remote,remote,hard."),
+    help=N_("Host a game for players on other terminals, e.g. host {host_example}."),
 )
 def host_command(
     game: GameArgument,

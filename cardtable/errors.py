@@ -13,6 +13,10 @@ from __future__ import annotations
 
 import math
 import reprlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardtable.engine.refusals import RuleRefusal
 
 __all__ = [
     "QUOTE_LIMIT",
@@ -46,7 +50,19 @@ class InvalidDeckError(CardtableError, ValueError):
 
 
 class IllegalActionError(CardtableError, ValueError):
-    """An action the rules do not allow now.  The state is left unchanged."""
+    """An action the rules do not allow now.  The state is left unchanged.
+
+    The engine raises it with the game's reason as data, a
+    :class:`~cardtable.engine.refusals.RuleRefusal` (a code and its values), kept in
+    :attr:`refusal`; the message is that refusal's English line.  Raised with a message
+    only, :attr:`refusal` is ``None``.
+    """
+
+    refusal: RuleRefusal | None
+
+    def __init__(self, message: str = "", refusal: RuleRefusal | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
 
 
 class MalformedActionError(IllegalActionError):

@@ -46,6 +46,7 @@ from typing import Any
 
 from cardtable.bots import make_bot
 from cardtable.bots.search import DEFAULT_TIME_BUDGET, ISMCTS, Deadline, MoveValue, SearchBot
+from cardtable.cardletters import card_label
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
@@ -193,7 +194,7 @@ def move_label(action: Action | str, ascii_only: bool = False) -> str:
     ('J♥ on 9♥', 'pass', 'QS KD AH')
     """
     action = action if isinstance(action, Action) else Action.parse(action)
-    labels = [card.label(ascii_only) for card in action.cards]
+    labels = [card_label(card, ascii_only) for card in action.cards]
     if action.kind == "defend" and len(labels) == 2:
         # TRANSLATORS: a Durak defence in the review: "J♥ on 9♥", {card} beating {attack}.
         return _("{card} on {attack}").format(card=labels[1], attack=labels[0])

@@ -388,7 +388,7 @@ async def _serve(table: Any, address: str, port: int) -> None:
 
         shown = format_address(_public_address(address), table.address[1])
         print(_("Hosting {game}. Send each player their own line; the code in it is that seat's secret:").format(
-            game=table.session.state.rules.title), flush=True)
+            game=_(table.session.state.rules.title)), flush=True)
         for line in table.join_lines(shown):
             print(f"  {line}", flush=True)
         if address not in WILDCARDS and address.startswith(("127.", "::1", "localhost")):
@@ -397,5 +397,8 @@ async def _serve(table: Any, address: str, port: int) -> None:
         await table.wait_finished()
         await asyncio.sleep(0.5)  # the last state and status reach everyone before goodbye
     finally:
-        await table.close("the game is over" if table.session.is_over else "the host closed the table")
+        if table.session.is_over:
+            await table.close("the game is over", "game_over")
+        else:
+            await table.close()
         sys.stdout.flush()

@@ -81,7 +81,7 @@ def build_config(
             flag = {"rounds": "--rounds", "target": "--target", "revolution": "--no-revolution"}[
                 "target" if "target" in option else option
             ]
-            raise InvalidOptionError(_("{option} does not apply to {game}").format(option=flag, game=rules.title))
+            raise InvalidOptionError(_("{option} does not apply to {game}").format(option=flag, game=_(rules.title)))
         options[option] = value
     return TableConfig.build(
         name, kinds, seat_names or _split(names), seed=seed, options=options,

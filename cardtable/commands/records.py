@@ -40,5 +40,5 @@ def export(savefile: str, recordfile: str, force: bool = False) -> Path:
     else:
         said = ngettext("Exported {source} ({game}, not finished, {count} action) to {target}",
                         "Exported {source} ({game}, not finished, {count} actions) to {target}", replay.length)
-    print(visible(said.format(source=source, game=state.rules.title, count=replay.length, target=written)))
+    print(visible(said.format(source=source, game=_(state.rules.title), count=replay.length, target=written)))
     return written

@@ -29,7 +29,10 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-__all__ = ["GuardedServer", "allowed_hosts", "allowed_origins"]
+from cardtable.commands.common import all_of
+from cardtable.lang import _, current_language, ngettext
+
+__all__ = ["GuardedServer", "allowed_hosts", "allowed_origins", "page_words", "full_page_words"]
 
 #: how long a closed tab's cardtable may take to quit when asked, then to end when terminated
 QUIT_GRACE_S = 2.0
@@ -60,6 +63,57 @@ def allowed_origins(host: str, port: int) -> frozenset[str]:
     ['http://127.0.0.1:8010', 'http://localhost:8010']
     """
     return frozenset(f"http://{name}" for name in allowed_hosts(host, port))
+
+
+def page_words() -> dict[str, str]:
+    """The page's words in the language of the ``cardtable serve`` that serves it (each
+    tab's cardtable speaks it too: it inherits the language): its title, its buttons,
+    and the line shown when a tab's cardtable has ended.
+
+    >>> from cardtable.lang import use_language
+    >>> use_language("bg")
+    >>> page_words()["title"], page_words()["lang"]
+    ('cardtable: Президент, Дурак и Купи', 'bg')
+    >>> use_language("en")
+    >>> page_words()["title"]
+    'cardtable: President, Durak and Hearts'
+    """
+    from cardtable.games import all_rules
+
+    return {
+        "lang": current_language(),
+        # TRANSLATORS: the browser page's title (`cardtable serve`): {games} are the games' names.
+        "title": _("cardtable: {games}").format(games=all_of([_(rules.title) for rules in all_rules()])),
+        # TRANSLATORS: the browser page's button that starts a tab's cardtable.
+        "start": _("Start"),
+        "ended": _("This tab's cardtable has ended."),
+        # TRANSLATORS: the browser page's button that starts a tab's cardtable again.
+        "restart": _("Restart"),
+    }
+
+
+def full_page_words(max_sessions: int) -> dict[str, Any]:
+    """The words of the page that says every tab ``cardtable serve`` runs is taken; the
+    sentences that name a command come as the words before it and after it.
+
+    >>> full_page_words(2)["close"]
+    ('That is the most this ', ' runs at once. Close one of those tabs (or quit its cardtable), then reload this page.')
+    """
+    close = ngettext("That is the most this {command} runs at once. Close that tab (or quit its cardtable), "
+                     "then reload this page.",
+                     "That is the most this {command} runs at once. Close one of those tabs (or quit its "
+                     "cardtable), then reload this page.", max_sessions)
+    more = _("Whoever started it can allow more: {command}.")
+    return {
+        "lang": current_language(),
+        "title": _("cardtable: every table is taken"),
+        "heading": ngettext("cardtable is open in {count} tab already", "cardtable is open in {count} tabs already",
+                            max_sessions).format(count=max_sessions),
+        "close": tuple(close.split("{command}", 1)) if "{command}" in close else (close, ""),
+        "more": tuple(more.split("{command}", 1)) if "{command}" in more else (more, ""),
+        # TRANSLATORS: the browser page's button that loads the page again.
+        "reload": _("Reload"),
+    }
 
 
 class TabService(AppService):
@@ -152,13 +206,15 @@ class GuardedServer(Server):
         session taken, a page that says so (status 503)."""
         if self.sessions >= self.max_sessions:
             return aiohttp_jinja2.render_template(
-                "full.html", request, {"max_sessions": self.max_sessions}, status=503
+                "full.html", request, {"max_sessions": self.max_sessions, "words": full_page_words(self.max_sessions)},
+                status=503,
             )
         context = {
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
             "app_websocket_url": f"ws://{request.host}/ws",
             "config": {"static": {"url": "/static/"}},
             "application": {"name": self.title},
+            "words": page_words(),
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 

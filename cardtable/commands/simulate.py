@@ -178,7 +178,7 @@ def render_table(result: MatchResult) -> Table:
         caption = _("mean: {measure} (higher is better), with its 95% CI")
     else:
         caption = _("mean: {measure} (lower is better), with its 95% CI")
-    caption = caption.format(measure=measure)
+    caption = caption.format(measure=_(measure))  # the game's English word, kept so in --json
     if measure_for(result.game).is_rate:
         caption = _("{caption} (Wilson, over rounds)").format(caption=caption)
     table = Table(

@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cardtable.lang import N_
+
 if TYPE_CHECKING:
     from cardtable.engine.state import Outcome
 
@@ -48,7 +50,7 @@ class RoundShare:
 class Measure:
     """The per-round figure a level is judged by in one game (``cardtable simulate``).
 
-    ``name`` labels it in tables; ``higher_is_better`` says which way is good;
+    ``name`` labels it in tables (English, marked ``N_`` and translated where shown); ``higher_is_better`` says which way is good;
     ``value(outcome, seat)`` is its value for one seat over one whole game;
     ``is_rate`` marks a share of rounds (0 to 1), whose interval is a Wilson interval.
     """
@@ -59,7 +61,8 @@ class Measure:
     is_rate: bool = False
 
 
-SCORE_PER_ROUND = Measure("score per round", True, score_per_round)
+# TRANSLATORS: the figure `cardtable simulate` judges a bot level by, for a game that declares none.
+SCORE_PER_ROUND = Measure(N_("score per round"), True, score_per_round)
 """The measure of a game that declares none: its score per round, higher better."""
 
 

@@ -174,7 +174,8 @@ class RoundResult:
     gives none).  ``order``: the seats in the order they went out (President, Durak);
     ``scores``: the round's scores, ``totals`` the game's (Hearts), ``points`` each seat's
     points (President), ``points_taken`` (Hearts), ``titles`` (President);
-    ``moon_shooter`` (Hearts); ``loser``: the durak; ``draw``: nobody lost (Durak)."""
+    ``moon_shooter`` (Hearts); ``loser``: the seat that lost the round, under the key
+    the game names (``loser_key``: Durak's durak); ``draw``: nobody lost (Durak)."""
 
     order: tuple[int, ...] = ()
     scores: tuple[int, ...] | None = None
@@ -187,7 +188,7 @@ class RoundResult:
     draw: bool = False
 
     @classmethod
-    def of(cls, event: Event) -> RoundResult:
+    def of(cls, event: Event, loser_key: str = "loser") -> RoundResult:
         info = event.info
         titles = info.get("titles")
         return cls(
@@ -198,6 +199,6 @@ class RoundResult:
             points_taken=_ints(info, "points_taken"),
             titles=tuple(str(title or "") for title in titles) if isinstance(titles, (list, tuple)) else None,
             moon_shooter=_seat(info.get("moon_shooter")),
-            loser=_seat(info.get("durak")),
+            loser=_seat(info.get(loser_key)),
             draw=bool(info.get("draw")),
         )

@@ -134,11 +134,11 @@ def parse_save_text(text: str | bytes) -> Any:
     >>> parse_save_text('{"format": "cardtable-save"}\n[1, 0, "pass"]\n')
     Traceback (most recent call last):
     ...
-    cardtable.errors.SaveFileError: save file is damaged: a journal follows a save without its actions
+    cardtable.engine.saves.DamagedJournal: save file is damaged: a journal follows a save without its actions
     >>> parse_save_text('{"format": "cardtable-save", "actions": []}\n[2, 0, "pass"]\n')
     Traceback (most recent call last):
     ...
-    cardtable.errors.SaveFileError: save file is damaged: journal line 2 holds action 2, not action 1
+    cardtable.engine.saves.DamagedJournal: save file is damaged: journal line 2 holds action 2, not action 1
     """
     import json
 

@@ -28,6 +28,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import SCORE_PER_ROUND, Measure, StatCounter
 from cardtable.engine.observation import LogView, Observation, to_jsonable
+from cardtable.engine.refusals import ENGINE_CODES, GAME_OVER_CODE, NOT_YOUR_TURN_CODE, RuleRefusal, malformed
 from cardtable.engine.saves import dump_game, read_game
 from cardtable.errors import (
     GameOverError,
@@ -38,12 +39,16 @@ from cardtable.errors import (
     quoted,
 )
 from cardtable.gcpause import collection_held
+from cardtable.lang import N_
 
 GAME_OVER = "the game is over; no more actions"
 """What every game says to an action after its end."""
+GAME_OVER_REFUSAL = RuleRefusal(GAME_OVER_CODE)
+"""The same, as data (its English line is :data:`GAME_OVER`)."""
 
 __all__ = [
     "GAME_OVER",
+    "GAME_OVER_REFUSAL",
     "OptionSpec",
     "Outcome",
     "Rules",
@@ -215,8 +220,14 @@ class Rules(ABC):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     deck: ClassVar[tuple[Card, ...]]
     action_kinds: ClassVar[frozenset[str]]
-    #: what a person calls one deal of this game ("round"; Hearts says "hand")
-    round_noun: ClassVar[str] = "round"
+    #: the codes of this game's :class:`~cardtable.engine.refusals.RuleRefusal` (the
+    #: engine's own three besides): the closed set its ``_why_illegal`` answers from
+    refusal_codes: ClassVar[frozenset[str]] = ENGINE_CODES
+    #: what a person calls one deal of this game ("round"; Hearts says "hand"); this and
+    #: the other words below are English marked for the catalogue (``N_``): the layer
+    #: that shows one translates it there (``_(rules.title)``), and files keep the English
+    # TRANSLATORS: what a person calls one deal of a game (President, Durak): "round 2".
+    round_noun: ClassVar[str] = N_("round")
     #: the player count a new table starts with (the start screen, ``cardtable play``);
     #: ``min_players`` unless the game says otherwise
     default_players: ClassVar[int]
@@ -227,7 +238,8 @@ class Rules(ABC):
     #: whether the fewest points win (penalty points)
     lower_score_wins: ClassVar[bool] = False
     #: what the final score counts, in the statistics' words
-    score_word: ClassVar[str] = "points"
+    # TRANSLATORS: what a game's final scores count, in the statistics: "final points".
+    score_word: ClassVar[str] = N_("points")
     #: options a person's table starts with where they differ from ``options``' defaults
     table_options: ClassVar[Mapping[str, int | bool]] = MappingProxyType({})
     #: the figures the statistics count per player besides the shared ones
@@ -406,7 +418,13 @@ class GameState(ABC, Generic[ObservationT]):
         """:meth:`why_illegal` for ``seat``, one of :meth:`choosing_seats`."""
         if seat == self.current_player:
             return self.why_illegal(action)
-        return "it is not this seat's turn"
+        return str(self.refusal_for(seat, action))
+
+    def refusal_for(self, seat: int, action: Action | str) -> RuleRefusal | None:
+        """:meth:`refusal` for ``seat``, one of :meth:`choosing_seats`."""
+        if seat == self.current_player:
+            return self.refusal(action)
+        return RuleRefusal(NOT_YOUR_TURN_CODE, seat=seat)
 
     def with_choices(self, seen: Observation, chosen: Mapping[int, Action]) -> Observation:
         """``seen`` (a seat's observation, or the public one) as it reads once the seats
@@ -440,11 +458,34 @@ class GameState(ABC, Generic[ObservationT]):
             parsed = self.parse_action(action)
         except MalformedActionError as exc:
             return str(exc)
+        refusal = self._why_illegal(parsed)
+        return None if refusal is None else str(refusal)
+
+    def refusal(self, action: Action | str) -> RuleRefusal | None:
+        """``None`` if ``action`` is legal now, else why not as data: the code and values
+        that :meth:`why_illegal`'s line is made from, for a screen to word in its player's
+        language.  Text that is not an action of this game is refused as ``malformed``
+        (the parser's detailed line stays :meth:`why_illegal`'s).
+
+        >>> from cardtable.games import get_rules
+        >>> state = get_rules("president").new_game(players=4, seed=1)
+        >>> state.refusal("pass")
+        RuleRefusal('leader_must_play')
+        >>> state.refusal("jump").to_dict()
+        {'code': 'malformed', 'action': 'jump', 'game': 'President'}
+        """
+        if self.current_player is None:
+            return GAME_OVER_REFUSAL
+        try:
+            parsed = self.parse_action(action)
+        except MalformedActionError as exc:
+            return exc.refusal or malformed(action, self.rules.title)
         return self._why_illegal(parsed)
 
     @abstractmethod
-    def _why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action``, already parsed and of this game's kinds, is legal now."""
+    def _why_illegal(self, action: Action) -> RuleRefusal | None:
+        """``None`` if ``action``, already parsed and of this game's kinds, is legal now;
+        else why not, as one of the game's ``refusal_codes`` and its values."""
 
     @abstractmethod
     def _apply(self, action: Action) -> None:
@@ -452,11 +493,16 @@ class GameState(ABC, Generic[ObservationT]):
 
     def parse_action(self, action: Action | str) -> Action:
         """Turn notation into an :class:`Action` of this game, or raise :class:`MalformedActionError`."""
-        parsed = Action.parse(action) if not isinstance(action, Action) else action
+        try:
+            parsed = Action.parse(action) if not isinstance(action, Action) else action
+        except MalformedActionError as exc:
+            exc.refusal = malformed(action, self.rules.title)
+            raise
         if parsed.kind not in self.rules.action_kinds:
             kinds = ", ".join(sorted(self.rules.action_kinds))
             raise MalformedActionError(
-                f"'{parsed}' is not a {self.rules.title} action (its kinds: {kinds})"
+                f"'{parsed}' is not a {self.rules.title} action (its kinds: {kinds})",
+                malformed(parsed, self.rules.title),
             )
         return parsed
 
@@ -470,15 +516,15 @@ class GameState(ABC, Generic[ObservationT]):
         Raises :class:`IllegalActionError` (a ``ValueError``) with a one-line reason if
         the action is not allowed now, its subclass :class:`MalformedActionError` for
         anything that is not an action of this game and :class:`GameOverError` once the
-        game is over; then it changes nothing.
+        game is over, each with the reason as data in its ``refusal``; then it changes nothing.
         """
         seat = self.current_player
         if seat is None:
-            raise GameOverError(GAME_OVER)
+            raise GameOverError(GAME_OVER, GAME_OVER_REFUSAL)
         parsed = self.parse_action(action)
-        reason = self._why_illegal(parsed)
-        if reason is not None:
-            raise IllegalActionError(reason)
+        refusal = self._why_illegal(parsed)
+        if refusal is not None:
+            raise IllegalActionError(str(refusal), refusal)
         self._apply(parsed)
         self.history.append((seat, parsed))
 

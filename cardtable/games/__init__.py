@@ -23,6 +23,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from cardtable.errors import UnknownGameError, quoted
+from cardtable.lang import N_
 
 if TYPE_CHECKING:
     from cardtable.engine.state import GameState, Rules
@@ -62,9 +63,10 @@ def register_game(name: str, module: str, title: str | None = None) -> None:
         _TITLES[key] = title
 
 
-register_game("president", "cardtable.games.president", "President")
-register_game("durak", "cardtable.games.durak", "Durak")
-register_game("hearts", "cardtable.games.hearts", "Hearts")
+# The titles are the English ones, marked for the catalogue: a screen shows _(title).
+register_game("president", "cardtable.games.president", N_("President"))
+register_game("durak", "cardtable.games.durak", N_("Durak"))
+register_game("hearts", "cardtable.games.hearts", N_("Hearts"))
 
 
 def unregister_game(name: str) -> None:

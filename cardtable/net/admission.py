@@ -156,13 +156,13 @@ class Admission:
             failures.popleft()
         return len(failures) >= self.limits.wrong_codes
 
-    def join_refusal(self, seat: int) -> str | None:
-        """Why ``seat``'s code may not join now (it joined too often lately), or ``None``."""
+    def join_wait(self, seat: int) -> int | None:
+        """The seconds before ``seat``'s code may join again (it joined too often lately),
+        or ``None`` when it may join now."""
         joins = self.joins[seat]
         if joins.allow():
             return None
-        wait = max(1, round((1 - joins.tokens) / joins.rate))
-        return f"this seat joined too often lately; try again in {wait} seconds"
+        return max(1, round((1 - joins.tokens) / joins.rate))
 
     @staticmethod
     async def hung_up_within(ws: ServerConnection, seconds: float) -> bool:

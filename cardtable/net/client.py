@@ -59,6 +59,7 @@ from cardtable.net.protocol import (
     Hello,
     HostNews,
     Leave,
+    Parting,
     ProtocolError,
     Refused,
     SeatStatus,
@@ -105,11 +106,14 @@ class JoinError(CardtableError):
     """
 
     def __init__(self, reason: str = "", *, kind: JoinFailure = "refused", host: str = "", port: int = 0,
-                 detail: str = "") -> None:
+                 detail: str = "", why: Parting | None = None, seconds: float | None = None) -> None:
         self.kind: JoinFailure = kind
         self.host = host
         self.port = port
         self.detail = detail or reason
+        #: for ``refused``: the host's why as data (worded by the screen), and its seconds
+        self.why: Parting | None = why
+        self.seconds = seconds
         super().__init__(reason or " ".join(f"{kind} {host}:{port} {detail}".split()))
 
 
@@ -334,6 +338,10 @@ class TableClient:
         #: how many events were cut from the front of the observation's log so far
         self.dropped = 0
         self.closed_reason: str | None = None
+        #: why the host closed the connection, as data for the screen to word (``None``:
+        #: the host said no why, or the connection itself closed); and its seconds
+        self.closed_why: Parting | None = None
+        self.closed_seconds: float | None = None
         #: the number of our last move sent, and of the last one the host answered
         self.seq = 0
         self.handled = 0
@@ -385,6 +393,7 @@ class TableClient:
         """
         await self.close()
         self.closed_reason = None
+        self.closed_why, self.closed_seconds = None, None
         try:
             ws = await asyncio.wait_for(
                 connect(self.url, max_size=HOST_MESSAGE_LIMIT, open_timeout=timeout, close_timeout=2), timeout
@@ -403,8 +412,11 @@ class TableClient:
             raise JoinError(kind="dropped", host=self.host, port=self.port) from None
         if not isinstance(first, Welcome):
             await self.close()
-            reason = first.reason if isinstance(first, (Error, Bye)) else f"it sent {type(first).__name__} first"
-            raise JoinError(reason)
+            if isinstance(first, Error):
+                raise JoinError(first.reason, why=first.why, seconds=first.seconds)
+            if isinstance(first, Bye):
+                raise JoinError(first.reason, why=first.why)
+            raise JoinError(f"it sent {type(first).__name__} first")
         self.observation = None
         self._take(first)
         self._reader = asyncio.create_task(self._read(ws))
@@ -493,6 +505,8 @@ class TableClient:
 
     async def _read(self, ws: ClientConnection) -> None:
         reason = "the connection closed"
+        why: Parting | None = None
+        seconds: float | None = None
         try:
             async for data in ws:
                 if self.on_data is not None:
@@ -502,10 +516,10 @@ class TableClient:
                 async with self._changed:
                     self._changed.notify_all()
                 if isinstance(message, Bye):
-                    reason = message.reason
+                    reason, why = message.reason, message.why
                     break
                 if isinstance(message, Error) and message.fatal:
-                    reason = message.reason
+                    reason, why, seconds = message.reason, message.why, message.seconds
                     break
         except ConnectionClosed as exc:
             reason = f"the connection closed ({exc.rcvd.reason or exc.rcvd.code})" if exc.rcvd else reason
@@ -516,6 +530,7 @@ class TableClient:
         finally:
             if self._ws is ws:
                 self.closed_reason = reason
+                self.closed_why, self.closed_seconds = why, seconds
             with contextlib.suppress(ConnectionClosed):
                 await ws.close()
             async with self._changed:

@@ -71,6 +71,7 @@ from cardtable.net.protocol import (
     JoinedNews,
     Leave,
     LeftNews,
+    Parting,
     ProtocolError,
     Refused,
     SeatStatus,
@@ -250,8 +251,9 @@ class NetHost(BotSeats):
         where = address or format_address(*self.address)
         return [f"{self.session.seats[seat].name}: {join_line(where, self.codes[seat])}" for seat in self.remote_seats]
 
-    async def close(self, reason: str = "the host closed the table") -> None:
-        """Tell every player goodbye, stop listening and stop the bots (the save stays)."""
+    async def close(self, reason: str = "the host closed the table", why: Parting = "host_closed") -> None:
+        """Tell every player goodbye (``why``, for their screens; ``reason`` for logs),
+        stop listening and stop the bots (the save stays)."""
         if self.closed:
             return
         self.closed = True
@@ -262,7 +264,7 @@ class NetHost(BotSeats):
         if self._bot_request is not None:
             self._bot_request.cancel()
         for player in list(self.players.values()):
-            self._send(player, Bye(reason=reason))
+            self._send(player, Bye(reason=reason, why=why))
             player.queue.put_nowait(None)
         writers = [player.writer for player in self.players.values() if player.writer is not None]
         self.players.clear()
@@ -381,9 +383,11 @@ class NetHost(BotSeats):
             # The connection ends with this handler: let the last messages (why) go first.
             await asyncio.wait([joined.writer], timeout=2)
 
-    async def _refuse(self, ws: ServerConnection, reason: str) -> None:
+    async def _refuse(
+        self, ws: ServerConnection, reason: str, why: Parting | None = None, seconds: float | None = None
+    ) -> None:
         with contextlib.suppress(ConnectionClosed):
-            await ws.send(encode(Error(reason=reason, fatal=True)).decode("utf-8"))
+            await ws.send(encode(Error(reason=reason, fatal=True, why=why, seconds=seconds)).decode("utf-8"))
             await ws.close(1008, reason[:100])
 
     async def _join(self, ws: ServerConnection, address: str, crowded: bool = False) -> Player | None:
@@ -402,7 +406,8 @@ class NetHost(BotSeats):
             await self._refuse(ws, str(exc))
             return None
         if not isinstance(hello, Hello):
-            await self._refuse(ws, "say hello first: {\"type\": \"hello\", \"version\": 1, \"code\": ...}")
+            await self._refuse(ws, "say hello first: {\"type\": \"hello\", \"version\": 1, \"code\": ...}",
+                               "say_hello")
             return None
         if hello.version != PROTOCOL_VERSION:
             await self._refuse(ws, (
@@ -415,20 +420,22 @@ class NetHost(BotSeats):
             slow = self.admission.wrong_code(address)
             self.log_line(f"refused a wrong code from {address}")
             if crowded:
-                await self._refuse(ws, "too many connections waiting to join; try again soon")
+                await self._refuse(ws, "too many connections waiting to join; try again soon", "crowded")
                 return None
             if await self.admission.hung_up_within(ws, self.limits.slow_delay if slow else self.limits.wrong_code_delay):
                 return None  # its place is free again at once
             more = f" (too many from your address: each try now waits {self.limits.slow_delay:g} seconds)"
-            await self._refuse(ws, "wrong code: no seat at this table has it" + (more if slow else ""))
+            await self._refuse(ws, "wrong code: no seat at this table has it" + (more if slow else ""), "wrong_code",
+                               self.limits.slow_delay if slow else None)
             return None
         if self.closed or self.session.closed:
-            await self._refuse(ws, "the table is closed")
+            await self._refuse(ws, "the table is closed", "table_closed")
             return None
-        refusal = self.admission.join_refusal(seat)
-        if refusal is not None:
+        wait = self.admission.join_wait(seat)
+        if wait is not None:
             self.log_line(f"refused {self.session.seats[seat].name}'s code: joined too often")
-            await self._refuse(ws, refusal)
+            await self._refuse(ws, f"this seat joined too often lately; try again in {wait} seconds",
+                               "joined_too_often", wait)
             return None
         return self._seat(ws, seat, hello.name)
 
@@ -450,7 +457,7 @@ class NetHost(BotSeats):
         player.writer = asyncio.create_task(player.write())
         old = self.players.get(seat)
         if old is not None:
-            self._send(old, Bye(reason="your seat was joined from another connection"))
+            self._send(old, Bye(reason="your seat was joined from another connection", why="joined_elsewhere"))
             old.queue.put_nowait(None)
         self.players[seat] = player
         renamed = self._rename(seat, name)
@@ -521,16 +528,17 @@ class NetHost(BotSeats):
         if not player.bucket.allow():
             player.over_limit += 1
             if player.over_limit >= self.limits.flood_close:
-                self._send(player, Error(reason="too many messages: closing the connection", fatal=True))
+                self._send(player, Error(reason="too many messages: closing the connection", fatal=True, why="flood"))
                 self.log_line(f"closed {self.session.seats[player.seat].name}'s connection: a flood of messages")
                 return False
             now = time.monotonic()
             if now - player.warned_at >= 1.0:
                 player.warned_at = now
-                self._send(player, Error(reason="too many messages: slow down; messages are being dropped"))
+                self._send(player, Error(reason="too many messages: slow down; messages are being dropped",
+                                         why="slow_down"))
             return True
         if isinstance(data, bytes):
-            self._send(player, Error(reason="send text messages (JSON), not binary ones"))
+            self._send(player, Error(reason="send text messages (JSON), not binary ones", why="binary"))
             return True
         try:
             message = decode_client(data)
@@ -542,7 +550,7 @@ class NetHost(BotSeats):
             return True
         if isinstance(message, Leave):
             return False
-        self._send(player, Error(reason="already joined: hello is only the first message"))
+        self._send(player, Error(reason="already joined: hello is only the first message", why="already_joined"))
         return True
 
     def _act(self, player: Player, act: Act) -> None:

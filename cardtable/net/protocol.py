@@ -19,8 +19,8 @@ cardtable.net.protocol.ProtocolError: bad message: Invalid value 'shout' - at `$
 Traceback (most recent call last):
 ...
 cardtable.net.protocol.ProtocolError: bad message: Expected `int` >= 1 - at `$.seq`
->>> encode(Refused(seq=3, reason="you must follow suit"))
-b'{"type":"refused","seq":3,"kind":"rules","reason":"you must follow suit","last":0,"waiting":null,"to_act":null}'
+>>> encode(Refused(seq=3, refusal=Reason(code="follow_suit", suit="H")))
+b'{"type":"refused","seq":3,"kind":"rules","refusal":{"code":"follow_suit","suit":"H"},"last":0,"waiting":null,"to_act":null}'
 
 What the host tells of its players is data, a kind and its values, worded by the
 screen that shows it:
@@ -37,6 +37,7 @@ import msgspec
 
 from cardtable.display import visible
 from cardtable.engine.actions import Action
+from cardtable.engine.refusals import RefusalDataError, RuleRefusal
 from cardtable.errors import CardtableError
 from cardtable.names import safe_name
 from cardtable.session.notices import (
@@ -77,8 +78,10 @@ __all__ = [
     "Welcome",
     "StateUpdate",
     "Refused",
+    "Parting",
     "Status",
     "Waiting",
+    "Reason",
     "News",
     "JoinedNews",
     "LeftNews",
@@ -102,12 +105,16 @@ __all__ = [
     "refused_message",
 ]
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 5
 """The version of this protocol; a host refuses a ``hello`` of any other.  Version 2:
 a state carries what changed since the last one and a bounded recent log.  Version 3:
 what the host tells of its players (a pause, who came or went, a seat a bot took over,
 a time-out, a refused move's kind) is data, worded by the player's screen; a state
-carries the turn clock."""
+carries the turn clock.  Version 4: why the host closes a connection or refuses a
+message is data too (:data:`Parting`, with its seconds), worded in the player's
+language; the refusal of another version stays as it was, so an old player reads it.
+Version 5: a move against the rules is refused with the engine's reason as data
+(:class:`Reason`: a code and its values), never its sentence."""
 
 DEFAULT_PORT = 8765
 """The port a host listens on, and a player connects to, unless told another."""
@@ -235,6 +242,29 @@ class Waiting(msgspec.Struct, forbid_unknown_fields=True):
     seats: Annotated[list[SeatNumber], msgspec.Meta(min_length=1, max_length=64)]
 
 
+#: a card, a rank or a suit in the engine's notation, as a refusal names them
+_Code = Annotated[str, msgspec.Meta(max_length=3)]
+_Count = Annotated[int, msgspec.Meta(ge=0, le=52)]
+
+
+class Reason(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """Why the rules refused a move: a :class:`~cardtable.engine.refusals.RuleRefusal`'s
+    code and values (its ``to_dict()``), for the player's screen to word in its language.
+    :func:`refusal_of` checks the code and every value (an unknown code, a card that is
+    none, a suit that is no suit: the message is refused whole)."""
+
+    code: Annotated[str, msgspec.Meta(max_length=40)]
+    cards: Annotated[list[_Code], msgspec.Meta(max_length=52)] = []
+    count: _Count | None = None
+    given: _Count | None = None
+    ranks: Annotated[list[_Code], msgspec.Meta(max_length=13)] = []
+    seat: SeatNumber | None = None
+    suit: _Code | None = None
+    direction: Annotated[str, msgspec.Meta(max_length=10)] | None = None
+    action: Annotated[str, msgspec.Meta(max_length=200)] | None = None
+    game: Annotated[str, msgspec.Meta(max_length=200)] | None = None
+
+
 class News(msgspec.Struct, tag_field="kind", forbid_unknown_fields=True):
     """What changed among the players: a kind and its values."""
 
@@ -337,14 +367,14 @@ class StateUpdate(_Message, tag="state"):
 
 class Refused(_Message, tag="refused"):
     """The ``act`` numbered ``seq`` changed nothing, for a reason of this ``kind``:
-    ``rules`` (``reason``: the engine's own line for a move against the rules),
+    ``rules`` (``refusal``: the engine's reason, as data),
     ``turn`` (not this seat's turn: ``to_act`` is to act), ``repeat`` (the seat's moves
     were numbered up to ``last`` already), ``waiting`` (the table waits, as ``waiting``
     says), ``bot_plays`` (a bot plays the seat for now) or ``closed`` (the table was left)."""
 
     seq: int
     kind: Literal["rules", "turn", "repeat", "waiting", "bot_plays", "closed"] = "rules"
-    reason: str = ""
+    refusal: Reason | None = None
     last: int = 0
     waiting: Waiting | None = None
     to_act: SeatNumber | None = None
@@ -363,21 +393,43 @@ class Status(_Message, tag="status"):
     news: Annotated[list[HostNews], msgspec.Meta(max_length=16)] = []
 
 
-class Error(_Message, tag="error"):
+#: why the host closes a connection or refuses a message, for the player's screen to
+#: word: the host closed the table (``host_closed``), the game is over (``game_over``),
+#: the seat was joined from another connection (``joined_elsewhere``), a code no seat has
+#: (``wrong_code``; with ``seconds`` when each try now waits), too many connections wait
+#: (``crowded``), the table is closed (``table_closed``), the seat joined too often
+#: (``joined_too_often``, try again in ``seconds``), the first message was no hello
+#: (``say_hello``), a flood of messages (``flood``: closed; ``slow_down``: some dropped),
+#: a binary message (``binary``), a second hello (``already_joined``)
+Parting = Literal[
+    "host_closed", "game_over", "joined_elsewhere", "wrong_code", "crowded", "table_closed", "joined_too_often",
+    "say_hello", "flood", "slow_down", "binary", "already_joined",
+]
+_Seconds = Annotated[float, msgspec.Meta(ge=0, le=10**6)]
+
+
+class Error(_Message, tag="error", omit_defaults=True):
     """A message was refused before reaching the table (not JSON, unknown, too many...).
 
-    ``fatal``: the host closes the connection after this one.
+    ``fatal``: the host closes the connection after this one.  ``why`` says why as data
+    (a :data:`Parting`, with its ``seconds``), worded by the player's screen; ``reason``
+    is the host's English line, for logs (and the one word of a message it could not
+    read, or of another protocol version, which has no ``why``).
     """
 
     reason: str
     fatal: bool = False
+    why: Parting | None = None
+    seconds: _Seconds | None = None
 
 
-class Bye(_Message, tag="bye"):
-    """The host closes this connection, for ``reason`` (the game is over, the seat was
-    joined from another connection, the host stops)."""
+class Bye(_Message, tag="bye", omit_defaults=True):
+    """The host closes this connection: ``why`` (a :data:`Parting`: the game is over,
+    the seat was joined from another connection, the host stops), worded by the
+    player's screen; ``reason`` is the host's English line, for logs."""
 
     reason: str
+    why: Parting | None = None
 
 
 HostMessage = Welcome | StateUpdate | Refused | Status | Error | Bye
@@ -411,7 +463,7 @@ def decode_host(data: str | bytes) -> Welcome | StateUpdate | Refused | Status |
     A host is trusted no more than a player: whatever it sends is outside text.
 
     >>> decode_host(b'{"type": "bye", "reason": "over\\\\u001b]0;pwned\\\\u0007"}')
-    Bye(reason='over\\\\x1b]0;pwned\\\\x07')
+    Bye(reason='over\\\\x1b]0;pwned\\\\x07', why=None)
     """
     message: Welcome | StateUpdate | Refused | Status | Error | Bye = _decode(_host_decoder, data, HOST_MESSAGE_LIMIT)
     cleaned: Welcome | StateUpdate | Refused | Status | Error | Bye = outside_text(message)
@@ -497,8 +549,18 @@ def refusal_of(message: Refused, seat: int = 0) -> Refusal:
     """The session's :data:`~cardtable.session.notices.Refusal` for a ``refused`` message
     to ``seat``.
 
-    >>> refusal_of(Refused(seq=4, kind="repeat", last=6)), refusal_of(Refused(seq=1, reason="8D does not beat 6S"))
-    (RepeatedMove(seq=4, last=6), AgainstRules(reason='8D does not beat 6S'))
+    >>> refusal_of(Refused(seq=4, kind="repeat", last=6))
+    RepeatedMove(seq=4, last=6)
+    >>> refusal_of(Refused(seq=1, refusal=Reason(code="rank_lower", cards=["8D", "TD"])))
+    AgainstRules(refusal=RuleRefusal('rank_lower', cards=(Card.parse('8D'), Card.parse('TD'))))
+    >>> refusal_of(Refused(seq=1, refusal=Reason(code="follow_suit", suit="X")))
+    Traceback (most recent call last):
+    ...
+    cardtable.net.protocol.ProtocolError: bad refusal: a refusal's suit is a suit letter, not 'X'
+    >>> refusal_of(Refused(seq=1))
+    Traceback (most recent call last):
+    ...
+    cardtable.net.protocol.ProtocolError: bad refusal: a move against the rules comes with its reason
     >>> refusal_of(Refused(seq=2, kind="turn", to_act=0), seat=1)
     NotYourTurn(seat=1, to_act=0)
     """
@@ -512,7 +574,12 @@ def refusal_of(message: Refused, seat: int = 0) -> Refusal:
         return SeatPlayedByBot()
     if message.kind == "closed":
         return TableClosed()
-    return AgainstRules(message.reason)
+    if message.refusal is None:
+        raise ProtocolError("bad refusal: a move against the rules comes with its reason")
+    try:
+        return AgainstRules(RuleRefusal.from_dict(msgspec.to_builtins(message.refusal)))
+    except RefusalDataError as exc:
+        raise ProtocolError(f"bad refusal: {exc}") from None
 
 
 def refused_message(seq: int, refusal: Refusal) -> Refused:
@@ -520,7 +587,7 @@ def refused_message(seq: int, refusal: Refusal) -> Refused:
     changed nothing (:func:`refusal_of` reads it back).
 
     >>> encode(refused_message(3, NotYourTurn(1, 2)))
-    b'{"type":"refused","seq":3,"kind":"turn","reason":"","last":0,"waiting":null,"to_act":2}'
+    b'{"type":"refused","seq":3,"kind":"turn","refusal":null,"last":0,"waiting":null,"to_act":2}'
     """
     match refusal:
         case NotYourTurn(to_act=to_act):
@@ -535,9 +602,9 @@ def refused_message(seq: int, refusal: Refusal) -> Refused:
             return Refused(seq=seq, kind="bot_plays")
         case TableClosed():
             return Refused(seq=seq, kind="closed")
-        case AgainstRules(reason=reason):
-            return Refused(seq=seq, reason=reason)
-    return Refused(seq=seq, reason="")
+        case AgainstRules(refusal=rule):
+            return Refused(seq=seq, refusal=msgspec.convert(rule.to_dict(), Reason))
+    raise ValueError(f"no refused message says {refusal!r}")
 
 
 def encode(message: _Message) -> bytes:

@@ -125,7 +125,7 @@ class _RemotePresence:
         if client.is_over:
             return None
         if client.closed_reason is not None:
-            return ConnectionLost(client.closed_reason)
+            return ConnectionLost(client.closed_reason, client.closed_why, client.closed_seconds)
         if client.paused and client.pause is not None:
             return pause_of(client.pause)
         return None
@@ -262,7 +262,8 @@ class RemoteSession(SessionBase):
         if self.closed:
             return TableClosed()
         if self.client.closed_reason is not None or not self.client.connected:
-            return NotConnected(self.client.closed_reason or "the connection closed")
+            return NotConnected(self.client.closed_reason or "the connection closed", self.client.closed_why,
+                                self.client.closed_seconds)
         if seat != self.seat:
             return NotAtThisKeyboard(seat)
         if self.waiting:
@@ -394,7 +395,8 @@ class RemoteSession(SessionBase):
         await self.client.wait_for(lambda c: c.closed_reason is not None, timeout=10.0**9)
         self._sent = 0
         if not self.closed:
-            self._tell(Disconnected(self.client.closed_reason or "the connection closed"))
+            self._tell(Disconnected(self.client.closed_reason or "the connection closed", self.client.closed_why,
+                                    self.client.closed_seconds))
             self._tell(Changed())
 
 

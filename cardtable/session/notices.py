@@ -18,9 +18,9 @@ seconds, a bot's level), never a sentence: the screen that shows it words it.
 >>> said(Moved(0, Action.parse("play 2C"))), said(TimeRanOut(2, 30.0, "easy")), said(Changed())
 ('seat 0 made 2C', 'seat 2 ran out of its 30 seconds', 'Changed')
 
-The text a notice holds is somebody else's line kept as it came: an engine's reason
-for a refused move (:class:`AgainstRules`), the operating system's reason a save
-failed, or a connection's reason it ended.
+The text a notice holds is somebody else's line kept as it came: the operating
+system's reason a save failed, or a connection's reason it ended.  The engine's reason
+for a refused move is data too (:class:`AgainstRules` holds its ``RuleRefusal``).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Literal, TypeAlias
 if TYPE_CHECKING:
     from cardtable.engine.actions import Action
     from cardtable.engine.events import Event
+    from cardtable.engine.refusals import RuleRefusal
 
 __all__ = [
     "AgainstRules",
@@ -94,9 +95,13 @@ class WaitingForRejoin:
 
 @dataclass(frozen=True)
 class ConnectionLost:
-    """A joined seat lost its connection to the host (``reason``: the connection's own)."""
+    """A joined seat lost its connection to the host (``reason``: the connection's own,
+    in English for logs; ``why``: the host's reason as data, a protocol ``Parting``
+    code, worded by the screen, with its ``seconds``)."""
 
     reason: str
+    why: str | None = None
+    seconds: float | None = None
 
 
 Pause: TypeAlias = WaitingForJoin | WaitingForRejoin | ConnectionLost
@@ -108,10 +113,10 @@ Pause: TypeAlias = WaitingForJoin | WaitingForRejoin | ConnectionLost
 
 @dataclass(frozen=True)
 class AgainstRules:
-    """The table refused the move: the engine's one line (``8D does not beat 6S``), or
-    the table's (not that seat's turn, the table is closed)."""
+    """The rules refused the move: the engine's reason as data, a code and its values
+    (``RuleRefusal('rank_lower', cards=(8D, 10D))``), for the screen to word."""
 
-    reason: str
+    refusal: RuleRefusal
 
 
 @dataclass(frozen=True)
@@ -168,9 +173,12 @@ class StillOnItsWay:
 
 @dataclass(frozen=True)
 class NotConnected:
-    """The seat is not connected to its table (``reason``: the connection's own)."""
+    """The seat is not connected to its table (``reason``, ``why``, ``seconds``: as
+    :class:`ConnectionLost`'s)."""
 
     reason: str
+    why: str | None = None
+    seconds: float | None = None
 
 
 @dataclass(frozen=True)
@@ -291,9 +299,12 @@ class Refused:
 
 @dataclass(frozen=True)
 class Disconnected:
-    """A joined seat lost its connection to the host (``reason``: the connection's own)."""
+    """A joined seat lost its connection to the host (``reason``, ``why``, ``seconds``:
+    as :class:`ConnectionLost`'s)."""
 
     reason: str
+    why: str | None = None
+    seconds: float | None = None
 
 
 # --- what a host tells about its players ------------------------------------------------

@@ -23,7 +23,7 @@ bot, closing), so an answer that comes back after the table moved on is dropped.
 >>> session.human_to_act, session.to_act
 (True, 0)
 >>> session.act(0, "play 2C")
-AgainstRules(reason='first pass 3 cards left to seat 1 (for example: give 2C 3C QS)')
+AgainstRules(refusal=RuleRefusal('pass_first', count=3, seat=1, direction='left'))
 >>> session.act(1, "pass")
 BotSeat(seat=1)
 >>> session.act(0, session.legal_actions()[0]) is None
@@ -56,8 +56,9 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.payloads import EventKind, Exchange
-from cardtable.engine.state import GameState
-from cardtable.errors import CardtableError, quoted
+from cardtable.engine.refusals import malformed
+from cardtable.engine.state import GAME_OVER_REFUSAL, GameState
+from cardtable.errors import CardtableError, IllegalActionError, quoted
 from cardtable.session.base import SessionBase
 from cardtable.session.capabilities import LocalBotTurns, LocalHotSeat, LocalUndo, SeatHints
 from cardtable.session.notices import (
@@ -342,7 +343,7 @@ class TableSession(SessionBase):
         """Make ``seat``'s move (an action or its text) through the engine.
 
         Returns ``None`` when it was made, else why it was refused (:class:`AgainstRules`
-        with the one line of the engine's rules, or of the table: not that seat's turn);
+        with the engine's reason as data, or the table's: not that seat's turn);
         a refusal changes nothing.  Bots' moves come through :meth:`bot_answer` instead.
         A table served by a network host sends a move from its own keyboard through the
         host, which makes it with :meth:`make_move`.
@@ -356,7 +357,7 @@ class TableSession(SessionBase):
             return TableClosed()
         to_act = self.to_act
         if to_act is None:
-            return AgainstRules(self.state.why_illegal(action) or "the game is over")  # the engine's line
+            return AgainstRules(self.state.refusal(action) or GAME_OVER_REFUSAL)  # the engine's "the game is over"
         if self.seats[seat].is_bot:
             return BotSeat(seat)
         if seat != self.state.current_player:
@@ -366,16 +367,18 @@ class TableSession(SessionBase):
         before = len(self.state.events)
         try:
             self.state.apply(action)
-        except CardtableError as exc:
-            return AgainstRules(str(exc))
+        except IllegalActionError as exc:
+            return AgainstRules(exc.refusal or malformed(action, self.state.rules.title))
+        except CardtableError:
+            return AgainstRules(malformed(action, self.state.rules.title))
         self._moved(seat, before)
         return None
 
     def _choose_ahead(self, seat: int, action: Action | str) -> Refusal | None:
         """Keep ``seat``'s choice, made before its turn, until it is due (nobody sees it)."""
-        reason = self.state.why_illegal_for(seat, action)
-        if reason is not None:
-            return AgainstRules(reason)
+        refusal = self.state.refusal_for(seat, action)
+        if refusal is not None:
+            return AgainstRules(refusal)
         self._chosen[seat] = self.state.parse_action(action)
         self._tell(Chosen(seat))
         if self.hotseat and self.seats[seat].is_human and not self.human_to_act:

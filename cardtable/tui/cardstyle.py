@@ -9,6 +9,15 @@ with ``--ascii``), and selection and the cursor are shown by position and marker
 ('10H', 'red')
 >>> CardStyle(four_colour=True).colour(Card.parse("3C"))
 'green'
+
+The ranks show the letters of the player's language (:mod:`cardtable.cardletters`), and
+:func:`engine_notation` reads a card typed with them:
+
+>>> from cardtable.lang import use_language
+>>> use_language("nl")
+>>> CardStyle().label(Card.parse("QS")), engine_notation("vh, DS 10d pass")
+('D♠', 'JH QS TD pass')
+>>> use_language("en")
 """
 
 from __future__ import annotations
@@ -23,9 +32,11 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from cardtable.asciitext import to_ascii
+from cardtable.cardletters import card_label, engine_rank, rank_label
 from cardtable.cards import Card, Suit
+from cardtable.errors import InvalidCardError
 
-__all__ = ["CardStyle", "terminal_can_show_suits", "to_ascii", "large_cards", "LARGE_CARDS_FROM", "beside", "lines_text"]
+__all__ = ["CardStyle", "engine_notation", "terminal_can_show_suits", "to_ascii", "large_cards", "LARGE_CARDS_FROM", "beside", "lines_text"]
 
 LARGE_CARDS_FROM = (120, 40)
 """From this terminal size (columns, rows) cards are drawn large, three lines high."""
@@ -129,8 +140,12 @@ class CardStyle:
     four_colour: bool = False
 
     def label(self, card: Card) -> str:
-        """``10♥`` (or ``10H``)."""
-        return card.label(ascii_only=self.ascii_only)
+        """``10♥`` (or ``10H``), the ranks in the player's language's letters (Dutch ``V♥``)."""
+        return card_label(card, ascii_only=self.ascii_only)
+
+    def rank_label(self, rank: int) -> str:
+        """A rank alone in the player's language's letters (Dutch ``R`` for the king, ``10``)."""
+        return rank_label(rank, ascii_only=self.ascii_only)
 
     def suit_label(self, suit: Suit) -> str:
         return suit.letter if self.ascii_only else suit.symbol
@@ -205,3 +220,30 @@ class CardStyle:
     def suit_text(self, suit: Suit) -> Text:
         name = suit.name.lower()
         return Text.assemble((self.suit_label(suit), f"bold {self.text_ink(suit)}"), f" {name}")
+
+
+def engine_notation(text: str) -> str:
+    """A move typed at the table with the rank letters of the player's language (Dutch
+    ``VH``, Polish ``WH``, Bulgarian ``ВH``) in the engine's notation (``JH``), any case,
+    for :meth:`~cardtable.engine.actions.Action.parse`; the engine's own notation
+    (``QS``) is read as it is in every language, and a word that is no card (``pass``)
+    is left alone.
+
+    >>> from cardtable.lang import use_language
+    >>> use_language("bg")
+    >>> engine_notation("give вh дs пc"), engine_notation("QS аh")
+    ('give JH QS KC', 'QS AH')
+    >>> use_language("en")
+    """
+    return " ".join(_engine_card(word) for word in text.replace(",", " ").split())
+
+
+def _engine_card(word: str) -> str:
+    if len(word) < 2:
+        return word
+    try:
+        suit = Suit.parse(word[-1])
+    except InvalidCardError:
+        return word
+    rank = engine_rank(word[:-1])
+    return word if rank is None else rank.letter + suit.letter

@@ -43,6 +43,7 @@ from cardtable.games import get_rules
 from cardtable.lang import _, ngettext, pgettext
 from cardtable.session.notices import AgainstRules, ConnectionLost
 from cardtable.tui.cardstyle import CardStyle
+from cardtable.tui.refusal_words import refusal_text
 from cardtable.tui.wording import (
     a_bot,
     away_words,
@@ -409,7 +410,7 @@ class TableViewModel:
 
     def __init__(self, game: str, wording: TableWording, style: CardStyle | None = None) -> None:
         rules = get_rules(game)
-        self.game_title = rules.title
+        self.game_title = _(rules.title)
         self.round_noun = rules.round_noun
         self.wording = wording
         self.style = style or CardStyle()
@@ -550,12 +551,19 @@ class TableViewModel:
         return Text(_("{player} is thinking…").format(player=self.context(facts).label(facts.to_act)), style="italic")
 
     def refusal(self, facts: TableFacts, refusal: Refusal | str) -> Text:
-        """A refused move (or the engine's reason) on the status line, its cards and seats
-        written as everywhere else on screen (``Refused: 8♦ does not beat 6♠``)."""
+        """A refused move on the status line, its cards and seats written as everywhere
+        else on screen (``Refused: 8♦ does not beat 6♠``): the engine's reason worded from
+        its code and values in the player's language, a table's refusal from its kind, a
+        line of the screen's own (a selection that is no move) as it is."""
         ctx = self.context(facts)
-        reason = refusal_line(AgainstRules(refusal) if isinstance(refusal, str) else refusal, ctx.name)
-        text = engine_text(reason, ctx.style, seat_name=ctx.who, text_style="red")
-        return Text.assemble((_("Refused: "), "bold red"), text)
+        if isinstance(refusal, AgainstRules):
+            text = refusal_text(refusal.refusal, ctx.style, ctx.who, text_style="red")
+        else:
+            line = refusal if isinstance(refusal, str) else refusal_line(refusal, ctx.name)
+            text = engine_text(line, ctx.style, seat_name=ctx.who, text_style="red")
+        # TRANSLATORS: the status line after a refused move; {reason} says why.
+        before, _middle, after = _("Refused: {reason}").partition("{reason}")
+        return Text.assemble((before, "bold red"), text, (after, "bold red"))
 
     def received(self, facts: TableFacts, event: Event) -> Text:
         """``Ben gave you 2♣ 3♣`` (Hearts' pass, President's exchange), cards in hand order."""

@@ -54,6 +54,7 @@ from cardtable.session.notices import (
 )
 from cardtable.session.protocol import SeatClock, SeatingRefusal, SeatPresence
 from cardtable.tui.cardstyle import CardStyle
+from cardtable.tui.farewells import parting_line
 
 if TYPE_CHECKING:
     from cardtable.net.client import JoinError
@@ -194,7 +195,7 @@ def join_failure(error: JoinError) -> str:
                  "still open").format(where=where)
     if error.kind == "not_connected":
         return _("not connected to the table")
-    return " ".join(error.detail.split()) or _("the host did not let us in")
+    return " ".join(parting_line(error.why, error.seconds, error.detail).split()) or _("the host did not let us in")
 
 
 # --- a table with players elsewhere ---------------------------------------------------------
@@ -242,8 +243,9 @@ def pause_line(pause: Pause, name: SeatName) -> str:
         case WaitingForRejoin(seat=seat):
             return _("Paused: it is {player}'s turn and {player} is away; waiting for {player} to rejoin.").format(
                 player=name(seat))
-        case ConnectionLost(reason=reason):
-            return _("Disconnected: {reason}. Run the same join command to come back.").format(reason=reason)
+        case ConnectionLost(reason=reason, why=why, seconds=seconds):
+            return _("Disconnected: {reason}. Run the same join command to come back.").format(
+                reason=parting_line(why, seconds, reason))
 
 
 def news_line(news: TableNews, name: SeatName) -> str:
@@ -281,15 +283,16 @@ def news_line(news: TableNews, name: SeatName) -> str:
 
 
 def refusal_line(refusal: Refusal, name: SeatName) -> str:
-    """Why a move changed nothing, in one line (the engine's own reason as it came; the
-    screen writes its cards as cards).
+    """Why a move changed nothing, in one English line (the engine's reason as its
+    English line: the game screen words that one with :func:`~cardtable.tui.refusal_words.refusal_text`,
+    in the player's language).
 
     >>> refusal_line(RepeatedMove(3, 5), str), refusal_line(TableWaits(WaitingForJoin((0,))), ["Ann"].__getitem__)
     ('message 3 is a repeat: this seat is at 5', 'Paused: waiting for Ann to join.')
     """
     match refusal:
-        case AgainstRules(reason=reason):
-            return reason
+        case AgainstRules(refusal=rule):
+            return str(rule)
         case NotYourTurn(seat=seat, to_act=to_act):
             return f"it is not {name(seat)}'s turn: {name(to_act)} is to act"
         case BotSeat(seat=seat):
@@ -306,8 +309,8 @@ def refusal_line(refusal: Refusal, name: SeatName) -> str:
             return "the table is closed"
         case StillOnItsWay():
             return "your last move is still on its way to the host"
-        case NotConnected(reason=reason):
-            return f"not connected to the table: {reason}"
+        case NotConnected(reason=reason, why=why, seconds=seconds):
+            return f"not connected to the table: {parting_line(why, seconds, reason)}"
         case NotSent(reason=reason):
             return f"the move was not sent: {reason}"
 

@@ -216,4 +216,4 @@ def _finish_if_over(path: Path, named: bool = False) -> list[str]:
 
 
 def _title(state: GameState) -> str:
-    return state.rules.title
+    return _(state.rules.title)

@@ -363,7 +363,8 @@ class SavedGame:
 
     @property
     def title(self) -> str:
-        return get_rules(self.game).title
+        """The game's title in the player's language."""
+        return _(get_rules(self.game).title)
 
     @property
     def progress(self) -> str:

@@ -54,7 +54,7 @@ def render_tables(entries: list[PlayerStats]) -> list[Table]:
         # TRANSLATORS: the headings of `cardtable stats`: the player's name, seat kind (a person or a bot's level),
         # games played, games won, average place, average score, best and worst score, games with an undo.
         headings = [_("player"), _("kind"), _("games"), _("wins"), _("place"), _("avg"), _("best"), _("worst")]
-        headings += [counter.heading for counter in plain]
+        headings += [_(counter.heading) for counter in plain]
         headings.append(_("undo"))
         body = [[visible(cell) for cell in _row(plain, entry)] for entry in rows]
         table = Table(
@@ -88,7 +88,7 @@ def _title_and_score_word(game: str) -> tuple[str, str]:
         rules = get_rules(game)
     except UnknownGameError:
         return game.capitalize(), "scores"
-    return rules.title, rules.score_word
+    return _(rules.title), _(rules.score_word)
 
 
 def _labels_table(title: str, counter: StatCounter, rows: list[PlayerStats]) -> Table | None:
@@ -108,11 +108,16 @@ def _labels_table(title: str, counter: StatCounter, rows: list[PlayerStats]) -> 
     if not held:
         return None
     order = list(counter.labels) + sorted(held - set(counter.labels))
+    # The labels are the game's words (President's titles), kept in English in the file
+    # and shown in the player's language; one the game does not declare is shown as written.
+    shown = {label: _(label) if label in counter.labels else label for label in order}
+    short = {label: _(counter.labels[label]) if label in counter.labels else label for label in order}
     caption = _("{figure} held, counted per round: {labels}").format(
-        figure=counter.heading, labels=", ".join(f"{counter.labels.get(label, label)} {label}" for label in order)
+        figure=_(counter.heading), labels=", ".join(f"{short[label]} {shown[label]}" for label in order)
     )
     table = Table(
-        title=literal(f"{title} {counter.heading}"),
+        # TRANSLATORS: the title of a statistics table of one figure of a game: "President titles".
+        title=literal(_("{game} {figure}").format(game=title, figure=_(counter.heading))),
         caption=literal(caption),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
@@ -122,7 +127,7 @@ def _labels_table(title: str, counter: StatCounter, rows: list[PlayerStats]) -> 
     for entry in rows:
         counts = entry.labels(counter.key)
         body.append([visible(entry.name)] + [str(counts.get(label, 0)) for label in order] + [str(sum(counts.values()))])
-    headings = [_("player")] + [counter.labels.get(label, label) for label in order] + [_("rounds")]
+    headings = [_("player")] + [short[label] for label in order] + [_("rounds")]
     for index, heading in enumerate(headings):
         widest = max(cell_len(row[index]) for row in body)
         justify: JustifyMethod = "left" if index == 0 else "right"

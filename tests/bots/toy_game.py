@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.bots.search import sample_hands
-from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, Rank, cards_to_mask, iter_bits, mask_to_cards
+from cardtable.cards import ALL_CARDS, SUIT_MASKS, Card, Rank, Suit, cards_to_mask, iter_bits, mask_to_cards
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.engine.refusals import RuleRefusal
 from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
 
 from .oracles import StateSimulator
@@ -78,6 +79,7 @@ class ToyRules(Rules):
     options = (OptionSpec("hand_size", 4, int, 1, 4, "cards dealt to each player"),)
     deck = TOY_DECK
     action_kinds = frozenset({"play"})
+    refusal_codes = frozenset({"game_over", "not_your_turn", "malformed", "one_card_at_a_time", "not_in_hand", "follow_suit"})
 
     def _new_state(
         self, players: int, seed: int, options: dict[str, Any], deck: list[Card] | None
@@ -151,16 +153,16 @@ class ToyState(GameState):
             return []
         return [_PLAY[i] for i in iter_bits(self._legal_mask())]
 
-    def _why_illegal(self, action: Action) -> str | None:
+    def _why_illegal(self, action: Action) -> RuleRefusal | None:
         if self.turn is None:
-            return "the game is over"
+            return RuleRefusal("game_over")
         if len(action.cards) != 1:
-            return "play exactly one card"
+            return RuleRefusal("one_card_at_a_time")
         card = action.cards[0]
         if not self.hands[self.turn] & card.mask:
-            return f"you do not hold {card}"
+            return RuleRefusal("not_in_hand", cards=(card,))
         if not self._legal_mask() & card.mask:
-            return f"you must follow suit ({'CDH'[self.trick[0][1] & 3]})"
+            return RuleRefusal("follow_suit", suit=Suit(self.trick[0][1] & 3))
         return None
 
     def _apply(self, action: Action) -> None:

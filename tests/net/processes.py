@@ -1,6 +1,6 @@
 """cardtable as real processes for the network tests: a free port, the environment a
 process of the app gets, and a headless ``cardtable host`` whose output is read a line
-at a time as it comes (its join lines first, "Ann joined." and the moves later)."""
+at a time as it comes (its join lines first, "Ann joined" and the moves later)."""
 
 from __future__ import annotations
 
@@ -51,10 +51,10 @@ class HostProcess:
     """``cardtable host GAME --seats SEATS --seed SEED --listen 127.0.0.1:PORT``, headless,
     with its data in ``home``; every line it prints is kept in :attr:`said`."""
 
-    def __init__(self, game: str, seats: str, seed: int, port: int, home: str) -> None:
+    def __init__(self, game: str, seats: str, seed: int, port: int, home: str, *options: str) -> None:
         self.port = port
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "cardtable", "host", game, "--seats", seats, "--seed", str(seed),
+            [sys.executable, "-m", "cardtable", *options, "host", game, "--seats", seats, "--seed", str(seed),
              "--listen", f"127.0.0.1:{port}"],
             env=app_env(home), cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True,

@@ -98,7 +98,7 @@ async def test_a_crowded_address_still_gets_wrong_codes_refused_and_idle_ones_dr
         wrong = await guess(host)
         answer = json.loads(await asyncio.wait_for(wrong.recv(), 5))
         assert answer == {"type": "error", "reason": "too many connections waiting to join; try again soon",
-                          "fatal": True}
+                          "fatal": True, "why": "crowded"}
         silent = await connect(f"ws://127.0.0.1:{host.address[1]}/")
         await asyncio.wait_for(silent.wait_closed(), 5)  # over the cap it had a short while to say hello
         assert host.session.state.history == [] or ann.connected

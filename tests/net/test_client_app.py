@@ -17,6 +17,7 @@ import pytest
 from cardtable.engine.actions import Action
 from cardtable.net.host import format_address
 from cardtable.net.remote import RemoteSession
+from cardtable.session.notices import AgainstRules
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.widgets.hand import HandView
@@ -71,11 +72,12 @@ async def test_two_players_at_their_own_screens() -> None:
                 a.kind == "defend" and a.cards[1] == c for a in screens[other].legal))
             defender.cursor = defender.cards.index(weak)
             await pilots[other].press("enter")
-            reason = host.session.state.why_illegal(Action.defend(card, weak))
+            reason = host.session.state.refusal(Action.defend(card, weak))
             assert reason is not None
             await until(pilots, lambda: "Refused" in status(apps[other]))
             assert len(host.session.state.history) == history + 1
-            assert status(apps[other]) == screens[other].refusal(reason).plain  # the host's reason, as play shows it
+            # The host's reason came as data; the screen words it as play shows it.
+            assert status(apps[other]) == screens[other].refusal(AgainstRules(reason)).plain
 
             # The mover leaves: the other plays on, for it is their turn (no pause)...
             screen.action_quit_table()

@@ -115,8 +115,9 @@ async def test_a_flood_is_dropped_then_closed_and_the_table_goes_on() -> None:
         await ann.wait_for(lambda c: c.closed_reason is not None)
         assert any("too many messages" in error for error in ann.errors)
         assert ann.closed_reason == "too many messages: closing the connection"
-        # The few let through were refused by the engine, one reason each.
-        assert 1 <= len(ann.refusals) <= 12 and all("not an action" in r or "turn" in r for _, r in refusals(ann))
+        # The few let through were refused by the engine, one reason each (as data: malformed).
+        assert 1 <= len(ann.refusals) <= 12
+        assert all("is not a Durak action" in r or "turn" in r for _, r in refusals(ann)), refusals(ann)
         assert host.session.state.to_json() == before
         await ada.wait_for(lambda c: c.paused)
         again = client_for(host, 0)
@@ -240,7 +241,7 @@ async def test_connections_waiting_to_join_are_capped_per_address() -> None:
         await third.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "code": "guess"}))
         answer = json.loads(await asyncio.wait_for(third.recv(), 5))
         assert answer == {"type": "error", "reason": "too many connections waiting to join; try again soon",
-                          "fatal": True}
+                          "fatal": True, "why": "crowded"}
         for ws in idle:
             await ws.close()
         await asyncio.sleep(0.1)

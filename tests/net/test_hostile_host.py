@@ -17,6 +17,8 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 
+from cardtable.engine.refusals import RuleRefusal
+from cardtable.errors import one_line
 from cardtable.games import get_rules
 from cardtable.names import name_problem, safe_name
 from cardtable.net.client import TableClient
@@ -73,7 +75,7 @@ def messages(legal: list[str] | None = None) -> list[dict[str, Any]]:
         {"type": "status", "paused": False, "seats": seats(),
          "news": [{"kind": "joined", "seat": 0, "was": hostile("Ann")}, {"kind": "seat_to_bot", "seat": 2,
                                                                         "level": hostile("easy")}]},
-        {"type": "refused", "seq": 1, "reason": hostile("not your turn")},
+        {"type": "refused", "seq": 1, "refusal": {"code": "malformed", "action": hostile("jump"), "game": hostile("Hearts")}},
         {"type": "error", "reason": hostile("slow down"), "fatal": False},
     ]
 
@@ -127,7 +129,10 @@ async def test_every_text_field_of_every_message_is_kept_printable() -> None:
         # Shown literally: the escape is written out, the markup kept as text.
         assert client.title == "Hearts\\x1b]0;pwned\\x07[red]x[/red]\\x1b[2J\\x0arow\\x0d\\u202e[link=file:///etc/passwd]y[/link]\\x9b"
         assert client.closed_reason is not None and client.closed_reason.startswith("the game is over\\x1b")
-        assert client.refusals[0][1] == AgainstRules(f"not your turn{client.title[len('Hearts'):]}")
+        tail = client.title[len('Hearts'):]
+        assert client.refusals[0][1] == AgainstRules(
+            RuleRefusal("malformed", action=one_line(f"jump{tail}"), game=one_line(f"Hearts{tail}"))
+        )
         assert client.errors == [f"slow down{client.title[len('Hearts'):]}"]
         # Names as valid player names, whatever the host says; a bot seat never names an import path.
         assert [name_problem(status.name) for status in client.seats] == [None] * 4

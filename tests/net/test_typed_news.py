@@ -119,5 +119,7 @@ async def test_the_seats_who_chose_their_pass_are_known_never_what() -> None:
         await host.close()
 
 
-def test_the_protocol_version_is_three() -> None:
-    assert PROTOCOL_VERSION == 3
+def test_the_protocol_version_is_five() -> None:
+    """Version 4: why a host closes a connection or refuses a message travels as data;
+    version 5: so does the engine's reason for refusing a move."""
+    assert PROTOCOL_VERSION == 5

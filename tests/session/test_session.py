@@ -11,6 +11,7 @@ import pytest
 
 from cardtable.bots import bot_name
 from cardtable.engine.actions import Action
+from cardtable.engine.refusals import RuleRefusal
 from cardtable.games import available_games, get_rules
 from cardtable.session import BotAnswer, Notice, Seat, SeatKind, SlotSaver, TableSession
 from cardtable.session.notices import (
@@ -95,9 +96,10 @@ def test_a_refused_move_gives_the_engines_reason_and_changes_nothing() -> None:
     assert seat == 0 and session.human_to_act
     before = session.state.to_json()
     reason = session.act(0, "pass")
-    assert reason == AgainstRules("the leader must play; passing is not allowed when leading")
-    assert reason.reason == session.state.why_illegal("pass")
-    assert session.act(0, "jump") == AgainstRules(session.state.why_illegal("jump"))
+    # The engine's reason comes as data (a code and its values) for the screen to word.
+    assert reason == AgainstRules(RuleRefusal("leader_must_play"))
+    assert str(reason.refusal) == session.state.why_illegal("pass")
+    assert session.act(0, "jump") == AgainstRules(RuleRefusal("malformed", action="jump", game="President"))
     assert session.state.to_json() == before and not notices
 
 
@@ -525,4 +527,4 @@ def test_a_remote_seat_is_waited_for_and_answers_with_text() -> None:
             assert request is not None
             session.bot_answer(request.think())
     assert session.is_over and told_remote
-    assert session.act(1, "pass") == AgainstRules(session.state.why_illegal("pass"))  # the game is over
+    assert session.act(1, "pass") == AgainstRules(RuleRefusal("game_over"))

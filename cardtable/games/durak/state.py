@@ -16,11 +16,13 @@ from cardtable.cards import ALL_CARDS, SHORT_DECK, Card, Rank, RankOrder, Suit, 
 from cardtable.engine.actions import PASS, Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import Measure, RoundShare, StatCounter
-from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
+from cardtable.engine.refusals import ENGINE_CODES, RuleRefusal, malformed
+from cardtable.engine.state import GAME_OVER_REFUSAL, GameState, OptionSpec, Outcome, Rules
 from cardtable.games.durak import kernel
 from cardtable.games.durak.actions import ACTIONS_BY_MOVE, MOVE_OF_ACTION, MOVE_OF_ID, attack_actions
 from cardtable.games.durak.observation import PHASE_NAMES, DurakObservation
 from cardtable.games.durak.rebuild import checked_guess, rebuilt_table
+from cardtable.lang import N_
 
 __all__ = ["DurakRules", "DurakState", "RULES", "DURAK_ORDER", "HAND_SIZE", "MAX_ATTACKS"]
 
@@ -47,7 +49,8 @@ class DurakRules(Rules):
     out and 1 loss to the durak each round."""
 
     name = "durak"
-    title = "Durak"
+    # TRANSLATORS: the game's name (the Polish document's Durak).
+    title = N_("Durak")
     min_players = 2
     max_players = 6
     options = (
@@ -55,12 +58,21 @@ class DurakRules(Rules):
     )
     deck = SHORT_DECK
     action_kinds = frozenset({"attack", "defend", "take", "pass"})
+    refusal_codes = ENGINE_CODES | {
+        "not_in_hand", "attack_while_defending", "not_in_deck", "throw_in_rank", "defend_while_attacking",
+        "nothing_to_beat", "not_attacking_card", "already_beaten", "trump_beats_trump", "follow_or_trump",
+        "rank_lower", "already_taking", "take_only_defender", "attacker_must_open", "defender_cannot_pass",
+    }
     default_players = 3
-    blurb = "Attack and defend with a trump suit; don't be the last with cards."
+    # TRANSLATORS: Durak's line on the start screen.
+    blurb = N_("Attack and defend with a trump suit; don't be the last with cards.")
     rank_order = DURAK_ORDER
-    score_word = "wins−losses"
-    stat_counters = (StatCounter("times_durak", "durak", "durak"),)
-    arena_measure = Measure("durak rate", False, RoundShare("durak"), is_rate=True)
+    # TRANSLATORS: what Durak's final scores count: rounds won (first out) minus rounds lost (the durak).
+    score_word = N_("wins−losses")
+    # TRANSLATORS: the statistics' heading of the rounds a player was the durak (the one left with cards).
+    stat_counters = (StatCounter("times_durak", N_("durak"), "durak"),)
+    # TRANSLATORS: the figure `cardtable simulate` judges a Durak bot by: the share of rounds it was the durak.
+    arena_measure = Measure(N_("durak rate"), False, RoundShare("durak"), is_rate=True)
     bot_module = "cardtable.bots.durak"
     table_widget = "cardtable.tui.tables.durak:DurakTable"
 
@@ -375,69 +387,75 @@ class DurakState(GameState[DurakObservation]):
                 return
         super().apply(action)
 
-    def _why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal now, else one line saying why not.
+    def _why_illegal(self, action: Action) -> RuleRefusal | None:
+        """``None`` if ``action`` is legal now, else why not.
 
         >>> from cardtable.games import get_rules
         >>> state = get_rules("durak").new_game(players=2, seed=5)
         >>> state.why_illegal(Action.parse("pass"))
         'the main attacker must open the bout with a card; passing is not allowed'
+        >>> state.refusal("attack 2C")
+        RuleRefusal('not_in_deck', cards=(Card.parse('2C'),), ranks=(<Rank.SIX: 6>, <Rank.ACE: 14>), game='Durak')
         """
         table = self.table
         seat = table.turn
         if seat is None:
-            return "the game is over; no more actions"
+            return GAME_OVER_REFUSAL
         kind = action.kind
         phase = table.phase
         hand = table.hands[seat]
         if kind == "attack":
             card = action.cards[0]
             if phase == kernel.DEFEND:
-                return "you are defending: beat an attacking card (defend A B) or take"
+                return RuleRefusal("attack_while_defending")
             if not card.mask & _DECK_MASK:
-                return f"{card} is not in the Durak deck (6 to A)"
+                return self._not_in_deck(card)
             if not hand & card.mask:
-                return f"{card} is not in your hand"
+                return RuleRefusal("not_in_hand", cards=(card,))
             if not kernel.attack_cards(table) & card.mask:
-                ranks = " ".join(sorted({ALL_CARDS[i].rank.label for i in self._table_order()},
-                                        key=lambda label: "6789 10JQKA".index(label)))
-                return f"you can only throw in a rank already on the table ({ranks}), not a {card.rank.label}"
+                ranks = sorted({ALL_CARDS[i].rank for i in self._table_order()})
+                return RuleRefusal("throw_in_rank", cards=(card,), ranks=tuple(ranks))
             return None
         if kind == "defend":
             if phase != kernel.DEFEND:
                 if phase == kernel.ATTACK:
-                    return "you are attacking: open the bout with attack X"
-                return "there is nothing to beat now: throw in (attack X) or pass"
+                    return RuleRefusal("defend_while_attacking")
+                return RuleRefusal("nothing_to_beat")
             attacking, beating = action.cards
             if not table.cards & attacking.mask or attacking.index not in table.attacks:
-                return f"{attacking} is not an attacking card on the table"
+                return RuleRefusal("not_attacking_card", cards=(attacking,))
             if not table.unbeaten & attacking.mask:
-                return f"{attacking} is already beaten"
+                return RuleRefusal("already_beaten", cards=(attacking,))
             if not beating.mask & _DECK_MASK:
-                return f"{beating} is not in the Durak deck (6 to A)"
+                return self._not_in_deck(beating)
             if not hand & beating.mask:
-                return f"{beating} is not in your hand"
+                return RuleRefusal("not_in_hand", cards=(beating,))
             if not kernel.beats(attacking.index, beating.index, table.trump):
                 if attacking.suit == table.trump:
-                    return f"{beating} does not beat {attacking}: only a higher trump beats a trump"
-                if beating.suit != attacking.suit:
-                    return (f"{beating} does not beat {attacking}: "
-                            f"play a higher {attacking.suit.name.lower()} card or a trump")
-                return f"{beating} does not beat {attacking}: {beating.rank.label} is lower than {attacking.rank.label}"
+                    code = "trump_beats_trump"
+                elif beating.suit != attacking.suit:
+                    code = "follow_or_trump"
+                else:
+                    code = "rank_lower"
+                return RuleRefusal(code, cards=(beating, attacking))
             return None
         if kind == "take":
             if phase != kernel.DEFEND:
                 if table.taking and seat != table.defender:
-                    return "you have already said take; the attackers may still throw in"
-                return "only the defender can take, and only after an attack"
+                    return RuleRefusal("already_taking")
+                return RuleRefusal("take_only_defender")
             return None
         if kind == "pass":
             if phase == kernel.ATTACK:
-                return "the main attacker must open the bout with a card; passing is not allowed"
+                return RuleRefusal("attacker_must_open")
             if phase == kernel.DEFEND:
-                return "the defender cannot pass: beat an attacking card (defend A B) or take"
+                return RuleRefusal("defender_cannot_pass")
             return None
-        return f"'{action}' is not a Durak action"
+        return malformed(action, self.rules.title)
+
+    def _not_in_deck(self, card: Card) -> RuleRefusal:
+        return RuleRefusal("not_in_deck", cards=(card,), ranks=(DURAK_ORDER.ranks[0], DURAK_ORDER.ranks[-1]),
+                           game=self.rules.title)
 
     def _apply(self, action: Action) -> None:
         seat = self.table.turn
@@ -519,7 +537,8 @@ class DurakState(GameState[DurakObservation]):
         last = self.round_results[-1] if self.round_results else None
         order = tuple(last["order"]) if last else tuple(table.out)
         durak = last["durak"] if last else None
-        titles = tuple("Durak" if last and seat == durak else None for seat in range(self.num_players))
+        # TRANSLATORS: the title of the player left with cards at the end of a Durak game.
+        titles = tuple(N_("Durak") if last and seat == durak else None for seat in range(self.num_players))
         return Outcome(
             game=self.rules.name,
             is_over=over,

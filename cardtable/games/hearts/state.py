@@ -17,7 +17,8 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import Measure, StatCounter, score_per_round
 from cardtable.engine.observation import Observation
-from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
+from cardtable.engine.refusals import ENGINE_CODES, RuleRefusal, malformed
+from cardtable.engine.state import GAME_OVER_REFUSAL, GameState, OptionSpec, Outcome, Rules
 from cardtable.errors import MalformedActionError
 from cardtable.games.hearts import kernel
 from cardtable.games.hearts.actions import (
@@ -46,6 +47,7 @@ from cardtable.games.hearts.records import (
     records_from_scores,
     write_plays,
 )
+from cardtable.lang import N_
 
 __all__ = [
     "HeartsRules",
@@ -70,7 +72,8 @@ TRICKS_PER_HAND = kernel.TRICKS_PER_HAND
 POINTS_PER_HAND = kernel.POINTS_PER_HAND
 QUEEN_OF_SPADES_POINTS = kernel.QUEEN_OF_SPADES_POINTS
 
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+_TWO_OF_CLUBS = Card.parse("2C")
+_QUEEN_OF_SPADES = Card.parse("QS")
 _PHASE_PASS, _PHASE_PLAY = kernel.PASS, kernel.PLAY
 _PHASE_NAMES = ("pass", "play", "over")
 _DIRECTION_OF_OFFSET = {offset: direction for direction, offset in PASS_OFFSETS.items()}
@@ -83,8 +86,10 @@ class HeartsRules(Rules):
     """Hearts: exactly four players, the 52-card deck, option ``target`` (default 100)."""
 
     name = "hearts"
-    title = "Hearts"
-    round_noun = "hand"
+    # TRANSLATORS: the game's name: Bulgarian Купи (the document's), Dutch Hartenjagen, Polish Kierki.
+    title = N_("Hearts")
+    # TRANSLATORS: what a person calls one deal of Hearts: "hand 2".
+    round_noun = N_("hand")
     min_players = 4
     max_players = 4
     options = (
@@ -99,12 +104,19 @@ class HeartsRules(Rules):
     )
     deck = FULL_DECK
     action_kinds = frozenset({"play", "give"})
+    refusal_codes = ENGINE_CODES | {
+        "not_in_hand", "pass_first", "pass_count", "pass_not_in_hand", "no_pass_this_hand", "already_passed",
+        "one_card_at_a_time", "lead_two_of_clubs", "hearts_not_broken", "follow_suit", "no_points_first_trick",
+    }
     default_players = 4
-    blurb = "Avoid hearts and the queen of spades in tricks."
+    # TRANSLATORS: Hearts' line on the start screen.
+    blurb = N_("Avoid hearts and the queen of spades in tricks.")
     rank_order = HEARTS_ORDER
     lower_score_wins = True
-    stat_counters = (StatCounter("moons", "moons", "moon_shooter"),)
-    arena_measure = Measure("points per hand", False, score_per_round)
+    # TRANSLATORS: the statistics' heading of the hands a player shot the moon (took every point).
+    stat_counters = (StatCounter("moons", N_("moons"), "moon_shooter"),)
+    # TRANSLATORS: the figure `cardtable simulate` judges a Hearts bot by.
+    arena_measure = Measure(N_("points per hand"), False, score_per_round)
     bot_module = "cardtable.bots.hearts"
     table_widget = "cardtable.tui.tables.hearts:HeartsTable"
 
@@ -400,19 +412,30 @@ class HeartsState(GameState[HeartsObservation]):
             parsed = self.parse_action(action)
         except MalformedActionError as exc:
             return str(exc)
+        refusal = self._why_not_a_pass(seat, parsed)
+        return None if refusal is None else str(refusal)
+
+    def refusal_for(self, seat: int, action: Action | str) -> RuleRefusal | None:
+        table = self.table
+        if seat == table.current or seat not in self.choosing_seats():
+            return super().refusal_for(seat, action)
+        try:
+            parsed = self.parse_action(action)
+        except MalformedActionError as exc:
+            return exc.refusal or malformed(action, self.rules.title)
         return self._why_not_a_pass(seat, parsed)
 
-    def _why_not_a_pass(self, seat: int, action: Action) -> str | None:
+    def _why_not_a_pass(self, seat: int, action: Action) -> RuleRefusal | None:
         """Why ``action`` is not a pass ``seat`` may choose now (the pass phase), or ``None``."""
         table = self.table
         if action.kind != "give":
             target = (seat + table.offset) % NUM_SEATS
-            return f"first pass 3 cards {self.direction} to seat {target} (for example: give 2C 3C QS)"
+            return RuleRefusal("pass_first", count=PASS_SIZE, direction=self.direction, seat=target)
         if len(action.cards) != PASS_SIZE:
-            return f"you must pass exactly 3 cards, not {len(action.cards)}"
+            return RuleRefusal("pass_count", count=PASS_SIZE, given=len(action.cards))
         missing = action.mask & ~table.hands[seat]
         if missing:
-            return f"{mask_codes(missing)} {'is' if missing.bit_count() == 1 else 'are'} not in your hand"
+            return RuleRefusal("pass_not_in_hand", cards=mask_to_cards(missing))
         return None
 
     def apply(self, action: Action | str) -> None:
@@ -453,35 +476,35 @@ class HeartsState(GameState[HeartsObservation]):
                 return
         GameState.apply(self, action)
 
-    def _why_illegal(self, action: Action) -> str | None:
+    def _why_illegal(self, action: Action) -> RuleRefusal | None:
         table = self.table
         seat = table.current
         if seat is None:
-            return "the game is over; no more actions"
+            return GAME_OVER_REFUSAL
         kind = action.kind
         if table.phase == _PHASE_PASS:
             return self._why_not_a_pass(seat, action)
         if kind != "play":
             if table.offset == 0:
-                return "there is no pass this hand; play a card"
-            return "the cards have already been passed; play a card"
+                return RuleRefusal("no_pass_this_hand")
+            return RuleRefusal("already_passed")
         if len(action.cards) != 1:
-            return "play one card at a time"
+            return RuleRefusal("one_card_at_a_time")
         card = action.cards[0]
         mask = card.mask
         hand = table.hands[seat]
         if not mask & hand:
-            return f"{card} is not in your hand"
+            return RuleRefusal("not_in_hand", cards=(card,))
         if mask & self._playable(seat):
             return None
         if not table.trick_cards:
             if table.trick_number == 0:
-                return "the first trick must be led with the 2C"
-            return "hearts are not broken yet; lead another suit"
+                return RuleRefusal("lead_two_of_clubs", cards=(_TWO_OF_CLUBS,))
+            return RuleRefusal("hearts_not_broken")
         lead = table.trick_cards[0] & 3
         if hand & SUIT_MASKS[lead]:
-            return f"you must follow suit: play {_SUIT_NAMES[lead]}"
-        return "no hearts or QS on the first trick while you have another card"
+            return RuleRefusal("follow_suit", suit=Suit(lead))
+        return RuleRefusal("no_points_first_trick", cards=(_QUEEN_OF_SPADES,))
 
     # --- carrying out actions ---------------------------------------------
     def _apply(self, action: Action) -> None:

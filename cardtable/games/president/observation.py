@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from cardtable.cards import Card, RankOrder
 from cardtable.engine.observation import Observation
+from cardtable.lang import N_
 
 __all__ = [
     "PresidentObservation",
@@ -23,11 +24,14 @@ __all__ = [
     "SCUM",
 ]
 
-PRESIDENT = "President"
-VICE_PRESIDENT = "Vice-President"
-CITIZEN = "Citizen"
-VICE_SCUM = "Vice-Scum"
-SCUM = "Scum"
+# The titles are data (events, observations, records and stats.json keep them in English),
+# marked for the catalogue: the screen that shows one translates it.
+# TRANSLATORS: President's titles, first to last: see docs/translating.md's table.
+PRESIDENT = N_("President")
+VICE_PRESIDENT = N_("Vice-President")
+CITIZEN = N_("Citizen")
+VICE_SCUM = N_("Vice-Scum")
+SCUM = N_("Scum")
 
 
 def titles_for(players: int) -> tuple[str, ...]:

@@ -18,25 +18,28 @@ from cardtable.cards import FULL_DECK, Card, Rank, RankOrder, mask_to_cards, shu
 from cardtable.engine.actions import PASS, Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import Measure, StatCounter, score_per_round
-from cardtable.engine.state import GameState, OptionSpec, Outcome, Rules
+from cardtable.engine.refusals import ENGINE_CODES, RuleRefusal, malformed
+from cardtable.engine.state import GAME_OVER_REFUSAL, GameState, OptionSpec, Outcome, Rules
 from cardtable.games.president import kernel
 from cardtable.games.president.actions import ACTION_TABLES, NO_INFO, PLAY_ACTIONS, give_action, pass_event
 from cardtable.games.president.kernel import PRESIDENT_ORDER, REVOLUTION_ORDER
-from cardtable.games.president.observation import TITLES, PresidentObservation, titles_of
+from cardtable.games.president.observation import (
+    CITIZEN,
+    PRESIDENT,
+    SCUM,
+    TITLES,
+    VICE_PRESIDENT,
+    VICE_SCUM,
+    PresidentObservation,
+    titles_of,
+)
 from cardtable.games.president.rebuild import checked_guess, rebuilt_history, rebuilt_table
+from cardtable.lang import N_
 
 __all__ = ["PresidentRules", "PresidentState", "RULES"]
 
 _PLAY, _EXCHANGE, _OVER = kernel.PLAY, kernel.EXCHANGE, kernel.OVER
 _PHASE_NAMES = {kernel.PLAY: "play", kernel.EXCHANGE: "exchange", kernel.OVER: "over"}
-
-
-def _rank_label(rank: int) -> str:
-    return Rank(rank).label
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 class PresidentRules(Rules):
@@ -49,7 +52,8 @@ class PresidentRules(Rules):
     """
 
     name = "president"
-    title = "President"
+    # TRANSLATORS: the game's name (the Dutch and Estonian documents call it President).
+    title = N_("President")
     min_players = 3
     max_players = 6
     options = (
@@ -58,19 +62,30 @@ class PresidentRules(Rules):
     )
     deck = FULL_DECK
     action_kinds = frozenset({"play", "pass", "give"})
+    refusal_codes = ENGINE_CODES | {
+        "not_in_hand", "give_first", "give_count", "no_exchange", "leader_must_play", "same_rank", "match_table",
+        "rank_too_low", "rank_too_low_revolution",
+    }
     default_players = 4
-    blurb = "Shed your cards first; beat sets of equal rank."
+    # TRANSLATORS: President's line on the start screen.
+    blurb = N_("Shed your cards first; beat sets of equal rank.")
     rank_order = PRESIDENT_ORDER
     # A newcomer's President is a series of five rounds, so they meet the titles and the
     # card exchange that make the game; the API and simulate keep one round a game.
     table_options = MappingProxyType({"rounds": 5})
     stat_counters = (
         StatCounter(
-            "titles", "titles", "titles",
-            MappingProxyType({"President": "P", "Vice-President": "VP", "Citizen": "C", "Vice-Scum": "VS", "Scum": "S"}),
+            # TRANSLATORS: the statistics' heading of President's titles held ("President titles").
+            "titles", N_("titles"), "titles",
+            MappingProxyType({
+                # TRANSLATORS: President's titles as the statistics' columns abbreviate them: President,
+                # Vice-President, Citizen, Vice-Scum, Scum (Dutch P, VP, B, VK, K).
+                PRESIDENT: N_("P"), VICE_PRESIDENT: N_("VP"), CITIZEN: N_("C"), VICE_SCUM: N_("VS"), SCUM: N_("S"),
+            }),
         ),
     )
-    arena_measure = Measure("points per round", True, score_per_round)
+    # TRANSLATORS: the figure `cardtable simulate` judges a President bot by.
+    arena_measure = Measure(N_("points per round"), True, score_per_round)
     bot_module = "cardtable.bots.president"
     table_widget = "cardtable.tui.tables.president:PresidentTable"
 
@@ -256,31 +271,31 @@ class PresidentState(GameState[PresidentObservation]):
                     return
         super().apply(action)
 
-    def _why_illegal(self, action: Action) -> str | None:
+    def _why_illegal(self, action: Action) -> RuleRefusal | None:
         table = self.table
         seat = table.current
         if seat is None:
-            return "the game is over; no more actions"
+            return GAME_OVER_REFUSAL
         kind = action.kind
         hand = table.hands[seat]
         if table.phase == _EXCHANGE:
             count = table.exchange_steps[0][2]
             if kind != "give":
-                return f"first give back {_plural(count, 'card')} of your choice, e.g. 'give {self._example_give(count)}'"
+                return RuleRefusal("give_first", count=count, cards=self._example_give(count))
             missing = action.mask & ~hand
             if missing:
                 return _not_in_hand(missing)
             if len(action.cards) != count:
-                return f"must give {_plural(count, 'card')}"
+                return RuleRefusal("give_count", count=count)
             return None
         if kind == "give":
-            return "there is no card exchange now; play cards or pass"
+            return RuleRefusal("no_exchange")
         if kind == "pass":
             if table.table_size == 0:
-                return "the leader must play; passing is not allowed when leading"
+                return RuleRefusal("leader_must_play")
             return None
         if kind != "play":
-            return f"'{action}' is not a President action"
+            return malformed(action, self.rules.title)
         mask = action.mask
         if kernel.is_legal_play(table, mask):
             return None
@@ -289,15 +304,14 @@ class PresidentState(GameState[PresidentObservation]):
             return _not_in_hand(missing)
         rank = kernel.rank_of(mask)
         if mask & ~(15 << (rank - 2) * 4):
-            return "all cards played together must have the same rank"
+            return RuleRefusal("same_rank")
         if len(action.cards) != table.table_size:
-            return f"must play {_plural(table.table_size, 'card')}, like the table"
-        reason = f"{_rank_label(rank)} does not beat {_rank_label(table.table_rank)}"
-        return reason + " (revolution: the order is inverted)" if table.revolution else reason
+            return RuleRefusal("match_table", count=table.table_size)
+        code = "rank_too_low_revolution" if table.revolution else "rank_too_low"
+        return RuleRefusal(code, ranks=(Rank(rank), Rank(table.table_rank)))
 
-    def _example_give(self, count: int) -> str:
-        cards = mask_to_cards(self.table.hands[self.table.current or 0])[:count]
-        return " ".join(str(c) for c in cards)
+    def _example_give(self, count: int) -> tuple[Card, ...]:
+        return mask_to_cards(self.table.hands[self.table.current or 0])[:count]
 
     # --- carrying out actions ----------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -531,11 +545,8 @@ class PresidentState(GameState[PresidentObservation]):
         return state
 
 
-def _not_in_hand(missing: int) -> str:
-    cards = [str(c) for c in mask_to_cards(missing)]
-    if len(cards) == 1:
-        return f"{cards[0]} is not in your hand"
-    return f"{', '.join(cards[:-1])} and {cards[-1]} are not in your hand"
+def _not_in_hand(missing: int) -> RuleRefusal:
+    return RuleRefusal("not_in_hand", cards=mask_to_cards(missing))
 
 
 RULES = PresidentRules()

@@ -45,8 +45,9 @@ from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
 from cardtable.lang import _, pgettext
-from cardtable.session.notices import AgainstRules, CannotUndo, Refusal
+from cardtable.session.notices import CannotUndo, Refusal
 from cardtable.session.protocol import TableProtocol
+from cardtable.tui.cardstyle import engine_notation
 from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
 from cardtable.tui.screens.confirm import ConfirmScreen
@@ -438,7 +439,7 @@ class GameScreen(StyledOnce):
         try:
             action = hinted if hinted is not None else self.table.build_action(obs, self.legal, cards)
         except CardtableError as exc:
-            self.status_line.refuse(AgainstRules(str(exc)))
+            self.status_line.refuse(str(exc))  # the selection is no move: the table's own line
             return
         if services(self).settings.confirm_before_play:
             if action not in self.legal:
@@ -489,9 +490,10 @@ class GameScreen(StyledOnce):
         table took it.  Text that is no move, or a move the table refuses, changes
         nothing: the refusal's reason shows on the status line."""
         try:
-            action = typed_action(text, self.legal)
+            # The player's language's rank letters (Dutch VH) as the engine writes them (JH).
+            action = typed_action(engine_notation(text), self.legal)
         except CardtableError as exc:
-            self.status_line.refuse(AgainstRules(str(exc)))
+            self.status_line.refuse(str(exc))  # the parser's line: what the text lacks
             return False
         # A move the engine does not list goes to the table all the same, for its reason
         # (a host's comes later): the box stays open to correct it.

@@ -39,6 +39,7 @@ from cardtable.session.notices import (
     TimeRanOut,
     Undone,
 )
+from cardtable.tui.farewells import parting_line
 from cardtable.tui.services import services
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.wording import level_word, news_line, pause_line
@@ -106,8 +107,9 @@ class Turns:
                 app.notify(news_line(notice, screen.context.name), timeout=6, markup=False)
             case Paused(pause=pause):
                 app.notify(pause_line(pause, screen.context.name), timeout=6, markup=False)
-            case Disconnected(reason=reason):
-                app.notify(_("Disconnected: {reason}").format(reason=reason), severity="error", timeout=12, markup=False)
+            case Disconnected(reason=reason, why=why, seconds=seconds):
+                app.notify(_("Disconnected: {reason}").format(reason=parting_line(why, seconds, reason)), severity="error",
+                           timeout=12, markup=False)
             case Finished():
                 screen.round_end.keep_reviews_with_record()
             case SaveWarning(message=message):

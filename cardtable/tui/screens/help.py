@@ -68,7 +68,7 @@ def rules_markdown(game: str) -> str:
     if text is not None:
         return text
     missing = _("The rules text is not installed; see docs/rules/{name}.md.").format(name=name)
-    return f"# {get_rules(game).title}\n\n{missing}"
+    return f"# {_(get_rules(game).title)}\n\n{missing}"
 
 
 class HelpScreen(SpokenKeys, ModalScreen[None]):

@@ -140,6 +140,8 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress = (done, total)
+        if self.cancel_event.is_set() or not self.is_attached:
+            return  # closed while the review ran: its last progress has no screen to go to
         if self.review is None:
             self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
             self.set_status(self.move_text())

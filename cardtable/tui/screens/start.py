@@ -132,7 +132,7 @@ class StartScreen(StyledOnce, Screen[None]):
             with Horizontal(classes="start-row", id="game-row"):
                 yield Label(_("Game"), classes="start-label")
                 yield OptionList(
-                    *[Option(game_title(name), id=name) for name in available_games()],
+                    *[Option(_(game_title(name)), id=name) for name in available_games()],
                     id="game-list",
                 )
                 yield Static(game_blurb(self.game), id="game-blurb")

@@ -340,7 +340,7 @@ class DurakTable(TableArea[DurakObservation]):
         return super().log_line(event, ctx, viewer)
 
     def round_summary(self, event: Event, obs: DurakObservation, ctx: TableContext) -> Text:
-        result = RoundResult.of(event)
+        result = RoundResult.of(event, loser_key="durak")
         text = Text()
         durak = result.loser
         for place, seat in enumerate(result.order):

@@ -21,7 +21,8 @@ from cardtable.tui.wording import fill
 __all__ = ["PresidentTable", "rank_bar"]
 
 #: titles for narrow seat boxes
-SHORT_TITLES = {"Vice-President": "Vice-Pres.", "President": "President"}
+# TRANSLATORS: President's title Vice-President, shortened where a seat's box is narrow.
+SHORT_TITLES = {"Vice-President": N_("Vice-Pres."), "President": "President"}
 
 
 def rank_bar(obs: PresidentObservation, ctx: TableContext) -> Text:
@@ -36,7 +37,7 @@ def rank_bar(obs: PresidentObservation, ctx: TableContext) -> Text:
     base = "bold white on #8b1a1a" if revolution else "white on #1f3b2d"
     text = Text()
     for rank in order.ranks:
-        label = rank.label
+        label = ctx.style.rank_label(rank)
         if rank == table_rank:
             text.append(f"{label:>2}", style="bold black on yellow")
             text.append(" ", style=base)
@@ -46,14 +47,14 @@ def rank_bar(obs: PresidentObservation, ctx: TableContext) -> Text:
         text.append("\n")
         text.append(
             _("REVOLUTION: {highest} is now highest, {lowest} lowest").format(
-                highest=order.highest.label, lowest=order.lowest.label),
+                highest=ctx.style.rank_label(order.highest), lowest=ctx.style.rank_label(order.lowest)),
             style="bold #ff6b6b",
         )
     else:
         suffix = _("revolution off") if not obs.revolution_enabled else _("four of a kind flips it")
         text.append("\n")
         text.append(_("low {arrow} high · {highest} highest · {rule}").format(
-            arrow=arrow, highest=order.highest.label, rule=suffix), style="dim")
+            arrow=arrow, highest=ctx.style.rank_label(order.highest), rule=suffix), style="dim")
     return text
 
 
@@ -226,7 +227,7 @@ class PresidentTable(TableArea[PresidentObservation]):
         title = obs.titles[seat]
         if not title:
             return []
-        return [title, SHORT_TITLES.get(title, title)]
+        return [_(title), _(SHORT_TITLES.get(title, title))]
 
     def prompt(self, obs: PresidentObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
         if obs.phase == "exchange":
@@ -250,7 +251,8 @@ class PresidentTable(TableArea[PresidentObservation]):
         text = Text()
         text.append(_("Round {round}/{rounds}").format(round=obs.round, rounds=obs.rounds_total) + "\n", style="bold")
         for seat, score in enumerate(obs.scores):
-            title = obs.titles[seat] or ""
+            held = obs.titles[seat]
+            title = _(held) if held else ""
             text.append(f"{fit_name(ctx.name(seat), 10, pad=True)}{score:>4} {title[:9]}\n")
         return text
 
@@ -283,7 +285,7 @@ class PresidentTable(TableArea[PresidentObservation]):
             return Text(_("Counter-revolution by {player}: normal order").format(player=who), style="bold #ff6b6b")
         if event.kind == "out":
             placed = Placed.of(event)
-            place, title = ordinal(placed.place), placed.title
+            place, title = ordinal(placed.place), _(placed.title) if placed.title else ""
             return ctx.line(event.seat, _("You are out: {place}, {title}"), _("{player} is out: {place}, {title}"),
                             "bold green", place=place, title=title)
         if event.kind == "trick":
@@ -327,7 +329,7 @@ class PresidentTable(TableArea[PresidentObservation]):
         titles = result.titles or ("",) * obs.num_players
         points_of = result.points or (0,) * obs.num_players
         for place, seat in enumerate(result.order):
-            title, points = titles[seat], points_of[seat]
+            title, points = _(titles[seat]) if titles[seat] else "", points_of[seat]
             style = "bold green" if place == 0 else ("bold red" if place == len(result.order) - 1 else "")
             name = fit_name(ctx.name(seat), 15, pad=True)
             text.append(f"{ordinal(place + 1):<7}{name} {title:<16}{points:>7}{scores[seat]:>7}\n", style=style)

@@ -1,0 +1,136 @@
+"""The games' own words in the player's language (issue 37): titles, the President
+titles, the statistics' counters and headings, the start screen's blurbs; the files
+(saves, records, statistics, ``--json``) keep the engine's English words whatever the
+language."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardtable import lang
+from cardtable.games import get_rules, load_game
+from cardtable.games.president import titles_for
+from cardtable.lang import _, use_language
+from tests.userdata.helpers import finished_game, new_game, pure_choice
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: each language's words for the games, as docs/translating.md chose them
+WORDS = {
+    "nl": {"Hearts": "Hartenjagen", "Scum": "Klootzak", "Vice-Scum": "Viceklootzak", "Vice-President": "Vicepresident"},
+    "et": {"Hearts": "Ärtu", "Scum": "luuser", "Vice-Scum": "ase-luuser", "Vice-President": "asepresident"},
+    "pl": {"Hearts": "Kierki", "Scum": "Żebrak", "President": "Prezydent", "Durak": "Durak"},
+    "bg": {"Hearts": "Купи", "Scum": "Клошар", "President": "Президент", "Durak": "Дурак"},
+}
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    use_language("en")
+
+
+@pytest.mark.parametrize("code", sorted(WORDS))
+def test_the_games_words_are_translated_where_shown_and_english_where_declared(code: str) -> None:
+    use_language(code)
+    for english, translated in WORDS[code].items():
+        assert _(english) == translated
+    # The games declare English: data, the same in every language.
+    assert get_rules("hearts").title == "Hearts" and titles_for(4)[-1] == "Scum"
+    from cardtable.tui.screens.start import game_blurb
+    from cardtable.tui.tables import table_for
+    from cardtable.tui.viewmodel import TableViewModel
+
+    assert game_blurb("hearts").startswith(_("Avoid hearts and the queen of spades in tricks.")) and (
+        "Avoid" not in game_blurb("hearts"))
+    assert TableViewModel("hearts", table_for("hearts")).game_title == WORDS[code]["Hearts"]
+
+
+def test_a_dutch_president_table_shows_the_titles_and_v_d_r() -> None:
+    from cardtable.tui.cardstyle import CardStyle
+    from cardtable.tui.tables import table_for
+    from cardtable.tui.tables.president import rank_bar
+    from cardtable.tui.viewmodel import TableContext
+
+    state = finished_game("president", 3)
+    use_language("nl")
+    obs = state.observation(0)
+    table = table_for("president")
+    badges = [badge for seat in range(state.num_players) for badge in table.seat_badges(obs, seat)]
+    assert "Klootzak" in badges and "President" in badges and "Scum" not in badges, badges
+    ctx = TableContext(("Jij", "Ada", "Ben", "Cy"), ("Jij", "Ada", "Ben", "Cy"), CardStyle())
+    bar = rank_bar(obs, ctx).plain.splitlines()[0].split()
+    assert " 10 V D R A 2" in " " + " ".join(bar) or " 2 A R D V 10" in " " + " ".join(bar), bar
+    assert "Klootzak" in table.score_text(obs, ctx).plain
+
+
+def test_a_game_saved_in_dutch_resumes_in_polish_and_saves_the_same() -> None:
+    use_language("nl")
+    state = new_game("president", 4)
+    for step in range(200):
+        if state.is_over or state.observation(0).round > 1:
+            break
+        state.apply(pure_choice(state, step))
+    saved = state.to_json()
+    use_language("pl")
+    resumed = load_game(saved)
+    assert resumed.to_json() == saved
+    use_language("en")
+    assert load_game(saved).to_json() == saved
+    # The titles in the events stay the engine's English words.
+    assert "Klootzak" not in saved and "Żebrak" not in saved
+
+
+def _run(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    environment = {key: value for key, value in os.environ.items() if key not in lang.ENVIRONMENT_VARIABLES}
+    environment.update({"CARDTABLE_HOME": str(home), "COLUMNS": "100", "LANG": "C.UTF-8"})
+    return subprocess.run([sys.executable, "-m", "cardtable", *args], capture_output=True, text=True,
+                          env=environment, timeout=300, cwd=ROOT)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    folder = tmp_path_factory.mktemp("home")
+    before = os.environ.get("CARDTABLE_HOME")
+    os.environ["CARDTABLE_HOME"] = str(folder)
+    try:
+        from cardtable.userdata.stats import record_result
+
+        for game in ("president", "durak", "hearts"):
+            assert record_result(finished_game(game, 3)) == []
+    finally:
+        if before is None:
+            os.environ.pop("CARDTABLE_HOME", None)
+        else:
+            os.environ["CARDTABLE_HOME"] = before
+    yield folder
+
+
+def test_stats_word_the_games_in_each_language_and_json_is_the_same(home: Path) -> None:
+    english = _run("stats", home=home).stdout
+    for word in ("Hearts", "moons", "President titles", "Scum", "wins−losses"):
+        assert word in english, (word, english)
+    expected = {
+        "nl": ("Hartenjagen", "manen", "President: titels", "Klootzak", "winst−verlies"),
+        "et": ("Ärtu", "kuud", "President: tiitlid", "luuser", "võidud−kaotused"),
+        "pl": ("Kierki", "księżyce", "Prezydent: tytuły", "Żebrak", "wygrane−przegrane"),
+        "bg": ("Купи", "луни", "Президент: титли", "Клошар", "победи−загуби"),
+    }
+    as_json = _run("stats", "--json", home=home).stdout
+    for code, words in expected.items():
+        shown = _run("--lang", code, "stats", home=home).stdout
+        for word in words:
+            assert word in shown, (code, word, shown)
+        for word in ("Hearts", "moons", "titles", "Scum", "Citizen", "wins−losses"):
+            assert word not in shown, (code, word, shown)
+        assert _run("--lang", code, "stats", "--json", home=home).stdout == as_json
+    assert "Scum" in as_json and json.loads(as_json)
+    stats_file = next(home.rglob("stats.json")).read_text(encoding="utf-8")
+    assert '"Scum"' in stats_file and "Klootzak" not in stats_file
