@@ -411,7 +411,7 @@ class TableViewModel:
     def __init__(self, game: str, wording: TableWording, style: CardStyle | None = None) -> None:
         rules = get_rules(game)
         self.game_title = _(rules.title)
-        self.round_noun = rules.round_noun
+        self.round_noun = _(rules.round_noun)
         self.wording = wording
         self.style = style or CardStyle()
         self.log = LogFeed()

@@ -257,7 +257,7 @@ class StartScreen(StyledOnce, Screen[None]):
         rows = []
         defaults = table_defaults(game)
         for spec in get_rules(game).options:
-            label = Label(_(spec.name.replace("_", " ").capitalize()), classes="start-label")
+            label = Label(_(spec.label or spec.name.replace("_", " ").capitalize()), classes="start-label")
             control: Cycler | Input
             if spec.kind is bool:
                 control = Cycler(["on", "off"], value="on" if defaults[spec.name] else "off",
