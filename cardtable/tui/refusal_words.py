@@ -122,8 +122,8 @@ def _card_list(cards: tuple[Card, ...], style: CardStyle) -> Text:
     return fill(_("{first} and {last}"), first=first, last=drawn[-1])
 
 
-def _ranks(ranks: Iterable[Rank]) -> str:
-    return " ".join(rank.label for rank in ranks)
+def _ranks(ranks: Iterable[Rank], style: CardStyle) -> str:
+    return " ".join(style.rank_label(rank) for rank in ranks)
 
 
 def refusal_text(
@@ -185,12 +185,12 @@ def refusal_text(
                 count=count,
             )
         case "rank_too_low":
-            return say(_("{rank} does not beat {other}"), rank=refusal.ranks[0].label, other=refusal.ranks[1].label)
+            return say(_("{rank} does not beat {other}"), rank=style.rank_label(refusal.ranks[0]), other=style.rank_label(refusal.ranks[1]))
         case "rank_too_low_revolution":
             return say(
                 _("{rank} does not beat {other} (revolution: the order is inverted)"),
-                rank=refusal.ranks[0].label,
-                other=refusal.ranks[1].label,
+                rank=style.rank_label(refusal.ranks[0]),
+                other=style.rank_label(refusal.ranks[1]),
             )
         case "not_in_deck":
             return say(
@@ -198,15 +198,15 @@ def refusal_text(
                 _("{card} is not in the {game} deck ({low} to {high})"),
                 card=card(),
                 game=visible(refusal.game or ""),
-                low=refusal.ranks[0].label,
-                high=refusal.ranks[1].label,
+                low=style.rank_label(refusal.ranks[0]),
+                high=style.rank_label(refusal.ranks[1]),
             )
         case "throw_in_rank":
             return say(
                 # TRANSLATORS: Durak; {ranks} are the ranks on the table ("10 J"), {rank} the card's.
                 _("you can only throw in a rank already on the table ({ranks}), not a {rank}"),
-                ranks=_ranks(refusal.ranks),
-                rank=cards[0].rank.label,
+                ranks=_ranks(refusal.ranks, style),
+                rank=style.rank_label(cards[0].rank),
             )
         case "not_attacking_card":
             return say(_("{card} is not an attacking card on the table"), card=card())
@@ -221,8 +221,8 @@ def refusal_text(
                 _("{card} does not beat {other}: {rank} is lower than {other_rank}"),
                 card=card(),
                 other=card(1),
-                rank=cards[0].rank.label,
-                other_rank=cards[1].rank.label,
+                rank=style.rank_label(cards[0].rank),
+                other_rank=style.rank_label(cards[1].rank),
             )
         case "pass_first":
             singular, plural = _PASS_FIRST[refusal.direction or "left"]

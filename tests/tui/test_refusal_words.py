@@ -96,7 +96,7 @@ def test_cards_come_from_the_values_with_their_colours_and_seats_from_their_name
     try:
         refusal = RuleRefusal("not_in_hand", cards=tuple(parse_cards("QS 10H 2C")))
         worded = refusal_text(refusal, CardStyle(), NAMES.__getitem__)
-        assert worded.plain == "Q♠, 10♥ и 2♣ не са в ръката ти"
+        assert worded.plain == "Д♠, 10♥ и 2♣ не са в ръката ти"  # the queen in Bulgarian letters
         colours = {worded.plain[span.start : span.end]: str(span.style) for span in worded.spans}
         assert colours["10♥"] == str(CardStyle().inline([Card.parse("10H")]).spans[0].style)
         passing = RuleRefusal("pass_first", count=3, direction="across", seat=2)
