@@ -71,6 +71,8 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    #: how the start screen names the option (English, marked ``N_``; ``""``: its name)
+    label: str = ""
 
     def validate(self, value: Any) -> int | bool:
         """Return the value, converted where unambiguous, or raise :class:`InvalidOptionError`."""

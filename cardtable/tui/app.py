@@ -26,6 +26,7 @@ from textual.screen import Screen
 from cardtable.asciitext import to_ascii
 from cardtable.display import visible
 from cardtable.errors import SaveFileError
+from cardtable.lang import _
 from cardtable.session.saving import SlotSaver
 from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
 from cardtable.tui.config import PACES, TRICK_PAUSES, TableConfig, config_for_state
@@ -431,7 +432,7 @@ class CardtableApp(App[None]):
         where = format_address(*host.address)
         self.join_lines = host.join_lines(where)
         self._put_screen(GameScreen(config, session=host.session))
-        text = Text("Send each player their own line; the code in it is that seat's secret:\n\n", style="bold")
+        text = Text(_("Send each player their own line; the code in it is that seat's secret:") + "\n\n", style="bold")
         for line in self.join_lines:
             text.append(f"  {line}\n")  # a Text: names in it are never read as markup
         self.push_screen(InfoScreen(text, wide=True))

@@ -27,7 +27,7 @@ from cardtable.names import BadNameError, check_name
 
 __all__ = [
     "SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "TRICK_PAUSES", "DEFAULT_NAMES",
-    "table_defaults", "config_for_state",
+    "table_defaults", "config_for_state", "choice_labels",
 ]
 
 SEAT_KINDS = ("human", "easy", "normal", "hard")
@@ -155,6 +155,21 @@ class TableConfig:
         state = rules.new_game(players=len(self.seats), seed=self.seed, **dict(self.options))
         state.meta["seats"] = [{"kind": s.kind, "name": s.name} for s in self.seats]
         return state
+
+
+def choice_labels() -> dict[str, dict[str, str]]:
+    """How the start and settings screens show their choices, in the reader's words: a
+    seat's kind, a bot's speed and level, on and off (the values stay English)."""
+    from cardtable.lang import _, pgettext
+
+    levels = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
+    return {
+        "kind": {"human": pgettext("a seat's kind", "human"), **levels},
+        "level": levels,
+        "speed": {"fast": pgettext("bot speed", "fast"), "normal": pgettext("bot speed", "normal"),
+                  "slow": pgettext("bot speed", "slow")},
+        "switch": {"on": pgettext("a switch", "on"), "off": pgettext("a switch", "off")},
+    }
 
 
 def _default_name(index: int, kind: str, kinds: Sequence[str], default_human: str = "You") -> str:

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from textual.binding import Binding
 
+from cardtable.lang import N_, _, pgettext
+
 __all__ = [
     "KeyUse", "TABLE_KEYS", "PRIVACY_KEYS", "CONFIRM_KEYS", "INFO_KEYS", "BOT_FAILURE_KEYS", "REPLAY_KEYS", "START_KEYS",
     "REVIEW_KEYS", "JOIN_KEYS", "SEATS_KEYS", "ROUND_OVER_KEYS",
@@ -40,9 +42,16 @@ def written(key: str) -> str:
     >>> [written(k) for k in ("enter", "p", "f1", "question_mark", "ctrl+z", "home")]
     ['Enter', 'P', 'F1', '?', 'Ctrl+Z', 'Home']
     """
+    if key == "space":
+        return pgettext("the key", "space")
     if key in _WRITTEN:
         return _WRITTEN[key]
     return key.upper() if len(key) <= 2 else key.capitalize()
+
+
+def _or() -> str:
+    """What stands between two keys of one use: `` or `` (``F1 or ?``)."""
+    return " " + pgettext("between two keys", "or") + " "
 
 
 @dataclass(frozen=True)
@@ -71,123 +80,123 @@ class KeyUse:
     @property
     def written(self) -> str:
         """The keys as a person reads them: ``F1 or ?``."""
-        return " or ".join(written(key) for key in self.keys.split(","))
+        return _or().join(written(key) for key in self.keys.split(","))
 
 
 TABLE_KEYS: tuple[KeyUse, ...] = (
-    KeyUse("left", "cursor(-1)", "Move", "move along your hand", footer=False),
-    KeyUse("right", "cursor(1)", "Move", footer=False),
-    KeyUse("space", "toggle_card", "Select", "select / unselect the card under the cursor"),
-    KeyUse("enter", "play", "Play", "play the selected cards (nothing selected: the card under the cursor)"),
-    KeyUse("p", "pass_turn", "Pass", "pass", needs="pass"),
-    KeyUse("t", "take", "Take", "take the cards on the table", "when defending", needs="take"),
-    KeyUse("tab", "next_target", "Target", "choose which attacking card to beat", "when defending", False, "target"),
-    KeyUse("escape", "clear", "Clear", "clear the selection", footer=False),
-    KeyUse("home", "cursor_end(0)", "First card", "the first / the last card of your hand", footer=False),
-    KeyUse("end", "cursor_end(1)", "Last card", footer=False),
-    KeyUse("a", "select_rank", "Same rank", "select all cards of the cursor's rank", footer=False),
-    KeyUse("l", "last", "Last trick", "show the last completed trick or bout"),
-    KeyUse("s", "scores", "Scores", "scores", footer=False),
-    KeyUse("h", "hint", "Hint", "a hint: the hard bot's move, selected, and why; again: its top three", "on your own turn"),
-    KeyUse("m", "type_move", "Type", "type a move: 7h 7s, pass, take, give 2c 3d (Enter plays it, Esc closes)",
-           "on your own turn"),
-    KeyUse("ctrl+z", "undo", "Undo", "take back your last move (again: the one before)", "with one person at the table"),
-    KeyUse("b", "seats", "Seats", "who plays each remote seat: hand an away player's seat to a bot, or take it back",
-           "when you host the table", needs="hosting"),
-    KeyUse("f1,question_mark", "app.help", "Help", "this help"),
-    KeyUse("q", "quit_table", "Quit", "quit to the start screen (the game is saved)"),
+    KeyUse("left", "cursor(-1)", N_("Move"), N_("move along your hand"), footer=False),
+    KeyUse("right", "cursor(1)", N_("Move"), footer=False),
+    KeyUse("space", "toggle_card", N_("Select"), N_("select / unselect the card under the cursor")),
+    KeyUse("enter", "play", N_("Play"), N_("play the selected cards (nothing selected: the card under the cursor)")),
+    KeyUse("p", "pass_turn", N_("Pass"), N_("pass"), needs="pass"),
+    KeyUse("t", "take", N_("Take"), N_("take the cards on the table"), N_("when defending"), needs="take"),
+    KeyUse("tab", "next_target", N_("Target"), N_("choose which attacking card to beat"), N_("when defending"), False, "target"),
+    KeyUse("escape", "clear", N_("Clear"), N_("clear the selection"), footer=False),
+    KeyUse("home", "cursor_end(0)", N_("First card"), N_("the first / the last card of your hand"), footer=False),
+    KeyUse("end", "cursor_end(1)", N_("Last card"), footer=False),
+    KeyUse("a", "select_rank", N_("Same rank"), N_("select all cards of the cursor's rank"), footer=False),
+    KeyUse("l", "last", N_("Last trick"), N_("show the last completed trick or bout")),
+    KeyUse("s", "scores", N_("Scores"), N_("scores"), footer=False),
+    KeyUse("h", "hint", N_("Hint"), N_("a hint: the hard bot's move, selected, and why; again: its top three"), N_("on your own turn")),
+    KeyUse("m", "type_move", N_("Type"), N_("type a move: 7h 7s, pass, take, give 2c 3d (Enter plays it, Esc closes)"),
+           N_("on your own turn")),
+    KeyUse("ctrl+z", "undo", N_("Undo"), N_("take back your last move (again: the one before)"), N_("with one person at the table")),
+    KeyUse("b", "seats", N_("Seats"), N_("who plays each remote seat: hand an away player's seat to a bot, or take it back"),
+           N_("when you host the table"), needs="hosting"),
+    KeyUse("f1,question_mark", "app.help", N_("Help"), N_("this help")),
+    KeyUse("q", "quit_table", N_("Quit"), N_("quit to the start screen (the game is saved)")),
 )
 """The game screen's keys, in the order the help screen lists them (the everyday ones
 first, so that they are on the help's first page at 80x24)."""
 
 PRIVACY_KEYS: tuple[KeyUse, ...] = (
-    KeyUse("enter", "ready", "Show my hand", "show the hand of the person named"),
+    KeyUse("enter", "ready", N_("Show my hand"), N_("show the hand of the person named")),
 )
 """The hot-seat privacy screen's one key."""
 
 
 CONFIRM_KEYS: tuple[KeyUse, ...] = (
-    KeyUse("y,enter", "answer(True)", "Yes", "yes"),
-    KeyUse("n,escape", "answer(False)", "No", "no"),
+    KeyUse("y,enter", "answer(True)", N_("Yes"), N_("yes")),
+    KeyUse("n,escape", "answer(False)", N_("No"), N_("no")),
 )
 """A yes/no question's keys; its buttons are labelled with the first of each."""
 
 
 INFO_KEYS: tuple[KeyUse, ...] = (
-    KeyUse("escape,enter,l,s,space", "close", "Close", "close the pop-up"),
+    KeyUse("escape,enter,l,s,space", "close", N_("Close"), N_("close the pop-up")),
 )
 """A read-only pop-up's keys (the last trick, the scores: the keys that opened it close it)."""
 
 BOT_FAILURE_KEYS: tuple[KeyUse, ...] = (
-    KeyUse("e", "choose('easy')", "Easy"),
-    KeyUse("n", "choose('normal')", "Normal"),
-    KeyUse("h", "choose('hard')", "Hard"),
-    KeyUse("q", "choose('quit')", "Quit"),
+    KeyUse("e", "choose('easy')", N_("Easy")),
+    KeyUse("n", "choose('normal')", N_("Normal")),
+    KeyUse("h", "choose('hard')", N_("Hard")),
+    KeyUse("q", "choose('quit')", N_("Quit")),
 )
 """The keys of the pop-up that gives a failed bot's seat to a built-in level."""
 
 
 REPLAY_KEYS: tuple[KeyUse, ...] = (
-    KeyUse("right,n,space", "step(1)", "Forward", "a move forward"),
-    KeyUse("left,b", "step(-1)", "Back", "a move back"),
-    KeyUse("pagedown", "step(10)", "+10", "ten moves forward", footer=False),
-    KeyUse("pageup", "step(-10)", "-10", "ten moves back", footer=False),
-    KeyUse("home", "seek_start", "Start", "the deal", footer=False),
-    KeyUse("end", "seek_end", "End", "the end", footer=False),
-    KeyUse("l", "last", "Last trick", "show the last completed trick or bout"),
-    KeyUse("r", "review", "Review", "review this seat's decisions (the game's first person as a spectator)"),
-    KeyUse("f1,question_mark", "app.help", "Help", "help"),
-    KeyUse("q,escape", "close", "Close", "close the replay"),
+    KeyUse("right,n,space", "step(1)", N_("Forward"), N_("a move forward")),
+    KeyUse("left,b", "step(-1)", N_("Back"), N_("a move back")),
+    KeyUse("pagedown", "step(10)", N_("+10"), N_("ten moves forward"), footer=False),
+    KeyUse("pageup", "step(-10)", N_("-10"), N_("ten moves back"), footer=False),
+    KeyUse("home", "seek_start", N_("Start"), N_("the deal"), footer=False),
+    KeyUse("end", "seek_end", N_("End"), N_("the end"), footer=False),
+    KeyUse("l", "last", N_("Last trick"), N_("show the last completed trick or bout")),
+    KeyUse("r", "review", N_("Review"), N_("review this seat's decisions (the game's first person as a spectator)")),
+    KeyUse("f1,question_mark", "app.help", N_("Help"), N_("help")),
+    KeyUse("q,escape", "close", N_("Close"), N_("close the replay")),
 )
 """The replay screen's keys."""
 
 
 REVIEW_KEYS: tuple[KeyUse, ...] = (
-    KeyUse("right,n,space", "decision(1)", "Next", "the next decision"),
-    KeyUse("left,b", "decision(-1)", "Back", "the decision before"),
-    KeyUse("m", "next_mistake", "Next mistake", "jump to the next mistake"),
-    KeyUse("home", "summary", "Summary", "the summary", footer=False),
-    KeyUse("f1,question_mark", "app.help", "Help", "help"),
-    KeyUse("q,escape", "close", "Close", "close the review (cancels it while it runs)"),
+    KeyUse("right,n,space", "decision(1)", N_("Next"), N_("the next decision")),
+    KeyUse("left,b", "decision(-1)", N_("Back"), N_("the decision before")),
+    KeyUse("m", "next_mistake", N_("Next mistake"), N_("jump to the next mistake")),
+    KeyUse("home", "summary", N_("Summary"), N_("the summary"), footer=False),
+    KeyUse("f1,question_mark", "app.help", N_("Help"), N_("help")),
+    KeyUse("q,escape", "close", N_("Close"), N_("close the review (cancels it while it runs)")),
 )
 """The review screen's keys."""
 
 
 START_KEYS: tuple[KeyUse, ...] = (
-    KeyUse("f1,question_mark", "app.help", "Help", "help"),
-    KeyUse("ctrl+s", "start", "Start", "start the game"),
-    KeyUse("c", "continue_saved", "Continue", "continue the highlighted unfinished game"),
-    KeyUse("delete", "delete_saved", "Delete", "delete the highlighted unfinished game"),
-    KeyUse("j", "join", "Join", "join a table someone hosts (cardtable join HOST:PORT CODE)", footer=False),
-    KeyUse("s", "app.statistics", "Stats", "statistics"),
-    KeyUse("o", "app.settings", "Settings", "settings"),
-    KeyUse("escape", "app.quit", "Quit", "quit"),
+    KeyUse("f1,question_mark", "app.help", N_("Help"), N_("help")),
+    KeyUse("ctrl+s", "start", N_("Start"), N_("start the game")),
+    KeyUse("c", "continue_saved", N_("Continue"), N_("continue the highlighted unfinished game")),
+    KeyUse("delete", "delete_saved", N_("Delete"), N_("delete the highlighted unfinished game")),
+    KeyUse("j", "join", N_("Join"), N_("join a table someone hosts (cardtable join HOST:PORT CODE)"), footer=False),
+    KeyUse("s", "app.statistics", N_("Stats"), N_("statistics")),
+    KeyUse("o", "app.settings", N_("Settings"), N_("settings")),
+    KeyUse("escape", "app.quit", N_("Quit"), N_("quit")),
 )
 """The start screen's keys (Enter on a list is the list's own)."""
 
 
 JOIN_KEYS: tuple[KeyUse, ...] = (
-    KeyUse("enter", "join", "Join", "join the table (in any field)", footer=False),
-    KeyUse("escape", "cancel", "Cancel", "back to the start screen"),
+    KeyUse("enter", "join", N_("Join"), N_("join the table (in any field)"), footer=False),
+    KeyUse("escape", "cancel", N_("Cancel"), N_("back to the start screen")),
 )
 """The keys of the pop-up that joins a hosted table (Tab moves between its fields)."""
 
 
 SEATS_KEYS: tuple[KeyUse, ...] = (
-    KeyUse("e", "hand('easy')", "Easy bot", "an easy bot plays the seat until its player returns"),
-    KeyUse("n", "hand('normal')", "Normal bot", "a normal bot plays the seat until its player returns"),
-    KeyUse("h", "hand('hard')", "Hard bot", "a hard bot plays the seat until its player returns"),
-    KeyUse("t", "take_back", "Take back", "the bot leaves the seat: it waits for its player again"),
-    KeyUse("escape,b,q", "close", "Close", "close the pop-up"),
+    KeyUse("e", "hand('easy')", N_("Easy bot"), N_("an easy bot plays the seat until its player returns")),
+    KeyUse("n", "hand('normal')", N_("Normal bot"), N_("a normal bot plays the seat until its player returns")),
+    KeyUse("h", "hand('hard')", N_("Hard bot"), N_("a hard bot plays the seat until its player returns")),
+    KeyUse("t", "take_back", N_("Take back"), N_("the bot leaves the seat: it waits for its player again")),
+    KeyUse("escape,b,q", "close", N_("Close"), N_("close the pop-up")),
 )
 """The keys of the host's pop-up of remote seats (↑ / ↓ choose the seat)."""
 
 
 ROUND_OVER_KEYS: tuple[KeyUse, ...] = (
-    KeyUse("enter", "choose('primary')", "Continue", "the next round, or play again once the game is over"),
-    KeyUse("r", "choose('review')", "Review", "review the round just played"),
-    KeyUse("n", "choose('new')", "New game", "a new game: back to the start screen"),
-    KeyUse("q", "choose('quit')", "Quit", "quit"),
+    KeyUse("enter", "choose('primary')", N_("Continue"), N_("the next round, or play again once the game is over")),
+    KeyUse("r", "choose('review')", N_("Review"), N_("review the round just played")),
+    KeyUse("n", "choose('new')", N_("New game"), N_("a new game: back to the start screen")),
+    KeyUse("q", "choose('quit')", N_("Quit"), N_("quit")),
 )
 """The keys of the pop-up at a round's end; its buttons are labelled with them, as the footer is."""
 
@@ -220,7 +229,7 @@ def say_some(action: str, keys: Sequence[KeyUse], count: int = 2) -> str:
     >>> say_some("step(1)", REPLAY_KEYS), say_some("close", REPLAY_KEYS, 1)
     ('→ or N', 'Q')
     """
-    return " or ".join(written(key) for key in _find(action, keys).keys.split(",")[:count])
+    return _or().join(written(key) for key in _find(action, keys).keys.split(",")[:count])
 
 
 def say_first(action: str, keys: Sequence[KeyUse]) -> str:
@@ -248,5 +257,5 @@ def help_rows(keys: Sequence[KeyUse], has: Collection[str] | None = None) -> lis
             keys_text, does, when = rows[-1]
             rows[-1] = (f"{keys_text} / {use.written}", does, when)
             continue
-        rows.append((use.written, use.does, use.when))
+        rows.append((use.written, _(use.does) if use.does else "", _(use.when) if use.when else ""))
     return rows

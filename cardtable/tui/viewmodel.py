@@ -13,6 +13,7 @@ The facts a view is made from are a :class:`TableFacts`, read from a table by
 :meth:`TableFacts.read`:
 
 >>> from cardtable.games import get_rules
+from cardtable.lang import _, ngettext, pgettext
 >>> from cardtable.session import Seat, TableSession
 >>> from cardtable.tui.tables import table_for
 >>> session = TableSession(get_rules("president").new_game(players=3, seed=1),
@@ -39,7 +40,7 @@ from rich.text import Text
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.payloads import EventKind
 from cardtable.games import get_rules
-from cardtable.lang import _
+from cardtable.lang import _, ngettext, pgettext
 from cardtable.session.notices import AgainstRules, ConnectionLost
 from cardtable.tui.cardstyle import CardStyle
 from cardtable.tui.refusal_words import refusal_text
@@ -48,8 +49,9 @@ from cardtable.tui.wording import (
     away_words,
     clock_line,
     engine_text,
+    fill,
+    level_word,
     pause_line,
-    plural,
     presence_line,
     refusal_line,
 )
@@ -85,77 +87,81 @@ class TableContext:
     #: whether the screen may address its viewer as "you" (not in hot-seat or replays)
     personal: bool = True
 
-    def you(self, seat: int | None, capital: bool = True) -> str:
-        """``You`` for the viewer of a single-person table, else the seat as a sentence
-        names it (:meth:`who`).
+    def is_you(self, seat: int | None) -> bool:
+        """Whether a sentence about ``seat`` speaks to the reader: the seat named You."""
+        return seat is not None and 0 <= seat < len(self.names) and self.names[seat] == YOU
 
-        >>> TableContext(("Ann", "Ben"), ("Ann", "Ben"), CardStyle(), personal=False).you(1)
-        'Ben'
-        """
-        if self.personal:
-            return "You" if capital else "you"
-        return self.who(seat, start=capital)
+    def is_yours(self, seat: int | None) -> bool:
+        """As :meth:`is_you`, and always for the viewer of a single-person table (whose
+        own things are "yours" whatever their name)."""
+        return self.personal or self.is_you(seat)
 
     def name(self, seat: int | None) -> str:
-        """The seat's name as a label shows it (a seat box, a score table): ``You``."""
-        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
+        """The seat's name as a label shows it (a seat box, a score table): ``You``, in
+        the reader's language."""
+        if seat is None or not 0 <= seat < len(self.names):
+            return "?"
+        return _("You") if self.names[seat] == YOU else self.names[seat]
 
     def who(self, seat: int | None, start: bool = False) -> str:
-        """The seat's name as a sentence says it: the seat named You is the person
-        reading, ``you`` within a sentence and ``You`` at its ``start``; any other
-        name as it is.  Every sentence that names a seat names it through here.
+        """The seat's name as a list of names in a sentence gives it (``Passed: you,
+        Ben``): the seat named You is the person reading, ``You`` at the ``start``.
 
         >>> ctx = TableContext(("You", "Ada"), ("You", "Ada"), CardStyle())
-        >>> f"Ada gives 2♠ to {ctx.who(0)}", f"{ctx.who(0, start=True)} won it", ctx.who(1)
-        ('Ada gives 2♠ to you', 'You won it', 'Ada')
+        >>> ctx.who(0), ctx.who(0, start=True), ctx.who(1)
+        ('you', 'You', 'Ada')
         """
-        name = self.name(seat)
-        if name == "You":
-            return "You" if start else "you"
-        return name
+        if not self.is_you(seat):
+            return self.name(seat)
+        return _("You") if start else pgettext("in a list of players", "you")
 
     def label(self, seat: int | None) -> str:
         """The seat's name with its kind (``Ada (hard)``), ``?`` for no seat."""
-        return self.labels[seat] if seat is not None and 0 <= seat < len(self.labels) else "?"
+        if seat is None or not 0 <= seat < len(self.labels):
+            return "?"
+        return seat_label(self.labels[seat], self.names[seat] if seat < len(self.names) else "")
 
-    def owner(self, seat: int | None) -> str:
-        """Whose something is: ``Your`` for the viewer of a single-person table or a seat
-        named You, else ``Ben's``.
-
-        >>> ctx = TableContext(("You", "Ben"), ("You", "Ben"), CardStyle(), personal=False)
-        >>> ctx.owner(0), ctx.owner(1)
-        ('Your', "Ben's")
-        """
-        name = self.who(seat, start=True)
-        return "Your" if self.personal or name == "You" else f"{name}'s"
-
-    def act(self, seat: int | None, verb: str) -> str:
-        """``Ada attacks``, but ``You attack`` for a seat named You.
+    def line(self, seat: int | None, mine: str, theirs: str, style: str = "", **values: str | int | Text) -> Text:
+        """A whole sentence about ``seat``: ``mine`` where it speaks to the reader (the
+        seat named You), else ``theirs`` with the seat's name as ``{player}``.  Each
+        language inflects its own verbs, so both sentences are translated whole.
 
         >>> ctx = TableContext(("You", "Ada"), ("You", "Ada"), CardStyle())
-        >>> ctx.act(0, "passes"), ctx.act(1, "passes"), ctx.act(0, "has")
-        ('You pass', 'Ada passes', 'You have')
+        >>> ctx.line(0, "You pass", "{player} passes").plain, ctx.line(1, "You pass", "{player} passes").plain
+        ('You pass', 'Ada passes')
         """
-        name = self.who(seat, start=True)
-        if name != "You":
-            return f"{name} {verb}"
-        irregular = {"is": "are", "has": "have", "was": "were"}
-        if verb in irregular:
-            return f"You {irregular[verb]}"
-        for ending in ("sses", "shes", "ches", "xes"):
-            if verb.endswith(ending):
-                return f"You {verb[:-2]}"
-        return f"You {verb[:-1]}" if verb.endswith("s") else f"You {verb}"
+        if self.is_you(seat):
+            return fill(mine, style, **values)
+        return fill(theirs, style, player=self.name(seat), **values)
 
-    def does(self, seat: int | None, words: str) -> str:
-        """As :meth:`act`, for a verb followed by more words: only the verb agrees.
+    def own_line(self, seat: int | None, mine: str, theirs: str, style: str = "", **values: str | int | Text) -> Text:
+        """As :meth:`line`, speaking to the viewer of a single-person table too
+        (``Your hand``, where hot-seat says ``Ben's hand``).
 
-        >>> ctx = TableContext(("You", "Ada"), ("You", "Ada"), CardStyle())
-        >>> ctx.does(0, "attacks with"), ctx.does(1, "takes the cards")
-        ('You attack with', 'Ada takes the cards')
+        >>> ctx = TableContext(("Ann", "Ben"), ("Ann", "Ben"), CardStyle(), personal=False)
+        >>> ctx.own_line(1, "Your turn", "{player}'s turn").plain
+        "Ben's turn"
         """
-        verb, _, rest = words.partition(" ")
-        return self.act(seat, verb) + (f" {rest}" if rest else "")
+        if self.is_yours(seat):
+            return fill(mine, style, **values)
+        return fill(theirs, style, player=self.name(seat), **values)
+
+
+#: the name of the seat that speaks to the person reading (the default name of a person)
+YOU = "You"
+
+
+def seat_label(label: str, name: str) -> str:
+    """A seat's label (``Ben (normal)``) in the reader's words: the bot's level and
+    the name You translated, the name itself as it is.
+
+    >>> seat_label("Ben (hard)", "Ben"), seat_label("You", "You")
+    ('Ben (hard)', 'You')
+    """
+    if label.startswith(f"{name} (") and label.endswith(")"):
+        level = label[len(name) + 2 : -1]
+        return f"{_('You') if name == YOU else name} ({level_word(level)})"
+    return _("You") if label == YOU else label
 
 
 def hand_title(ctx: TableContext, seat: int | None, cards: int) -> str:
@@ -164,7 +170,12 @@ def hand_title(ctx: TableContext, seat: int | None, cards: int) -> str:
     >>> hand_title(TableContext(("You", "Ben"), ("You", "Ben"), CardStyle()), 0, 1)
     'Your hand · 1 card'
     """
-    return f"{ctx.owner(seat)} hand · {plural(cards, 'card')}"
+    return ctx.own_line(
+        seat,
+        ngettext("Your hand · {count} card", "Your hand · {count} cards", cards),
+        ngettext("{player}'s hand · {count} card", "{player}'s hand · {count} cards", cards),
+        count=cards,
+    ).plain
 
 
 class TableWording(Protocol):
@@ -175,8 +186,9 @@ class TableWording(Protocol):
     extra_moves: tuple[str, ...]
     #: whether a move answers one card on the table, chosen by a key (Durak's defence)
     has_targets: bool
-    #: how the status line says cards were handed over to the viewer
-    gave_word: str
+    #: how the status line says cards were handed over to the viewer: to you, to
+    #: another seat (``{player}`` gave ``{cards}`` to ``{target}``), English, marked ``N_``
+    gave_words: tuple[str, str]
 
     def sort_hand(self, obs: Observation) -> list[Card]: ...
     def in_hand_order(self, obs: Observation, cards: Sequence[Card]) -> list[Card]: ...
@@ -256,7 +268,7 @@ class TableFacts:
         if presence is not None:
             lost = isinstance(presence.pause, ConnectionLost) and not table.is_over
             # The host's last word on who is there is out of date once the connection is lost.
-            here = "disconnected" if lost else presence_line(presence.seats, _namer(names))
+            here = _("disconnected") if lost else presence_line(presence.seats, _namer(names))
             away = {seen.seat: away_words(seen) for seen in presence.seats}
             seat_words = tuple(away.get(seat, ()) for seat in range(len(names)))
         return cls(
@@ -343,6 +355,12 @@ def personalise(text: Text, name: str) -> Text:
     >>> personalise(Text("Your turn: play if you can, or pass. You lead."), "Ann").plain
     "Ann's turn: play if possible, or pass. Ann lead."
     """
+    from cardtable.lang import ENGLISH, current_language
+
+    if current_language() != ENGLISH:
+        # The prompts of other languages are whole sentences to the person at the
+        # keyboard, whose name the hand-over screen and the title bar give.
+        return text
     # Replacements are functions, so a backslash in a name is not read as a group.
     plain = re.sub(r"\bYour\b", lambda _: f"{name}'s", text.plain)
     plain = re.sub(r"\bif you can\b", "if possible", plain)
@@ -393,7 +411,7 @@ class TableViewModel:
     def __init__(self, game: str, wording: TableWording, style: CardStyle | None = None) -> None:
         rules = get_rules(game)
         self.game_title = _(rules.title)
-        self.round_noun = rules.round_noun
+        self.round_noun = _(rules.round_noun)
         self.wording = wording
         self.style = style or CardStyle()
         self.log = LogFeed()
@@ -464,7 +482,7 @@ class TableViewModel:
         obs = facts.obs
         words = facts.seat_words[seat] if seat < len(facts.seat_words) else ()
         return SeatShown(
-            label=facts.labels[seat], name=facts.names[seat], count=obs.hand_sizes[seat],
+            label=seat_label(facts.labels[seat], facts.names[seat]), name=self.context(facts).name(seat), count=obs.hand_sizes[seat],
             words=(*self.wording.seat_status(obs, seat), *words),
             badges=tuple(self.wording.seat_badges(obs, seat)),
             to_act=seat == obs.current_player,
@@ -477,13 +495,13 @@ class TableViewModel:
             return facts.heading
         name = ctx.name(facts.viewer)
         if ctx.personal:
-            who = "your table" if name == "You" else f"you are {name}"
+            who = _("your table") if ctx.is_you(facts.viewer) else _("you are {player}").format(player=name)
         elif facts.table_only:
-            who = "the table as everyone sees it"
+            who = _("the table as everyone sees it")
         else:
-            who = f"{name}'s view"
-        undone = "  ·  undo used" if facts.undo_used else ""
-        seed = "" if facts.seed is None else f"  ·  seed {facts.seed}"
+            who = _("{player}'s view").format(player=name)
+        undone = "  ·  " + _("undo used") if facts.undo_used else ""
+        seed = "" if facts.seed is None else "  ·  " + _("seed {seed}").format(seed=facts.seed)
         presence = f"  ·  {facts.presence}" if facts.presence else ""
         return f"  {self.round_noun} {facts.obs.round}  ·  {who}{seed}{undone}{presence}"
 
@@ -491,7 +509,7 @@ class TableViewModel:
         if facts.hand_heading is not None:
             return facts.hand_heading
         if facts.table_only:
-            return "No hand is shown while only bots play"
+            return _("No hand is shown while only bots play")
         return hand_title(ctx, facts.viewer, len(facts.obs.hand))
 
     # --- the status line -------------------------------------------------------------------
@@ -499,13 +517,13 @@ class TableViewModel:
         """What the status line says when nothing has just happened: what to do now."""
         obs = facts.obs
         if obs.is_over:
-            return Text("The game is over.", style="bold")
+            return Text(_("The game is over."), style="bold")
         if facts.pause_line:
             return Text(facts.pause_line, style="bold yellow")
         if facts.my_turn:
             text = self.wording.prompt(obs, facts.legal, ctx)
             return personalise(text, ctx.name(facts.viewer)) if facts.hotseat else text
-        return Text(f"{ctx.label(obs.current_player)} to act.", style="italic")
+        return Text(_("{player} to act.").format(player=ctx.label(obs.current_player)), style="italic")
 
     def clock(self, facts: TableFacts, clocks: Sequence[SeatClock]) -> Text:
         """The turn clock on the status line: the viewer's seconds left (bold, red in the
@@ -519,15 +537,18 @@ class TableViewModel:
         """What a bot made for the viewer whose time ran out: ``Time ran out (15 s): an
         easy bot made your pass of 2♣ 3♦ Q♠.``"""
         ctx = self.context(facts)
-        head = Text(f"Time ran out ({notice.seconds:g} s): ", style="bold yellow")
+        head = Text(_("Time ran out ({seconds} s): ").format(seconds=f"{notice.seconds:g}"), style="bold yellow")
+        bot = a_bot(notice.level)
         if notice.action is None:
-            return Text.assemble(head, f"{a_bot(notice.level)} moved for {ctx.you(notice.seat, capital=False)}.")
-        verb = "played" if notice.action.kind == "play" else "made"
-        return Text.assemble(head, f"{a_bot(notice.level)} {verb} ", self.wording.move_phrase(notice.action, ctx), ".")
+            return head + ctx.own_line(notice.seat, _("{bot} moved for you."), _("{bot} moved for {player}."), bot=bot)
+        move = self.wording.move_phrase(notice.action, ctx)
+        if notice.action.kind == "play":
+            return head + fill(_("{bot} played {move}."), bot=bot, move=move)
+        return head + fill(_("{bot} made {move}."), bot=bot, move=move)
 
     def thinking(self, facts: TableFacts) -> Text:
         """``Ada (hard) is thinking…``, for the seat to act."""
-        return Text(f"{self.context(facts).label(facts.to_act)} is thinking…", style="italic")
+        return Text(_("{player} is thinking…").format(player=self.context(facts).label(facts.to_act)), style="italic")
 
     def refusal(self, facts: TableFacts, refusal: Refusal | str) -> Text:
         """A refused move on the status line, its cards and seats written as everywhere
@@ -547,16 +568,16 @@ class TableViewModel:
     def received(self, facts: TableFacts, event: Event) -> Text:
         """``Ben gave you 2♣ 3♣`` (Hearts' pass, President's exchange), cards in hand order."""
         ctx = self.context(facts)
-        return Text.assemble(
-            (f"{ctx.who(event.seat, start=True)} {self.wording.gave_word} {ctx.you(facts.viewer, capital=False)} ", "bold"),
-            ctx.style.inline(self.wording.in_hand_order(facts.obs, event.cards)),
-        )
+        cards = ctx.style.inline(self.wording.in_hand_order(facts.obs, event.cards))
+        mine, theirs = self.wording.gave_words
+        if not ctx.is_yours(facts.viewer):
+            return fill(_(theirs), "bold", player=ctx.name(event.seat), target=ctx.name(facts.viewer), cards=cards)
+        return fill(_(mine), "bold", player=ctx.name(event.seat), cards=cards)
 
     def undone(self, facts: TableFacts, action: Action) -> Text:
         """``Undone: your play of 5♣ and the moves after it.``"""
-        return Text.assemble(
-            ("Undone: ", "bold cyan"), self.wording.move_phrase(action, self.context(facts)), " and the moves after it."
-        )
+        return fill(_("{undone} {move} and the moves after it."), undone=Text(_("Undone:"), style="bold cyan"),
+                    move=self.wording.move_phrase(action, self.context(facts)))
 
     def log_lines(self, facts: TableFacts) -> tuple[bool, list[Text]]:
         """The log's new lines since the last call, and whether the log starts afresh first."""

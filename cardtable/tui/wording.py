@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from cardtable.cards import Card
+from cardtable.lang import _
 from cardtable.session.notices import (
     AgainstRules,
     BotSeat,
@@ -65,7 +66,9 @@ __all__ = [
     "cards_plain",
     "clock_line",
     "engine_text",
+    "fill",
     "join_failure",
+    "level_word",
     "news_line",
     "pause_line",
     "plural",
@@ -94,7 +97,33 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     >>> plural(3655, "simulation")
     '3,655 simulations'
     """
-    return f"{count:,} {noun if count == 1 else (many or noun + 's')}"
+    return f"{count:,} {noun if count == 1 else (many or noun + 's')}"  # English only: the tui uses ngettext
+
+
+def fill(template: str, style: str = "", **values: str | int | Text) -> Text:
+    """A translated sentence with its named placeholders filled in; a :class:`Text`
+    value keeps its own styles (cards keep their colours), the rest takes ``style``.
+    Values are never read as markup, and a ``{`` in a name stays as it is.
+
+    >>> fill("{player} attacks with {cards}", "bold", player="Ada", cards=Text("A♥", style="red")).plain
+    'Ada attacks with A♥'
+    """
+    text = Text(style=style)
+    last = 0
+    for match in _PLACEHOLDER.finditer(template):
+        text.append(template[last : match.start()])
+        value = values[match.group(1)]
+        if isinstance(value, Text):
+            text.append_text(value)
+        else:
+            text.append(format(value, match.group(2) or ""))
+        last = match.end()
+    text.append(template[last:])
+    return text
+
+
+#: a named placeholder of a translated sentence (``{cards}``, ``{count:,}``)
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
 
 
 def cards_plain(cards: Iterable[Card], style: CardStyle) -> str:
@@ -144,23 +173,29 @@ def join_failure(error: JoinError) -> str:
     'wrong code: no seat at this table has it'
     """
     where = f"[{error.host}]:{error.port}" if ":" in error.host else f"{error.host}:{error.port}"
-    ask = "or ask the host whether the table is still open"
     if error.kind == "no_answer":
-        return f"nobody answers at {where}: check the address and port, {ask}"
+        return _("nobody answers at {where}: check the address and port, or ask the host whether the table is "
+                 "still open").format(where=where)
     if error.kind == "unknown_host":
-        return f"no computer is known by the name {error.host}: check the address, {ask}"
+        return _("no computer is known by the name {host}: check the address, or ask the host whether the table is "
+                 "still open").format(host=error.host)
     if error.kind == "unreachable":
-        why = f" ({error.detail})" if error.detail else ""
-        return f"{where} cannot be reached from here{why}: check the address and your network, {ask}"
+        if error.detail:
+            return _("{where} cannot be reached from here ({why}): check the address and your network, or ask the "
+                     "host whether the table is still open").format(where=where, why=error.detail)
+        return _("{where} cannot be reached from here: check the address and your network, or ask the host "
+                 "whether the table is still open").format(where=where)
     if error.kind == "timeout":
-        return f"{where} did not answer in time: check the address and your network, {ask}"
+        return _("{where} did not answer in time: check the address and your network, or ask the host whether "
+                 "the table is still open").format(where=where)
     if error.kind == "not_a_table":
-        return f"what answers at {where} is not a cardtable table: check the address and port"
+        return _("what answers at {where} is not a cardtable table: check the address and port").format(where=where)
     if error.kind == "dropped":
-        return f"the connection to {where} closed while joining: try again, {ask}"
+        return _("the connection to {where} closed while joining: try again, or ask the host whether the table is "
+                 "still open").format(where=where)
     if error.kind == "not_connected":
-        return "not connected to the table"
-    return " ".join(parting_line(error.why, error.seconds, error.detail).split()) or "the host did not let us in"
+        return _("not connected to the table")
+    return " ".join(parting_line(error.why, error.seconds, error.detail).split()) or _("the host did not let us in")
 
 
 # --- a table with players elsewhere ---------------------------------------------------------
@@ -172,12 +207,26 @@ def a_bot(level: str) -> str:
     >>> a_bot("easy"), a_bot("normal")
     ('an easy bot', 'a normal bot')
     """
+    if level == "easy":
+        return _("an easy bot")
+    if level == "normal":
+        return _("a normal bot")
+    if level == "hard":
+        return _("a hard bot")
     return f"{'an' if level[:1].lower() in 'aeiou' and level else 'a'} {level} bot"
+
+
+def level_word(level: str) -> str:
+    """A bot's level in the reader's words (``easy``, ``normal``, ``hard``)."""
+    words = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
+    return words.get(level, level)
 
 
 def _names(seats: tuple[int, ...], name: SeatName) -> str:
     names = [name(seat) for seat in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{players} and {last}").format(players=", ".join(names[:-1]), last=names[-1])
 
 
 def pause_line(pause: Pause, name: SeatName) -> str:
@@ -190,12 +239,13 @@ def pause_line(pause: Pause, name: SeatName) -> str:
     """
     match pause:
         case WaitingForJoin(seats=seats):
-            return f"Paused: waiting for {_names(seats, name)} to join."
+            return _("Paused: waiting for {players} to join.").format(players=_names(seats, name))
         case WaitingForRejoin(seat=seat):
-            who = name(seat)
-            return f"Paused: it is {who}'s turn and {who} is away; waiting for {who} to rejoin."
+            return _("Paused: it is {player}'s turn and {player} is away; waiting for {player} to rejoin.").format(
+                player=name(seat))
         case ConnectionLost(reason=reason, why=why, seconds=seconds):
-            return f"Disconnected: {parting_line(why, seconds, reason)}. Run the same join command to come back."
+            return _("Disconnected: {reason}. Run the same join command to come back.").format(
+                reason=parting_line(why, seconds, reason))
 
 
 def news_line(news: TableNews, name: SeatName) -> str:
@@ -209,20 +259,27 @@ def news_line(news: TableNews, name: SeatName) -> str:
     """
     match news:
         case Joined(seat=seat, again=again, was=was, from_bot=from_bot):
-            line = f"{name(seat)} {'rejoined' if again else 'joined'}" + (f" (was {was})" if was else "")
-            return line + (" and has their seat back from the bot." if from_bot else ".")
+            player = name(seat) + (" " + _("(was {name})").format(name=was) if was else "")
+            if from_bot:
+                line = _("{player} rejoined and has their seat back from the bot.") if again else \
+                    _("{player} joined and has their seat back from the bot.")
+            else:
+                line = _("{player} rejoined.") if again else _("{player} joined.")
+            return line.format(player=player)
         case Left(seat=seat):
-            return f"{name(seat)} left the table."
+            return _("{player} left the table.").format(player=name(seat))
         case SeatToBot(seat=seat, level=level):
-            return f"{name(seat)}'s seat is played by a bot ({level}) until they rejoin."
+            return _("{player}'s seat is played by a bot ({level}) until they rejoin.").format(
+                player=name(seat), level=level_word(level))
         case SeatBack(seat=seat, player_here=True):
-            return f"{name(seat)} has their seat back."
+            return _("{player} has their seat back.").format(player=name(seat))
         case SeatBack(seat=seat):
-            return f"The bot left {name(seat)}'s seat: it waits for {name(seat)}."
+            return _("The bot left {player}'s seat: it waits for {player}.").format(player=name(seat))
         case TimeRanOut(seat=seat, seconds=seconds, level=level):
-            return f"{name(seat)}'s time ran out ({seconds:g} seconds): {a_bot(level)} moved for {name(seat)}."
+            return _("{player}'s time ran out ({seconds} seconds): {bot} moved for {player}.").format(
+                player=name(seat), seconds=f"{seconds:g}", bot=a_bot(level))
         case GameOver():
-            return "The game is over."
+            return _("The game is over.")
 
 
 def refusal_line(refusal: Refusal, name: SeatName) -> str:
@@ -266,13 +323,13 @@ def undo_line(refusal: CannotUndo) -> str:
     """
     match refusal.why:
         case "alone_only":
-            return "Undo is only for games with a single person at the table."
+            return _("Undo is only for games with a single person at the table.")
         case "others_here":
-            return "Undo is off in a game with more than one person at the table."
+            return _("Undo is off in a game with more than one person at the table.")
         case "game_over":
-            return "The game is over: nothing to undo."
+            return _("The game is over: nothing to undo.")
         case "nothing_yet":
-            return "Nothing to undo yet."
+            return _("Nothing to undo yet.")
 
 
 def presence_line(seats: Iterable[SeatPresence], name: SeatName) -> str:
@@ -286,11 +343,12 @@ def presence_line(seats: Iterable[SeatPresence], name: SeatName) -> str:
     people = [seat for seat in seats if seat.person]
     here = [name(seat.seat) for seat in people if seat.connected]
     away = [
-        f"{name(seat.seat)} ({a_bot(seat.level)} plays)" if seat.level else name(seat.seat)
+        _("{player} ({bot} plays)").format(player=name(seat.seat), bot=a_bot(seat.level)) if seat.level
+        else name(seat.seat)
         for seat in people if not seat.connected
     ]
-    line = f"at the table: {', '.join(here) or 'nobody'}"
-    return f"{line} · away: {', '.join(away)}" if away else line
+    line = _("at the table: {players}").format(players=", ".join(here) or _("nobody"))
+    return line + " · " + _("away: {players}").format(players=", ".join(away)) if away else line
 
 
 def away_words(seat: SeatPresence) -> tuple[str, ...]:
@@ -304,7 +362,7 @@ def away_words(seat: SeatPresence) -> tuple[str, ...]:
     """
     if not seat.person or (seat.connected and not seat.level):
         return ()
-    return (f"{a_bot(seat.level)} plays",) if seat.level else ("away",)
+    return (_("{bot} plays").format(bot=a_bot(seat.level)),) if seat.level else (_("away"),)
 
 
 def clock_line(clocks: Iterable[SeatClock], viewer: int | None, name: SeatName) -> str:
@@ -317,10 +375,11 @@ def clock_line(clocks: Iterable[SeatClock], viewer: int | None, name: SeatName) 
     "Bea's clock: 1 s"
     """
     clocks = sorted(clocks, key=lambda clock: (clock.seat != viewer, clock.seat))
-    parts = [f"{math.ceil(clock.left)} s left" for clock in clocks if clock.seat == viewer]
+    parts = [_("{seconds} s left").format(seconds=math.ceil(clock.left)) for clock in clocks if clock.seat == viewer]
     others = [clock for clock in clocks if clock.seat != viewer]
     if len(others) == 1 and not parts:
-        parts.append(f"{name(others[0].seat)}'s clock: {math.ceil(others[0].left)} s")
+        parts.append(_("{player}'s clock: {seconds} s").format(player=name(others[0].seat),
+                                                              seconds=math.ceil(others[0].left)))
     elif others:
         parts.append(", ".join(f"{name(clock.seat)} {math.ceil(clock.left)} s" for clock in others))
     return " · ".join(parts)
@@ -334,10 +393,10 @@ def seating_line(refusal: SeatingRefusal, who: str, level: str) -> str:
     """
     match refusal:
         case "not_remote":
-            return "only a seat of a player at another terminal goes to a bot"
+            return _("only a seat of a player at another terminal goes to a bot")
         case "not_a_level":
-            return f"a bot is easy, normal or hard, not {level}"
+            return _("a bot is easy, normal or hard, not {level}").format(level=level)
         case "already":
-            return f"{a_bot(level)} plays {who}'s seat already"
+            return _("{bot} plays {player}'s seat already").format(bot=a_bot(level), player=who)
         case "no_bot":
-            return f"no bot plays {who}'s seat"
+            return _("no bot plays {player}'s seat").format(player=who)

@@ -32,6 +32,16 @@ def utf8_terminal(monkeypatch):
     monkeypatch.setenv("LANG", "C.UTF-8")
 
 
+@pytest.fixture
+def speak():
+    """``speak(code)`` makes ``code`` the language of this test (``qps``, ``pl``, ...);
+    English again afterwards, whatever the test did."""
+    from cardtable.lang import use_language
+
+    yield use_language
+    use_language("en")
+
+
 def screen_text(app: CardtableApp) -> str:
     """The whole screen as plain text, one line per row (the last frame drawn)."""
     strips = app.screen._compositor.render_strips()

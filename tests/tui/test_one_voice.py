@@ -285,4 +285,6 @@ def test_the_durak_table_says_ben_attacks_you() -> None:
     names[defender] = "You"
     ctx = context(*names, personal=False)
     drawn = table_for("durak").draw(obs, ctx).plain  # type: ignore[arg-type]
-    assert f"{ctx.act(attacker, 'attacks')} you" in drawn and "attacks You" not in drawn, drawn
+    assert attacker != defender
+    # The attacker is Ben (TableContext words each case as a whole sentence now, no verb to inflect).
+    assert "Ben attacks you" in drawn and "attacks You" not in drawn, drawn

@@ -54,7 +54,8 @@ class DurakRules(Rules):
     min_players = 2
     max_players = 6
     options = (
-        OptionSpec("rounds", 1, int, 1, 9999, "rounds in the series (1 win to the first out, 1 loss to the durak)"),
+        OptionSpec("rounds", 1, int, 1, 9999, N_("rounds in the series (1 win to the first out, 1 loss to the durak)"),
+                   label=N_("Rounds")),
     )
     deck = SHORT_DECK
     action_kinds = frozenset({"attack", "defend", "take", "pass"})

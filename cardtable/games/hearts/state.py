@@ -99,7 +99,8 @@ class HeartsRules(Rules):
             int,
             minimum=1,
             maximum=100_000,
-            help="the game ends after a hand in which someone reaches this score",
+            help=N_("the game ends after a hand in which someone reaches this score"),
+            label=N_("Target"),
         ),
     )
     deck = FULL_DECK

@@ -57,8 +57,9 @@ class PresidentRules(Rules):
     min_players = 3
     max_players = 6
     options = (
-        OptionSpec("rounds", 1, int, 1, 9999, "rounds in the series; exchanges before every round after the first"),
-        OptionSpec("revolution", True, bool, help="a four of a kind inverts the rank order"),
+        OptionSpec("rounds", 1, int, 1, 9999, N_("rounds in the series; exchanges before every round after the first"),
+                   label=N_("Rounds")),
+        OptionSpec("revolution", True, bool, help=N_("a four of a kind inverts the rank order"), label=N_("Revolution")),
     )
     deck = FULL_DECK
     action_kinds = frozenset({"play", "pass", "give"})

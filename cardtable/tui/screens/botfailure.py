@@ -17,7 +17,9 @@ from textual.widgets import Button, Static
 
 from cardtable.bots import LEVELS
 from cardtable.display import literal
+from cardtable.lang import _
 from cardtable.tui.keymap import BOT_FAILURE_KEYS, bindings, first_key
+from cardtable.tui.wording import fill, level_word
 
 __all__ = ["BotFailedScreen"]
 
@@ -35,20 +37,20 @@ class BotFailedScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="info-box"):
             yield Static(
-                Text.assemble("The bot of ", (self.seat_label, "bold"), " stopped the game:"),
+                fill(_("The bot of {seat} stopped the game:"), seat=Text(self.seat_label, style="bold")),
                 id="round-over-title",
             )
             yield Static(literal(self.failure, style="red"), id="bot-failure")
-            yield Static(Text("Give the seat to a built-in bot, or quit the table:"))
+            yield Static(Text(_("Give the seat to a built-in bot, or quit the table:")))
             with Horizontal(id="bot-failure-buttons"):
                 for level in LEVELS:
                     yield Button(
-                        f"{level.capitalize()} ({first_key(f'choose({level!r})', BOT_FAILURE_KEYS)})",
+                        f"{level_word(level).capitalize()} ({first_key(f'choose({level!r})', BOT_FAILURE_KEYS)})",
                         id=level,
                         variant="primary" if level == "normal" else "default",
                     )
                 quit_key = first_key("choose('quit')", BOT_FAILURE_KEYS)
-                yield Button(f"Quit ({quit_key})", id="quit", variant="error")
+                yield Button(_("Quit ({key})").format(key=quit_key), id="quit", variant="error")
 
     def on_mount(self) -> None:
         self.query_one("#normal", Button).focus()

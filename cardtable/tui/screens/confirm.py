@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from cardtable.lang import _
 from cardtable.tui.keymap import CONFIRM_KEYS, bindings, first_key
 
 __all__ = ["ConfirmScreen"]
@@ -32,8 +33,10 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="info-box"):
             yield Static(self.question, id="confirm-question")
             with Horizontal(id="round-over-buttons"):
-                yield Button(f"Yes ({first_key('answer(True)', CONFIRM_KEYS)})", id="yes", variant="success")
-                yield Button(f"No ({first_key('answer(False)', CONFIRM_KEYS)})", id="no", variant="error")
+                yield Button(_("Yes ({key})").format(key=first_key("answer(True)", CONFIRM_KEYS)), id="yes",
+                             variant="success")
+                yield Button(_("No ({key})").format(key=first_key("answer(False)", CONFIRM_KEYS)), id="no",
+                             variant="error")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

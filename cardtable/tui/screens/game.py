@@ -44,6 +44,7 @@ from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
 from cardtable.errors import CardtableError
+from cardtable.lang import _, pgettext
 from cardtable.session.notices import CannotUndo, Refusal
 from cardtable.session.protocol import TableProtocol
 from cardtable.tui.cardstyle import engine_notation
@@ -66,7 +67,7 @@ from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.movelog import MoveLog
 from cardtable.tui.widgets.seats import SeatBox, seat_lines
 from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
-from cardtable.tui.wording import undo_line
+from cardtable.tui.wording import fill, undo_line
 
 __all__ = ["GameScreen"]
 
@@ -183,16 +184,16 @@ class GameScreen(StyledOnce):
 
     def compose_moves(self) -> ComposeResult:
         """The row of buttons under the hand."""
-        yield MoveButton(self.table.play_label, id="play-button", variant="success", compact=True)
+        yield MoveButton(_(self.table.play_label), id="play-button", variant="success", compact=True)
         if "pass" in self.table.extra_moves:
-            yield MoveButton("Pass", id="pass-button", variant="warning", compact=True)
+            yield MoveButton(_("Pass"), id="pass-button", variant="warning", compact=True)
         if "take" in self.table.extra_moves:
-            yield MoveButton("Take", id="take-button", variant="error", compact=True)
-        yield MoveButton("Clear", id="clear-button", compact=True)
-        yield MoveButton("Last", id="last-button", compact=True)
-        yield MoveButton("Hint", id="hint-button", compact=True)
-        yield MoveButton("Undo", id="undo-button", compact=True)
-        yield MoveButton("Help", id="help-button", compact=True)
+            yield MoveButton(_("Take"), id="take-button", variant="error", compact=True)
+        yield MoveButton(_("Clear"), id="clear-button", compact=True)
+        yield MoveButton(pgettext("a button: the last trick or bout", "Last"), id="last-button", compact=True)
+        yield MoveButton(_("Hint"), id="hint-button", compact=True)
+        yield MoveButton(_("Undo"), id="undo-button", compact=True)
+        yield MoveButton(_("Help"), id="help-button", compact=True)
 
     def on_mount(self) -> None:
         self.ready = True
@@ -255,7 +256,7 @@ class GameScreen(StyledOnce):
         """The footer's keys, with the "last trick" key named after the game's own part of
         play ("Last bout" in Durak)."""
         active = super().active_bindings
-        label = f"Last {self.table.completed_noun}"
+        label = _(self.table.completed_key)
         for key, (node, binding, enabled, tooltip) in list(active.items()):
             if binding.action == "last" and binding.description != label:
                 active[key] = ActiveBinding(node, dataclasses.replace(binding, description=label), enabled, tooltip)
@@ -312,7 +313,7 @@ class GameScreen(StyledOnce):
         hand.hinted = set(view.hand.hinted)
         title = view.hand.title
         if view.hand.has_unplayable:
-            title += f" · {hand.unplayable_mark} cannot be played now"
+            title += " · " + _("{mark} cannot be played now").format(mark=hand.unplayable_mark)
         hand.border_title = Text(title)  # a Text: names in it are never read as markup
         for button in self.query(MoveButton):
             button_id = button.id or ""
@@ -430,7 +431,8 @@ class GameScreen(StyledOnce):
             return
         cards = self.selected_for_move()
         if not cards:
-            self.status_line.set(Text(f"Select cards first ({say('toggle_card')}), or pass.", style="bold yellow"))
+            self.status_line.set(Text(_("Select cards first ({key}), or pass.").format(key=say("toggle_card")),
+                                      style="bold yellow"))
             return
         try:
             action = hinted if hinted is not None else self.table.build_action(obs, self.legal, cards)
@@ -443,9 +445,8 @@ class GameScreen(StyledOnce):
             if action not in self.legal:
                 self.human_move(action)  # refused with the engine's reason; nothing to confirm
                 return
-            question = Text.assemble(
-                f"{self.table.play_label} ", self.context.style.inline(action.cards), f"?  {ConfirmScreen.keys_hint()}"
-            )
+            question = fill(_("{play} {cards}?  {keys}"), play=_(self.table.play_label),
+                            cards=self.context.style.inline(action.cards), keys=ConfirmScreen.keys_hint())
             generation = self.session.generation
 
             def answered(yes: bool | None) -> None:

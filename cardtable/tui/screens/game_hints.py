@@ -17,9 +17,10 @@ from rich.text import Text
 from textual.worker import get_current_worker
 
 from cardtable.engine.actions import Action
+from cardtable.lang import _, ngettext, pgettext
 from cardtable.tui.keymap import say
 from cardtable.tui.widgets.hand import HandView
-from cardtable.tui.wording import plural
+from cardtable.tui.wording import fill
 
 if TYPE_CHECKING:
     from cardtable.session.requests import Decision, HintAnswer, HintRequest, MoveValue
@@ -69,13 +70,13 @@ class Hints:
             return
         hints = screen.session.hints
         if hints is None:
-            screen.status_line.set(Text("No hints at this table.", style="bold yellow"))
+            screen.status_line.set(Text(_("No hints at this table."), style="bold yellow"))
             return
         request = hints.request(screen.viewer)
         if isinstance(request, str):
             screen.status_line.set(Text(request, style="bold yellow"))
             return
-        screen.status_line.set(Text("Thinking of a hint…", style="italic"))
+        screen.status_line.set(Text(_("Thinking of a hint…"), style="italic"))
         screen.run_worker(partial(self.think, request), "hint_worker", group="hint", exit_on_error=False,
                           exclusive=True, thread=True)
 
@@ -92,14 +93,16 @@ class Hints:
         style = self.screen.context.style
         if action.kind == "defend":
             attacking, beating = action.cards
-            return Text.assemble("beat ", style.inline([attacking]), " with ", style.inline([beating]))
+            return fill(_("beat {attack} with {cards}"), attack=style.inline([attacking]), cards=style.inline([beating]))
         if action.cards:
             shown = [card for card in self.screen.query_one(HandView).cards if card in action.cards] or list(action.cards)
             if bare and action.kind in _BARE_KINDS:
                 return style.inline(shown)
-            verb = {"give": self.screen.table.give_verb, "attack": "attack with"}.get(action.kind, "play")
-            return Text.assemble(f"{verb} ", style.inline(shown))
-        return Text({"pass": "pass", "take": "take the cards"}.get(action.kind, action.kind))
+            moves = self.screen.table.hint_moves
+            return fill(_(moves.get(action.kind, moves["play"])), cards=style.inline(shown))
+        if action.kind == "take":
+            return Text(_("take the cards"))
+        return Text(pgettext("a move", "pass"))
 
     def line(self, action: Action, decision: Decision | None) -> Text:
         """The status line of a hint: the move and why, in the game's own terms
@@ -108,12 +111,12 @@ class Hints:
         when their results lie within each other's noise.  Short enough for two lines
         at 80 columns."""
         table = self.screen.table
-        words = Text.assemble(("Hint: ", "bold cyan"), self.move(action))
+        words = Text.assemble((_("Hint:") + " ", "bold cyan"), self.move(action))
         if action.cards:
-            how_to = f"{say('play')} plays it"
+            how_to = _("{play} plays it").format(play=say("play"))
         else:
             key = say("pass_turn") if action.kind == "pass" else say("take")
-            how_to = f"{say('play')} or {key}"
+            how_to = _("{play} or {key}").format(play=say("play"), key=key)
         searched = decision is not None and any(m.action == action and m.visits for m in decision.moves)
         if decision is None or not searched:
             reason = table.hint_reason(decision) if decision is not None else ""
@@ -126,9 +129,9 @@ class Hints:
         if len(equal) > 1 and all(m.action.kind in _BARE_KINDS for m in equal):
             words.append(": ")
             words.append_text(self.move_list([m.action for m in equal]))
-            words.append(f" are about equal here ({table.hint_value(best)})")
+            words.append(" " + _("are about equal here ({value})").format(value=table.hint_value(best)))
         elif len(equal) > 1:
-            words.append(f" ({table.hint_value(best)}): about equal with ")
+            words.append(" " + _("({value}): about equal with").format(value=table.hint_value(best)) + " ")
             words.append_text(self.move_list([m.action for m in equal[1:]]))
         else:
             words.append(f": {table.hint_value(best)}")
@@ -138,10 +141,10 @@ class Hints:
                 # the search tried most: then that one is named as what it beat.
                 overruled = decision.moves[0].action != action
                 runner = decision.moves[0] if overruled else others[0]
-                words.append("; a closer look preferred it to " if overruled else "; next best ")
+                words.append("; " + (_("a closer look preferred it to") if overruled else _("next best")) + " ")
                 words.append_text(self.move(runner.action, bare=True))
                 words.append(f": {table.hint_value(runner, short=True)}")
-        words.append(f" ({how_to}; {say('hint')}: why)", style="dim")
+        words.append(" (" + _("{how}; {hint}: why").format(how=how_to, hint=say("hint")) + ")", style="dim")
         return words
 
     def about_equal(self, moves: Sequence[MoveValue], action: Action) -> list[MoveValue]:
@@ -158,10 +161,10 @@ class Hints:
         text = Text()
         for index, phrase in enumerate(shown):
             if index:
-                text.append(" and " if index == len(shown) - 1 and not more else ", ")
+                text.append(" " + _("and") + " " if index == len(shown) - 1 and not more else ", ")
             text.append_text(phrase)
         if more:
-            text.append(f" and {more} more")
+            text.append(" " + ngettext("and {count} more", "and {count} more", more).format(count=more))
         return text
 
     def done(self, answer: HintAnswer) -> None:
@@ -203,45 +206,49 @@ class Hints:
         """The "why" view: the hard bot's top three moves, their values and the number of
         simulations behind each, and whether they are about equal or one is clearly best;
         or, without a search, how it decided."""
-        text = Text("Why this hint\n\n", style="bold")
+        text = Text(_("Why this hint") + "\n\n", style="bold")
         searched = [m for m in decision.moves if m.visits]
         if not searched:
             text.append_text(self.move(decision.action))
-            text.append(f": {self.screen.table.hint_reason(decision) or 'decided without weighing the moves'}.")
+            text.append(f": {self.screen.table.hint_reason(decision) or _('decided without weighing the moves')}.")
             return text
         screen = self.screen
-        text.append(f"The hard bot played this {screen.view_model.round_noun} out {decision.iterations:,} times\n")
-        text.append(f"from what {screen.context.you(screen.viewer, capital=False)} can see. Its best moves,\n")
-        text.append("the hint first (± how far chance alone may move each figure):\n\n")
+        times = decision.iterations
+        text.append(ngettext(
+            "The hard bot played this {round} out {count:,} time from what you can see.",
+            "The hard bot played this {round} out {count:,} times from what you can see.", times,
+        ).format(round=screen.view_model.round_noun, count=times) + "\n")
+        text.append(_("Its best moves, the hint first (± how far chance alone may move each figure):") + "\n\n")
         for place, move in enumerate(decision.ranked[:3], start=1):
             text.append(f"{place}. ", style="bold")
             text.append_text(self.move(move.action, bare=True))
             text.append(f": {screen.table.hint_value(move)}")
-            text.append(f"  ({plural(move.visits, 'simulation')})", style="dim")
+            text.append("  (" + ngettext("{count:,} simulation", "{count:,} simulations", move.visits).format(
+                count=move.visits) + ")", style="dim")
             text.append("\n")
         chosen = self.move(decision.action, bare=True)
         equal = self.about_equal(decision.moves, decision.action)
         text.append("\n")
         if len(equal) > 1:
             text.append_text(self.move_list([m.action for m in equal], most=len(equal)))
-            text.append(
-                " are about equal here: their results differ by less than the ± chance "
+            text.append(" " + _(
+                "are about equal here: their results differ by less than the ± chance "
                 "alone makes over this many tries, so any of them is a fair choice"
-            )
+            ))
             if decision.action != searched[0].action:
-                text.append(";\nplayed against each other, the hard bot preferred ")
+                text.append(";\n" + _("played against each other, the hard bot preferred") + " ")
                 text.append_text(chosen)
             text.append(".")
         elif len(searched) > 1:
             text.append_text(chosen)
             if decision.action != searched[0].action:
-                text.append(" did better than ")
-                text.append_text(self.move(searched[0].action, bare=True))
-                text.append(" when the two were played against each other.")
+                text.append(" ")
+                text.append_text(fill(_("did better than {move} when the two were played against each other."),
+                                      move=self.move(searched[0].action, bare=True)))
             else:
-                text.append(" did better than the others by more than chance alone explains.")
+                text.append(" " + _("did better than the others by more than chance alone explains."))
         else:
-            text.append("No other move was worth playing out as often.")
+            text.append(_("No other move was worth playing out as often."))
         return text
 
     def show_why(self, decision: Decision) -> None:

@@ -18,6 +18,7 @@ from textual.worker import get_current_worker
 
 from cardtable.engine.actions import Action
 from cardtable.engine.payloads import EventKind
+from cardtable.lang import _
 from cardtable.session.notices import (
     BotReplaced,
     Changed,
@@ -41,7 +42,7 @@ from cardtable.session.notices import (
 from cardtable.tui.farewells import parting_line
 from cardtable.tui.services import services
 from cardtable.tui.widgets.hand import HandView
-from cardtable.tui.wording import news_line, pause_line
+from cardtable.tui.wording import level_word, news_line, pause_line
 
 if TYPE_CHECKING:
     from cardtable.session.requests import BotAnswer, BotRequest
@@ -88,7 +89,8 @@ class Turns:
                 screen.status_line.tell(screen.view_model.undone(screen.status_line.facts(), action))
             case BotReplaced(seat=seat, level=level):
                 name = session.seats[seat].name
-                app.notify(f"{name} now plays as the {level} bot.", timeout=6, markup=False)
+                app.notify(_("{player} now plays as the {level} bot.").format(player=name, level=level_word(level)),
+                           timeout=6, markup=False)
             case Refused(refusal=refusal):
                 # The host's reason for a move sent from here (the state it answers stays).
                 if not screen.gone():
@@ -106,14 +108,14 @@ class Turns:
             case Paused(pause=pause):
                 app.notify(pause_line(pause, screen.context.name), timeout=6, markup=False)
             case Disconnected(reason=reason, why=why, seconds=seconds):
-                app.notify(f"Disconnected: {parting_line(why, seconds, reason)}", severity="error", timeout=12,
-                           markup=False)
+                app.notify(_("Disconnected: {reason}").format(reason=parting_line(why, seconds, reason)), severity="error",
+                           timeout=12, markup=False)
             case Finished():
                 screen.round_end.keep_reviews_with_record()
             case SaveWarning(message=message):
                 app.notify(message, severity="warning", markup=False)
             case SaveFailed(reason=reason):
-                app.notify(f"cannot save the game: {reason}", severity="error", markup=False)
+                app.notify(_("cannot save the game: {reason}").format(reason=reason), severity="error", markup=False)
 
     # --- the turn loop ----------------------------------------------------------------
     def after_change(self) -> None:
@@ -229,7 +231,7 @@ class Turns:
         screen.forget_received()
         if session.waiting:
             # Sent to the host: its new state, or its reason for refusing, redraws.
-            screen.status_line.set(Text("Sent; waiting for the table…", style="italic"))
+            screen.status_line.set(Text(_("Sent; waiting for the table…"), style="italic"))
             return True
         screen.query_one(HandView).clear_selection()
         screen.after_change()

@@ -11,20 +11,21 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from cardtable.games import get_rules
-from cardtable.lang import _, rules_text
+from cardtable.lang import N_, _, rules_text
 from cardtable.tui.keymap import TABLE_KEYS, help_rows
 from cardtable.tui.tables import table_for
+from cardtable.tui.widgets.footer import SpokenKeys
 
 __all__ = ["HelpScreen", "rules_markdown", "keys_markdown", "KEYS_MARKDOWN"]
 
-NOTES_MARKDOWN = """\
+NOTES_MARKDOWN = N_("""\
 **Mouse:** click a card to select or unselect it, click a button (Play, Pass, Take)
 to act. When defending, click an attacking card on the table to choose it as the card to beat.
 
 Cards you cannot use in any legal move right now are dimmed and marked ×; cards you
 just received are marked ✚. A refused move shows the reason on the status line and
 changes nothing. A completed trick stays on the table a moment: any key moves on.
-"""
+""")
 
 
 def keys_markdown(has: Collection[str] | None = None) -> str:
@@ -39,8 +40,9 @@ def keys_markdown(has: Collection[str] | None = None) -> str:
     (False, True)
     """
     rows = [f"| {keys} | {does}{f' ({when})' if when else ''} |" for keys, does, when in help_rows(TABLE_KEYS, has)]
-    table = "\n".join(["| key | what it does |", "|---|---|", *rows])
-    return f"# Playing at the table\n\n{table}\n\n{NOTES_MARKDOWN}"
+    key, does, heading = _("key"), _("what it does"), _("Playing at the table")
+    table = "\n".join([f"| {key} | {does} |", "|---|---|", *rows])
+    return f"# {heading}\n\n{table}\n\n{_(NOTES_MARKDOWN)}"
 
 
 KEYS_MARKDOWN = keys_markdown()
@@ -65,14 +67,15 @@ def rules_markdown(game: str) -> str:
     text = rules_text(name)
     if text is not None:
         return text
-    return f"# {_(get_rules(game).title)}\n\nThe rules text is not installed; see docs/rules/{name}.md."
+    missing = _("The rules text is not installed; see docs/rules/{name}.md.").format(name=name)
+    return f"# {_(get_rules(game).title)}\n\n{missing}"
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(SpokenKeys, ModalScreen[None]):
     """Keys first, then the rules of the game being played (if any)."""
 
     BINDINGS = [
-        Binding("escape,q,f1,question_mark", "dismiss", "Close"),
+        Binding("escape,q,f1,question_mark", "dismiss", N_("Close")),
     ]
 
     def __init__(self, game: str | None = None, features: tuple[str, ...] = ()) -> None:
@@ -86,7 +89,7 @@ class HelpScreen(ModalScreen[None]):
             keys = keys_markdown(table_features(self.game) + self.features)
             rest = rules_markdown(self.game)
         else:
-            keys, rest = KEYS_MARKDOWN, "Choose a game on the start screen; its rules show here once you play."
+            keys, rest = keys_markdown(), _("Choose a game on the start screen; its rules show here once you play.")
         with VerticalScroll(id="help-scroll"):
             # The keys apart from the rules: their table's key column is as wide as its
             # widest key (app.tcss), so that ``Home / End`` never wraps at 80 columns.

@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from cardtable.lang import _
 from cardtable.tui.keymap import INFO_KEYS, bindings, say_first
 
 __all__ = ["InfoScreen"]
@@ -27,7 +28,7 @@ class InfoScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="info-box", classes="wide" if self.wide else ""):
             yield Static(self.body, id="info-body")
-            yield Static(Text(f"{say_first('close', INFO_KEYS)} to close", style="dim"))
+            yield Static(Text(_("{key} to close").format(key=say_first("close", INFO_KEYS)), style="dim"))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -25,10 +25,13 @@ from textual.worker import Worker, WorkerState
 
 from cardtable.display import literal
 from cardtable.errors import CardtableError
+from cardtable.lang import _
 from cardtable.names import NAME_LIMIT
 from cardtable.net.client import check_join, read_join_line
 from cardtable.tui.keymap import JOIN_KEYS, bindings, say_first
 from cardtable.tui.services import services
+from cardtable.tui.widgets.footer import SpokenKeys
+from cardtable.tui.wording import fill
 
 __all__ = ["JoinScreen"]
 
@@ -54,7 +57,7 @@ class _JoinInput(Input):
             self.post_message(self.LinePasted(found))
 
 
-class JoinScreen(ModalScreen[None]):
+class JoinScreen(SpokenKeys, ModalScreen[None]):
     """Ask for a hosted table's address, the seat's code and a name; then join it."""
 
     BINDINGS = bindings(JOIN_KEYS)
@@ -68,25 +71,26 @@ class JoinScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="join-box"):
-            yield Static(Text("Join a table", style="bold"), id="join-title")
+            yield Static(Text(_("Join a table"), style="bold"), id="join-title")
             yield Static(
-                Text("Type or paste the line the host sent you: cardtable join HOST:PORT CODE"),
+                Text(_("Type or paste the line the host sent you: cardtable join HOST:PORT CODE")),
                 id="join-help",
             )
             with Horizontal(classes="join-row"):
-                yield Label("Address", classes="join-label")
+                yield Label(_("Address"), classes="join-label")
                 yield _JoinInput(placeholder="HOST:PORT, e.g. 127.0.0.1:8765", id="join-address", max_length=300)
             with Horizontal(classes="join-row"):
-                yield Label("Code", classes="join-label")
-                yield _JoinInput(placeholder="the seat's code, after the address", id="join-code", max_length=300)
+                yield Label(_("Code"), classes="join-label")
+                yield _JoinInput(placeholder=_("the seat's code, after the address"), id="join-code", max_length=300)
             with Horizontal(classes="join-row"):
-                yield Label("Name", classes="join-label")
-                yield _JoinInput(self.default_name, placeholder="optional: the name the others see", id="join-name",
+                yield Label(_("Name"), classes="join-label")
+                yield _JoinInput(self.default_name, placeholder=_("optional: the name the others see"), id="join-name",
                             max_length=NAME_LIMIT)
             yield Static("", id="join-error")
             with Horizontal(id="join-buttons"):
-                yield Button("Join (Enter)", id="join-button", variant="success")
-                yield Button(f"Cancel ({say_first('cancel', JOIN_KEYS)})", id="join-cancel", variant="error")
+                yield Button(_("Join ({key})").format(key="Enter"), id="join-button", variant="success")
+                yield Button(_("Cancel ({key})").format(key=say_first("cancel", JOIN_KEYS)), id="join-cancel",
+                             variant="error")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -130,9 +134,9 @@ class JoinScreen(ModalScreen[None]):
         try:
             address, code, name = check_join(*self.values(), name_field="name")
         except CardtableError as exc:
-            self.say(Text.assemble(("Can't join: ", "bold red"), literal(exc)))
+            self.say(Text.assemble((_("Can't join:") + " ", "bold red"), literal(exc)))
             return
-        self.say(Text.assemble("Joining ", literal(address), "…"))
+        self.say(fill(_("Joining {address}…"), address=literal(address)))
         self.query_one("#join-button", Button).disabled = True
         self.joining = self.run_worker(self._join(address, code, name), group="join", exit_on_error=False)
 
@@ -141,7 +145,7 @@ class JoinScreen(ModalScreen[None]):
         if problem is not None:
             # Not joined: the reason, and the fields, stay here to try again.
             self.query_one("#join-button", Button).disabled = False
-            self.say(Text.assemble(("Can't join: ", "bold red"), literal(problem)))
+            self.say(Text.assemble((_("Can't join:") + " ", "bold red"), literal(problem)))
         return problem
 
     def action_cancel(self) -> None:

@@ -13,6 +13,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Input
 
+from cardtable.lang import N_, _
+
 __all__ = ["MoveBox"]
 
 
@@ -27,14 +29,14 @@ class MoveBox(Input):
     }
     """
 
-    BINDINGS = [Binding("enter", "submit", "Make the move"), Binding("escape", "close", "Close the box")]
+    BINDINGS = [Binding("enter", "submit", N_("Make the move")), Binding("escape", "close", N_("Close the box"))]
 
     class Closed(Message):
         """The box was closed without a move: the screen takes the keys back."""
 
     def __init__(self) -> None:
         super().__init__(
-            placeholder="type a move: 7h 7s · pass · take · give 2c 3d   (Enter plays it, Esc closes)",
+            placeholder=_("type a move: 7h 7s · pass · take · give 2c 3d   (Enter plays it, Esc closes)"),
             id="move-box", compact=True, max_length=200,
         )
         # Focusable only while open: the table's keys go to the screen, never into a hidden box.

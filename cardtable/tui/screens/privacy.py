@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from cardtable.lang import _
 from cardtable.tui.keymap import PRIVACY_KEYS, bindings, say
 
 __all__ = ["PrivacyScreen"]
@@ -28,8 +29,9 @@ class PrivacyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy-box"):
-            yield Static(Text(f"{self.player}'s turn", style="bold"), id="privacy-title")
-            yield Static(Text(f"Press {say('ready', PRIVACY_KEYS)} when only {self.player} is looking."), id="privacy-body")
+            yield Static(Text(_("{player}'s turn").format(player=self.player), style="bold"), id="privacy-title")
+            yield Static(Text(_("Press {key} when only {player} is looking.").format(
+                key=say("ready", PRIVACY_KEYS), player=self.player)), id="privacy-body")
 
     def action_ready(self) -> None:
         self.dismiss(None)

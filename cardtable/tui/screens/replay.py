@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.widgets import Button
 
 from cardtable.engine.observation import Observation
+from cardtable.lang import _
 from cardtable.session import Seat, TableSession
 from cardtable.tui.config import SEAT_KINDS, SeatConfig, TableConfig
 from cardtable.tui.keymap import REPLAY_KEYS, bindings, say_some
@@ -56,10 +57,10 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
 
     def compose_moves(self) -> ComposeResult:
         yield MoveButton("|<", id="replay-start", compact=True)
-        yield MoveButton("< Back", id="replay-back", compact=True)
-        yield MoveButton("Forward >", id="replay-forward", variant="success", compact=True)
+        yield MoveButton(_("< Back"), id="replay-back", compact=True)
+        yield MoveButton(_("Forward >"), id="replay-forward", variant="success", compact=True)
         yield MoveButton(">|", id="replay-end", compact=True)
-        yield MoveButton("Close", id="replay-close", variant="error", compact=True)
+        yield MoveButton(_("Close"), id="replay-close", variant="error", compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return True
@@ -75,13 +76,17 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         return dataclasses.replace(facts, heading=self.title_text(obs, ctx), hand_heading=self.hand_title(obs, ctx))
 
     def title_text(self, obs: Observation, ctx: TableContext) -> str:
-        who = "spectator" if self.seat is None else f"as {ctx.name(self.seat)} saw it"
-        undo = "  ·  undo used" if self.replay.info.undo_used else ""
-        return f"  replay, {who}  ·  move {self.replay.position}/{self.replay.length}{undo}"
+        if self.seat is None:
+            who = _("replay, spectator")
+        else:
+            who = _("replay, as {player} saw it").format(player=ctx.name(self.seat))
+        undo = "  ·  " + _("undo used") if self.replay.info.undo_used else ""
+        move = _("move {number}/{moves}").format(number=self.replay.position, moves=self.replay.length)
+        return f"  {who}  ·  {move}{undo}"
 
     def hand_title(self, obs: Observation, ctx: TableContext) -> str | None:
         """The hand's title: a spectator has none (``None``: the table's own words)."""
-        return "Spectator: no hand is shown" if self.seat is None else None
+        return _("Spectator: no hand is shown") if self.seat is None else None
 
     def after_change(self) -> None:
         assert isinstance(self.session, TableSession)
@@ -95,17 +100,19 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         position = self.replay.position
         if position == 0:
             return Text(
-                f"The deal. {say_some('step(1)', REPLAY_KEYS)} steps forward, {say_some('step(-1)', REPLAY_KEYS)} back, "
-                f"{say_some('close', REPLAY_KEYS, 1)} closes.",
+                _("The deal. {forward} steps forward, {back} back, {close} closes.").format(
+                    forward=say_some("step(1)", REPLAY_KEYS), back=say_some("step(-1)", REPLAY_KEYS),
+                    close=say_some("close", REPLAY_KEYS, 1)),
                 style="italic",
             )
         seat = self.replay.last_action[0] if self.replay.last_action else None
         notation = self.state.public_history(self.seat)[position - 1][1]
         text = Text.assemble(
-            (f"Move {position}/{self.replay.length}: ", "bold"), self.table.describe_move(seat, notation, ctx)
+            (_("Move {number}/{moves}:").format(number=position, moves=self.replay.length) + " ", "bold"),
+            self.table.describe_move(seat, notation, ctx),
         )
         if self.replay.at_end:
-            text.append("  (the end)", style="bold green")
+            text.append("  " + _("(the end)"), style="bold green")
         return text
 
     # --- stepping ----------------------------------------------------------------------
@@ -130,7 +137,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
     def action_review(self) -> None:
         """Review the seat shown (as a spectator: the first person's), once the game is over."""
         if not self.replay.state_at(self.replay.length).is_over:
-            self.notify("Only a finished game can be reviewed.")
+            self.notify(_("Only a finished game can be reviewed."))
             return
         humans = [i for i, info in enumerate(self.replay.seats) if info.kind == "human"]
         seat = self.seat if self.seat is not None else (humans[0] if humans else 0)

@@ -21,6 +21,7 @@ from cardtable.bots.review import move_label
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
+from cardtable.lang import N_, _, pgettext
 from cardtable.session.review import (
     GameReview,
     RoundReviews,
@@ -49,7 +50,19 @@ def _own_cards(move: str) -> set[Card]:
     return set(cards)
 
 
-_MARKS = {"mistake": "Mistake", "close": "Close", "good": "Good", "forced": "Forced", "unvalued": "Not reviewed"}
+_MARKS = {
+    "mistake": N_("Mistake"),
+    "close": "Close",  # worded by _mark (a context: a verdict, not a key)
+    "good": N_("Good"),
+    "forced": N_("Forced"),
+    "unvalued": N_("Not reviewed"),
+}
+
+
+def _mark(verdict: str) -> str:
+    if verdict == "close":
+        return pgettext("a review's verdict", "Close")
+    return _(_MARKS[verdict])
 
 
 class ReviewScreen(ReplayScreen, inherit_bindings=False):
@@ -139,8 +152,9 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         if review.kept_file_newer is not None:
             from cardtable.display import visible
 
-            self.app.notify(f"The kept review {visible(str(review.kept_file_newer))} is a newer cardtable's; it was left as it is, "
-                            "and this review was not kept.", severity="warning", timeout=10, markup=False)
+            self.app.notify(_("The kept review {path} is a newer cardtable's; it was left as it is, "
+                              "and this review was not kept.").format(path=visible(str(review.kept_file_newer))),
+                            severity="warning", timeout=10, markup=False)
         self._show_progress(False)
         if review.decisions:
             self._show(-1)
@@ -151,9 +165,12 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
     def title_text(self, obs: Observation, ctx: TableContext) -> str:
         review = self.review
         if review is None:
-            return f"  review of {ctx.name(self.review_seat)}"
-        place = "summary" if self.index < 0 else f"decision {self.index + 1}/{len(review.decisions)}"
-        return f"  review of {ctx.name(self.review_seat)}  ·  {place}"
+            return "  " + _("review of {player}").format(player=ctx.name(self.review_seat))
+        if self.index < 0:
+            place = _("summary")
+        else:
+            place = _("decision {number}/{decisions}").format(number=self.index + 1, decisions=len(review.decisions))
+        return "  " + _("review of {player}").format(player=ctx.name(self.review_seat)) + f"  ·  {place}"
 
     def hand_title(self, obs: Observation, ctx: TableContext) -> str | None:
         title = super().hand_title(obs, ctx)
@@ -164,7 +181,8 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
             title = hand_title(ctx, obs.seat, len(obs.hand))
         hand = self.query_one(HandView)
         # The legend of the marks on the cards (colour is never the only sign).
-        return f"{title} · {hand.made_mark} your move · {hand.hint_mark} the hard bot's"
+        return f"{title} · " + _("{made} your move · {best} the hard bot's").format(
+            made=hand.made_mark, best=hand.hint_mark)
 
     def after_change(self) -> None:
         super().after_change()
@@ -187,7 +205,8 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         review = self.review
         if review is None:
             done, total = self.progress
-            return Text(f"Reviewing: {done} of {total or '?'} decisions done. Esc cancels.", style="italic")
+            return Text(_("Reviewing: {done} of {total} decisions done. Esc cancels.").format(
+                done=done, total=total or "?"), style="italic")
         ascii_only = self.context.style.ascii_only
         if self.index < 0:
             text = Text(summary_lines(review, ascii_only)[0], style="bold")
@@ -195,22 +214,23 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
             # Short enough that the head and the costliest fit the status line's three
             # rows at 80 columns (the keys are in the footer too).
             costly = ", ".join(
-                f"{move_label(d.made, ascii_only)} (decision {review.number(d)}, {measure.cost_words(d.cost)})"
+                _("{move} (decision {number}, {cost})").format(
+                    move=move_label(d.made, ascii_only), number=review.number(d), cost=measure.cost_words(d.cost))
                 for d in review.costliest()
             )
             if costly:
-                text.append(f"\nCostliest: {costly}.")
+                text.append("\n" + _("Costliest: {moves}.").format(moves=costly))
             else:
                 text.append(
-                    f"\n{say_some('decision(1)', REVIEW_KEYS, 1)} steps through your decisions, "
-                    f"{say_some('next_mistake', REVIEW_KEYS, 1)} jumps to the next mistake.",
+                    "\n" + _("{next} steps through your decisions, {mistake} jumps to the next mistake.").format(
+                        next=say_some("decision(1)", REVIEW_KEYS, 1), mistake=say_some("next_mistake", REVIEW_KEYS, 1)),
                     style="italic",
                 )
             return text
         decision = review.decisions[self.index]
         style = {"mistake": "bold red", "close": "yellow"}.get(decision.verdict, "green")
         return Text.assemble(
-            (f"{_MARKS[decision.verdict]}: ", style), decision_line(decision, review, ascii_only)
+            (f"{_mark(decision.verdict)}: ", style), decision_line(decision, review, ascii_only)
         )
 
     # --- stepping through the decisions ------------------------------------------------
@@ -240,7 +260,7 @@ class ReviewScreen(ReplayScreen, inherit_bindings=False):
         elif review.mistakes:
             self._show(next(i for i, d in enumerate(review.decisions) if d.verdict == "mistake"))
         else:
-            self.notify("No mistakes in this review.")
+            self.notify(_("No mistakes in this review."))
 
     # The replay's buttons step through the decisions here.
     def action_step(self, count: int) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.engine.payloads import Ending, EventKind
+from cardtable.lang import _, ngettext
 from cardtable.tui.config import TableConfig
 from cardtable.tui.services import services
 
@@ -54,12 +55,16 @@ class RoundEnd:
         obs, ctx = view.obs, screen.context
         over = screen.session.is_over
         noun = screen.view_model.round_noun
-        title = "Game over" if over else f"{noun.capitalize()} {event.round} is over"
+        if over:
+            title = _("Game over")
+        else:
+            title = _("{round} {number} is over").format(round=noun.capitalize(), number=event.round)
         body = screen.table.round_summary(event, obs, ctx)
         if over:
             winners = [ctx.name(s) for s in Ending.of(event).winners] or self.winners_from_events(obs)
             if winners:
-                body.append(f"\nWinner: {', '.join(winners)}", style="bold green")
+                body.append("\n" + ngettext("Winner: {players}", "Winner: {players}", len(winners)).format(
+                    players=", ".join(winners)), style="bold green")
         self.shown = event
         from cardtable.tui.screens.roundover import RoundOverScreen  # a screen pushed later loads then
 

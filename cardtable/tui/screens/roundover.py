@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from cardtable.lang import _
 from cardtable.tui.keymap import ROUND_OVER_KEYS, bindings, say_first
 
 __all__ = ["RoundOverScreen"]
@@ -39,13 +40,13 @@ class RoundOverScreen(ModalScreen[str]):
             with Horizontal(id="round-over-buttons"):
                 # Each button names its key, as the footer does (the button's colour alone
                 # says nothing to a player who cannot tell the colours apart).
-                primary = "Play again" if self.game_over else f"Next {self.round_noun}"
+                primary = _("Play again") if self.game_over else _("Next {round}").format(round=self.round_noun)
                 yield Button(_keyed(primary, "choose('primary')"), id="again" if self.game_over else "next",
                              variant="success")
                 if self.reviewable:
-                    yield Button(_keyed("Review", "choose('review')"), id="review")
-                yield Button(_keyed("New game", "choose('new')"), id="new", variant="primary")
-                yield Button(_keyed("Quit", "choose('quit')"), id="quit", variant="error")
+                    yield Button(_keyed(_("Review"), "choose('review')"), id="review")
+                yield Button(_keyed(_("New game"), "choose('new')"), id="new", variant="primary")
+                yield Button(_keyed(_("Quit"), "choose('quit')"), id="quit", variant="error")
 
     def on_mount(self) -> None:
         self.query_one("#again" if self.game_over else "#next", Button).focus()
@@ -66,7 +67,7 @@ class RoundOverScreen(ModalScreen[str]):
 def _keyed(label: str, action: str) -> str:
     """A button's label with its key: ``Review (R)``.
 
-    >>> _keyed("New game", "choose('new')")
+    >>> _keyed(_("New game"), "choose('new')")
     'New game (N)'
     """
     return f"{label} ({say_first(action, ROUND_OVER_KEYS)})"

@@ -23,9 +23,11 @@ from textual.widgets.option_list import Option
 
 from cardtable.bots import LEVELS
 from cardtable.display import literal
+from cardtable.lang import _
 from cardtable.session.protocol import Seating, SeatPresence
 from cardtable.tui.keymap import SEATS_KEYS, bindings, say_first
-from cardtable.tui.wording import a_bot, seating_line
+from cardtable.tui.widgets.footer import SpokenKeys
+from cardtable.tui.wording import a_bot, fill, level_word, seating_line
 
 __all__ = ["SeatsScreen", "seat_state"]
 
@@ -39,12 +41,13 @@ def seat_state(status: SeatPresence) -> str:
     'away: a hard bot plays for them'
     """
     if status.level:
-        where = "at the table" if status.connected else "away"
-        return f"{where}: {a_bot(status.level)} plays for them"
-    return "at the table" if status.connected else "away: the table waits for them"
+        if status.connected:
+            return _("at the table: {bot} plays for them").format(bot=a_bot(status.level))
+        return _("away: {bot} plays for them").format(bot=a_bot(status.level))
+    return _("at the table") if status.connected else _("away: the table waits for them")
 
 
-class SeatsScreen(ModalScreen[None]):
+class SeatsScreen(SpokenKeys, ModalScreen[None]):
     """The remote seats of a table this keyboard serves (its ``seating``, with
     ``seat_name`` naming each seat); the keys act on the highlighted one."""
 
@@ -57,10 +60,10 @@ class SeatsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="seats-box"):
-            yield Static(Text("The players at other terminals", style="bold"), id="seats-title")
+            yield Static(Text(_("The players at other terminals"), style="bold"), id="seats-title")
             yield Static(
-                Text("A player's seat (away, or there but not moving) can go to a bot until they rejoin "
-                     "or you take it back; taking it back gives the seat to its player again."),
+                Text(_("A player's seat (away, or there but not moving) can go to a bot until they rejoin "
+                       "or you take it back; taking it back gives the seat to its player again.")),
                 id="seats-help",
             )
             yield OptionList(id="seats-list")
@@ -68,9 +71,11 @@ class SeatsScreen(ModalScreen[None]):
             with Horizontal(id="seats-buttons"):
                 for level in LEVELS:
                     key = say_first(f"hand({level!r})", SEATS_KEYS)
-                    yield Button(f"{level.capitalize()} ({key})", id=f"seats-{level}", compact=True)
-                yield Button(f"Take back ({say_first('take_back', SEATS_KEYS)})", id="seats-back", compact=True)
-                yield Button(f"Close ({say_first('close', SEATS_KEYS)})", id="seats-close", variant="error",
+                    yield Button(f"{level_word(level).capitalize()} ({key})", id=f"seats-{level}", compact=True)
+                yield Button(_("Take back ({key})").format(key=say_first("take_back", SEATS_KEYS)), id="seats-back",
+                             compact=True)
+                yield Button(_("Close ({key})").format(key=say_first("close", SEATS_KEYS)), id="seats-close",
+                             variant="error",
                              compact=True)
         yield Footer()
 
@@ -120,9 +125,9 @@ class SeatsScreen(ModalScreen[None]):
         name = self.seat_name(status.seat)
         problem = self.seating.hand_to_bot(status.seat, level)
         if problem is not None:
-            self.say(Text.assemble(("Not handed: ", "bold red"), literal(seating_line(problem, name, level))))
+            self.say(Text.assemble((_("Not handed:") + " ", "bold red"), literal(seating_line(problem, name, level))))
         else:
-            self.say(Text.assemble(literal(name), f"'s seat: {a_bot(level)} plays it until they rejoin."))
+            self.say(fill(_("{player}'s seat: {bot} plays it until they rejoin."), player=literal(name), bot=a_bot(level)))
         self.show_seats()
 
     def action_take_back(self) -> None:
@@ -133,9 +138,10 @@ class SeatsScreen(ModalScreen[None]):
         name = self.seat_name(status.seat)
         problem = self.seating.take_back(status.seat)
         if problem is not None:
-            self.say(Text.assemble(("Nothing to take back: ", "bold red"), literal(seating_line(problem, name, ""))))
+            self.say(Text.assemble((_("Nothing to take back:") + " ", "bold red"),
+                                   literal(seating_line(problem, name, ""))))
         else:
-            self.say(Text.assemble(literal(name), "'s seat waits for them again."))
+            self.say(fill(_("{player}'s seat waits for them again."), player=literal(name)))
         self.show_seats()
 
     def action_close(self) -> None:

@@ -13,9 +13,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from cardtable.display import literal
-from cardtable.lang import AUTO, _, language_name, offered_languages, resolve_language, use_language
+from cardtable.lang import AUTO, N_, _, language_name, offered_languages, resolve_language, use_language
+from cardtable.tui.config import choice_labels
 from cardtable.tui.services import services
 from cardtable.tui.widgets.cycler import Cycler
+from cardtable.tui.widgets.footer import SpokenKeys
 from cardtable.userdata.settings import (
     BOT_CORES,
     BOT_LEVELS,
@@ -29,9 +31,9 @@ from cardtable.userdata.settings import (
 __all__ = ["SettingsScreen"]
 
 _SWITCHES = (
-    ("four_colour_deck", "Four colours", "clubs green, diamonds blue"),
-    ("ascii_suits", "ASCII only", "letters C D H S for suits, - | + for lines"),
-    ("confirm_before_play", "Confirm plays", "ask y/n before playing the chosen cards"),
+    ("four_colour_deck", N_("Four colours"), N_("clubs green, diamonds blue")),
+    ("ascii_suits", N_("ASCII only"), N_("letters C D H S for suits, - | + for lines")),
+    ("confirm_before_play", N_("Confirm plays"), N_("ask y/n before playing the chosen cards")),
 )
 
 
@@ -41,9 +43,14 @@ def _language_choices() -> dict[str, str]:
     return {AUTO: _("auto"), **{code: language_name(code) for code in offered_languages()}}
 
 
+def _own_name(typed: str) -> str:
+    """The player's name as saved: the reader's word for You is the default name, You."""
+    return "You" if typed == _("You") else typed
+
+
 def not_saved(reason: object) -> Text:
     """The line under the form when the settings could not be saved (``reason`` shown literally)."""
-    return Text.assemble(("Not saved: ", "bold red"), literal(reason))
+    return Text.assemble((_("Not saved:") + " ", "bold red"), literal(reason))
 
 
 def shown_path(path: Path) -> str:
@@ -58,12 +65,12 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-class SettingsScreen(Screen[bool]):
+class SettingsScreen(SpokenKeys, Screen[bool]):
     """Choose, then Save (Ctrl+S) to write the file and use the settings at once."""
 
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save"),
-        Binding("escape", "close", "Back"),
+        Binding("ctrl+s", "save", N_("Save")),
+        Binding("escape", "close", N_("Back")),
     ]
 
     def __init__(self, settings: Settings) -> None:
@@ -74,28 +81,32 @@ class SettingsScreen(Screen[bool]):
         s = self.settings
         ascii_only = services(self).ascii_only
         with VerticalScroll(id="settings-form"):
-            yield Static("[b]Settings[/b]", id="settings-title")
+            yield Static(Text(_("Settings"), style="bold"), id="settings-title")
+            labels = choice_labels()
             with Horizontal(classes="start-row"):
-                yield Label("Bot speed", classes="start-label")
-                yield Cycler(list(BOT_SPEEDS), value=s.bot_speed, id="set-bot_speed", ascii_only=ascii_only)
+                yield Label(_("Bot speed"), classes="start-label")
+                yield Cycler(list(BOT_SPEEDS), value=s.bot_speed, id="set-bot_speed", ascii_only=ascii_only,
+                             labels=labels["speed"])
             with Horizontal(classes="start-row"):
-                yield Label("Bot level", classes="start-label")
+                yield Label(_("Bot level"), classes="start-label")
                 yield Cycler(list(BOT_LEVELS), value=s.default_bot_level, id="set-default_bot_level",
-                             ascii_only=ascii_only)
-                yield Static("the level of new bot seats", classes="option-help")
+                             ascii_only=ascii_only, labels=labels["level"])
+                yield Static(_("the level of new bot seats"), classes="option-help")
             with Horizontal(classes="start-row"):
-                yield Label("Thinking", classes="start-label")
+                yield Label(_("Thinking"), classes="start-label")
                 yield Cycler([f"{seconds:g} s" for seconds in THINK_TIMES], value=f"{s.think_seconds:g} s",
                              id="set-think_seconds", ascii_only=ascii_only)
-                yield Static("a hard bot's time a move, and the hint's", classes="option-help")
+                yield Static(_("a hard bot's time a move, and the hint's"), classes="option-help")
             with Horizontal(classes="start-row"):
-                yield Label("Bot cores", classes="start-label")
+                yield Label(_("Bot cores"), classes="start-label")
                 yield Cycler([str(cores) for cores in BOT_CORES], value=str(s.bot_cores), id="set-bot_cores",
                              ascii_only=ascii_only)
-                yield Static("the most a hard bot thinks on (1 spares a battery)", classes="option-help")
+                yield Static(_("the most a hard bot thinks on (1 spares a battery)"), classes="option-help")
             with Horizontal(classes="start-row"):
-                yield Label("Your name", classes="start-label")
-                yield Input(s.default_player_name, id="set-default_player_name", classes="name-input",
+                yield Label(_("Your name"), classes="start-label")
+                # The default name, You, in the reader's words (and saved as You again).
+                shown_name = _("You") if s.default_player_name == "You" else s.default_player_name
+                yield Input(shown_name, id="set-default_player_name", classes="name-input",
                             max_length=NAME_LIMIT)
             with Horizontal(classes="start-row"):
                 yield Label(_("Language"), classes="start-label")
@@ -105,14 +116,14 @@ class SettingsScreen(Screen[bool]):
                 yield Static(_("auto: the language of the environment (LANG)"), classes="option-help")
             for name, label, help_text in _SWITCHES:
                 with Horizontal(classes="start-row"):
-                    yield Label(label, classes="start-label")
+                    yield Label(_(label), classes="start-label")
                     yield Cycler(["on", "off"], value="on" if getattr(s, name) else "off", id=f"set-{name}",
-                                 ascii_only=ascii_only)
-                    yield Static(help_text, classes="option-help")
+                                 ascii_only=ascii_only, labels=labels["switch"])
+                    yield Static(_(help_text), classes="option-help")
             yield Static("", id="settings-error")
             with Horizontal(id="start-buttons"):
-                yield Button("Save", id="save", variant="success")
-                yield Button("Back", id="back")
+                yield Button(_("Save"), id="save", variant="success")
+                yield Button(_("Back"), id="back")
         yield Footer()
 
     def chosen(self) -> Settings:
@@ -120,7 +131,7 @@ class SettingsScreen(Screen[bool]):
         values: dict[str, object] = {
             "bot_speed": self.query_one("#set-bot_speed", Cycler).value,
             "default_bot_level": self.query_one("#set-default_bot_level", Cycler).value,
-            "default_player_name": self.query_one("#set-default_player_name", Input).value.strip(),
+            "default_player_name": _own_name(self.query_one("#set-default_player_name", Input).value.strip()),
             "think_seconds": float(self.query_one("#set-think_seconds", Cycler).value.removesuffix(" s")),
             "bot_cores": int(self.query_one("#set-bot_cores", Cycler).value),
             "language": {shown: code for code, shown in _language_choices().items()}[
@@ -145,7 +156,7 @@ class SettingsScreen(Screen[bool]):
             # The player just chose it: it is spoken from the next screen on, over `--lang`.
             use_language(resolve_language(None, settings.language))
         services(self).apply_settings(settings)
-        self.app.notify(shown_path(path), title="Settings saved", timeout=8)
+        self.app.notify(shown_path(path), title=_("Settings saved"), timeout=8)
         self.dismiss(True)
 
     def action_close(self) -> None:

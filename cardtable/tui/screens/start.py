@@ -24,9 +24,9 @@ from textual.widgets.option_list import Option
 from cardtable.display import literal
 from cardtable.errors import CardtableError
 from cardtable.games import available_games, game_title, get_rules
-from cardtable.lang import _
+from cardtable.lang import _, ngettext
 from cardtable.names import NAME_LIMIT
-from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, table_defaults
+from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, choice_labels, table_defaults
 from cardtable.tui.keymap import START_KEYS, bindings, say
 from cardtable.tui.services import services
 from cardtable.tui.widgets.buttons import FormButton
@@ -52,8 +52,11 @@ def game_blurb(game: str) -> str:
     "Attack and defend with a trump suit; don't be the last with cards. 2-6 players."
     """
     rules = get_rules(game)
-    counts = f"{rules.min_players}-{rules.max_players}" if rules.max_players > rules.min_players else f"{rules.min_players}"
-    return f"{_(rules.blurb)} {counts} players.".strip()
+    if rules.max_players > rules.min_players:
+        counts = _("{low}-{high} players.").format(low=rules.min_players, high=rules.max_players)
+    else:
+        counts = ngettext("{count} player.", "{count} players.", rules.min_players).format(count=rules.min_players)
+    return f"{_(rules.blurb)} {counts}".strip()
 
 
 def saved_lines(games: Sequence[SavedGame]) -> list[str]:
@@ -88,16 +91,16 @@ def saved_lines(games: Sequence[SavedGame]) -> list[str]:
         if seat is not None and 0 <= seat < len(game.seats):
             mover = game.seats[seat]
             mine = mover.name == "You" or (mover.kind == "human" and len(people) == 1)
-            parts.append("your turn" if mine else f"{mover.name}'s turn")
+            parts.append(_("your turn") if mine else _("{player}'s turn").format(player=mover.name))
         if any(game.scores):
-            parts.append("scores " + " ".join(map(str, game.scores)))
+            parts.append(_("scores {scores}").format(scores=" ".join(map(str, game.scores))))
         elif game.hand_sizes:
-            parts.append("cards " + " ".join(map(str, game.hand_sizes)))
+            parts.append(_("cards {counts}").format(counts=" ".join(map(str, game.hand_sizes))))
         if game.seed is not None and len(people) <= 1:
-            parts.append(f"seed {game.seed}")
+            parts.append(_("seed {seed}").format(seed=game.seed))
         parts.append(game.when().removeprefix("today "))  # the day only when it is not today
         if game.open_elsewhere:
-            parts.append("open in another cardtable")
+            parts.append(_("open in another cardtable"))
         lines.append(" · ".join(parts))
     return lines
 
@@ -120,14 +123,14 @@ class StartScreen(StyledOnce, Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
-            yield Static("[b]cardtable[/b]  card games in the terminal", id="start-title")
+            yield Static(Text.assemble(("cardtable", "bold"), "  ", _("card games in the terminal")), id="start-title")
             # The unfinished games come here, once read (show_saved_games).
             # The first frame shows the highlighted game's table whole (its blurb, player
             # count, seats and options), composed here rather than filled in once mounted:
             # filling in would cost a second layout before the screen is complete.
             rules = get_rules(self.game)
             with Horizontal(classes="start-row", id="game-row"):
-                yield Label("Game", classes="start-label")
+                yield Label(_("Game"), classes="start-label")
                 yield OptionList(
                     *[Option(_(game_title(name)), id=name) for name in available_games()],
                     id="game-list",
@@ -135,28 +138,29 @@ class StartScreen(StyledOnce, Screen[None]):
                 yield Static(game_blurb(self.game), id="game-blurb")
             count = rules.default_players
             with Horizontal(classes="start-row"):
-                yield Label("Players", classes="start-label")
+                yield Label(_("Players"), classes="start-label")
                 yield Cycler([str(n) for n in rules.player_counts], value=str(count), id="players",
                              ascii_only=self.app_ascii)
-                yield Label("  Bot speed", classes="start-label")
-                yield Cycler(list(PACES), value=services(self).pace, id="pace", ascii_only=self.app_ascii)
+                yield Label("  " + _("Bot speed"), classes="start-label")
+                yield Cycler(list(PACES), value=services(self).pace, id="pace", ascii_only=self.app_ascii,
+                             labels=choice_labels()["speed"])
             # A row for each seat at the table; more come when more players are chosen.
             kinds = self._seat_kinds()
             for seat in range(count):
                 yield self._new_seat_row(seat, kinds[seat], self._seat_placeholder(seat, kinds, count))
             yield Vertical(*self._option_rows(self.game), id="options-box")
             with Horizontal(classes="start-row"):
-                yield Label("Seed", classes="start-label")
-                yield Input(placeholder="empty: random", id="seed", classes="seed-input", restrict=r"[0-9]*")
+                yield Label(_("Seed"), classes="start-label")
+                yield Input(placeholder=_("empty: random"), id="seed", classes="seed-input", restrict=r"[0-9]*")
             # Shown only with an error in it: at 80x24 every row counts.
             yield Static("", id="start-error")
         # Below the form, not in it: the buttons are never scrolled away or cut.
         with Horizontal(id="start-buttons"):
-            yield FormButton("Start", id="start", variant="success")
-            yield FormButton("Join", id="join-table", tooltip="join a table someone hosts")
-            yield FormButton("Statistics", id="stats-button")
-            yield FormButton("Settings", id="settings-button")
-            yield FormButton("Quit", id="quit", variant="error")
+            yield FormButton(_("Start"), id="start", variant="success")
+            yield FormButton(_("Join"), id="join-table", tooltip=_("join a table someone hosts"))
+            yield FormButton(_("Statistics"), id="stats-button")
+            yield FormButton(_("Settings"), id="settings-button")
+            yield FormButton(_("Quit"), id="quit", variant="error")
         # No command palette key: at 80 columns every one of the screen's keys shows whole.
         yield KeysFooter(show_command_palette=False)
         yield TooSmall()
@@ -164,8 +168,8 @@ class StartScreen(StyledOnce, Screen[None]):
     def _saved_games_list(self) -> Vertical:
         return Vertical(
             Label(
-                f"Unfinished games ({say('continue_saved', START_KEYS)}: continue"
-                f" · {say('delete_saved', START_KEYS)}: remove)",
+                _("Unfinished games ({continue_key}: continue · {delete_key}: remove)").format(
+                    continue_key=say("continue_saved", START_KEYS), delete_key=say("delete_saved", START_KEYS)),
                 id="saved-title",
             ),
             OptionList(
@@ -188,7 +192,7 @@ class StartScreen(StyledOnce, Screen[None]):
         try:
             await self.query_one("#start-form").mount(self._saved_games_list(), after="#start-title")
             await self.query_one("#start-buttons").mount(
-                FormButton("Continue", id="continue", variant="primary"), before="#start"
+                FormButton(_("Continue"), id="continue", variant="primary"), before="#start"
             )
             self.query_one("#saved-list", OptionList).highlighted = 0
             self._label_continue()
@@ -253,21 +257,24 @@ class StartScreen(StyledOnce, Screen[None]):
         rows = []
         defaults = table_defaults(game)
         for spec in get_rules(game).options:
-            label = Label(spec.name.replace("_", " ").capitalize(), classes="start-label")
+            label = Label(_(spec.label or spec.name.replace("_", " ").capitalize()), classes="start-label")
             control: Cycler | Input
             if spec.kind is bool:
                 control = Cycler(["on", "off"], value="on" if defaults[spec.name] else "off",
-                                 id=f"opt-{spec.name}", ascii_only=self.app_ascii)
+                                 id=f"opt-{spec.name}", ascii_only=self.app_ascii, labels=choice_labels()["switch"])
             else:
                 control = Input(str(defaults[spec.name]), id=f"opt-{spec.name}", classes="seed-input",
                                 restrict=r"[0-9]*")
-            hint = Static(spec.help, classes="option-help")
+            hint = Static(_(spec.help), classes="option-help")
             rows.append(Horizontal(label, control, hint, classes="start-row"))
         return rows
 
     def _seat_placeholder(self, seat: int, kinds: list[str], count: int) -> str:
         """The name a seat gets when none is typed (blank for a seat not at the table)."""
-        return _default_name(seat, kinds[seat], kinds[:count], self.default_human) if seat < count else ""
+        if seat >= count:
+            return ""
+        name = _default_name(seat, kinds[seat], kinds[:count], self.default_human)
+        return _("You") if name == "You" else name
 
     def _new_seat_row(self, seat: int, kind: str, placeholder: str) -> Horizontal:
         row = Horizontal(*self._seat_controls(seat, kind, placeholder), classes="start-row seat-row",
@@ -277,8 +284,9 @@ class StartScreen(StyledOnce, Screen[None]):
 
     def _seat_controls(self, seat: int, kind: str, placeholder: str) -> list[Widget]:
         return [
-            Label(f"Seat {seat + 1}", classes="start-label"),
-            Cycler(list(SEAT_KINDS), value=kind, id=f"kind-{seat}", ascii_only=self.app_ascii),
+            Label(_("Seat {number}").format(number=seat + 1), classes="start-label"),
+            Cycler(list(SEAT_KINDS), value=kind, id=f"kind-{seat}", ascii_only=self.app_ascii,
+                   labels=choice_labels()["kind"]),
             Input(placeholder=placeholder, id=f"name-{seat}", classes="name-input", max_length=NAME_LIMIT),
         ]
 
@@ -345,7 +353,7 @@ class StartScreen(StyledOnce, Screen[None]):
             else:
                 value = self.query_one(f"#opt-{spec.name}", Input).value.strip()
                 if not value:
-                    raise ValueError(f"{spec.name} needs a number")
+                    raise ValueError(_("{option} needs a number").format(option=spec.name))
                 options[spec.name] = value
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
@@ -358,7 +366,7 @@ class StartScreen(StyledOnce, Screen[None]):
             config = self.build_config()
         except (CardtableError, ValueError) as exc:
             error = self.query_one("#start-error", Static)
-            error.update(Text.assemble(("Can't start: ", "bold red"), literal(exc)))
+            error.update(Text.assemble((_("Can't start:") + " ", "bold red"), literal(exc)))
             error.display = True
             return
         app = services(self)
@@ -382,7 +390,7 @@ class StartScreen(StyledOnce, Screen[None]):
         """Continue names the game it carries on with (the one highlighted in the list)."""
         game = self.chosen_saved_game
         if game is not None:
-            self.query_one("#continue", Button).label = f"Continue {game.title}"
+            self.query_one("#continue", Button).label = _("Continue {game}").format(game=game.title)
 
     def action_continue_saved(self) -> None:
         self._continue_pressed()
@@ -404,7 +412,8 @@ class StartScreen(StyledOnce, Screen[None]):
             return
         from cardtable.tui.screens.confirm import ConfirmScreen
 
-        question = Text.assemble("Delete the unfinished game\n", Text(game.describe()), "?\nIt cannot be undone.")
+        question = Text.assemble(_("Delete the unfinished game") + "\n", Text(game.describe()),
+                                 "?\n" + _("It cannot be undone."))
 
         def answered(yes: bool | None) -> None:
             if yes:

@@ -11,18 +11,20 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.display import literal
+from cardtable.lang import N_, _
+from cardtable.tui.widgets.footer import SpokenKeys
 
 __all__ = ["StatsScreen"]
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(SpokenKeys, Screen[None]):
     """Every finished game's figures, read from the statistics file when opened."""
 
-    BINDINGS = [Binding("escape,q,s", "close", "Back")]
+    BINDINGS = [Binding("escape,q,s", "close", N_("Back"))]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="stats-scroll"):
-            yield Static(Text("Statistics", style="bold #d4af37"), id="stats-title")
+            yield Static(Text(_("Statistics"), style="bold #d4af37"), id="stats-title")
             yield Static(self.body(), id="stats-body")
         yield Footer()
 
@@ -35,7 +37,7 @@ class StatsScreen(Screen[None]):
         for line in warnings:
             self.app.notify(line, severity="warning")
         if not entries:
-            return literal(f"No statistics yet: every finished game is counted (in {stats_path()}).")
+            return literal(_("No statistics yet: every finished game is counted (in {path}).").format(path=stats_path()))
         parts: list[object] = []
         for table in render_tables(entries):
             parts.extend([table, Text("")])

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
+from cardtable.lang import _
 from cardtable.tui.viewmodel import TableFacts
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ class StatusLine:
         pause = self.pause()
         if pause is not None:
             return pause
-        text = Text("Wait for your turn.", style="bold yellow")
+        text = Text(_("Wait for your turn."), style="bold yellow")
         if self.screen.session.bot_to_act:
             text.append("  ")
             text.append_text(self.screen.view_model.thinking(self.facts()))

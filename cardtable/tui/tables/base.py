@@ -19,10 +19,11 @@ from cardtable.cards import Card
 from cardtable.engine.actions import KINDS, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
+from cardtable.lang import N_, _, ngettext, pgettext
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, large_cards, lines_text
 from cardtable.tui.viewmodel import TableContext
-from cardtable.tui.wording import plural
+from cardtable.tui.wording import fill
 
 __all__ = ["TableArea", "TableContext", "ObservationT", "ordinal", "outcome_mean", "outcome_share"]
 
@@ -36,9 +37,13 @@ def ordinal(place: int) -> str:
     >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
     ['1st', '2nd', '3rd', '4th', '11th', '22nd']
     """
-    if 10 <= place % 100 <= 20:
-        return f"{place}th"
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+    if 10 <= place % 100 <= 20 or place % 10 not in (1, 2, 3):
+        return pgettext("place", "{place}th").format(place=place)
+    if place % 10 == 1:
+        return pgettext("place", "{place}st").format(place=place)
+    if place % 10 == 2:
+        return pgettext("place", "{place}nd").format(place=place)
+    return pgettext("place", "{place}rd").format(place=place)
 
 
 def outcome_mean(outcomes: Mapping[int, int]) -> float:
@@ -74,34 +79,50 @@ class TableArea(Static, Generic[ObservationT]):
     #: whether a move answers one card on the table, chosen by a key (the table's own
     #: ``next_target``: Durak's defence)
     has_targets = False
-    #: what the Play button is called
-    play_label = "Play"
+    #: what the Play button is called (marked, translated where shown)
+    play_label = N_("Play")
     #: the events that complete a trick or bout, kept on the table for a moment
     completions: tuple[str, ...] = ()
-    #: what such a completed part of play is called: the footer's key is "Last trick"
-    completed_noun = "trick"
-    #: how a hint words a ``give`` action (Hearts' pass, President's exchange)
-    give_verb = "give"
-    #: how the status line says cards were handed over to the viewer
-    gave_word = "gave"
-    #: how a move is told in the log and the replay, by action kind (third person)
-    move_verbs: dict[str, str] = {
-        "play": "plays",
-        "give": "gives",
-        "attack": "attacks with",
-        "pass": "passes",
-        "take": "takes the cards",
+    #: the footer's key for the last completed trick or bout (marked, translated where shown)
+    completed_key = N_("Last trick")
+    #: how a hint words a move of a kind: ``play {cards}`` (marked, translated where shown)
+    hint_moves: dict[str, str] = {
+        "play": N_("play {cards}"),
+        "give": N_("give {cards}"),
+        "attack": N_("attack with {cards}"),
+    }
+    #: how the status line says cards were handed over: to you, and to another seat
+    gave_words = (N_("{player} gave you {cards}"), N_("{player} gave {target} {cards}"))
+    #: how a move is told in the log and the replay, by action kind: the reader's own
+    #: move and another seat's (marked, translated where told)
+    move_lines: dict[str, tuple[str, str]] = {
+        "play": (N_("You play {cards}"), N_("{player} plays {cards}")),
+        "give": (N_("You give {cards}"), N_("{player} gives {cards}")),
+        "attack": (N_("You attack with {cards}"), N_("{player} attacks with {cards}")),
+        "pass": (N_("You pass"), N_("{player} passes")),
+        "take": (N_("You take the cards"), N_("{player} takes the cards")),
+    }
+    #: a move whose cards are hidden from the reader, by action kind
+    hidden_lines: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+        "give": (("You give {count} card", "You give {count} cards"),
+                 ("{player} gives {count} card", "{player} gives {count} cards")),
     }
     #: what the undo message calls the person's own move, by action kind
-    move_nouns: dict[str, str] = {"give": "gift of", "attack": "attack with", "pass": "pass", "take": "take"}
+    move_nouns: dict[str, str] = {
+        "play": N_("your {cards}"),
+        "give": N_("your gift of {cards}"),
+        "attack": N_("your attack with {cards}"),
+        "pass": N_("your pass"),
+        "take": N_("your take"),
+    }
 
     #: why the hard bot took a move without searching, by ``Decision.how`` and then by
     #: ``Decision.note`` (each game adds its own notes)
     hint_reasons: dict[str, str] = {
-        "only": "the only legal move",
-        "alike": "every legal move plays alike",
-        "pass": "the hard bot's pick",
-        "shortcut": "clear without playing the moves out",
+        "only": N_("the only legal move"),
+        "alike": N_("every legal move plays alike"),
+        "pass": N_("the hard bot's pick"),
+        "shortcut": N_("clear without playing the moves out"),
     }
 
     def __init__(self, **kwargs: Any) -> None:
@@ -155,7 +176,7 @@ class TableArea(Static, Generic[ObservationT]):
             self.show(self.obs, self.ctx)
 
     def draw(self, obs: ObservationT, ctx: TableContext) -> Text:
-        return Text(f"Round {obs.round}")
+        return Text(_("Round {round}").format(round=obs.round))
 
     def draw_completed(self, event: Event, obs: ObservationT, ctx: TableContext) -> Text:
         """The trick or bout ``event`` completed, its winner marked (a symbol, not only
@@ -165,7 +186,7 @@ class TableArea(Static, Generic[ObservationT]):
     def completed_line(self, event: Event, ctx: TableContext) -> Text:
         """What the trick or bout ``event`` came to, in one line: the status line says it
         while the completed trick stays on the table (``Ben takes the trick``)."""
-        return Text(ctx.does(event.seat, "takes the trick"), style="bold yellow")
+        return ctx.line(event.seat, _("You take the trick"), _("{player} takes the trick"), "bold yellow")
 
     def winner_mark(self, ctx: TableContext) -> str:
         return "*" if ctx.style.ascii_only else "★"
@@ -200,7 +221,7 @@ class TableArea(Static, Generic[ObservationT]):
     def seat_status(self, obs: ObservationT, seat: int) -> list[str]:
         """Short words on what ``seat`` is doing (``to act``, ``passed``, ``out 1st``),
         the most specific last: a narrow seat box drops words from the front."""
-        return ["to act"] if obs.current_player == seat else []
+        return [_("to act")] if obs.current_player == seat else []
 
     def seat_badges(self, obs: ObservationT, seat: int) -> list[str]:
         """One more fact about ``seat`` (a title, a record), longest wording first;
@@ -209,7 +230,7 @@ class TableArea(Static, Generic[ObservationT]):
 
     def prompt(self, obs: ObservationT, legal: Sequence[Action], ctx: TableContext) -> Text:
         """The status line when it is the viewer's turn."""
-        return Text("Your turn.")
+        return Text(_("Your turn."))
 
     def score_text(self, obs: ObservationT, ctx: TableContext) -> Text:
         text = Text()
@@ -219,7 +240,7 @@ class TableArea(Static, Generic[ObservationT]):
 
     def last_completed(self, obs: ObservationT, ctx: TableContext) -> Text:
         """The last completed trick or bout, for the "last trick" view."""
-        return Text("Nothing completed yet.")
+        return Text(_("Nothing completed yet."))
 
     def describe_move(self, seat: int | None, move: Action | str, ctx: TableContext) -> Text:
         """A move told as a sentence: ``Ben attacks with A♥``, ``You play 2♣ 2♦``.
@@ -234,15 +255,13 @@ class TableArea(Static, Generic[ObservationT]):
         hidden = sum(1 for token in tokens if token == "?")
         style = ctx.style
         if kind == "defend" and len(cards) == 2:
-            return Text.assemble(
-                f"{ctx.act(seat, 'beats')} ", style.inline(cards[:1]), " with ", style.inline(cards[1:])
-            )
-        head = ctx.does(seat, self.move_verbs.get(kind, kind))
-        if hidden:
-            return Text(f"{head} {plural(hidden, 'card')}")
-        if cards:
-            return Text.assemble(f"{head} ", style.inline(cards))
-        return Text(head)
+            return ctx.line(seat, _("You beat {attack} with {cards}"), _("{player} beats {attack} with {cards}"),
+                            attack=style.inline(cards[:1]), cards=style.inline(cards[1:]))
+        if hidden and kind in self.hidden_lines:
+            (mine, mine_many), (theirs, theirs_many) = self.hidden_lines[kind]
+            return ctx.line(seat, ngettext(mine, mine_many, hidden), ngettext(theirs, theirs_many, hidden), count=hidden)
+        mine, theirs = self.move_lines.get(kind, self.move_lines["play"])
+        return ctx.line(seat, _(mine), _(theirs), cards=style.inline(cards))
 
     def move_phrase(self, action: Action, ctx: TableContext) -> Text:
         """The person's own move as the undo message names it: ``your A♠``, ``your pass``.
@@ -254,11 +273,10 @@ class TableArea(Static, Generic[ObservationT]):
         """
         style = ctx.style
         if action.kind == "defend":
-            return Text.assemble("your ", style.inline(action.cards[1:]), " on ", style.inline(action.cards[:1]))
-        noun = self.move_nouns.get(action.kind, "")
-        if not action.cards:
-            return Text(f"your {noun or action.kind}")
-        return Text.assemble(f"your {noun} " if noun else "your ", style.inline(action.cards))
+            return fill(_("your {cards} on {attack}"), cards=style.inline(action.cards[1:]),
+                        attack=style.inline(action.cards[:1]))
+        noun = self.move_nouns.get(action.kind, self.move_nouns["play"])
+        return fill(_(noun), cards=style.inline(action.cards))
 
     #: what one simulation's outcome counts in the figure :meth:`hint_value` shows (Hearts:
     #: the points taken), so that moves are weighed, and their noise shown, in that
@@ -291,7 +309,7 @@ class TableArea(Static, Generic[ObservationT]):
         >>> TableArea().hint_value(MoveValue(Action.parse("play 2C"), 10, 0.625))
         'value 0.62 of 1'
         """
-        return f"{move.value:.2f}" if short else f"value {move.value:.2f} of 1"
+        return f"{move.value:.2f}" if short else _("value {value} of 1").format(value=f"{move.value:.2f}")
 
     def hint_reason(self, decision: Decision) -> str:
         """Why the hard bot chose without the search's numbers, in a few words.
@@ -300,16 +318,17 @@ class TableArea(Static, Generic[ObservationT]):
         >>> TableArea().hint_reason(Decision(Action.parse("play 2C"), "only"))
         'the only legal move'
         """
-        return self.hint_reasons.get(decision.note) or self.hint_reasons.get(decision.how, "")
+        reason = self.hint_reasons.get(decision.note) or self.hint_reasons.get(decision.how, "")
+        return _(reason) if reason else ""
 
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
         """One move-log line for ``event``, or ``None`` to leave it out."""
         if event.kind == "pass":
-            return Text(ctx.act(event.seat, "passes"), style="dim")
+            return ctx.line(event.seat, _("You pass"), _("{player} passes"), "dim")
         if event.kind in ("play", "attack"):
             return self.describe_move(event.seat, Action(event.kind, event.cards), ctx)
         if event.kind == "take":
-            return Text(ctx.does(event.seat, "takes the cards"), style="bold")
+            return ctx.line(event.seat, _("You take the cards"), _("{player} takes the cards"), "bold")
         return None
 
     def round_summary(self, event: Event, obs: ObservationT, ctx: TableContext) -> Text:

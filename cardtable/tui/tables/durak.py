@@ -9,16 +9,17 @@ from rich.text import Text
 from textual import events
 
 from cardtable.bots.search import MoveValue
-from cardtable.cards import Card
+from cardtable.cards import Card, Suit
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.payloads import BoutOver, Placed, RoundResult
 from cardtable.games.durak import DurakObservation
+from cardtable.lang import N_, _, ngettext, pgettext
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, lines_text
 from cardtable.tui.keymap import say
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal, outcome_share
-from cardtable.tui.wording import cards_plain, plural
+from cardtable.tui.wording import cards_plain, fill
 
 __all__ = ["DurakTable"]
 
@@ -26,16 +27,27 @@ PAIR = 6  # columns per attack/defence pair
 LARGE_PAIR = 9  # the same with large cards: a five-column card, shifted two, and a gap
 
 
+def suit_name(suit: Suit) -> str:
+    """A suit's name in the player's words (``spades``), beside its symbol."""
+    names = {
+        Suit.CLUBS: pgettext("a suit", "clubs"),
+        Suit.DIAMONDS: pgettext("a suit", "diamonds"),
+        Suit.HEARTS: pgettext("a suit", "hearts"),
+        Suit.SPADES: pgettext("a suit", "spades"),
+    }
+    return names[suit]
+
+
 class DurakTable(TableArea[DurakObservation]):
     """Draws Durak from a :class:`DurakObservation`; Tab or a click picks the card to beat."""
 
     extra_moves = ("pass", "take")
     completions = ("bout_over",)
-    completed_noun = "bout"
+    completed_key = N_("Last bout")
     hint_reasons = {
         **TableArea.hint_reasons,
-        "solved-win": "solved exactly: you are not the durak",
-        "solved-draw": "solved exactly: a draw at worst",
+        "solved-win": N_("solved exactly: you are not the durak"),
+        "solved-draw": N_("solved exactly: a draw at worst"),
     }
 
     def hint_value(self, move: MoveValue, short: bool = False) -> str:
@@ -51,7 +63,7 @@ class DurakTable(TableArea[DurakObservation]):
         spread = move.spread(self.hint_score)
         noise = f" ± {spread:.0%}" if spread < float("inf") else ""
         durak = f"{outcome_share(move.outcomes, 1):.0%}{noise}"
-        return durak if short else f"durak in {durak}"
+        return durak if short else _("durak in {share}").format(share=durak)
 
     @staticmethod
     def hint_score(outcome: int) -> float:
@@ -105,16 +117,25 @@ class DurakTable(TableArea[DurakObservation]):
         text = self._trump_line(o, ctx)
         if o.is_over:
             return text
-        defender = ctx.who(o.defender)
-        text.append(f"{ctx.act(o.main_attacker, 'attacks')} {defender}", style="bold")
+        attacker, defender = ctx.name(o.main_attacker), ctx.name(o.defender)
+        if ctx.is_you(o.main_attacker):
+            bout = _("You attack {defender}").format(defender=defender)
+        elif ctx.is_you(o.defender):
+            bout = _("{player} attacks you").format(player=attacker)
+        else:
+            bout = _("{player} attacks {defender}").format(player=attacker, defender=defender)
+        text.append(bout, style="bold")
         left = o.limit_left
-        text.append(f" · {plural(left, 'more card')} may be added", style="dim")
+        text.append(" · " + ngettext("{count} more card may be added", "{count} more cards may be added", left).format(
+            count=left), style="dim")
         if o.taking:
-            text.append(f"\n{ctx.act(o.defender, 'takes')}: attackers may still throw in", style="bold #ff5a6e")
+            text.append("\n")
+            text.append_text(ctx.line(o.defender, _("You take: attackers may still throw in"),
+                                      _("{player} takes: attackers may still throw in"), "bold #ff5a6e"))
         text.append("\n\n")
         pairs = o.table
         if not pairs:
-            text.append("   Empty table: the attacker opens.", style="italic")
+            text.append("   " + _("Empty table: the attacker opens."), style="italic")
             return text
         marker = "^" if style.ascii_only else "▲"
         target = self._effective_target(o)
@@ -143,11 +164,11 @@ class DurakTable(TableArea[DurakObservation]):
 
     def _trump_line(self, o: DurakObservation, ctx: TableContext) -> Text:
         style = ctx.style
-        text = Text("Trump ")
-        text.append_text(style.face(o.trump_card, width=4))
-        text.append(" ")
-        text.append_text(style.suit_text(o.trump_suit))
-        text.append(f" · deck {o.deck_count} · discard {len(o.discard)}\n")
+        suit = Text.assemble((style.suit_label(o.trump_suit), f"bold {style.text_ink(o.trump_suit)}"),
+                             f" {suit_name(o.trump_suit)}")
+        text = fill(_("Trump {card} {suit}"), card=style.face(o.trump_card, width=4), suit=suit)
+        text.append(" · " + _("deck {count} · discard {discarded}").format(count=o.deck_count, discarded=len(o.discard)))
+        text.append("\n")
         return text
 
     def draw_completed(self, event: Event, obs: DurakObservation, ctx: TableContext) -> Text:
@@ -169,8 +190,8 @@ class DurakTable(TableArea[DurakObservation]):
     def completed_line(self, event: Event, ctx: TableContext) -> Text:
         """``Ben picks up the cards`` or ``Ben beats off the attack``."""
         if BoutOver.of(event).taken:
-            return Text(ctx.does(event.seat, "picks up the cards"), style="bold #ff5a6e")
-        return Text(ctx.does(event.seat, "beats off the attack"), style="bold green")
+            return ctx.line(event.seat, _("You pick up the cards"), _("{player} picks up the cards"), "bold #ff5a6e")
+        return ctx.line(event.seat, _("You beat off the attack"), _("{player} beats off the attack"), "bold green")
 
     def _large_pairs(self, o: DurakObservation, style: CardStyle, target: Card | None, marker: str) -> Text:
         """The bout in large cards: each attack with its beating card (or an empty place)
@@ -236,55 +257,60 @@ class DurakTable(TableArea[DurakObservation]):
     def seat_status(self, obs: DurakObservation, seat: int) -> list[str]:
         o = obs
         if seat in o.out:
-            return [f"out {ordinal(o.out.index(seat) + 1)}"]
+            return [_("out {place}").format(place=ordinal(o.out.index(seat) + 1))]
         words = []
         if seat == o.defender:
-            words.append("taking" if o.taking else "defender")
+            words.append(_("taking") if o.taking else _("defender"))
         elif seat == o.main_attacker:
-            words.append("attacker")
+            words.append(_("attacker"))
         if seat in o.passed:
-            words.append("passed")
+            words.append(_("passed"))
         if o.current_player == seat:
-            words.append("to act")
+            words.append(_("to act"))
         return words
 
     def seat_badges(self, obs: DurakObservation, seat: int) -> list[str]:
         wins, losses = obs.record[seat]
         known = obs.known_cards[seat] if seat != obs.seat else ()
-        record = f"won {wins} · durak {losses}"
+        record = _("won {wins} · durak {losses}").format(wins=wins, losses=losses)
         if not known:
             return [record]
         # Cards seen going into a hand matter more than the record (on the side panel too).
         style = self.card_style
         shown = cards_plain(known[:4], style) + ("…" if len(known) > 4 else "")
         few = cards_plain(known[:2], style) + ("…" if len(known) > 2 else "")
-        return [f"{record} · holds {shown}", f"holds {shown}", f"has {shown}", f"has {few}"]
+        holds = _("holds {cards}").format(cards=shown)
+        return [f"{record} · {holds}", holds, _("has {cards}").format(cards=shown), _("has {cards}").format(cards=few)]
 
     def prompt(self, obs: DurakObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
         o = obs
         if o.phase == "attack":
-            return Text(f"Your attack: choose a card ({say('cursor(-1)')} {say('cursor(1)')}) and press {say('play')}.")
+            return Text(_("Your attack: choose a card ({left} {right}) and press {play}.").format(
+                left=say("cursor(-1)"), right=say("cursor(1)"), play=say("play")))
         if o.phase == "defend":
             if not any(action.kind == "defend" for action in legal):
-                return Text(f"Nothing in your hand beats it: {say('take')} to take the cards.")
-            many = len(self.unbeaten(o)) > 1
-            return Text(
-                f"Beat it: choose a card and {say('play')}"
-                + (f", {say('next_target')} picks which" if many else "")
-                + f"; {say('take')} takes."
-            )
+                return Text(_("Nothing in your hand beats it: {take} to take the cards.").format(take=say("take")))
+            if len(self.unbeaten(o)) > 1:
+                return Text(_("Beat it: choose a card and {play}, {next} picks which; {take} takes.").format(
+                    play=say("play"), next=say("next_target"), take=say("take")))
+            return Text(_("Beat it: choose a card and {play}; {take} takes.").format(play=say("play"), take=say("take")))
         can_add = any(action.kind == "attack" for action in legal)
+        key = say("pass_turn")
+        defender = ctx.name(o.defender)
         if not can_add:
-            taking = f"{ctx.act(o.defender, 'takes')}. " if o.taking else ""
-            return Text(f"{taking}Nothing to throw in: {say('pass_turn')} to pass.")
+            if o.taking:
+                return Text(_("{player} takes. Nothing to throw in: {key} to pass.").format(player=defender, key=key))
+            return Text(_("Nothing to throw in: {key} to pass.").format(key=key))
         if o.taking:
-            return Text(f"{ctx.act(o.defender, 'takes')}: throw in a card of a rank on the table, or {say('pass_turn')} to pass.")
-        return Text(f"Throw in a card of a rank on the table, or {say('pass_turn')} to pass.")
+            return Text(_("{player} takes: throw in a card of a rank on the table, or {key} to pass.").format(
+                player=defender, key=key))
+        return Text(_("Throw in a card of a rank on the table, or {key} to pass.").format(key=key))
 
     def score_text(self, obs: DurakObservation, ctx: TableContext) -> Text:
         text = Text()
-        text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")
-        text.append(f"{'':<11}{'won':>5}{'durak':>6}\n", style="dim")
+        text.append(_("Round {round}/{rounds}").format(round=obs.round, rounds=obs.rounds_total) + "\n", style="bold")
+        won, durak = _("won"), _("durak")
+        text.append(f"{'':<11}{won:>5}{durak:>6}\n", style="dim")
         for seat, (wins, losses) in enumerate(obs.record):
             text.append(f"{fit_name(ctx.name(seat), 11, pad=True)}{wins:>5}{losses:>6}\n")
         return text
@@ -292,11 +318,13 @@ class DurakTable(TableArea[DurakObservation]):
     def last_completed(self, obs: DurakObservation, ctx: TableContext) -> Text:
         for event in reversed(obs.events):
             if event.kind == "bout_over":
-                how = "took" if BoutOver.of(event).taken else "beat off"
-                text = Text(f"Last bout: {ctx.who(event.seat)} {how} ", style="bold")
-                text.append_text(ctx.style.inline(event.cards))
-                return text
-        return Text("No bout has been completed yet.")
+                cards = ctx.style.inline(event.cards)
+                if BoutOver.of(event).taken:
+                    return ctx.line(event.seat, _("Last bout: you took {cards}"), _("Last bout: {player} took {cards}"),
+                                    "bold", cards=cards)
+                return ctx.line(event.seat, _("Last bout: you beat off {cards}"),
+                                _("Last bout: {player} beat off {cards}"), "bold", cards=cards)
+        return Text(_("No bout has been completed yet."))
 
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
         style = ctx.style
@@ -304,19 +332,24 @@ class DurakTable(TableArea[DurakObservation]):
             return self.describe_move(event.seat, Action(event.kind, event.cards), ctx)
         if event.kind == "bout_over":
             if BoutOver.of(event).taken:
-                return Text(f"{ctx.does(event.seat, 'picks up')} {plural(event.count, 'card')}", style="bold #ff5a6e")
-            return Text(ctx.does(event.seat, "beats off the attack"), style="bold green")
+                count = event.count
+                return ctx.line(event.seat, ngettext("You pick up {count} card", "You pick up {count} cards", count),
+                                ngettext("{player} picks up {count} card", "{player} picks up {count} cards", count),
+                                "bold #ff5a6e", count=count)
+            return ctx.line(event.seat, _("You beat off the attack"), _("{player} beats off the attack"), "bold green")
         if event.kind == "trump_drawn":
-            return Text.assemble(f"{ctx.act(event.seat, 'draws')} the trump ", style.inline(event.cards))
+            return ctx.line(event.seat, _("You draw the trump {cards}"), _("{player} draws the trump {cards}"),
+                            cards=style.inline(event.cards))
         if event.kind == "out":
-            return Text(f"{ctx.act(event.seat, 'is')} out: {ordinal(Placed.of(event).place)}", style="bold green")
+            place = ordinal(Placed.of(event).place)
+            return ctx.line(event.seat, _("You are out: {place}"), _("{player} is out: {place}"), "bold green", place=place)
         if event.kind == "durak":
-            return Text(f"{ctx.act(event.seat, 'is')} the durak!", style="bold red")
+            return ctx.line(event.seat, _("You are the durak!"), _("{player} is the durak!"), "bold red")
         if event.kind == "lowest_trump":
-            attacks = ctx.act(event.seat, "attacks").rsplit(" ", 1)[-1]
-            return Text.assemble(f"{ctx.act(event.seat, 'has')} the lowest trump ", style.inline(event.cards), f" and {attacks}")
+            return ctx.line(event.seat, _("You have the lowest trump {cards} and attack"),
+                            _("{player} has the lowest trump {cards} and attacks"), cards=style.inline(event.cards))
         if event.kind == "round_over":
-            return Text(f"Round {event.round} is over", style="bold")
+            return Text(_("Round {round} is over").format(round=event.round), style="bold")
         return super().log_line(event, ctx, viewer)
 
     def round_summary(self, event: Event, obs: DurakObservation, ctx: TableContext) -> Text:
@@ -325,12 +358,13 @@ class DurakTable(TableArea[DurakObservation]):
         durak = result.loser
         for place, seat in enumerate(result.order):
             if seat == durak:
-                text.append(f"{'durak':<7}{ctx.name(seat)}\n", style="bold red")
+                durak_word = _("durak")
+                text.append(f"{durak_word:<7}{ctx.name(seat)}\n", style="bold red")
             else:
                 text.append(f"{ordinal(place + 1):<7}{ctx.name(seat)}\n", style="bold green" if place == 0 else "")
         if result.draw:
-            text.append("\nA draw: everyone ran out together, no durak.\n", style="bold yellow")
-        text.append("\nSeries record (won / durak):\n", style="bold")
+            text.append("\n" + _("A draw: everyone ran out together, no durak.") + "\n", style="bold yellow")
+        text.append("\n" + _("Series record (won / durak):") + "\n", style="bold")
         for seat, (wins, losses) in enumerate(obs.record):
             text.append(f"  {fit_name(ctx.name(seat), 14, pad=True)}{wins:>3} /{losses:>2}\n")
         return text

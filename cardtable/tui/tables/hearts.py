@@ -12,11 +12,12 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.payloads import Exchange, RoundResult, TrickTaken
 from cardtable.games.hearts import HeartsObservation
+from cardtable.lang import N_, _, ngettext, pgettext
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import beside, lines_text
 from cardtable.tui.keymap import say
 from cardtable.tui.tables.base import TableArea, TableContext, outcome_mean
-from cardtable.tui.wording import plural
+from cardtable.tui.wording import fill
 
 __all__ = ["HeartsTable", "SUIT_ORDER"]
 
@@ -45,9 +46,21 @@ def moon_line(ctx: TableContext, shooter: int, viewer: int | None) -> str:
     >>> moon_line(ctx, 1, 0)
     'Ben shot the moon: 0 for Ben, 26 for everyone else.'
     """
-    yours = (ctx.personal and shooter == viewer) or ctx.name(shooter) == "You"
-    who = ctx.you(shooter) if shooter == viewer else ctx.who(shooter, start=True)
-    return f"{who} shot the moon: 0 for {'you' if yours else who}, 26 for everyone else."
+    yours = (ctx.personal and shooter == viewer) or ctx.is_you(shooter)
+    if yours:
+        return _("You shot the moon: 0 for you, 26 for everyone else.")
+    return _("{player} shot the moon: 0 for {player}, 26 for everyone else.").format(player=ctx.name(shooter))
+
+
+def direction_word(direction: str) -> str:
+    """Where Hearts' cards are passed this hand, in the reader's words (``left``)."""
+    words = {
+        "left": pgettext("pass direction", "left"),
+        "right": pgettext("pass direction", "right"),
+        "across": pgettext("pass direction", "across"),
+        "none": pgettext("pass direction", "none"),
+    }
+    return words.get(direction, direction)
 
 
 _SCORE_WIDTH = 26
@@ -58,12 +71,14 @@ class HeartsTable(TableArea[HeartsObservation]):
     """Draws Hearts from a :class:`HeartsObservation`."""
 
     extra_moves = ()
-    give_verb = "pass"
-    gave_word = "passed"
-    move_verbs = {**TableArea.move_verbs, "give": "passes"}
-    move_nouns = {**TableArea.move_nouns, "give": "pass of"}
+    hint_moves = {**TableArea.hint_moves, "give": N_("pass {cards}")}
+    gave_words = (N_("{player} passed you {cards}"), N_("{player} passed {target} {cards}"))
+    move_lines = {**TableArea.move_lines, "give": (N_("You pass {cards}"), N_("{player} passes {cards}"))}
+    hidden_lines = {"give": (("You pass {count} card", "You pass {count} cards"),
+                             ("{player} passes {count} card", "{player} passes {count} cards"))}
+    move_nouns = {**TableArea.move_nouns, "give": N_("your pass of {cards}")}
     completions = ("trick",)
-    hint_reasons = {**TableArea.hint_reasons, "pass": "the hard bot's pick of three"}
+    hint_reasons = {**TableArea.hint_reasons, "pass": N_("the hard bot's pick of three")}
 
     def hint_value(self, move: MoveValue, short: bool = False) -> str:
         """The points the viewer takes this hand in the search's simulations of the move
@@ -76,7 +91,7 @@ class HeartsTable(TableArea[HeartsObservation]):
         if not move.outcomes:
             return super().hint_value(move, short)
         points = f"{outcome_mean(move.outcomes):.1f}{self.hint_noise(move)}"
-        return points if short else f"expected {points} points this hand"
+        return points if short else _("expected {points} points this hand").format(points=points)
 
     @staticmethod
     def hint_score(outcome: int) -> float:
@@ -100,7 +115,8 @@ class HeartsTable(TableArea[HeartsObservation]):
         trick = TrickTaken.of(event)
         plays = dict(trick.plays)
         text = Text()
-        text.append(f"Hand {event.round} · trick {trick.number if trick.number is not None else '?'}/13", style="bold")
+        number = trick.number if trick.number is not None else "?"
+        text.append(_("Hand {hand} · trick {trick}/13").format(hand=event.round, trick=number), style="bold")
         text.append("\n")
         text.append(f"{self.winner_mark(ctx)} ", style="bold yellow")
         text.append_text(self.completed_line(event, ctx))
@@ -111,10 +127,10 @@ class HeartsTable(TableArea[HeartsObservation]):
     def completed_line(self, event: Event, ctx: TableContext) -> Text:
         """``Ben takes the trick (+3 points)``."""
         points = TrickTaken.of(event).points
-        return Text(
-            ctx.does(event.seat, "takes the trick") + (f" (+{plural(points, 'point')})" if points else ""),
-            style="bold yellow",
-        )
+        line = ctx.line(event.seat, _("You take the trick"), _("{player} takes the trick"), "bold yellow")
+        if points:
+            line.append(" (+" + ngettext("{count} point", "{count} points", points).format(count=points) + ")")
+        return line
 
     def _trick_cross(
         self, o: HeartsObservation, ctx: TableContext, played: dict[int, Card], pointed: int | None,
@@ -191,44 +207,50 @@ class HeartsTable(TableArea[HeartsObservation]):
     def _header(self, o: HeartsObservation, ctx: TableContext) -> Text:
         style = ctx.style
         text = Text()
-        text.append(f"Hand {o.hand_number}", style="bold")
+        text.append(_("Hand {hand}").format(hand=o.hand_number), style="bold")
         if o.phase == "play":
-            text.append(f" · trick {o.trick_number}/13")
+            text.append(" · " + _("trick {trick}/13").format(trick=o.trick_number))
             if o.lead_suit is not None:
-                text.append(" · led ")
-                text.append_text(style.suit_text(o.lead_suit))
+                text.append(" · ")
+                text.append_text(fill(_("led {suit}"), suit=style.suit_text(o.lead_suit)))
         text.append("\n")
         heart = style.suit_label(Suit.HEARTS)
         if o.hearts_broken:
-            text.append(f"{heart} hearts broken", style="bold #ff5a6e")
+            text.append(_("{heart} hearts broken").format(heart=heart), style="bold #ff5a6e")
         else:
-            text.append(f"{heart} hearts not broken", style="dim")
+            text.append(_("{heart} hearts not broken").format(heart=heart), style="dim")
         direction = o.pass_direction
-        text.append(" · pass: ")
+        text.append(" · ")
         if direction == "none":
-            text.append("none this hand", style="dim")
+            text.append(_("pass: none this hand"), style="dim")
         elif o.pass_target is None:
-            text.append(direction)  # the table as everyone sees it
+            # the table as everyone sees it
+            text.append(_("pass: {direction}").format(direction=direction_word(direction)))
         else:
-            text.append(f"{direction} to {ctx.who(o.pass_target)}")
+            text.append(_("pass: {direction} to {player}").format(
+                direction=direction_word(direction), player=ctx.who(o.pass_target)))
         return text
 
     def _pass_text(self, o: HeartsObservation, ctx: TableContext) -> Text:
         text = Text()
-        direction = o.pass_direction
+        direction = direction_word(o.pass_direction)
         if o.pass_target is None:
-            text.append(f"  Everyone chooses 3 cards to pass {direction}.\n")
+            text.append("  " + _("Everyone chooses 3 cards to pass {direction}.").format(direction=direction) + "\n")
         elif o.cards_given:
-            text.append(f"  {ctx.act(o.seat, 'passes') if not ctx.personal else 'You pass'} {direction} to {ctx.who(o.pass_target)}: ")
-            text.append_text(ctx.style.inline(o.cards_given))
-            text.append("\n  Waiting for the others to choose.\n", style="dim")
+            text.append("  ")
+            text.append_text(ctx.own_line(o.seat, _("You pass {direction} to {target}: {cards}"),
+                                          _("{player} passes {direction} to {target}: {cards}"),
+                                          direction=direction, target=ctx.who(o.pass_target),
+                                          cards=ctx.style.inline(o.cards_given)))
+            text.append("\n  " + _("Waiting for the others to choose.") + "\n", style="dim")
         else:
             text.append(
-                f"  Choose 3 cards to pass {direction} to {ctx.who(o.pass_target)}.\n",
+                "  " + _("Choose 3 cards to pass {direction} to {player}.").format(
+                    direction=direction, player=ctx.who(o.pass_target)) + "\n",
                 style="bold yellow",
             )
-        chosen = ", ".join(ctx.who(s, start=not i) for i, s in enumerate(o.passed_seats)) or "nobody yet"
-        text.append(f"  Chosen: {chosen}", style="dim")
+        chosen = ", ".join(ctx.who(s, start=not i) for i, s in enumerate(o.passed_seats)) or _("nobody yet")
+        text.append("  " + _("Chosen: {players}").format(players=chosen), style="dim")
         return text
 
     def sort_hand(self, obs: HeartsObservation) -> list[Card]:
@@ -239,30 +261,35 @@ class HeartsTable(TableArea[HeartsObservation]):
 
     def seat_status(self, obs: HeartsObservation, seat: int) -> list[str]:
         if obs.phase == "pass":
-            return ["passed"] if seat in obs.passed_seats else ["choosing"]
-        return ["to act"] if obs.current_player == seat else []
+            if seat in obs.passed_seats:
+                return [pgettext("Hearts: has chosen the cards to pass", "passed")]
+            return [_("choosing")]
+        return [_("to act")] if obs.current_player == seat else []
 
     def seat_badges(self, obs: HeartsObservation, seat: int) -> list[str]:
         points = obs.points_taken[seat]
         tricks = obs.tricks_taken[seat]
-        return [f"{points} pts · {plural(tricks, 'trick')}", f"{points} pts · {tricks} tr"]
+        return [ngettext("{points} pts · {count} trick", "{points} pts · {count} tricks", tricks).format(
+                    points=points, count=tricks),
+                _("{points} pts · {count} tr").format(points=points, count=tricks)]
 
     def prompt(self, obs: HeartsObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
         if obs.phase == "pass":
-            return Text(
-                f"Your turn: select 3 cards to pass {obs.pass_direction} ({say('toggle_card')}), then {say('play')}."
-            )
+            return Text(_("Your turn: select 3 cards to pass {direction} ({select}), then {play}.").format(
+                direction=direction_word(obs.pass_direction), select=say("toggle_card"), play=say("play")))
         if obs.lead_suit is None:
             if [action.cards for action in legal] == [(TWO_OF_CLUBS,)]:
                 two = ctx.style.label(TWO_OF_CLUBS)
-                return Text(f"Your lead: play the {two} ({say('play')}).")
-            return Text(f"Your lead: choose a card ({say('cursor(-1)')} {say('cursor(1)')}) and press {say('play')}.")
+                return Text(_("Your lead: play the {card} ({play}).").format(card=two, play=say("play")))
+            return Text(_("Your lead: choose a card ({left} {right}) and press {play}.").format(
+                left=say("cursor(-1)"), right=say("cursor(1)"), play=say("play")))
         suit = ctx.style.suit_label(obs.lead_suit)
-        return Text(f"Your turn: follow {suit} if you can; choose a card and press {say('play')}.")
+        return Text(_("Your turn: follow {suit} if you can; choose a card and press {play}.").format(
+            suit=suit, play=say("play")))
 
     def score_text(self, obs: HeartsObservation, ctx: TableContext) -> Text:
         text = Text()
-        text.append(f"Hand {obs.hand_number} · to {obs.target}\n", style="bold")
+        text.append(_("Hand {hand} · to {target}").format(hand=obs.hand_number, target=obs.target) + "\n", style="bold")
         # Columns wide enough for hand numbers and totals of a long game (a target of
         # up to 100,000): as many of the last three hands as fit beside the totals.
         played = len(obs.hand_scores)
@@ -272,7 +299,8 @@ class HeartsTable(TableArea[HeartsObservation]):
         hands = obs.hand_scores[played - count:]
         first = played - count + 1
         header = "".join(f"{'h' + str(first + i):>{column}}" for i in range(count))
-        text.append(f"{'':<9}{header}{'tot':>{total_width}}\n", style="dim")
+        total_head = pgettext("total score, short", "tot")
+        text.append(f"{'':<9}{header}{total_head:>{total_width}}\n", style="dim")
         for seat, total in enumerate(obs.scores):
             per = "".join(f"{h[seat]:>{column}}" for h in hands)
             text.append(f"{fit_name(ctx.name(seat), 9, pad=True)}{per}{total:>{total_width}}\n")
@@ -281,40 +309,49 @@ class HeartsTable(TableArea[HeartsObservation]):
     def last_completed(self, obs: HeartsObservation, ctx: TableContext) -> Text:
         trick = obs.last_trick
         if trick is None:
-            return Text("No trick completed yet in this hand.")
-        text = Text("Last trick:\n", style="bold")
+            return Text(_("No trick completed yet in this hand."))
+        text = Text(_("Last trick:") + "\n", style="bold")
         for seat, card in trick.plays:
             text.append(f"  {fit_name(ctx.name(seat), 12, pad=True)}")
             text.append_text(ctx.style.inline([card]))
             text.append("\n")
-        text.append(f"{ctx.who(trick.winner, start=True)} took it ({plural(trick.points, 'point')}).", style="bold")
+        points = trick.points
+        text.append_text(ctx.line(trick.winner, ngettext("You took it ({count} point).", "You took it ({count} points).", points),
+                                  ngettext("{player} took it ({count} point).", "{player} took it ({count} points).", points),
+                                  "bold", count=points))
         return text
 
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
-        who = ctx.who(event.seat, start=True)
         if event.kind == "trick":
             points = TrickTaken.of(event).points
-            return Text(f"{ctx.act(event.seat, 'takes')} the trick" + (f" (+{points})" if points else ""),
-                        style="bold" if points else "dim italic")
+            line = ctx.line(event.seat, _("You take the trick"), _("{player} takes the trick"),
+                            "bold" if points else "dim italic")
+            return line + Text(f" (+{points})") if points else line
         if event.kind == "hearts_broken":
-            return Text("Hearts are broken!", style="bold #ff5a6e")
+            return Text(_("Hearts are broken!"), style="bold #ff5a6e")
         if event.kind == "give" and event.cards:
-            return Text.assemble(f"{ctx.act(event.seat, 'passes')} ",
-                                 ctx.style.inline(hand_order(event.cards)), f" {Exchange.of(event).direction}")
+            return ctx.line(event.seat, _("You pass {cards} {direction}"), _("{player} passes {cards} {direction}"),
+                            cards=ctx.style.inline(hand_order(event.cards)),
+                            direction=direction_word(Exchange.of(event).direction))
         if event.kind == "exchange" and Exchange.of(event).receiver == viewer and event.cards:
-            return Text.assemble(f"{who} passed {ctx.you(viewer, capital=False)} ", ctx.style.inline(hand_order(event.cards)))
+            cards = ctx.style.inline(hand_order(event.cards))
+            if ctx.is_yours(viewer):
+                return fill(_("{player} passed you {cards}"), player=ctx.name(event.seat), cards=cards)
+            return fill(_("{player} passed {target} {cards}"), player=ctx.name(event.seat), target=ctx.name(viewer),
+                        cards=cards)
         if event.kind == "moon":
-            return Text(f"{ctx.act(event.seat, 'shot')} the moon!", style="bold yellow")
+            return ctx.line(event.seat, _("You shot the moon!"), _("{player} shot the moon!"), "bold yellow")
         if event.kind == "tie":
-            return Text("Tied for the lowest score: one more hand", style="bold")
+            return Text(_("Tied for the lowest score: one more hand"), style="bold")
         if event.kind == "round_over":
-            return Text(f"Hand {event.round} is over", style="bold")
+            return Text(_("Hand {hand} is over").format(hand=event.round), style="bold")
         return super().log_line(event, ctx, viewer)
 
     def round_summary(self, event: Event, obs: HeartsObservation, ctx: TableContext) -> Text:
         result = RoundResult.of(event)
         text = Text()
-        text.append(f"{'player':<16}{'taken':>7}{'scored':>8}{'total':>7}\n", style="bold")
+        player, taken_word, scored, total = _("player"), _("taken"), _("scored"), _("total")
+        text.append(f"{player:<16}{taken_word:>7}{scored:>8}{total:>7}\n", style="bold")
         totals = result.totals or tuple(obs.scores)
         taken = result.points_taken or (0,) * obs.num_players
         scores = result.scores or (0,) * obs.num_players
@@ -329,7 +366,7 @@ class HeartsTable(TableArea[HeartsObservation]):
         if shooter is not None:
             text.append(f"\n{moon_line(ctx, shooter, obs.seat)}\n", style="bold yellow")
         if len(obs.hand_scores) > 1:
-            text.append("\nPoints per hand: ", style="dim")
+            text.append("\n" + _("Points per hand:") + " ", style="dim")
             for i, hand in enumerate(obs.hand_scores, 1):
                 text.append(f"h{i} " + "/".join(str(p) for p in hand) + "  ", style="dim")
             text.append("\n")

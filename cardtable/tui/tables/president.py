@@ -12,11 +12,11 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.payloads import Exchange, Placed, Revolution, RoundResult, TrickTaken
 from cardtable.games.president import PresidentObservation
-from cardtable.lang import N_, _
+from cardtable.lang import N_, _, ngettext
 from cardtable.names import fit_name
 from cardtable.tui.keymap import say
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal, outcome_mean, outcome_share
-from cardtable.tui.wording import plural
+from cardtable.tui.wording import fill
 
 __all__ = ["PresidentTable", "rank_bar"]
 
@@ -44,13 +44,17 @@ def rank_bar(obs: PresidentObservation, ctx: TableContext) -> Text:
         else:
             text.append(f"{label:>2} ", style=base)
     if revolution:
+        text.append("\n")
         text.append(
-            f"\nREVOLUTION: {ctx.style.rank_label(order.highest)} is now highest, {ctx.style.rank_label(order.lowest)} lowest",
+            _("REVOLUTION: {highest} is now highest, {lowest} lowest").format(
+                highest=ctx.style.rank_label(order.highest), lowest=ctx.style.rank_label(order.lowest)),
             style="bold #ff6b6b",
         )
     else:
-        suffix = "revolution off" if not obs.revolution_enabled else "four of a kind flips it"
-        text.append(f"\nlow {arrow} high · {ctx.style.rank_label(order.highest)} highest · {suffix}", style="dim")
+        suffix = _("revolution off") if not obs.revolution_enabled else _("four of a kind flips it")
+        text.append("\n")
+        text.append(_("low {arrow} high · {highest} highest · {rule}").format(
+            arrow=arrow, highest=ctx.style.rank_label(order.highest), rule=suffix), style="dim")
     return text
 
 
@@ -61,8 +65,8 @@ class PresidentTable(TableArea[PresidentObservation]):
     completions = ("trick",)
     hint_reasons = {
         **TableArea.hint_reasons,
-        "gift": "the usual gift",
-        "forced": "a sure way out: nobody can beat these plays",
+        "gift": N_("the usual gift"),
+        "forced": N_("a sure way out: nobody can beat these plays"),
     }
 
     def hint_value(self, move: MoveValue, short: bool = False) -> str:
@@ -77,7 +81,9 @@ class PresidentTable(TableArea[PresidentObservation]):
             return super().hint_value(move, short)
         first = f"{outcome_share(move.outcomes, 0):.0%}"
         place = f"{outcome_mean(move.outcomes) + 1:.1f}{self.hint_noise(move)}"
-        return f"{first}, place {place}" if short else f"President in {first}, expected place {place}"
+        if short:
+            return _("{share}, place {place}").format(share=first, place=place)
+        return _("President in {share}, expected place {place}").format(share=first, place=place)
 
     @staticmethod
     def hint_score(outcome: int) -> float:
@@ -92,18 +98,20 @@ class PresidentTable(TableArea[PresidentObservation]):
         if o.phase == "exchange":
             text.append_text(self._exchange_text(o, ctx))
         elif o.table and self.large:
-            text.append(f"  {ctx.act(o.table_owner, 'played')}", style="bold")
-            text.append(f"   ({len(o.table)} of a kind)" if len(o.table) > 1 else "", style="dim")
+            text.append("  ")
+            text.append_text(ctx.line(o.table_owner, _("You played"), _("{player} played"), "bold"))
+            text.append(f"   ({self._of_a_kind(len(o.table))})" if len(o.table) > 1 else "", style="dim")
             text.append("\n")
             text.append_text(self.large_row(o.table, style, indent=4))
             text.append("\n")
         elif o.table:
-            line = Text(f"  {ctx.act(o.table_owner, 'played')}  ", style="bold")
+            line = Text("  ", style="bold") + ctx.line(o.table_owner, _("You played"), _("{player} played"), "bold")
+            line.append("  ")
             for card in o.table:
                 line.append(" ")
                 line.append_text(style.face(card, width=4))
             if len(o.table) > 1:
-                kind = f"({len(o.table)} of a kind)"
+                kind = f"({self._of_a_kind(len(o.table))})"
                 # Beside the set when it fits the table's width, else whole on a line of its own.
                 room = self.content_size.width if self.is_attached and self.content_size.width else 80
                 fits = line.cell_len + 3 + len(kind) <= room
@@ -111,22 +119,28 @@ class PresidentTable(TableArea[PresidentObservation]):
             text.append_text(line)
             text.append("\n")
         elif not o.is_over:
-            mine = o.current_player == o.seat and ctx.personal
-            leader = "you lead" if mine else ctx.act(o.current_player, "leads")
-            text.append(f"  The table is clear: {leader} any set.\n", style="italic")
+            if o.current_player == o.seat and ctx.personal:
+                clear = _("The table is clear: you lead any set.")
+            elif ctx.is_you(o.current_player):
+                clear = _("The table is clear: You lead any set.")
+            else:
+                clear = _("The table is clear: {player} leads any set.").format(player=ctx.name(o.current_player))
+            text.append(f"  {clear}\n", style="italic")
         if o.passed:
             names = ", ".join(ctx.who(s, start=not i) for i, s in enumerate(o.passed))
-            text.append(f"\n  Passed: {names}", style="dim")
+            text.append("\n  " + _("Passed: {players}").format(players=names), style="dim")
         if o.finished:
             out = ", ".join(f"{ctx.who(s, start=not i)} {ordinal(i + 1)}" for i, s in enumerate(o.finished))
-            text.append(f"\n  Out: {out}", style="green")
+            text.append("\n  " + _("Out: {players}").format(players=out), style="green")
         return text
 
     def draw_completed(self, event: Event, obs: PresidentObservation, ctx: TableContext) -> Text:
         """The set that won the trick, still on the table, and who leads next."""
         text = rank_bar(obs, ctx)
         text.append("\n\n")
-        text.append(f"  {self.winner_mark(ctx)} {ctx.does(event.seat, 'wins the trick with')} ", style="bold yellow")
+        text.append(f"  {self.winner_mark(ctx)} ", style="bold yellow")
+        text.append_text(ctx.line(event.seat, _("You win the trick with"), _("{player} wins the trick with"), "bold yellow"))
+        text.append(" ")
         if self.large:
             text.append("\n")
             text.append_text(self.large_row(event.cards, ctx.style, indent=4))
@@ -136,37 +150,51 @@ class PresidentTable(TableArea[PresidentObservation]):
                 text.append_text(ctx.style.face(card, width=4))
         leader = TrickTaken.of(event).leader
         if leader is not None:
-            text.append(f"\n\n  {ctx.act(leader, 'leads')} next.", style="italic")
+            text.append("\n\n  ")
+            text.append_text(ctx.line(leader, _("You lead next."), _("{player} leads next."), "italic"))
         return text
 
     def completed_line(self, event: Event, ctx: TableContext) -> Text:
         """``Ben wins the trick with 9♠ 9♥``, and who leads next if not the winner (who is out)."""
-        text = Text.assemble((f"{ctx.does(event.seat, 'wins the trick with')} ", "bold yellow"), ctx.style.inline(event.cards))
+        text = ctx.line(event.seat, _("You win the trick with {cards}"), _("{player} wins the trick with {cards}"),
+                        "bold yellow", cards=ctx.style.inline(event.cards))
         leader = TrickTaken.of(event).leader
         if leader is not None and leader != event.seat:
-            text.append(f"; {ctx.act(leader, 'leads')} next", style="italic")
+            text.append("; ")
+            text.append_text(ctx.line(leader, _("you lead next"), _("{player} leads next"), "italic"))
         return text
+
+    @staticmethod
+    def _of_a_kind(count: int) -> str:
+        return ngettext("{count} of a kind", "{count} of a kind", count).format(count=count)
 
     def _exchange_text(self, o: PresidentObservation, ctx: TableContext) -> Text:
         style = ctx.style
-        text = Text("  Card exchange before the round\n", style="bold")
+        text = Text("  " + _("Card exchange before the round") + "\n", style="bold")
         if o.exchange_received:
-            text.append(f"  {ctx.you(o.seat)} received ")
-            text.append_text(style.inline(o.exchange_received))
+            text.append("  ")
+            text.append_text(ctx.own_line(o.seat, _("You received {cards}"), _("{player} received {cards}"),
+                                          cards=style.inline(o.exchange_received)))
             text.append("\n")
         if o.exchange_given:
-            text.append(f"  {ctx.you(o.seat)} gave ")
-            text.append_text(style.inline(o.exchange_given))
+            text.append("  ")
+            text.append_text(ctx.own_line(o.seat, _("You gave {cards}"), _("{player} gave {cards}"),
+                                          cards=style.inline(o.exchange_given)))
             text.append("\n")
         due = o.exchange_due
         if due:
             receiver = self._give_back_to(o)
+            text.append("  ")
             text.append(
-                f"  Choose {plural(due, 'card')} to give back to {ctx.who(receiver)}.\n",
+                ngettext("Choose {count} card to give back to {player}.", "Choose {count} cards to give back to {player}.",
+                         due).format(count=due, player=ctx.name(receiver)) + "\n",
                 style="bold yellow",
             )
         elif o.current_player is not None:
-            text.append(f"  {ctx.act(o.current_player, 'is')} choosing cards to give back.\n", style="dim")
+            text.append("  ")
+            text.append_text(ctx.line(o.current_player, _("You are choosing cards to give back."),
+                                      _("{player} is choosing cards to give back."), "dim"))
+            text.append("\n")
         return text
 
     def _give_back_to(self, o: PresidentObservation) -> int | None:
@@ -188,11 +216,11 @@ class PresidentTable(TableArea[PresidentObservation]):
 
     def seat_status(self, obs: PresidentObservation, seat: int) -> list[str]:
         if seat in obs.finished:
-            return [f"out {ordinal(obs.finished.index(seat) + 1)}"]
+            return [_("out {place}").format(place=ordinal(obs.finished.index(seat) + 1))]
         if obs.current_player == seat:
-            return ["to act"]
+            return [_("to act")]
         if seat in obs.passed:
-            return ["passed"]
+            return [_("passed")]
         return []
 
     def seat_badges(self, obs: PresidentObservation, seat: int) -> list[str]:
@@ -204,19 +232,24 @@ class PresidentTable(TableArea[PresidentObservation]):
     def prompt(self, obs: PresidentObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
         if obs.phase == "exchange":
             due = obs.exchange_due
-            return Text(f"Your turn: select {plural(due, 'card')} to give back, then {say('play')}.")
+            return Text(ngettext("Your turn: select {count} card to give back, then {play}.",
+                                 "Your turn: select {count} cards to give back, then {play}.", due).format(
+                count=due, play=say("play")))
         if not obs.table:
-            return Text(f"Your lead: select 1-4 cards of one rank ({say('toggle_card')}), then {say('play')}.")
+            return Text(_("Your lead: select 1-4 cards of one rank ({select}), then {play}.").format(
+                select=say("toggle_card"), play=say("play")))
         size = len(obs.table)
         if not any(action.kind == "play" for action in legal):
-            what = "that card" if size == 1 else f"those {size}"
-            return Text(f"You cannot beat {what}: {say('pass_turn')} to pass.")
-        need = plural(size, "card")
-        return Text(f"Your turn: beat it with {need} of a higher rank, or {say('pass_turn')} to pass.")
+            if size == 1:
+                return Text(_("You cannot beat that card: {key} to pass.").format(key=say("pass_turn")))
+            return Text(_("You cannot beat those {count}: {key} to pass.").format(count=size, key=say("pass_turn")))
+        return Text(ngettext("Your turn: beat it with {count} card of a higher rank, or {key} to pass.",
+                             "Your turn: beat it with {count} cards of a higher rank, or {key} to pass.", size).format(
+            count=size, key=say("pass_turn")))
 
     def score_text(self, obs: PresidentObservation, ctx: TableContext) -> Text:
         text = Text()
-        text.append(f"Round {obs.round}/{obs.rounds_total}\n", style="bold")
+        text.append(_("Round {round}/{rounds}").format(round=obs.round, rounds=obs.rounds_total) + "\n", style="bold")
         for seat, score in enumerate(obs.scores):
             held = obs.titles[seat]
             title = _(held) if held else ""
@@ -227,12 +260,12 @@ class PresidentTable(TableArea[PresidentObservation]):
         events = list(obs.events)
         ends = [i for i, e in enumerate(events) if e.kind == "trick"]
         if not ends:
-            return Text("No trick has been completed yet.")
+            return Text(_("No trick has been completed yet."))
         end = ends[-1]
         start = end - 1
         while start >= 0 and events[start].kind not in ("trick", "round_over", "deal", "exchange"):
             start -= 1
-        text = Text(f"Last trick (round {events[end].round}):\n", style="bold")
+        text = Text(_("Last trick (round {round}):").format(round=events[end].round) + "\n", style="bold")
         viewer = obs.seat
         assert viewer is not None, "a table is drawn around a seat (a replay's spectator as seat 0)"
         for event in events[start + 1 : end]:
@@ -241,36 +274,57 @@ class PresidentTable(TableArea[PresidentObservation]):
                 text.append("  ")
                 text.append_text(line)
                 text.append("\n")
-        text.append(f"{ctx.who(events[end].seat, start=True)} won it.", style="bold")
+        text.append_text(ctx.line(events[end].seat, _("You won it."), _("{player} won it."), "bold"))
         return text
 
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
         who = ctx.who(event.seat)
         if event.kind == "revolution":
             if Revolution.of(event).active:
-                return Text(f"REVOLUTION by {who}: order flipped!", style="bold #ff6b6b")
-            return Text(f"Counter-revolution by {who}: normal order", style="bold #ff6b6b")
+                return Text(_("REVOLUTION by {player}: order flipped!").format(player=who), style="bold #ff6b6b")
+            return Text(_("Counter-revolution by {player}: normal order").format(player=who), style="bold #ff6b6b")
         if event.kind == "out":
             placed = Placed.of(event)
             place, title = ordinal(placed.place), _(placed.title) if placed.title else ""
-            return Text(f"{ctx.act(event.seat, 'is')} out: {place}, {title}", style="bold green")
+            return ctx.line(event.seat, _("You are out: {place}, {title}"), _("{player} is out: {place}, {title}"),
+                            "bold green", place=place, title=title)
         if event.kind == "trick":
-            return Text(f"{ctx.act(event.seat, 'wins')} the trick", style="dim italic")
+            return ctx.line(event.seat, _("You win the trick"), _("{player} wins the trick"), "dim italic")
         if event.kind == "exchange":
-            exchange = Exchange.of(event)
-            to = ctx.who(exchange.receiver)
-            how = " (automatic)" if exchange.automatic else ""
-            if event.cards:
-                return Text.assemble(f"{ctx.act(event.seat, 'gives')} ", ctx.style.inline(event.cards), f" to {to}{how}")
-            return Text(f"{ctx.act(event.seat, 'gives')} {plural(event.count, 'card')} to {to}{how}")
+            return self._exchange_line(event, ctx)
         if event.kind == "round_over":
-            return Text(f"Round {event.round} is over", style="bold")
+            return Text(_("Round {round} is over").format(round=event.round), style="bold")
         return super().log_line(event, ctx, viewer)
+
+    def _exchange_line(self, event: Event, ctx: TableContext) -> Text:
+        """``Ada gives 2♠ to you``: the giver and the receiver each the reader or not."""
+        exchange = Exchange.of(event)
+        giver, receiver = event.seat, exchange.receiver
+        cards: Text | str = ctx.style.inline(event.cards)
+        if event.cards:
+            lines = (_("You give {cards} to {target}"), _("{player} gives {cards} to you"),
+                     _("{player} gives {cards} to {target}"))
+        else:
+            count = event.count
+            cards = str(count)
+            lines = (ngettext("You give {cards} card to {target}", "You give {cards} cards to {target}", count),
+                     ngettext("{player} gives {cards} card to you", "{player} gives {cards} cards to you", count),
+                     ngettext("{player} gives {cards} card to {target}", "{player} gives {cards} cards to {target}", count))
+        if ctx.is_you(giver):
+            line = fill(lines[0], cards=cards, target=ctx.name(receiver))
+        elif ctx.is_you(receiver):
+            line = fill(lines[1], player=ctx.name(giver), cards=cards)
+        else:
+            line = fill(lines[2], player=ctx.name(giver), cards=cards, target=ctx.name(receiver))
+        if exchange.automatic:
+            line.append(" " + _("(automatic)"))
+        return line
 
     def round_summary(self, event: Event, obs: PresidentObservation, ctx: TableContext) -> Text:
         result = RoundResult.of(event)
         text = Text()
-        text.append(f"{'place':<7}{'player':<16}{'title':<16}{'points':>7}{'total':>7}\n", style="bold")
+        heads = (_("place"), _("player"), _("title"), _("points"), _("total"))
+        text.append(f"{heads[0]:<7}{heads[1]:<16}{heads[2]:<16}{heads[3]:>7}{heads[4]:>7}\n", style="bold")
         scores = result.scores or tuple(obs.scores)
         titles = result.titles or ("",) * obs.num_players
         points_of = result.points or (0,) * obs.num_players

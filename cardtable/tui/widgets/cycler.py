@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 from textual.binding import Binding
@@ -49,10 +49,13 @@ class Cycler(Widget, can_focus=True):
             return self.cycler
 
     def __init__(
-        self, values: Sequence[str], value: str | None = None, ascii_only: bool = False, **kwargs: object
+        self, values: Sequence[str], value: str | None = None, ascii_only: bool = False,
+        labels: Mapping[str, str] | None = None, **kwargs: object
     ) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.values = list(values)
+        #: how each value is shown, in the reader's words (a value not in it: as it is)
+        self.labels = dict(labels or {})
         self.ascii_only = ascii_only
         self.set_reactive(Cycler.index, self.values.index(value) if value in self.values else 0)
         self.can_focus = len(self.values) > 1
@@ -78,8 +81,8 @@ class Cycler(Widget, can_focus=True):
         left, right = ("<", ">") if self.ascii_only else ("◂", "▸")
         if len(self.values) < 2:
             left = right = " "
-        width = max(len(v) for v in self.values)
-        return Text(f"{left} {self.value.ljust(width)} {right}")
+        width = max(len(self.labels.get(v, v)) for v in self.values)
+        return Text(f"{left} {self.labels.get(self.value, self.value).ljust(width)} {right}")
 
     def action_step(self, step: int) -> None:
         if len(self.values) < 2:

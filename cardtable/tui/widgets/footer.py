@@ -10,10 +10,13 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
+from cardtable.lang import _ as translated
+
 if TYPE_CHECKING:
+    from textual.binding import ActiveBinding
     from textual.screen import Screen
 
-__all__ = ["KeysFooter", "FooterKeyShown"]
+__all__ = ["KeysFooter", "FooterKeyShown", "SpokenKeys", "fitted_descriptions"]
 
 
 class FooterKeyShown(NamedTuple):
@@ -103,14 +106,14 @@ class KeysFooter(Widget, can_focus=False):
             if not binding.show or binding.action in seen:
                 continue  # one key for an action, as Textual's footer shows it
             seen.add(binding.action)
-            keys.append(FooterKeyShown(binding.key, app.get_key_display(binding), binding.description, enabled,
-                                       tooltip))
+            keys.append(FooterKeyShown(binding.key, key_display(app.get_key_display(binding)),
+                                       translated(binding.description), enabled, tooltip))
         if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
             shown = bindings.get(app.COMMAND_PALETTE_BINDING)
             if shown is not None:
                 _, binding, enabled, tooltip = shown
-                keys.append(FooterKeyShown(binding.key, app.get_key_display(binding), binding.description, enabled,
-                                           binding.tooltip or binding.description))
+                keys.append(FooterKeyShown(binding.key, app.get_key_display(binding), translated(binding.description), enabled,
+                                           binding.tooltip or translated(binding.description)))
         return (self.show_command_palette, self.compact, tuple(keys))
 
     @property
@@ -160,12 +163,16 @@ class KeysFooter(Widget, can_focus=False):
         hover_style = self.get_component_rich_style("footer-key--hover", partial=True)
         line = Text(no_wrap=True, end="")
         spans = []
-        for key in self.keys:
+        descriptions = fitted_descriptions(
+            [key.display for key in self.keys], [key.description for key in self.keys], self.compact,
+            self.size.width if self.is_attached and self.size.width else None,
+        )
+        for key, description in zip(self.keys, descriptions):
             start = len(line)
             if self.compact:
-                key_text, description_text = key.display, f" {key.description}" if key.description else ""
+                key_text, description_text = key.display, f" {description}" if description else ""
             else:
-                key_text, description_text = f" {key.display} ", f"{key.description} " if key.description else ""
+                key_text, description_text = f" {key.display} ", f"{description} " if description else ""
             extra = Style(dim=True) if not key.enabled else Style()
             if key is self._hovered:
                 extra += hover_style
@@ -204,3 +211,58 @@ class KeysFooter(Widget, can_focus=False):
             self._hovered = None
             self.tooltip = None
             self.refresh()
+
+
+def key_display(display: str) -> str:
+    """A key as Textual names it, the one word among them in the reader's language
+    (``space``; ``esc``, ``f1``, ``^s`` are what keyboards print)."""
+    from cardtable.lang import pgettext
+
+    return pgettext("the key", "space") if display == "space" else display
+
+
+def fitted_descriptions(displays: list[str], descriptions: list[str], compact: bool, width: int | None) -> list[str]:
+    """The keys' descriptions shortened (the longest first, ending ``…``) until every key
+    fits the line's ``width``: a longer language never pushes a key off the footer.
+
+    >>> fitted_descriptions(["a", "b"], ["Select", "Play"], True, 14)
+    ['Sel…', 'Play']
+    >>> fitted_descriptions(["a", "b"], ["Select", "Play"], True, None)
+    ['Select', 'Play']
+    """
+    from rich.cells import cell_len
+
+    def length(shown: list[str]) -> int:
+        if compact:
+            return sum(cell_len(d) + 1 + (cell_len(t) + 1 if t else 0) for d, t in zip(displays, shown))
+        return sum(cell_len(d) + 2 + (cell_len(t) + 1 if t else 0) for d, t in zip(displays, shown))
+
+    shown = list(descriptions)
+    if width is None:
+        return shown
+    while length(shown) > width:
+        longest = max(range(len(shown)), key=lambda index: cell_len(shown[index]))
+        text = shown[longest]
+        if cell_len(text) <= 2:
+            break  # nothing left to shorten: the line is cut as it is
+        shown[longest] = text[: -2 if text.endswith("…") else -1].rstrip() + "…"
+    return shown
+
+
+class SpokenKeys:
+    """A screen whose footer (Textual's or :class:`KeysFooter`) names its keys in the
+    reader's words: bindings are declared in English, marked ``N_``, and translated here
+    each time the footer asks."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        from dataclasses import replace
+
+        from textual.binding import ActiveBinding
+
+        active: dict[str, ActiveBinding] = super().active_bindings  # type: ignore[misc]
+        for key, (node, binding, enabled, tooltip) in list(active.items()):
+            if node is self and binding.description:  # type: ignore[comparison-overlap]
+                spoken = replace(binding, description=translated(binding.description))
+                active[key] = ActiveBinding(node, spoken, enabled, tooltip)
+        return active

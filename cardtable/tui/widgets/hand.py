@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from cardtable.cards import Card
+from cardtable.lang import _
 from cardtable.tui.cardstyle import CardStyle, large_cards
 
 __all__ = ["HandView"]
@@ -178,7 +179,7 @@ class HandView(Widget):
     def render(self) -> Text:
         width = self.size.width or 80
         if not self.cards:
-            return Text("\n(no cards)", style="dim italic")
+            return Text("\n" + _("(no cards)"), style="dim italic")
         per_line = self._per_line(width)
         large, cell = self.large, self.cell
         out: list[Text] = []

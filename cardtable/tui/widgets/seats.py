@@ -9,12 +9,14 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
+from cardtable.lang import _, ngettext, pgettext
 from cardtable.names import fit_name
-from cardtable.tui.wording import plural
 
 __all__ = ["SeatBox", "seat_lines"]
 
-_SHORT_LEVELS = {"normal": "norm"}
+def _short_level(level: str) -> str:
+    """A bot's level as a narrow seat box gives it (``norm``)."""
+    return pgettext("a bot's level, short", "norm") if level == _("normal") else level
 
 
 def _head_with_level(width: int, label: str, name: str, marker: str, star: str) -> str:
@@ -22,7 +24,7 @@ def _head_with_level(width: int, label: str, name: str, marker: str, star: str) 
     level = label[len(name) + 2 : -1] if label.startswith(f"{name} (") and label.endswith(")") else ""
     if not level:
         return marker + fit_name(name, width - cell_len(marker) - cell_len(star)) + star
-    tags = [f" ({level})", f" ({_SHORT_LEVELS.get(level, level)})"]
+    tags = [f" ({level})", f" ({_short_level(level)})"]
     candidates = [marker + name + tag + star for tag in tags]
     candidates += [name + tag + star for tag in tags]
     room = width - cell_len(tags[-1]) - cell_len(star)
@@ -77,18 +79,19 @@ def seat_lines(
         head = _head_with_level(width, label, name, marker, star)
     marked = bool(marker) and head.startswith(marker)
     level = label[len(name) + 2 : -1] if label.startswith(f"{name} (") and label.endswith(")") else ""
-    if level and f"({_SHORT_LEVELS.get(level, level)})" not in head and f"({level})" not in head:
+    if level and f"({_short_level(level)})" not in head and f"({level})" not in head:
         # No room for the level beside the name: it leads the third line instead.
-        short = _SHORT_LEVELS.get(level, level)
+        short = _short_level(level)
         badges = [f"{level} · {b}" for b in badges if b] + [f"{short} · {b}" for b in badges if b] + [level, short]
-    cards = plural(count, "card")
+    cards = ngettext("{count} card", "{count} cards", count).format(count=count)
     if len(cards) > width:
-        cards = f"{count}c"
+        cards = pgettext("cards, short", "{count}c").format(count=count)
+    to_act_word = _("to act")
 
     def status_fitting(room: int) -> str:
         kept = list(words)
-        if marked and len(", ".join(kept)) > room and "to act" in kept:
-            kept.remove("to act")
+        if marked and len(", ".join(kept)) > room and to_act_word in kept:
+            kept.remove(to_act_word)
         while kept and len(", ".join(kept)) > room:
             kept.pop(0)
         return ", ".join(kept)
@@ -101,7 +104,7 @@ def seat_lines(
         return [head, f"{status} · {cards}", badge_fitting(width)]
     if not status:
         return [head, cards, badge_fitting(width)]
-    specific = ", ".join(word for word in words if not (marked and word == "to act"))
+    specific = ", ".join(word for word in words if not (marked and word == to_act_word))
     if specific and len(specific) + 3 + len(cards) <= width:
         # "to act" gives way to the marker, so the status shares a line with the count
         # and the badge keeps a line of its own, in its longest form.
@@ -131,7 +134,7 @@ class SeatBox(Static):
             elif line in badges:
                 text.append(line, style="cyan")
             else:
-                text.append(line, style="bold yellow" if to_act and "to act" in line else "")
+                text.append(line, style="bold yellow" if to_act and _("to act") in line else "")
         self.update(text)
         self.set_class(to_act, "to-act")
         self.set_class(viewer, "viewer")

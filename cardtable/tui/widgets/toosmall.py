@@ -10,6 +10,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from cardtable.lang import _
+
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TooSmall", "fit_to_terminal", "too_small_text"]
 
 #: the smallest terminal cardtable lays its screens out for
@@ -23,9 +25,11 @@ def too_small_text(width: int, height: int) -> Text:
     >>> too_small_text(60, 20).plain.splitlines()[0]
     'The terminal is too small: 60x20.'
     """
-    text = Text(f"The terminal is too small: {width}x{height}.\n", style="bold yellow")
-    text.append(f"cardtable needs at least {MIN_WIDTH}x{MIN_HEIGHT} (columns x rows).\n\n")
-    text.append("Make the window larger (or the font smaller):\nthe screen comes back as it was.", style="dim")
+    text = Text(_("The terminal is too small: {width}x{height}.").format(width=width, height=height) + "\n",
+                style="bold yellow")
+    text.append(_("cardtable needs at least {width}x{height} (columns x rows).").format(
+        width=MIN_WIDTH, height=MIN_HEIGHT) + "\n\n")
+    text.append(_("Make the window larger (or the font smaller):\nthe screen comes back as it was."), style="dim")
     return text
 
 

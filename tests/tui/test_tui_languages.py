@@ -1,0 +1,167 @@
+"""The Textual app in the player's language, at 80x24.
+
+In the pseudo-language (``qps``: every message marked ⟦…⟧ and about 40% longer) the
+start screen and a game of each game show no English word outside the markers, except
+the short, explicit list below (names and key caps; the games' own words are marked
+where the games declare them), and nothing that matters is cut: the status line, the
+footer's keys, the seat names.  In each real language the same screens show no crash
+and nothing cut.  The English screens are the other tests' business (tests/tui).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.cells import cell_len
+
+from cardtable.engine.actions import Action
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.game import GameScreen
+from cardtable.tui.screens.help import keys_markdown
+from cardtable.tui.widgets.footer import KeysFooter
+from tests.tui.conftest import open_table, perform, screen_text, settle, status_of
+
+GAMES = {
+    "president": ("human", "easy", "easy", "easy"),
+    "durak": ("human", "easy", "easy"),
+    "hearts": ("human", "easy", "easy", "easy"),
+}
+LANGUAGES = ("nl", "et", "pl", "bg")
+
+#: the bots' names, the app's name, and key caps as keyboards print them
+NAMES = {"Ada", "Ben", "Cleo", "Dan", "Eve", "Zoe", "cardtable"}
+KEY_CAPS = {"Enter", "Esc", "esc", "Tab", "Ctrl", "Home", "End"}
+ALLOWED = NAMES | KEY_CAPS
+
+
+def unmarked_words(screen: str, allowed: set[str] | None = None) -> set[str]:
+    """The English words of ``screen`` outside the pseudo-language's markers (a marked
+    message may hold another, and may wrap over several rows; a footer key's words end
+    in ``…`` where the footer shortened them)."""
+    text = screen
+    while True:
+        shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+        if shorter == text:
+            break
+        text = shorter
+    text = re.sub(r"⟦[^⟦⟧\n]*…", " ", text)
+    return set(re.findall(r"[A-Za-z]{2,}", text)) - ALLOWED - (allowed or set())
+
+
+def assert_nothing_cut(app: CardtableApp, screen: GameScreen | None = None) -> None:
+    """The footer's keys all shown, within the width; the status line whole; every
+    seat's name on screen."""
+    text = screen_text(app)
+    width = app.size.width
+    footer = app.screen.query_one(KeysFooter)
+    assert footer.render().cell_len <= width, text
+    last_row = text.splitlines()[-1] if text.splitlines() else ""
+    for key in footer.keys:
+        assert key.display in last_row, (key.display, last_row)
+    for row in text.splitlines():
+        assert cell_len(row) <= width
+    if screen is None:
+        return
+    flat = " ".join(text.split())
+    status = " ".join(status_of(screen).split())
+    assert status in flat, f"the status line is cut: {status!r}\n{text}"
+    for seat in range(len(screen.config.seats)):
+        name = screen.context.name(seat)
+        assert name in text, f"{name!r} is not on screen\n{text}"
+    assert "⟦" not in unclosed_marks(text), text
+
+
+def unclosed_marks(text: str) -> str:
+    """What is left of marked messages that lost their end on their row (cut), or ``""``.
+    Messages wrap whole, so a row ends a message only with its ⟧ or mid-sentence."""
+    flat = text
+    while True:
+        shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", flat)
+        if shorter == flat:
+            break
+        flat = shorter
+    return re.sub(r"⟦[^⟦⟧\n]*…", " ", flat)
+
+
+async def check_start(app: CardtableApp, pilot, pseudo: bool) -> None:
+    await settle(app, pilot)
+    text = screen_text(app)
+    assert_nothing_cut(app)
+    if pseudo:
+        left = unmarked_words(text)
+        assert not left, (left, text)
+
+
+async def play_a_few(game: str, pseudo: bool, moves: int = 3) -> list[str]:
+    """A game of ``game`` at 80x24: its first screen and those after a few of the
+    person's moves (the first legal move each time), each checked; returns the screens."""
+    screens = []
+    async with open_table(game, list(GAMES[game]), seed=3) as (app, pilot, screen):
+        for _ in range(moves + 1):
+            await settle(app, pilot)
+            if not isinstance(app.screen, GameScreen):
+                break
+            text = screen_text(app)
+            screens.append(text)
+            assert_nothing_cut(app, app.screen)
+            if pseudo:
+                assert not unmarked_words(text), (unmarked_words(text), text)
+            legal = app.screen.session.legal_actions()
+            if not legal:
+                break
+            await perform(pilot, app.screen, Action.parse(str(legal[0])))
+    return screens
+
+
+async def test_the_pseudo_language_leaves_no_english_on_the_start_screen(speak) -> None:
+    speak("qps")
+    app = CardtableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await check_start(app, pilot, pseudo=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_pseudo_language_leaves_no_english_at_the_table(speak, game: str) -> None:
+    speak("qps")
+    screens = await play_a_few(game, pseudo=True)
+    assert len(screens) >= 2
+    assert any("⟦" in line for line in screens[-1].splitlines()[-3:])
+
+
+def test_the_help_screens_keys_are_all_marked(speak) -> None:
+    speak("qps")
+    for game, features in (("president", ("pass",)), ("durak", ("pass", "take", "target")), ("hearts", ())):
+        text = keys_markdown(features)
+        assert not unmarked_words(text.replace("|", " ")), (game, unmarked_words(text))
+
+
+def test_the_words_that_may_stay_english_are_few() -> None:
+    """The exception list stays small and explicit: names and key caps."""
+    assert len(ALLOWED) <= 15
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_each_language_starts_without_anything_cut(speak, language: str) -> None:
+    speak(language)
+    app = CardtableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await check_start(app, pilot, pseudo=False)
+        from cardtable.lang import _
+
+        text = screen_text(app)
+        for button in ("Start", "Join", "Statistics", "Settings", "Quit"):
+            assert _(button) in text and (_(button) != button or language == "pl"), (button, text)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+async def test_each_language_plays_each_game_without_anything_cut(speak, language: str, game: str) -> None:
+    speak(language)
+    from cardtable.lang import ngettext
+
+    screens = await play_a_few(game, pseudo=False, moves=2)
+    assert screens
+    # The hand's title is in the language (the viewer's own hand, named as the language names it).
+    own = ngettext("Your hand · {count} card", "Your hand · {count} cards", 2).split(" ·")[0]
+    assert any(own in text for text in screens), screens[0]
