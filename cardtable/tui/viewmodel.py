@@ -13,7 +13,6 @@ The facts a view is made from are a :class:`TableFacts`, read from a table by
 :meth:`TableFacts.read`:
 
 >>> from cardtable.games import get_rules
-from cardtable.lang import _, ngettext, pgettext
 >>> from cardtable.session import Seat, TableSession
 >>> from cardtable.tui.tables import table_for
 >>> session = TableSession(get_rules("president").new_game(players=3, seed=1),
