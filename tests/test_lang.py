@@ -112,8 +112,9 @@ def test_every_message_is_translated_and_none_is_fuzzy(code: str) -> None:
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_each_translation_carries_exactly_its_messages_placeholders(code: str) -> None:
+    known = template()
     for message in messages(catalogue(code)):
-        if message.id not in template():
+        if message.id not in known:
             continue
         if isinstance(message.id, tuple):
             expected = placeholders(message.id[1])

@@ -151,6 +151,7 @@ def test_resume_list_speaks_the_language(code: str, home: Path) -> None:
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.slow
 def test_a_bad_option_is_one_line_in_the_language(code: str, home: Path) -> None:
     for args in (["play", "--bogus"], ["play", "hearts", "--round", "3"], ["play", "chess"],
                  ["resume", "--list", "--delete", "x"], ["review", "--iterations", "0"], ["play"],

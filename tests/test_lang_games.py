@@ -113,6 +113,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     yield folder
 
 
+@pytest.mark.slow
 def test_stats_word_the_games_in_each_language_and_json_is_the_same(home: Path) -> None:
     english = _run("stats", home=home).stdout
     for word in ("Hearts", "moons", "President titles", "Scum", "wins−losses"):

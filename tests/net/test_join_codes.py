@@ -42,6 +42,7 @@ def test_no_new_code_begins_with_a_dash() -> None:
     assert any("-" in code for code in codes)  # the alphabet is still the whole URL-safe one
 
 
+@pytest.mark.slow
 def test_every_printed_join_line_parses_to_its_code(joined: list[tuple[str, str, str]]) -> None:
     codes = [new_code() for _ in range(DRAWS)]
     for code in codes:
@@ -49,6 +50,7 @@ def test_every_printed_join_line_parses_to_its_code(joined: list[tuple[str, str,
     assert joined == [("127.0.0.1:8765", code, "") for code in codes]
 
 
+@pytest.mark.slow
 def test_a_code_from_an_older_host_that_begins_with_a_dash_is_taken(joined: list[tuple[str, str, str]]) -> None:
     old = ["-" + secrets.token_urlsafe(18)[1:] for _ in range(DRAWS // 10)]
     old += ["--" + secrets.token_urlsafe(18)[2:] for _ in range(DRAWS // 10)]

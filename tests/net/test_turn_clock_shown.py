@@ -52,6 +52,7 @@ async def test_the_move_a_bot_made_for_a_timed_out_player_is_told_to_that_player
         await host.close()
 
 
+@pytest.mark.slow
 async def test_a_joined_screen_counts_its_seconds_down_and_tells_what_was_passed_for_it() -> None:
     host = hearts_host(4.0)
     await host.start()

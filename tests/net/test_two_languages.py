@@ -34,6 +34,7 @@ def english_after() -> Iterator[None]:
     use_language("en")
 
 
+@pytest.mark.slow
 async def test_a_dutch_host_and_a_polish_guest_each_read_their_own_language(tmp_path: Path) -> None:
     port = free_port()
     host = HostProcess("hearts", "remote:Bea,easy,easy,easy", 5, port, str(tmp_path / "host"), "--lang", "nl")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from cardtable.games import get_rules
 from cardtable.session import Seat, TableSession
 from cardtable.tui.app import CardtableApp
@@ -49,6 +51,7 @@ def test_a_hot_seat_screen_that_shows_no_hand_offers_no_move() -> None:
     assert not any(view.keys.get(key, True) for key in ("play", "toggle_card", "clear", "hint", "pass_turn"))
 
 
+@pytest.mark.slow
 async def test_a_move_typed_in_the_notation_is_made_and_a_bad_one_refused_with_its_reason() -> None:
     from cardtable.tui.screens.help import keys_markdown
     from cardtable.tui.screens.move_box import MoveBox
