@@ -5,7 +5,11 @@ A game's own modules are ``cardtable/games/<game>``, ``cardtable/bots/<game>`` a
 ``cardtable/tui/tables/<game>``.  Everywhere else, no string (docstrings aside: an
 example may well use a game) holds a registered game's name or title as a word, and no
 identifier has one as a part (``_durak_rate``, ``HeartsTable``).  The one exception is
-the suit: ``Suit.HEARTS`` is a card's suit, not the game.
+the suit: ``Suit.HEARTS`` is a card's suit, not the game, and so is the lower-case word
+inside a sentence or a code (``"play a higher hearts card"``, ``"hearts_not_broken"``):
+English writes the game with a capital, and a string that is the game's name alone
+(``get_rules("hearts")``) is still caught, unless it is a suit's name being translated
+(``pgettext("a suit", "hearts")``).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from cardtable.games import all_rules
 PACKAGE = Path(__file__).resolve().parents[1] / "cardtable"
 REGISTRY = Path("games/__init__.py")
 SUIT_NAMES = {"HEARTS"}  # Suit.HEARTS, the suit, in cards.py and the card styles
+SUIT_WORDS = {"hearts"}  # the suit as text says it, lower case within a longer string
 
 
 def _game_words() -> dict[str, str]:
@@ -51,6 +56,16 @@ def _docstrings(tree: ast.AST) -> set[int]:
     }
 
 
+def _suit_names(tree: ast.AST) -> set[int]:
+    """The strings a suit's name is translated from: ``pgettext("a suit", "hearts")``."""
+    return {
+        id(node.args[1])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "pgettext"
+        and len(node.args) == 2 and isinstance(node.args[0], ast.Constant) and node.args[0].value == "a suit"
+    }
+
+
 def _identifier_parts(name: str) -> list[str]:
     return [part for part in re.split(r"_|(?<=[a-z])(?=[A-Z])", name) if part]
 
@@ -59,13 +74,15 @@ def game_names_in(source: str, relative: Path, words: dict[str, str]) -> list[st
     """Every place in ``source`` (the module at ``relative`` in cardtable/) that names
     a game it does not belong to, as ``path:line: 'word'``."""
     tree = ast.parse(source)
-    docs = _docstrings(tree)
+    docs = _docstrings(tree) | _suit_names(tree)
     found: list[tuple[int, int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             if id(node) in docs:
                 continue
             candidates = re.findall(r"[A-Za-z]+", node.value)
+            if node.value not in words:
+                candidates = [word for word in candidates if word not in SUIT_WORDS]
         elif isinstance(node, ast.Name):
             candidates = [] if node.id in SUIT_NAMES else _identifier_parts(node.id)
         elif isinstance(node, ast.Attribute):
@@ -121,3 +138,13 @@ def pick(game):
         "games/durak/__init__.py:8: 'President'",
     ]
     assert game_names_in("from cardtable.tui.tables.hearts import HeartsTable\n", Path("tui/app.py"), words)
+
+
+def test_the_suits_word_is_not_the_game_but_the_games_name_is() -> None:
+    words = _game_words()
+    assert game_names_in('x = "you must follow suit: play hearts"\n', Path("tui/x.py"), words) == []
+    assert game_names_in('x = "hearts_not_broken"\n', Path("engine/x.py"), words) == []
+    assert game_names_in('get_rules("hearts")\n', Path("tui/x.py"), words) == ["tui/x.py:1: 'hearts'"]
+    assert game_names_in('x = "a game of Hearts"\n', Path("tui/x.py"), words) == ["tui/x.py:1: 'Hearts'"]
+    assert game_names_in('x = "the durak takes"\n', Path("tui/x.py"), words) == ["tui/x.py:1: 'durak'"]
+    assert game_names_in('x = pgettext("a suit", "hearts")\n', Path("tui/x.py"), words) == []
