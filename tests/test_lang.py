@@ -35,6 +35,7 @@ from cardtable.lang import (
     supported_languages,
     use_language,
 )
+from tests.commandline import run_cardtable
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "cardtable" / "locale"
@@ -78,12 +79,6 @@ def placeholders(text: str) -> Counter[str]:
             found["{" + field + ("!" + conversion if conversion else "") + (":" + spec if spec else "") + "}"] += 1
     return found
 
-
-def run_cardtable(*args: str, env: dict[str, str] | None = None, home: Path) -> subprocess.CompletedProcess[str]:
-    environment = {key: value for key, value in os.environ.items() if key not in lang.ENVIRONMENT_VARIABLES}
-    environment.update({"CARDTABLE_HOME": str(home), "COLUMNS": "100", **(env or {})})
-    return subprocess.run([sys.executable, "-m", "cardtable", *args], capture_output=True, text=True,
-                          env=environment, timeout=120, cwd=ROOT)
 
 
 @pytest.fixture(autouse=True)
@@ -220,18 +215,18 @@ def test_a_language_speaks_its_words_and_english_its_own() -> None:
 
 
 def test_an_unknown_lang_is_one_line_and_exit_2(tmp_path: Path) -> None:
-    result = run_cardtable("--lang", "xx", "rules", "president", home=tmp_path)
+    result = run_cardtable("--lang", "xx", "rules", "president", home=tmp_path, timeout=120)
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr == "cardtable: unknown language 'xx'; choose one of en, nl, et, pl, bg\n"
     # Said in the language the environment chose.
-    result = run_cardtable("play", "hearts", "--lang", "klingon", env={"LANG": "pl_PL.UTF-8"}, home=tmp_path)
+    result = run_cardtable("play", "hearts", "--lang", "klingon", env={"LANG": "pl_PL.UTF-8"}, home=tmp_path, timeout=120)
     assert result.returncode == 2
     assert result.stderr == "cardtable: nieznany język 'klingon'; wybierz jeden z: en, nl, et, pl, bg\n"
 
 
 def test_lang_given_to_a_command_speaks_the_language_in_typers_help_too(tmp_path: Path) -> None:
-    result = run_cardtable("rules", "--help", "--lang", "bg", home=tmp_path)
+    result = run_cardtable("rules", "--help", "--lang", "bg", home=tmp_path, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "Опции" in result.stdout  # Typer's panel title, worded when Typer was imported
     assert "Options" not in result.stdout
@@ -241,12 +236,12 @@ def test_the_setting_chooses_over_the_environment_and_lang_over_the_setting(tmp_
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.toml").write_text('language = "et"\n', encoding="utf-8")
-    result = run_cardtable("--lang", "xx", env={"LANG": "nl_NL.UTF-8"}, home=tmp_path)
+    result = run_cardtable("--lang", "xx", env={"LANG": "nl_NL.UTF-8"}, home=tmp_path, timeout=120)
     assert result.stderr.startswith("cardtable: tundmatu keel 'xx'")
-    result = run_cardtable("rules", "president", "--raw", "--lang", "pl", env={"LANG": "nl_NL.UTF-8"}, home=tmp_path)
+    result = run_cardtable("rules", "president", "--raw", "--lang", "pl", env={"LANG": "nl_NL.UTF-8"}, home=tmp_path, timeout=120)
     assert result.stdout.startswith("# Prezydent")  # the Polish rules
     (config / "settings.toml").write_text('language = "tlh"\n', encoding="utf-8")
-    result = run_cardtable("--lang", "xx", env={"LANG": "nl_NL.UTF-8"}, home=tmp_path)
+    result = run_cardtable("--lang", "xx", env={"LANG": "nl_NL.UTF-8"}, home=tmp_path, timeout=120)
     assert result.stderr.startswith("cardtable: onbekende taal 'xx'")  # a bad setting falls back, silently here
 
 

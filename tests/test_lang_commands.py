@@ -14,16 +14,14 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
-from cardtable import lang
 from cardtable.games import all_rules
+from tests.commandline import NO_LANGUAGE, run_cardtable
 from tests.userdata.helpers import finished_game, new_game, pure_choice
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,12 +87,6 @@ def english_left(output: str, code: str = "en") -> set[str]:
     return (set(re.findall(r"[A-Za-z]{4,}", output)) & english_words()) - same
 
 
-def run(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    environment = {key: value for key, value in os.environ.items() if key not in lang.ENVIRONMENT_VARIABLES}
-    environment.update({"CARDTABLE_HOME": str(home), "COLUMNS": "100", "LANG": "C.UTF-8"})
-    return subprocess.run([sys.executable, "-m", "cardtable", *args], capture_output=True, text=True,
-                          env=environment, timeout=300, cwd=ROOT)
-
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
@@ -131,8 +123,8 @@ def test_the_words_checked_are_the_areas_english() -> None:
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_stats_speaks_the_language(code: str, home: Path) -> None:
-    english = run("stats", home=home)
-    result = run("--lang", code, "stats", home=home)
+    english = run_cardtable("stats", home=home, env=NO_LANGUAGE)
+    result = run_cardtable("--lang", code, "stats", home=home, env=NO_LANGUAGE)
     assert result.returncode == 0, result.stderr
     assert english_left(english.stdout) >= {"player", "games", "wins", "place", "undo", "average"}
     assert english_left(result.stdout, code) == set(), result.stdout
@@ -140,13 +132,13 @@ def test_stats_speaks_the_language(code: str, home: Path) -> None:
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_resume_list_speaks_the_language(code: str, home: Path) -> None:
-    english = run("resume", "--list", home=home)
-    result = run("--lang", code, "resume", "--list", home=home)
+    english = run_cardtable("resume", "--list", home=home, env=NO_LANGUAGE)
+    result = run_cardtable("--lang", code, "resume", "--list", home=home, env=NO_LANGUAGE)
     assert result.returncode == 0, result.stderr
     assert "players" in english.stdout and "saved" in english.stdout
     assert len(result.stdout.splitlines()) == len(english.stdout.splitlines()) == 2
     assert english_left(result.stdout, code) == set(), result.stdout
-    empty = run("--lang", code, "resume", "--list", home=home / "nothing")
+    empty = run_cardtable("--lang", code, "resume", "--list", home=home / "nothing", env=NO_LANGUAGE)
     assert empty.stdout.strip() and english_left(empty.stdout, code) == set(), empty.stdout
 
 
@@ -156,7 +148,7 @@ def test_a_bad_option_is_one_line_in_the_language(code: str, home: Path) -> None
     for args in (["play", "--bogus"], ["play", "hearts", "--round", "3"], ["play", "chess"],
                  ["resume", "--list", "--delete", "x"], ["review", "--iterations", "0"], ["play"],
                  ["play", "hearts", "--seed", "x"], ["play", "hearts", "--seed", "-3"], ["play", "hearts", "3C"]):
-        result = run("--lang", code, *args, home=home)
+        result = run_cardtable("--lang", code, *args, home=home, env=NO_LANGUAGE)
         assert result.returncode == 2, (args, result.stderr)
         assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("cardtable: "), result.stderr
         assert english_left(result.stderr, code) == set(), (args, result.stderr)
@@ -165,7 +157,7 @@ def test_a_bad_option_is_one_line_in_the_language(code: str, home: Path) -> None
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_help_speaks_the_language(code: str, home: Path) -> None:
     for args in (["--help"], ["play", "--help"], ["stats", "--help"], ["review", "--help"], ["resume", "--help"]):
-        result = run("--lang", code, *args, home=home)
+        result = run_cardtable("--lang", code, *args, home=home, env=NO_LANGUAGE)
         assert result.returncode == 0, result.stderr
         assert english_left(result.stdout, code) == set(), (args, result.stdout)
         assert "Usage:" not in result.stdout and "Show this message" not in result.stdout
@@ -173,7 +165,7 @@ def test_help_speaks_the_language(code: str, home: Path) -> None:
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_review_speaks_the_language(code: str, home: Path) -> None:
-    result = run("--lang", code, "review", str(home / "record.json"), "--iterations", "4", home=home)
+    result = run_cardtable("--lang", code, "review", str(home / "record.json"), "--iterations", "4", home=home, env=NO_LANGUAGE)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert len(lines) > 10 and all(re.search(r"\d+/\d+:", line) for line in lines if line.startswith(("!", "?")))
@@ -181,9 +173,9 @@ def test_review_speaks_the_language(code: str, home: Path) -> None:
 
 
 def test_english_says_what_it_always_said(home: Path) -> None:
-    result = run("resume", "--list", "--delete", "x", home=home)
+    result = run_cardtable("resume", "--list", "--delete", "x", home=home, env=NO_LANGUAGE)
     assert result.stderr == "cardtable: give either --list, --delete ID or a game to resume, not several\n"
-    review = run("review", str(home / "record.json"), "--iterations", "4", home=home)
+    review = run_cardtable("review", str(home / "record.json"), "--iterations", "4", home=home, env=NO_LANGUAGE)
     assert review.stdout.startswith("Review of Ann (seat 1) in record.json")
     assert re.search(r"^\d+ decisions reviewed; expected cost in all [\d.]+ places; \d+ mistakes?\.$",
                      review.stdout.splitlines()[1])

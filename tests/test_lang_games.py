@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from cardtable import lang
 from cardtable.games import get_rules, load_game
 from cardtable.games.president import titles_for
 from cardtable.lang import _, use_language
+from tests.commandline import NO_LANGUAGE, run_cardtable
 from tests.userdata.helpers import finished_game, new_game, pure_choice
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,12 +86,6 @@ def test_a_game_saved_in_dutch_resumes_in_polish_and_saves_the_same() -> None:
     assert "Klootzak" not in saved and "Żebrak" not in saved
 
 
-def _run(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    environment = {key: value for key, value in os.environ.items() if key not in lang.ENVIRONMENT_VARIABLES}
-    environment.update({"CARDTABLE_HOME": str(home), "COLUMNS": "100", "LANG": "C.UTF-8"})
-    return subprocess.run([sys.executable, "-m", "cardtable", *args], capture_output=True, text=True,
-                          env=environment, timeout=300, cwd=ROOT)
-
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
@@ -115,7 +107,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 @pytest.mark.slow
 def test_stats_word_the_games_in_each_language_and_json_is_the_same(home: Path) -> None:
-    english = _run("stats", home=home).stdout
+    english = run_cardtable("stats", home=home, env=NO_LANGUAGE).stdout
     for word in ("Hearts", "moons", "President titles", "Scum", "wins−losses"):
         assert word in english, (word, english)
     expected = {
@@ -124,14 +116,14 @@ def test_stats_word_the_games_in_each_language_and_json_is_the_same(home: Path) 
         "pl": ("Kierki", "księżyce", "Prezydent: tytuły", "Żebrak", "wygrane−przegrane"),
         "bg": ("Купи", "луни", "Президент: титли", "Клошар", "победи−загуби"),
     }
-    as_json = _run("stats", "--json", home=home).stdout
+    as_json = run_cardtable("stats", "--json", home=home, env=NO_LANGUAGE).stdout
     for code, words in expected.items():
-        shown = _run("--lang", code, "stats", home=home).stdout
+        shown = run_cardtable("--lang", code, "stats", home=home, env=NO_LANGUAGE).stdout
         for word in words:
             assert word in shown, (code, word, shown)
         for word in ("Hearts", "moons", "titles", "Scum", "Citizen", "wins−losses"):
             assert word not in shown, (code, word, shown)
-        assert _run("--lang", code, "stats", "--json", home=home).stdout == as_json
+        assert run_cardtable("--lang", code, "stats", "--json", home=home, env=NO_LANGUAGE).stdout == as_json
     assert "Scum" in as_json and json.loads(as_json)
     stats_file = next(home.rglob("stats.json")).read_text(encoding="utf-8")
     assert '"Scum"' in stats_file and "Klootzak" not in stats_file
