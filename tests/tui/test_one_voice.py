@@ -4,6 +4,7 @@ plurals, moves told as sentences, in refusals, undo, the replay, the seat boxes 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -275,6 +276,22 @@ def test_the_seat_named_you_is_you_within_every_sentence() -> None:
     revolution = Event("revolution", 0, (), 1, {"active": True})
     assert table_for("president").log_line(revolution, ctx, 1).plain == "REVOLUTION by you: order flipped!"
     assert ctx.who(0, start=True) == "You" and ctx.who(2) == "Ben"
+
+
+@pytest.mark.parametrize(("code", "yours", "theirs"), [
+    ("nl", "REVOLUTIE door jou: volgorde omgedraaid!", "REVOLUTIE door Ada: volgorde omgedraaid!"),
+    ("bg", "РЕВОЛЮЦИЯ от теб: редът е обърнат!", "РЕВОЛЮЦИЯ от Ada: редът е обърнат!"),
+])
+def test_a_revolution_by_you_is_a_whole_sentence_in_each_language(
+    speak: Callable[[str], None], code: str, yours: str, theirs: str
+) -> None:
+    """The reader's revolution is its own sentence ("door jou"), not a name slotted in ("door jij")."""
+    speak(code)
+    ctx = context("You", "Ada", "Ben", "Cleo")
+    mine = table_for("president").log_line(Event("revolution", 0, (), 1, {"active": True}), ctx, 0)
+    ada = table_for("president").log_line(Event("revolution", 1, (), 1, {"active": True}), ctx, 0)
+    assert mine is not None and ada is not None
+    assert (mine.plain, ada.plain) == (yours, theirs)
 
 
 def test_the_durak_table_says_ben_attacks_you() -> None:
