@@ -3,6 +3,7 @@ drawn again only when the keys to show change."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.style import Style
@@ -165,7 +166,7 @@ class KeysFooter(Widget, can_focus=False):
         spans = []
         descriptions = fitted_descriptions(
             [key.display for key in self.keys], [key.description for key in self.keys], self.compact,
-            self.size.width if self.is_attached and self.size.width else None,
+            self.size.width if self.is_attached and self.size.width else None, short_words(),
         )
         for key, description in zip(self.keys, descriptions):
             start = len(line)
@@ -213,6 +214,34 @@ class KeysFooter(Widget, can_focus=False):
             self.refresh()
 
 
+def short_words() -> dict[str, str]:
+    """The footer's words that have a shorter form, in the reader's language, for a line
+    that does not fit whole: the last trick's (or bout's) key says ``Last``, as its button
+    does, and a language may give any key's word a short form of its own (English needs
+    none: its words fit).
+
+    >>> short_words()["Last trick"]
+    'Last'
+    """
+    from cardtable.lang import _, pgettext
+
+    # TRANSLATORS: "a key's word in a full footer": used only where the footer's whole
+    # line does not fit 80 columns: a shorter word of the same meaning, or the same word.
+    shorter = {
+        "Select": pgettext("a key's word in a full footer", "Select"),
+        "Play": pgettext("a key's word in a full footer", "Play"),
+        "Pass": pgettext("a key's word in a full footer", "Pass"),
+        "Take": pgettext("a key's word in a full footer", "Take"),
+        "Hint": pgettext("a key's word in a full footer", "Hint"),
+        "Type": pgettext("a key's word in a full footer", "Type"),
+        "Undo": pgettext("a key's word in a full footer", "Undo"),
+        "Quit": pgettext("a key's word in a full footer", "Quit"),
+    }
+    words = {_(word): short for word, short in shorter.items() if short != _(word)}
+    last = pgettext("a button: the last trick or bout", "Last")
+    return words | {_("Last trick"): last, _("Last bout"): last}
+
+
 def key_display(display: str) -> str:
     """A key as Textual names it, the one word among them in the reader's language
     (``space``; ``esc``, ``f1``, ``^s`` are what keyboards print)."""
@@ -221,12 +250,19 @@ def key_display(display: str) -> str:
     return pgettext("the key", "space") if display == "space" else display
 
 
-def fitted_descriptions(displays: list[str], descriptions: list[str], compact: bool, width: int | None) -> list[str]:
-    """The keys' descriptions shortened (the longest first, ending ``…``) until every key
-    fits the line's ``width``: a longer language never pushes a key off the footer.
+def fitted_descriptions(
+    displays: list[str], descriptions: list[str], compact: bool, width: int | None,
+    shorter: Mapping[str, str] | None = None,
+) -> list[str]:
+    """The keys' descriptions made to fit the line's ``width``: first the words that have
+    a short form of their own (``shorter``: ``Last trick`` -> ``Last``), the longest
+    first, then the longest cut short (ending ``…``): a longer language never pushes a
+    key off the footer.
 
     >>> fitted_descriptions(["a", "b"], ["Select", "Play"], True, 14)
     ['Sel…', 'Play']
+    >>> fitted_descriptions(["a", "b"], ["Select", "Last trick"], True, 16, {"Last trick": "Last"})
+    ['Select', 'Last']
     >>> fitted_descriptions(["a", "b"], ["Select", "Play"], True, None)
     ['Select', 'Play']
     """
@@ -240,6 +276,13 @@ def fitted_descriptions(displays: list[str], descriptions: list[str], compact: b
     shown = list(descriptions)
     if width is None:
         return shown
+    short = shorter or {}
+    while length(shown) > width:
+        whole = [index for index, text in enumerate(shown) if text in short]
+        if not whole:
+            break
+        longest = max(whole, key=lambda index: cell_len(shown[index]))
+        shown[longest] = short[shown[longest]]
     while length(shown) > width:
         longest = max(range(len(shown)), key=lambda index: cell_len(shown[index]))
         text = shown[longest]
