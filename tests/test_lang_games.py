@@ -69,6 +69,25 @@ def test_a_dutch_president_table_shows_the_titles_and_v_d_r() -> None:
     assert "Klootzak" in table.score_text(obs, ctx).plain
 
 
+@pytest.mark.parametrize("code", ["en", "nl", "et", "pl", "bg"])
+def test_the_score_sheet_shows_every_title_whole_within_the_side_panel(code: str) -> None:
+    """The side panel is 28 columns inside: a name, the points, and the whole title
+    (``Vice-President``, ``Wiceprezydent``), never cut to nine letters."""
+    from cardtable.games.president import titles_for
+    from cardtable.tui.cardstyle import CardStyle
+    from cardtable.tui.tables import table_for
+    from cardtable.tui.viewmodel import TableContext
+
+    state = finished_game("president", 5)
+    use_language(code)
+    obs = state.observation(0)
+    names = ("Jij", "Ada", "Ben", "Cy", "Dora")[: state.num_players]
+    sheet = table_for("president").score_text(obs, TableContext(names, names, CardStyle())).plain
+    for title in titles_for(state.num_players):
+        assert _(title) in sheet, (_(title), sheet)
+    assert max(len(row) for row in sheet.splitlines()) <= 28, sheet
+
+
 def test_a_game_saved_in_dutch_resumes_in_polish_and_saves_the_same() -> None:
     use_language("nl")
     state = new_game("president", 4)

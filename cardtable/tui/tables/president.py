@@ -250,10 +250,13 @@ class PresidentTable(TableArea[PresidentObservation]):
     def score_text(self, obs: PresidentObservation, ctx: TableContext) -> Text:
         text = Text()
         text.append(_("Round {round}/{rounds}").format(round=obs.round, rounds=obs.rounds_total) + "\n", style="bold")
+        # The side panel is 28 columns inside: the name, the points, and the rest for the
+        # title, whole in every language ("Vice-President", "Wiceprezydent": 14 and 13).
+        points = max(3, *(len(str(score)) for score in obs.scores))
         for seat, score in enumerate(obs.scores):
             held = obs.titles[seat]
             title = _(held) if held else ""
-            text.append(f"{fit_name(ctx.name(seat), 10, pad=True)}{score:>4} {title[:9]}\n")
+            text.append(f"{fit_name(ctx.name(seat), 10, pad=True)}{score:>{points}} {title[: 28 - 11 - points]}\n")
         return text
 
     def last_completed(self, obs: PresidentObservation, ctx: TableContext) -> Text:
