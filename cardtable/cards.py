@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import IntEnum
 from typing import Any
 
-from cardtable.errors import InvalidCardError, InvalidDeckError, quoted
+from cardtable.errors import InvalidCardError, InvalidDeckError, one_line, quoted
 
 __all__ = [
     "Suit",
@@ -217,12 +217,13 @@ class Card:
             return cached
         # A card is two or three characters; anything else ("jump") gets the general hint.
         if not 2 <= len(token) <= 3:
-            raise InvalidCardError(f"{quoted(text)} is not a card (write rank then suit, like QS or 10H)")
+            raise InvalidCardError(f"{quoted(text)} is not a card (write rank then suit, like QS or 10H)",
+                                   one_line(token))
         try:
             rank = Rank.parse(token[:-1])
             suit = Suit.parse(token[-1])
         except InvalidCardError as exc:
-            raise InvalidCardError(f"{quoted(text)} is not a card: {exc}") from None
+            raise InvalidCardError(f"{quoted(text)} is not a card: {exc}", one_line(token)) from None
         return ALL_CARDS[(rank - 2) * 4 + suit]
 
     def __str__(self) -> str:

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import math
 import reprlib
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cardtable.engine.refusals import RuleRefusal
 
 __all__ = [
+    "NOTATION_CODES",
+    "NotationProblem",
     "QUOTE_LIMIT",
     "quoted",
     "one_line",
@@ -37,12 +40,44 @@ __all__ = [
 ]
 
 
+NOTATION_CODES = frozenset({"empty", "not_a_card", "card_twice", "no_cards", "takes_no_cards", "attack_one", "defend_two"})
+"""Why text is not a move (:class:`NotationProblem`): nothing was typed (``empty``); a
+word is no card (``not_a_card``, the ``token``); a card is listed twice (``card_twice``,
+the card's ``token``); the ``kind`` needs a card (``no_cards``), takes none
+(``takes_no_cards``: pass, take), takes exactly one (``attack_one``) or two
+(``defend_two``)."""
+
+
+@dataclass(frozen=True)
+class NotationProblem:
+    """Why text is not a card or a move, as data for the screen that words it: a
+    ``code`` of :data:`NOTATION_CODES` and its values, ``token`` (the word at fault, as
+    typed, one short line) and ``kind`` (the action's kind).
+
+    >>> NotationProblem("not_a_card", token="7x")
+    NotationProblem(code='not_a_card', token='7x', kind='')
+    """
+
+    code: str
+    token: str = ""
+    kind: str = ""
+
+    def __post_init__(self) -> None:
+        if self.code not in NOTATION_CODES:
+            raise ValueError(f"no notation problem has the code {self.code!r}")
+
+
 class CardtableError(Exception):
     """Base class of every cardtable error."""
 
 
 class InvalidCardError(CardtableError, ValueError):
-    """Text that is not a card (``"1S"``, ``"QX"``)."""
+    """Text that is not a card (``"1S"``, ``"QX"``); :attr:`token` is the text, when
+    the error is about text (one short line)."""
+
+    def __init__(self, message: str = "", token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
 
 
 class InvalidDeckError(CardtableError, ValueError):
@@ -66,7 +101,19 @@ class IllegalActionError(CardtableError, ValueError):
 
 
 class MalformedActionError(IllegalActionError):
-    """Text that is not an action at all (``"play"``, ``"defend 7H"``, ``"7X"``)."""
+    """Text that is not an action at all (``"play"``, ``"defend 7H"``, ``"7X"``).
+
+    :attr:`problem` says what is wrong as data (a :class:`NotationProblem`), for a
+    screen to word in its player's language; the message is the English line.
+    """
+
+    problem: NotationProblem | None
+
+    def __init__(
+        self, message: str = "", refusal: RuleRefusal | None = None, problem: NotationProblem | None = None
+    ) -> None:
+        super().__init__(message, refusal)
+        self.problem = problem
 
 
 class GameOverError(IllegalActionError):

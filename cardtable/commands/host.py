@@ -28,7 +28,7 @@ import socket
 import sys
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.commands.common import known_game
 from cardtable.engine.state import GameState
@@ -36,7 +36,10 @@ from cardtable.errors import InvalidOptionError
 from cardtable.games import get_rules
 from cardtable.lang import _
 
-__all__ = ["TURN_TIME_RANGE", "check_turn_time", "host", "seat_plan", "host_saved", "listen_address", "resume_hosted"]
+if TYPE_CHECKING:
+    from cardtable.net.host_events import HostEvent
+
+__all__ = ["TURN_TIME_RANGE", "check_turn_time", "host", "host_line", "seat_plan", "host_saved", "listen_address", "resume_hosted"]
 
 #: the seconds ``--turn-time`` may give a move: from a quick game's pace to an hour (the
 #: table waits that long for a player who does not move at all)
@@ -369,11 +372,85 @@ def _run(
     return 0
 
 
-def _log(line: str) -> None:
+def _log(event: HostEvent) -> None:
     from cardtable.display import visible
 
     # Names come from outside (a player's --name): shown literally, one line.
-    print(f"{time.strftime('%H:%M:%S')} {visible(' '.join(line.split()))}", flush=True)
+    print(f"{time.strftime('%H:%M:%S')} {visible(' '.join(host_line(event).split()))}", flush=True)
+
+
+def host_line(event: HostEvent) -> str:
+    """One line of the host's log, in the reader's language (the host sends data:
+    :mod:`cardtable.net.host_events`); a move's cards with the language's rank letters.
+
+    >>> from cardtable.net.host_events import SeatJoined, SeatMoved, WrongCode
+    >>> host_line(WrongCode("10.0.0.7")), host_line(SeatJoined("Ann", again=True, was="Player 1"))
+    ('refused a wrong code from 10.0.0.7', 'Ann rejoined (was Player 1)')
+    >>> from cardtable.lang import use_language
+    >>> use_language("nl")
+    >>> host_line(SeatMoved("Ann", "give JH ? ?"))
+    'Ann: give VH ? ?'
+    >>> use_language("en")
+    """
+    from cardtable.net import host_events as seen
+    from cardtable.tui.wording import level_word
+
+    match event:
+        case seen.Listening(address=address):
+            return _("listening on {address}").format(address=address)
+        case seen.WrongCode(address=address):
+            return _("refused a wrong code from {address}").format(address=address)
+        case seen.JoinedTooOften(name=name):
+            return _("refused {player}'s code: joined too often").format(player=name)
+        case seen.Flooded(name=name):
+            return _("closed {player}'s connection: a flood of messages").format(player=name)
+        case seen.NotReading(name=name):
+            return _("dropped {player}: not reading the table's messages").format(player=name)
+        case seen.SeatJoined(name=name, again=again, was=was) if was:
+            line = _("{player} rejoined (was {was})") if again else _("{player} joined (was {was})")
+            return line.format(player=name, was=was)
+        case seen.SeatJoined(name=name, again=again):
+            return (_("{player} rejoined") if again else _("{player} joined")).format(player=name)
+        case seen.SeatLeft(name=name):
+            return _("{player} left the table").format(player=name)
+        case seen.SeatMoved(name=name, move=move):
+            # TRANSLATORS: a move in the host's log: {move} in the game's notation (give VH ? ?).
+            return _("{player}: {move}").format(player=name, move=_move_letters(move))
+        case seen.SeatToBot(name=name, level=level):
+            return _("{player}'s seat is played by a bot ({level})").format(player=name, level=level_word(level))
+        case seen.BotLeftSeat(name=name):
+            return _("the bot left {player}'s seat").format(player=name)
+        case seen.TimeRanOut(name=name):
+            return _("{player}'s time ran out").format(player=name)
+        case seen.UserBotFailed(name=name, reason=reason) if reason:
+            # TRANSLATORS: {reason} is the user bot's own error, as it gave it.
+            return _("{reason}; a normal bot takes over").format(reason=reason)
+        case seen.UserBotFailed(name=name):
+            return _("{player}'s bot failed; a normal bot takes over").format(player=name)
+        case seen.SavingTrouble(reason=reason, failed=True):
+            return _("cannot save the game: {reason}").format(reason=reason)
+        case seen.SavingTrouble(reason=reason):
+            return _("saving: {reason}").format(reason=reason)
+        case seen.ResultRecorded():
+            return _("the game is over; its result is recorded")
+    return _("the game is over")
+
+
+def _move_letters(move: str) -> str:
+    """A move's notation with each card's rank in the reader's letters, as the move box
+    reads them (``give VH 10C``; Bulgarian ``ВH``)."""
+    from cardtable.cardletters import rank_label
+    from cardtable.cards import Card
+    from cardtable.errors import InvalidCardError
+
+    def word(token: str) -> str:
+        try:
+            card = Card.parse(token)
+        except InvalidCardError:
+            return token
+        return rank_label(card.rank) + card.suit.letter
+
+    return " ".join(word(token) for token in move.split())
 
 
 async def _serve(table: Any, address: str, port: int) -> None:

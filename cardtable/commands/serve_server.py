@@ -190,12 +190,13 @@ class GuardedServer(Server):
     ) -> web.StreamResponse:
         host = request.headers.get("Host", "").lower()
         origin = request.headers.get("Origin")
+        # Said in the language the server was started in, as its page is.
         if host not in self.hosts:
-            return web.Response(status=403, text="cardtable serve: this address is not the one it serves\n")
+            return web.Response(status=403, text=_("cardtable serve: this address is not the one it serves") + "\n")
         if origin is not None and origin.lower() not in self.origins:
-            return web.Response(status=403, text="cardtable serve: only its own page may use it\n")
+            return web.Response(status=403, text=_("cardtable serve: only its own page may use it") + "\n")
         if request.path == "/ws" and origin is None:
-            return web.Response(status=403, text="cardtable serve: only its own page may use it\n")
+            return web.Response(status=403, text=_("cardtable serve: only its own page may use it") + "\n")
         return await handler(request)
 
     async def on_startup(self, app: web.Application) -> None:
@@ -221,9 +222,10 @@ class GuardedServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: its cardtable runs while its socket is open, and ends when it closes."""
         if self.sessions >= self.max_sessions:
-            raise web.HTTPServiceUnavailable(
-                text=f"cardtable serve: {self.max_sessions} tabs are open, the most it runs at once\n"
-            )
+            raise web.HTTPServiceUnavailable(text=ngettext(
+                "cardtable serve: {count} tab is open, the most it runs at once",
+                "cardtable serve: {count} tabs are open, the most it runs at once", self.max_sessions,
+            ).format(count=self.max_sessions) + "\n")
         self.sessions += 1
         websocket = web.WebSocketResponse(heartbeat=15)
         service: TabService | None = None

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardtable.cards import Card, cards_to_mask, mask_to_cards, parse_cards
-from cardtable.errors import InvalidCardError, MalformedActionError, quoted
+from cardtable.errors import InvalidCardError, MalformedActionError, NotationProblem, one_line, quoted
 
 __all__ = ["Action", "PASS", "TAKE", "KINDS"]
 
@@ -64,20 +64,22 @@ class Action:
                 raise MalformedActionError(f"{quoted(card)} is not a card")
         mask = cards_to_mask(cards)
         if bin(mask).count("1") != len(cards):
-            raise MalformedActionError("a card is listed twice")
+            twice = next(card for card in cards if cards.count(card) > 1)
+            raise MalformedActionError("a card is listed twice", problem=NotationProblem("card_twice", token=twice.code))
         if kind in _NO_CARDS:
             if cards:
-                raise MalformedActionError(f"'{kind}' takes no cards")
+                raise MalformedActionError(f"'{kind}' takes no cards", problem=NotationProblem("takes_no_cards", kind=kind))
         elif kind == "defend":
             if len(cards) != 2:
                 raise MalformedActionError(
-                    "'defend' needs two cards: the attacking card, then the card that beats it"
+                    "'defend' needs two cards: the attacking card, then the card that beats it",
+                    problem=NotationProblem("defend_two", kind=kind),
                 )
         else:
             if not cards:
-                raise MalformedActionError(f"'{kind}' needs at least one card")
+                raise MalformedActionError(f"'{kind}' needs at least one card", problem=NotationProblem("no_cards", kind=kind))
             if kind == "attack" and len(cards) != 1:
-                raise MalformedActionError("'attack' takes exactly one card")
+                raise MalformedActionError("'attack' takes exactly one card", problem=NotationProblem("attack_one", kind=kind))
             cards = tuple(sorted(cards, key=_index))
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "cards", cards)
@@ -152,7 +154,8 @@ class Action:
             raise MalformedActionError(f"{quoted(text)} is not an action")
         words = text.replace(",", " ").split()
         if not words:
-            raise MalformedActionError("empty action: type cards to play, or a word like pass")
+            raise MalformedActionError("empty action: type cards to play, or a word like pass",
+                                       problem=NotationProblem("empty"))
         head = words[0].lower()
         if head in KINDS and head != "play":
             kind, tokens = head, words[1:]
@@ -163,11 +166,14 @@ class Action:
         try:
             cards = parse_cards(tokens)
         except InvalidCardError as exc:
-            raise MalformedActionError(f"{quoted(text.strip())} is not an action: {exc}") from None
+            problem = NotationProblem("not_a_card", token=exc.token or one_line(text.strip()))
+            raise MalformedActionError(f"{quoted(text.strip())} is not an action: {exc}", problem=problem) from None
         try:
             return cls(kind, cards)
         except MalformedActionError as exc:
-            raise MalformedActionError(f"{quoted(text.strip())} is not an action: {exc}") from None
+            raise MalformedActionError(
+                f"{quoted(text.strip())} is not an action: {exc}", problem=exc.problem
+            ) from None
 
     # --- value behaviour ----------------------------------------------------
     def __setattr__(self, name: str, value: object) -> None:

@@ -16,6 +16,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING
 
+from cardtable.net.host_events import BotLeftSeat, HostEvent, SeatToBot, TimeRanOut
 from cardtable.net.protocol import ClockStatus, HostNews, SeatBackNews, SeatToBotNews, TimeRanOutNews
 from cardtable.session import Seat, SeatKind, TableSession
 
@@ -50,7 +51,7 @@ class BotSeats:
             raise NotImplementedError
 
         def _status(
-            self, news: HostNews | None = None, log: str = "", own: tuple[int, HostNews] | None = None
+            self, news: HostNews | None = None, log: HostEvent | None = None, own: tuple[int, HostNews] | None = None
         ) -> None: ...
 
         def _advance(self) -> None: ...
@@ -91,7 +92,7 @@ class BotSeats:
         self.session.bots[seat] = bot
         self.session.bot_failures.pop(seat, None)
         self.handed[seat] = level
-        self._status(SeatToBotNews(seat=seat, level=level), log=f"{name}'s seat is played by a bot ({level})")
+        self._status(SeatToBotNews(seat=seat, level=level), log=SeatToBot(name, level))
         self._advance()
 
     def take_back(self, seat: int) -> None:
@@ -101,7 +102,7 @@ class BotSeats:
             return
         self._give_back(seat)
         name = self.session.seats[seat].name
-        self._status(SeatBackNews(seat=seat, player_here=seat in self.players), log=f"the bot left {name}'s seat")
+        self._status(SeatBackNews(seat=seat, player_here=seat in self.players), log=BotLeftSeat(name))
         self._advance()
 
     def _give_back(self, seat: int) -> None:
@@ -162,7 +163,7 @@ class BotSeats:
         action = made[0] if made else self.session.chosen_ahead_by(seat)
         news = TimeRanOutNews(seat=seat, seconds=seconds, level=level)
         own = (seat, TimeRanOutNews(seat=seat, seconds=seconds, level=level, action=str(action or "")))
-        self._status(news, log=f"{name}'s time ran out", own=own)
+        self._status(news, log=TimeRanOut(name), own=own)
         self._advance()
         return True
 

@@ -45,6 +45,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
 from cardtable.errors import CardtableError, InvalidOptionError, describe_error
+from cardtable.lang import _
 from cardtable.net.observations import rebuild_events, rebuild_observation
 from cardtable.net.protocol import (
     DEFAULT_PORT,
@@ -75,7 +76,7 @@ from cardtable.net.protocol import (
 from cardtable.session.notices import Refusal
 
 __all__ = [
-    "HostMessage", "JoinError", "JoinFailure", "TableClient", "check_join", "connection_failure", "parse_address",
+    "Ended", "HostMessage", "JoinError", "JoinFailure", "TableClient", "check_join", "connection_failure", "parse_address",
     "read_join_line", "reach_host",
 ]
 
@@ -90,6 +91,13 @@ HostMessage = Welcome | StateUpdate | Refused | Status | Error | Bye
 JoinFailure = Literal[
     "no_answer", "unknown_host", "unreachable", "timeout", "not_a_table", "dropped", "refused", "not_connected",
 ]
+
+
+#: why a connection ended that the host did not say, found here: the connection closed
+#: (``connection_closed``), the host sent a message this cardtable cannot read
+#: (``unreadable``), or showing the host's news failed here (``listener_failed``); the
+#: screen words it, the English ``closed_reason`` stays for logs
+Ended = Literal["connection_closed", "unreadable", "listener_failed"]
 
 
 class JoinError(CardtableError):
@@ -164,12 +172,15 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT, any_port: bool = 
         close = given.find("]")
         host, rest = given[1:close], given[close + 1:]
         if close < 0 or (rest and not rest.startswith(":")):
-            raise InvalidOptionError(f"{given!r} is not HOST:PORT (an IPv6 address goes in brackets: [::1]:8765)")
+            raise InvalidOptionError(
+                _("{given} is not HOST:PORT (an IPv6 address goes in brackets: {example})").format(
+                    given=repr(given), example="[::1]:8765"))
         port = rest[1:] if rest else port
     elif given.count(":") == 1:
         host, port = given.split(":")
     if not host or not port.isdigit() or not (0 if any_port else 1) <= int(port) <= 65535:
-        raise InvalidOptionError(f"{given!r} is not HOST:PORT (the port is a number from 1 to 65535)")
+        raise InvalidOptionError(
+            _("{given} is not HOST:PORT (the port is a number from 1 to 65535)").format(given=repr(given)))
     return host, int(port)
 
 
@@ -179,13 +190,13 @@ def check_join(address: str, code: str, name: str = "", name_field: str = "--nam
     from cardtable.names import BadNameError, check_name
 
     if not address.strip():
-        raise InvalidOptionError("no address: it is the HOST:PORT after 'cardtable join' on the join line")
+        raise InvalidOptionError(_("no address: it is the HOST:PORT after 'cardtable join' on the join line"))
     parse_address(address)
     code = code.strip()
     if not code:
-        raise InvalidOptionError("no code: the code is the text after the address on the join line")
+        raise InvalidOptionError(_("no code: the code is the text after the address on the join line"))
     if len(code) > 100 or any(char.isspace() for char in code):
-        raise InvalidOptionError("that is not a seat's code: the code is the one word after the address")
+        raise InvalidOptionError(_("that is not a seat's code: the code is the one word after the address"))
     name = name.strip()
     if name:
         try:
@@ -338,9 +349,9 @@ class TableClient:
         #: how many events were cut from the front of the observation's log so far
         self.dropped = 0
         self.closed_reason: str | None = None
-        #: why the host closed the connection, as data for the screen to word (``None``:
-        #: the host said no why, or the connection itself closed); and its seconds
-        self.closed_why: Parting | None = None
+        #: why the connection ended, as data for the screen to word: the host's why, or
+        #: this side's (:data:`Ended`); ``None``: the host said no why; and its seconds
+        self.closed_why: Parting | Ended | None = None
         self.closed_seconds: float | None = None
         #: the number of our last move sent, and of the last one the host answered
         self.seq = 0
@@ -505,7 +516,7 @@ class TableClient:
 
     async def _read(self, ws: ClientConnection) -> None:
         reason = "the connection closed"
-        why: Parting | None = None
+        why: Parting | Ended | None = "connection_closed"
         seconds: float | None = None
         try:
             async for data in ws:
@@ -524,9 +535,10 @@ class TableClient:
         except ConnectionClosed as exc:
             reason = f"the connection closed ({exc.rcvd.reason or exc.rcvd.code})" if exc.rcvd else reason
         except ProtocolError as exc:
-            reason = f"the host sent a message we cannot read: {exc}"
+            reason, why = f"the host sent a message we cannot read: {exc}", "unreadable"
         except _ListenerFailed as exc:
             reason = f"cardtable failed while showing the host's news ({exc}); the connection was closed"
+            why = "listener_failed"
         finally:
             if self._ws is ws:
                 self.closed_reason = reason

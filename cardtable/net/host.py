@@ -58,6 +58,21 @@ from cardtable.names import BadNameError, check_name
 from cardtable.net.admission import Admission, Limits
 from cardtable.net.bot_seats import BotSeats
 from cardtable.net.broadcast import Player, state_message
+from cardtable.net.host_events import (
+    Flooded,
+    GameOver,
+    HostEvent,
+    JoinedTooOften,
+    Listening,
+    NotReading,
+    ResultRecorded,
+    SavingTrouble,
+    SeatJoined,
+    SeatLeft,
+    SeatMoved,
+    UserBotFailed,
+    WrongCode,
+)
 from cardtable.net.protocol import (
     CLIENT_MESSAGE_LIMIT,
     DEFAULT_PORT,
@@ -150,9 +165,10 @@ class NetHost(BotSeats):
     ``bot_delay``: seconds each bot waits before its move, so that people can follow.
     ``on_send``: called with ``(seat, data)`` for every message queued for a seat (a
     log, a test that reads every byte each seat is sent).  ``log_line``: called with
-    one line for each thing the host's log should say.  ``on_status`` with every
-    :class:`Status` the players are sent (who is here, whether the table waits), for a
-    screen at the host.  A screen at the host plays its own seat through
+    each thing the host's log should say, as data (a
+    :data:`~cardtable.net.host_events.HostEvent`) for the host's screen to word in its
+    reader's language.  ``on_status`` with every :class:`Status` the players are sent
+    (who is here, whether the table waits), for a screen at the host.  A screen at the host plays its own seat through
     :meth:`act_here`; the session's notices tell it what happened.  ``bot_after``: a
     remote seat left empty that many seconds goes to a ``bot_level`` bot until its
     player returns (:meth:`watch_empty_seats`, from :meth:`start` on).
@@ -166,7 +182,7 @@ class NetHost(BotSeats):
         limits: Limits | None = None,
         bot_delay: float = 0.0,
         on_send: Callable[[int, bytes], None] | None = None,
-        log_line: Callable[[str], None] | None = None,
+        log_line: Callable[[HostEvent], None] | None = None,
         on_status: Callable[[Status], None] | None = None,
         bot_after: float | None = None,
         bot_level: str = "normal",
@@ -187,7 +203,7 @@ class NetHost(BotSeats):
         self.bot_delay = bot_delay
         self.on_send = on_send
         self.on_status = on_status
-        self.log_line = log_line or log.info
+        self.log_line: Callable[[HostEvent], None] = log_line or _log_event
         #: the seats of players elsewhere (a seat handed to a bot stays one of them)
         self.remote_seats: tuple[int, ...] = tuple(
             seat for seat, spec in enumerate(session.seats) if spec.kind is SeatKind.REMOTE
@@ -232,7 +248,7 @@ class NetHost(BotSeats):
             open_timeout=self.limits.hello_timeout,
             close_timeout=2,
         )
-        self.log_line(f"listening on {format_address(*self.address)}")
+        self.log_line(Listening(format_address(*self.address)))
         if self.bot_after is not None:
             self.watch_empty_seats(self.bot_after, self.bot_level)
         if self.turn_time is not None:
@@ -322,11 +338,13 @@ class NetHost(BotSeats):
             return Waiting(started=True, seats=[self.session.choosing[0]])
         return Waiting(started=False, seats=list(self.missing))
 
-    def _status(self, news: HostNews | None = None, log: str = "", own: tuple[int, HostNews] | None = None) -> None:
+    def _status(
+        self, news: HostNews | None = None, log: HostEvent | None = None, own: tuple[int, HostNews] | None = None,
+    ) -> None:
         """Tell every player who is here, whether the table waits and ``news`` (what just
         changed among the players); ``own``: a seat and the news its player is told
         instead (what only they may know); log ``log``."""
-        if log:
+        if log is not None:
             self.log_line(log)
         self._told_paused = self.paused
         status = Status(
@@ -418,7 +436,7 @@ class NetHost(BotSeats):
         seat = self.admission.seat_for(hello.code)
         if seat is None:
             slow = self.admission.wrong_code(address)
-            self.log_line(f"refused a wrong code from {address}")
+            self.log_line(WrongCode(address))
             if crowded:
                 await self._refuse(ws, "too many connections waiting to join; try again soon", "crowded")
                 return None
@@ -433,7 +451,7 @@ class NetHost(BotSeats):
             return None
         wait = self.admission.join_wait(seat)
         if wait is not None:
-            self.log_line(f"refused {self.session.seats[seat].name}'s code: joined too often")
+            self.log_line(JoinedTooOften(self.session.seats[seat].name))
             await self._refuse(ws, f"this seat joined too often lately; try again in {wait} seconds",
                                "joined_too_often", wait)
             return None
@@ -473,8 +491,8 @@ class NetHost(BotSeats):
         who = self.session.seats[seat].name
         again = seat in self._joined
         self._joined.add(seat)
-        log = f"{who} {'rejoined' if again else 'joined'}" + (f" (was {renamed})" if renamed else "")
-        self._status(JoinedNews(seat=seat, again=again, was=renamed, from_bot=returned), log=log)
+        self._status(JoinedNews(seat=seat, again=again, was=renamed, from_bot=returned),
+                     log=SeatJoined(who, again, renamed))
         self._advance()
         return player
 
@@ -512,7 +530,7 @@ class NetHost(BotSeats):
         del self.players[player.seat]
         if self.closed:
             return
-        log = f"{self.session.seats[player.seat].name} left the table"
+        log = SeatLeft(self.session.seats[player.seat].name)
         if self.session.is_over:
             self._status(LeftNews(seat=player.seat), log=log)
             return
@@ -529,7 +547,7 @@ class NetHost(BotSeats):
             player.over_limit += 1
             if player.over_limit >= self.limits.flood_close:
                 self._send(player, Error(reason="too many messages: closing the connection", fatal=True, why="flood"))
-                self.log_line(f"closed {self.session.seats[player.seat].name}'s connection: a flood of messages")
+                self.log_line(Flooded(self.session.seats[player.seat].name))
                 return False
             now = time.monotonic()
             if now - player.warned_at >= 1.0:
@@ -581,7 +599,7 @@ class NetHost(BotSeats):
             self.on_send(player.seat, data)
         if not player.send(data):
             # They stopped reading: their seat waits as if their line dropped.
-            self.log_line(f"dropped {self.session.seats[player.seat].name}: not reading the table's messages")
+            self.log_line(NotReading(self.session.seats[player.seat].name))
             with contextlib.suppress(Exception):
                 player.ws.transport.abort()
 
@@ -598,7 +616,8 @@ class NetHost(BotSeats):
                 for player in list(self.players.values()):
                     self._send_state(player)
                 public = self.session.state.public_history(None)
-                self.log_line(f"{self.session.seats[seat or 0].name}: {public[-1][1] if public else ''}")
+                move = str(public[-1][1]) if public else ""
+                self.log_line(SeatMoved(self.session.seats[seat or 0].name, move))
             case Chosen():
                 # A choice made ahead (by its player or a bot standing in): that seat is no
                 # longer asked and holds three cards fewer, and each seat's state says it
@@ -607,13 +626,16 @@ class NetHost(BotSeats):
                     self._send_state(player)
                 if self.players:
                     self._status()
-            case SaveWarning(message=line) | SaveFailed(reason=line):
-                self.log_line(f"saving: {line}")  # the host's own disk: not the players' business
+            # The host's own disk: not the players' business.
+            case SaveWarning(message=line):
+                self.log_line(SavingTrouble(line))
+            case SaveFailed(reason=line):
+                self.log_line(SavingTrouble(line, failed=True))
             case Finished():
-                self.log_line("the game is over; its result is recorded")
+                self.log_line(ResultRecorded())
         if self.session.is_over and not self._finished.is_set():
             self._finished.set()
-            self._status(GameOverNews(), log="the game is over")
+            self._status(GameOverNews(), log=GameOver())
 
     # --- bots ---------------------------------------------------------------------------
     def _advance(self) -> None:
@@ -625,7 +647,7 @@ class NetHost(BotSeats):
             failed = self.session.failed_bot()
             if failed is not None:
                 # A user's bot that failed: a built-in one takes its seat (no one here to ask).
-                self.log_line(f"{self.session.bot_failures.get(failed, 'a bot failed')}; a normal bot takes over")
+                self.log_line(UserBotFailed(self.session.seats[failed].name, self.session.bot_failures.get(failed, "")))
                 self.session.replace_bot(failed, "normal")
                 self._advance()
             return
@@ -642,6 +664,11 @@ class NetHost(BotSeats):
             return  # asked before the table paused: it is asked again when it resumes
         self.session.bot_answer(answer)
         self._advance()
+
+def _log_event(event: HostEvent) -> None:
+    """The host's log without a screen to word it: each event as data, for a developer."""
+    log.info("%r", event)
+
 
 def networked(state: GameState) -> bool:
     """Whether ``state`` is a game a host saved with remote seats (see :func:`seats_from_state`)."""

@@ -102,6 +102,7 @@ __all__ = [
     "outside_text",
     "pause_of",
     "refusal_of",
+    "unnamed_seat",
     "refused_message",
 ]
 
@@ -489,7 +490,7 @@ def outside_text(value: Any) -> Any:
     if isinstance(value, dict):
         return {outside_text(key): outside_text(item) for key, item in value.items()}
     if isinstance(value, SeatStatus):
-        name = safe_name(value.name, fallback=f"Player {value.seat + 1}")
+        name = safe_name(value.name, fallback=unnamed_seat(value.seat))
         return msgspec.structs.replace(value, name=name, kind=visible(value.kind), level=visible(value.level))
     if isinstance(value, JoinedNews) and value.was:
         # The old name of a player who renamed: a name like any other, or none.
@@ -498,6 +499,19 @@ def outside_text(value: Any) -> Any:
         changes = {field: outside_text(getattr(value, field)) for field in value.__struct_fields__}
         return msgspec.structs.replace(value, **changes)
     return value
+
+
+def unnamed_seat(seat: int) -> str:
+    """The name this player's screen gives ``seat`` (from 0) when the host sent none
+    usable: ``Player 2``, in this player's language (the host's words never are).
+
+    >>> unnamed_seat(1)
+    'Player 2'
+    """
+    from cardtable.lang import _
+
+    # TRANSLATORS: the name of a seat whose own name cannot be shown; {number} counts from 1.
+    return _("Player {number}").format(number=seat + 1)
 
 
 def pause_of(waiting: Waiting) -> Pause:

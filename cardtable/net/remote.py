@@ -262,8 +262,9 @@ class RemoteSession(SessionBase):
         if self.closed:
             return TableClosed()
         if self.client.closed_reason is not None or not self.client.connected:
-            return NotConnected(self.client.closed_reason or "the connection closed", self.client.closed_why,
-                                self.client.closed_seconds)
+            if self.client.closed_reason is None:
+                return NotConnected("the connection closed", "connection_closed")
+            return NotConnected(self.client.closed_reason, self.client.closed_why, self.client.closed_seconds)
         if seat != self.seat:
             return NotAtThisKeyboard(seat)
         if self.waiting:

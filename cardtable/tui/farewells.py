@@ -1,7 +1,8 @@
 """Why a host closed a player's connection or turned them away, in the player's language.
 
 The host sends its reason as data (:data:`cardtable.net.protocol.Parting`, with its
-seconds) besides its English line for logs; this screen words it.  A reason without a
+seconds) besides its English line for logs, and a connection that ends otherwise says
+why as data too (:data:`cardtable.net.client.Ended`); this screen words both.  A reason without a
 code (an older host, a message the host could not read) is shown as the host wrote it.
 
 >>> parting_line("wrong_code", None, "x")
@@ -56,4 +57,11 @@ def parting_line(why: str | None, seconds: float | None, reason: str) -> str:
             return _("send text messages (JSON), not binary ones")
         case "already_joined":
             return _("already joined: hello is only the first message")
+        # Found by this cardtable, not said by the host:
+        case "connection_closed":
+            return _("the connection closed")
+        case "unreadable":
+            return _("the host sent a message this cardtable cannot read")
+        case "listener_failed":
+            return _("cardtable failed while showing the host's news; the connection was closed")
     return reason

@@ -283,9 +283,9 @@ def news_line(news: TableNews, name: SeatName) -> str:
 
 
 def refusal_line(refusal: Refusal, name: SeatName) -> str:
-    """Why a move changed nothing, in one English line (the engine's reason as its
-    English line: the game screen words that one with :func:`~cardtable.tui.refusal_words.refusal_text`,
-    in the player's language).
+    """Why a move changed nothing, in one line of the reader's language (the engine's
+    reason as its English line: the game screen words that one with
+    :func:`~cardtable.tui.refusal_words.refusal_text`, in the player's language).
 
     >>> refusal_line(RepeatedMove(3, 5), str), refusal_line(TableWaits(WaitingForJoin((0,))), ["Ann"].__getitem__)
     ('message 3 is a repeat: this seat is at 5', 'Paused: waiting for Ann to join.')
@@ -294,25 +294,26 @@ def refusal_line(refusal: Refusal, name: SeatName) -> str:
         case AgainstRules(refusal=rule):
             return str(rule)
         case NotYourTurn(seat=seat, to_act=to_act):
-            return f"it is not {name(seat)}'s turn: {name(to_act)} is to act"
+            return _("it is not {player}'s turn: {other} is to act").format(player=name(seat), other=name(to_act))
         case BotSeat(seat=seat):
-            return f"{name(seat)} is played by a bot"
+            return _("{player} is played by a bot").format(player=name(seat))
         case RepeatedMove(seq=seq, last=last):
-            return f"message {seq} is a repeat: this seat is at {last}"
+            # TRANSLATORS: a move the host had already (a program's repeat, not a player's): {seq} and {last} are numbers.
+            return _("message {seq} is a repeat: this seat is at {last}").format(seq=seq, last=last)
         case TableWaits(pause=pause):
             return pause_line(pause, name)
         case SeatPlayedByBot():
-            return "a bot plays your seat for now"
+            return _("a bot plays your seat for now")
         case NotAtThisKeyboard(seat=seat):
-            return f"{name(seat)} does not sit at this keyboard"
+            return _("{player} does not sit at this keyboard").format(player=name(seat))
         case TableClosed():
-            return "the table is closed"
+            return _("the table is closed")
         case StillOnItsWay():
-            return "your last move is still on its way to the host"
+            return _("your last move is still on its way to the host")
         case NotConnected(reason=reason, why=why, seconds=seconds):
-            return f"not connected to the table: {parting_line(why, seconds, reason)}"
+            return _("not connected to the table: {reason}").format(reason=parting_line(why, seconds, reason))
         case NotSent(reason=reason):
-            return f"the move was not sent: {reason}"
+            return _("the move was not sent: {reason}").format(reason=reason)
 
 
 def undo_line(refusal: CannotUndo) -> str:

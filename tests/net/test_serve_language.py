@@ -30,6 +30,17 @@ def test_the_page_title_is_in_the_language_of_the_server(code: str, title: str, 
     assert f'id="start">{start}</button>' in page
 
 
+def test_a_page_that_is_not_its_own_is_refused_in_the_language_of_the_server() -> None:
+    server = Served("--lang", "pl")
+    try:
+        refused = page_status(server.port, f"evil.example:{server.port}")
+        foreign = page_status(server.port, server.own, "http://evil.example")
+    finally:
+        server.close()
+    assert refused == (403, "cardtable serve: to nie jest adres, który obsługuje\n")
+    assert foreign == (403, "cardtable serve: może go używać tylko jego własna strona\n")
+
+
 def test_the_full_page_words() -> None:
     from cardtable.commands.serve_server import full_page_words
     from cardtable.lang import use_language

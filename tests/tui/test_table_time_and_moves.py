@@ -64,7 +64,8 @@ async def test_a_move_typed_in_the_notation_is_made_and_a_bad_one_refused_with_i
         await pilot.press("m")
         assert box.display and box.has_focus
         hand = tuple(game.query_one("#hand").cards)  # type: ignore[attr-defined]
-        for text, reason in (("give 2c", "you must pass exactly 3 cards, not 1"), ("jump", "'jump' is not an action")):
+        for text, reason in (("give 2c", "you must pass exactly 3 cards, not 1"),
+                             ("jump", "'jump' is not a card: write its rank, then its suit, like qs 10h")):
             await pilot.press(*_keys(text), "enter")
             assert status_of(game).startswith("Refused: ") and reason in status_of(game), status_of(game)
             assert game.session.state.history == [] and game.session.to_act == 0  # nothing changed

@@ -43,13 +43,14 @@ from cardtable.cards import Card
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.observation import Observation
 from cardtable.engine.state import GameState
-from cardtable.errors import CardtableError
+from cardtable.errors import CardtableError, MalformedActionError
 from cardtable.lang import _, pgettext
 from cardtable.session.notices import CannotUndo, Refusal
 from cardtable.session.protocol import TableProtocol
 from cardtable.tui.cardstyle import engine_notation
 from cardtable.tui.config import SeatConfig, TableConfig
 from cardtable.tui.keymap import TABLE_KEYS, bindings, say
+from cardtable.tui.refusal_words import notation_line
 from cardtable.tui.screens.game_hints import Hints
 from cardtable.tui.screens.game_turns import Turns
 from cardtable.tui.screens.handover import HandOver
@@ -437,7 +438,7 @@ class GameScreen(StyledOnce):
         try:
             action = hinted if hinted is not None else self.table.build_action(obs, self.legal, cards)
         except CardtableError as exc:
-            self.status_line.refuse(str(exc))  # the selection is no move: the table's own line
+            self.status_line.refuse(not_a_move(exc))  # the selection is no move: why, in the player's words
             return
         if services(self).settings.confirm_before_play:
             from cardtable.tui.screens.confirm import ConfirmScreen  # a screen pushed later loads then
@@ -493,7 +494,7 @@ class GameScreen(StyledOnce):
             # The player's language's rank letters (Dutch VH) as the engine writes them (JH).
             action = typed_action(engine_notation(text), self.legal)
         except CardtableError as exc:
-            self.status_line.refuse(str(exc))  # the parser's line: what the text lacks
+            self.status_line.refuse(not_a_move(exc))  # what the text lacks, in the player's words
             return False
         # A move the engine does not list goes to the table all the same, for its reason
         # (a host's comes later): the box stays open to correct it.
@@ -594,6 +595,18 @@ class GameScreen(StyledOnce):
 
 #: the keys bound to undo (they answer even where undo is not offered)
 _UNDO_KEYS = frozenset(next(use.keys for use in TABLE_KEYS if use.action == "undo").split(","))
+
+
+def not_a_move(error: CardtableError) -> str:
+    """Why typed text or selected cards make no move, in the player's language, from
+    the parser's code and values (the error's own line for any other error).
+
+    >>> from cardtable.errors import MalformedActionError, NotationProblem
+    >>> not_a_move(MalformedActionError("x", problem=NotationProblem("not_a_card", token="jump")))
+    "'jump' is not a card: write its rank, then its suit, like qs 10h"
+    """
+    problem = error.problem if isinstance(error, MalformedActionError) else None
+    return str(error) if problem is None else notation_line(problem)
 
 
 def typed_action(text: str, legal: Sequence[Action]) -> Action:
