@@ -29,7 +29,6 @@ The facts a view is made from are a :class:`TableFacts`, read from a table by
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -72,7 +71,6 @@ __all__ = [
     "TableView",
     "TableViewModel",
     "TableWording",
-    "personalise",
 ]
 
 
@@ -348,25 +346,6 @@ class TableView:
         return self.facts.legal
 
 
-def personalise(text: Text, name: str) -> Text:
-    """A prompt with the player's name where it says "you" (hot-seat: nobody is "you").
-
-    >>> personalise(Text("Your turn: play if you can, or pass. You lead."), "Ann").plain
-    "Ann's turn: play if possible, or pass. Ann lead."
-    """
-    from cardtable.lang import ENGLISH, current_language
-
-    if current_language() != ENGLISH:
-        # The prompts of other languages are whole sentences to the person at the
-        # keyboard, whose name the hand-over screen and the title bar give.
-        return text
-    # Replacements are functions, so a backslash in a name is not read as a group.
-    plain = re.sub(r"\bYour\b", lambda _: f"{name}'s", text.plain)
-    plain = re.sub(r"\bif you can\b", "if possible", plain)
-    plain = re.sub(r"\b[Yy]ou\b", lambda _: name, plain)
-    return Text(plain, style=text.style)
-
-
 class LogFeed:
     """Which of the viewer's events the log has shown: each redraw adds only the new ones.
 
@@ -520,8 +499,8 @@ class TableViewModel:
         if facts.pause_line:
             return Text(facts.pause_line, style="bold yellow")
         if facts.my_turn:
-            text = self.wording.prompt(obs, facts.legal, ctx)
-            return personalise(text, ctx.name(facts.viewer)) if facts.hotseat else text
+            # At a shared keyboard (hot-seat) the game's sentences name the person to act.
+            return self.wording.prompt(obs, facts.legal, ctx)
         return Text(_("{player} to act.").format(player=ctx.label(obs.current_player)), style="italic")
 
     def clock(self, facts: TableFacts, clocks: Sequence[SeatClock]) -> Text:

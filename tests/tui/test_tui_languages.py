@@ -165,3 +165,47 @@ async def test_each_language_plays_each_game_without_anything_cut(speak, languag
     # The hand's title is in the language (the viewer's own hand, named as the language names it).
     own = ngettext("Your hand · {count} card", "Your hand · {count} cards", 2).split(" ·")[0]
     assert any(own in text for text in screens), screens[0]
+
+
+def hot_seat_prompts(game: str, moves: int = 60) -> list[tuple[str, str]]:
+    """``(name, status line)`` at each turn of a hot-seat game of ``game`` (three or four
+    people at one keyboard, the first legal move each time): the prompt each person reads."""
+    from cardtable.games import get_rules
+    from cardtable.session import Seat, TableSession
+    from cardtable.tui.cardstyle import CardStyle
+    from cardtable.tui.tables import table_for
+    from cardtable.tui.viewmodel import TableFacts, TableViewModel
+
+    players = len(GAMES[game])
+    names = ("Ann", "Bea", "Cy", "Di")[:players]
+    session = TableSession(get_rules(game).new_game(players=players, seed=5), [Seat.human(name) for name in names])
+    assert session.hotseat
+    model = TableViewModel(game, table_for(game), CardStyle(ascii_only=True))
+    seen = []
+    for _ in range(moves):
+        seat = session.to_act
+        if seat is None or session.is_over:
+            break
+        session.viewer = seat
+        session.reveal(seat)
+        seen.append((names[seat], model.view(TableFacts.read(session)).prompt.plain))
+        session.act(seat, session.legal_actions()[0])
+    return seen
+
+
+@pytest.mark.parametrize("language", ("en", "qps", "nl", "pl", "bg"))
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hot_seat_prompt_names_its_player_in_whole_sentences(speak, language: str, game: str) -> None:
+    """At a shared keyboard the status line names the person whose turn it is, in a
+    sentence of the language (no English "'s" or "you" replaced by a name)."""
+    speak(language)
+    prompts = hot_seat_prompts(game)
+    assert len(prompts) > 10
+    for name, prompt in prompts:
+        assert name in prompt, (name, prompt)
+        if language == "en":
+            assert not re.search(r"\b([Yy]ou|[Yy]our)\b", prompt), prompt
+            assert f"{name} lead" not in prompt, prompt
+        if language == "qps":
+            # The name sits inside a translated sentence, not glued on outside it.
+            assert not unmarked_words(prompt), prompt

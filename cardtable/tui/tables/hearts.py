@@ -274,18 +274,27 @@ class HeartsTable(TableArea[HeartsObservation]):
                 _("{points} pts · {count} tr").format(points=points, count=tricks)]
 
     def prompt(self, obs: HeartsObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
+        # TRANSLATORS: the status line on a person's turn: each sentence comes twice, to the
+        # person alone at the table ("Your turn"), and naming the person whose turn it is
+        # when several people share the keyboard ("{player}'s turn", hot-seat).
+        seat = obs.seat
         if obs.phase == "pass":
-            return Text(_("Your turn: select 3 cards to pass {direction} ({select}), then {play}.").format(
-                direction=direction_word(obs.pass_direction), select=say("toggle_card"), play=say("play")))
+            return ctx.own_line(seat, _("Your turn: select 3 cards to pass {direction} ({select}), then {play}."),
+                                _("{player}'s turn: select 3 cards to pass {direction} ({select}), then {play}."),
+                                direction=direction_word(obs.pass_direction), select=say("toggle_card"),
+                                play=say("play"))
         if obs.lead_suit is None:
             if [action.cards for action in legal] == [(TWO_OF_CLUBS,)]:
                 two = ctx.style.label(TWO_OF_CLUBS)
-                return Text(_("Your lead: play the {card} ({play}).").format(card=two, play=say("play")))
-            return Text(_("Your lead: choose a card ({left} {right}) and press {play}.").format(
-                left=say("cursor(-1)"), right=say("cursor(1)"), play=say("play")))
+                return ctx.own_line(seat, _("Your lead: play the {card} ({play})."),
+                                    _("{player}'s lead: play the {card} ({play})."), card=two, play=say("play"))
+            return ctx.own_line(seat, _("Your lead: choose a card ({left} {right}) and press {play}."),
+                                _("{player}'s lead: choose a card ({left} {right}) and press {play}."),
+                                left=say("cursor(-1)"), right=say("cursor(1)"), play=say("play"))
         suit = ctx.style.suit_label(obs.lead_suit)
-        return Text(_("Your turn: follow {suit} if you can; choose a card and press {play}.").format(
-            suit=suit, play=say("play")))
+        return ctx.own_line(seat, _("Your turn: follow {suit} if you can; choose a card and press {play}."),
+                            _("{player}'s turn: follow {suit} if possible; choose a card and press {play}."),
+                            suit=suit, play=say("play"))
 
     def score_text(self, obs: HeartsObservation, ctx: TableContext) -> Text:
         text = Text()
