@@ -53,6 +53,7 @@ from cardtable.tui.wording import (
     presence_line,
     refusal_line,
 )
+from cardtable.userdata.meta import shown_name
 
 if TYPE_CHECKING:
     from cardtable.cards import Card
@@ -98,7 +99,7 @@ class TableContext:
         the reader's language."""
         if seat is None or not 0 <= seat < len(self.names):
             return "?"
-        return _("You") if self.names[seat] == YOU else self.names[seat]
+        return _("You") if self.names[seat] == YOU else shown_name(self.names[seat])
 
     def who(self, seat: int | None, start: bool = False) -> str:
         """The seat's name as a list of names in a sentence gives it (``Passed: you,
@@ -157,8 +158,8 @@ def seat_label(label: str, name: str) -> str:
     """
     if label.startswith(f"{name} (") and label.endswith(")"):
         level = label[len(name) + 2 : -1]
-        return f"{_('You') if name == YOU else name} ({level_word(level)})"
-    return _("You") if label == YOU else label
+        return f"{_('You') if name == YOU else shown_name(name)} ({level_word(level)})"
+    return _("You") if label == YOU else shown_name(label)
 
 
 def hand_title(ctx: TableContext, seat: int | None, cards: int) -> str:

@@ -209,3 +209,31 @@ def test_a_hot_seat_prompt_names_its_player_in_whole_sentences(speak, language: 
         if language == "qps":
             # The name sits inside a translated sentence, not glued on outside it.
             assert not unmarked_words(prompt), prompt
+
+
+async def open_hot_seat(game: str = "president", kinds: tuple[str, ...] = ("human", "human", "easy")):
+    """A hot-seat game at 80x24 whose people have no names typed (the app's default names)."""
+    from cardtable.tui.config import TableConfig
+
+    config = TableConfig.build(game, list(kinds), seed=3)
+    return CardtableApp(config, bot_delay=0, ascii_only=False)
+
+
+@pytest.mark.parametrize("language", ("nl", "pl"))
+async def test_default_hot_seat_names_are_in_the_language_and_kept_english_in_the_file(speak, language: str) -> None:
+    """``Player 2`` is shown in the reader's words (hand-over, seat boxes, the hand's
+    title), while the game's file keeps the name as cardtable wrote it."""
+    speak(language)
+    from cardtable.lang import _
+
+    app = await open_hot_seat()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        cover = screen_text(app)
+        first, second = (_("Player {number}").format(number=n) for n in (1, 2))
+        assert first in cover and "Player" not in cover, cover
+        await pilot.press("enter")
+        await settle(app, pilot)
+        table = screen_text(app)
+        assert first in table and second in table and "Player" not in table, table
+        assert [seat["name"] for seat in app.screen.state.meta["seats"]][:2] == ["Player 1", "Player 2"]
