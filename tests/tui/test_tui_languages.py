@@ -237,3 +237,43 @@ async def test_default_hot_seat_names_are_in_the_language_and_kept_english_in_th
         table = screen_text(app)
         assert first in table and second in table and "Player" not in table, table
         assert [seat["name"] for seat in app.screen.state.meta["seats"]][:2] == ["Player 1", "Player 2"]
+
+
+def hearts_after_hands(hands: int):
+    """A Hearts game played on (the first legal move each time) until ``hands`` hands
+    are scored: its table widget, its observation for seat 0 and a context."""
+    from cardtable.games import get_rules
+    from cardtable.session import Seat, TableSession
+    from cardtable.tui.cardstyle import CardStyle
+    from cardtable.tui.tables import table_for
+    from cardtable.tui.viewmodel import TableContext
+
+    session = TableSession(get_rules("hearts").new_game(players=4, seed=2, target=1000),
+                           [Seat.human(name) for name in ("Ann", "Ada", "Ben", "Cleo")])
+    while len(session.observation(0).hand_scores) < hands:
+        seat = session.to_act
+        assert seat is not None
+        session.viewer = seat
+        session.reveal(seat)
+        session.act(seat, session.legal_actions()[0])
+    names = tuple(seat.name for seat in session.seats)
+    return table_for("hearts"), session.observation(0), TableContext(names, names, CardStyle())
+
+
+@pytest.mark.parametrize("language", ("qps", "pl", "bg"))
+def test_the_hearts_score_sheet_numbers_its_hands_in_the_language(speak, language: str) -> None:
+    """The score sheet's columns (one per hand) and the round's summary say "hand" in
+    the reader's word, and the sheet keeps within its column at 80x24."""
+    speak(language)
+    from cardtable.lang import pgettext
+    from cardtable.tui.tables.hearts import _SCORE_WIDTH
+
+    table, obs, ctx = hearts_after_hands(2)
+    head = pgettext("a hand's number, short", "h{hand}").format(hand=2)
+    sheet = table.score_text(obs, ctx).plain
+    assert head in sheet and not re.search(r"\bh\d", sheet), sheet
+    assert all(cell_len(row) <= _SCORE_WIDTH for row in sheet.splitlines()), sheet
+    total = pgettext("total score, short", "tot")
+    assert f" {total}" in sheet.splitlines()[1], sheet  # the total's head apart from the hands'
+    summary = table.round_summary(obs.events[-1], obs, ctx).plain
+    assert head in summary and not re.search(r"\bh\d", summary), summary

@@ -67,6 +67,17 @@ _SCORE_WIDTH = 26
 """The score table's width: a name, the last three hands and the totals of a game to 100."""
 
 
+def hand_head(number: int) -> str:
+    """A hand's number as the score sheet's column heads write it: ``h3``.
+
+    >>> hand_head(3)
+    'h3'
+    """
+    # TRANSLATORS: the head of a column of the Hearts score sheet: the hand (the deal)
+    # numbered {hand}, as short as can be (the first letter of the word for a hand).
+    return pgettext("a hand's number, short", "h{hand}").format(hand=number)
+
+
 class HeartsTable(TableArea[HeartsObservation]):
     """Draws Hearts from a :class:`HeartsObservation`."""
 
@@ -300,15 +311,16 @@ class HeartsTable(TableArea[HeartsObservation]):
         text = Text()
         text.append(_("Hand {hand} · to {target}").format(hand=obs.hand_number, target=obs.target) + "\n", style="bold")
         # Columns wide enough for hand numbers and totals of a long game (a target of
-        # up to 100,000): as many of the last three hands as fit beside the totals.
+        # up to 100,000), and for the language's words over them, a space apart: as many
+        # of the last three hands as fit beside the totals.
         played = len(obs.hand_scores)
-        column = max(4, len(f"h{played}") + 1)
-        total_width = max(5, *(len(str(total)) + 1 for total in obs.scores))
+        column = max(4, len(hand_head(played)) + 1)
+        total_head = pgettext("total score, short", "tot")
+        total_width = max(5, len(total_head) + 1, *(len(str(total)) + 1 for total in obs.scores))
         count = min(3, played, max(_SCORE_WIDTH - 9 - total_width, 0) // column)
         hands = obs.hand_scores[played - count:]
         first = played - count + 1
-        header = "".join(f"{'h' + str(first + i):>{column}}" for i in range(count))
-        total_head = pgettext("total score, short", "tot")
+        header = "".join(f"{hand_head(first + i):>{column}}" for i in range(count))
         text.append(f"{'':<9}{header}{total_head:>{total_width}}\n", style="dim")
         for seat, total in enumerate(obs.scores):
             per = "".join(f"{h[seat]:>{column}}" for h in hands)
@@ -377,6 +389,6 @@ class HeartsTable(TableArea[HeartsObservation]):
         if len(obs.hand_scores) > 1:
             text.append("\n" + _("Points per hand:") + " ", style="dim")
             for i, hand in enumerate(obs.hand_scores, 1):
-                text.append(f"h{i} " + "/".join(str(p) for p in hand) + "  ", style="dim")
+                text.append(f"{hand_head(i)} " + "/".join(str(p) for p in hand) + "  ", style="dim")
             text.append("\n")
         return text
