@@ -74,8 +74,10 @@ def assert_nothing_cut(app: CardtableApp, screen: GameScreen | None = None) -> N
 
 def unclosed_marks(text: str) -> str:
     """What is left of marked messages that lost their end on their row (cut), or ``""``.
-    Messages wrap whole, so a row ends a message only with its ⟧ or mid-sentence."""
-    flat = text
+    Messages wrap whole, so a row ends a message only with its ⟧ or mid-sentence.  A
+    message shortened on purpose (a name cut to its column, ending ``…``) goes first, so
+    that it does not take the end of a message wrapped beside it."""
+    flat = re.sub(r"⟦[^⟦⟧\n]*…", " ", text)
     while True:
         shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", flat)
         if shorter == flat:
@@ -277,3 +279,77 @@ def test_the_hearts_score_sheet_numbers_its_hands_in_the_language(speak, languag
     assert f" {total}" in sheet.splitlines()[1], sheet  # the total's head apart from the hands'
     summary = table.round_summary(obs.events[-1], obs, ctx).plain
     assert head in summary and not re.search(r"\bh\d", summary), summary
+
+
+async def other_screens(app: CardtableApp, pilot) -> dict[str, str]:
+    """The start screen's pop-ups as the reader sees them at 80x24: statistics,
+    settings, the help, and what Ctrl+P (Textual's command palette) opens."""
+    from cardtable.tui.screens.settings import SettingsScreen
+
+    seen = {}
+    await settle(app, pilot)
+    for name, key in (("statistics", "s"), ("help", "f1")):
+        await pilot.press(key)
+        await pilot.pause()
+        seen[name] = screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+    app.push_screen(SettingsScreen(app.settings))
+    await pilot.pause()
+    seen["settings"] = screen_text(app)
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.pause()
+    seen["ctrl+p"] = screen_text(app)
+    return seen
+
+
+async def test_the_pseudo_language_leaves_no_english_of_textual_on_the_other_screens(speak) -> None:
+    """Textual's own words (the footer's ``^p palette``, the command palette's
+    commands and search line) are not on cardtable's screens."""
+    speak("qps")
+    app = CardtableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen = await other_screens(app, pilot)
+    for name, text in seen.items():
+        assert not unmarked_words(text), (name, unmarked_words(text), text)
+
+
+async def test_ctrl_c_says_how_to_quit_in_the_language(speak) -> None:
+    """Ctrl+C does not quit a Textual app: the note that says which key does is in
+    the reader's words, its key written as a prompt writes keys, with no markup shown."""
+    speak("qps")
+    app = CardtableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        app.action_help_quit()
+        await pilot.pause()
+        [note] = list(app._notifications)
+        assert "[" not in note.message and not unmarked_words(note.message) and not unmarked_words(note.title), note
+        assert "Esc" in note.message, note  # the start screen's key that quits
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_pseudo_language_leaves_no_english_on_the_hot_seat_path(speak, game: str) -> None:
+    """Two people at one keyboard, their names not typed: the hand-over, the table
+    after it and the next hand-over speak only marked messages, and nothing is cut."""
+    speak("qps")
+    kinds = ("human", "human") + GAMES[game][2:]
+    app = await open_hot_seat(game, kinds)
+    async with app.run_test(size=(80, 24)) as pilot:
+        covers = tables = 0
+        for _ in range(8):
+            await settle(app, pilot)
+            text = screen_text(app)
+            assert not unmarked_words(text), (unmarked_words(text), text)
+            if isinstance(app.screen, GameScreen):
+                tables += 1
+                assert_nothing_cut(app, app.screen)
+                legal = app.screen.session.legal_actions()
+                if not legal:
+                    break
+                await perform(pilot, app.screen, Action.parse(str(legal[0])))
+            else:
+                covers += 1
+                await pilot.press("enter")
+        assert covers >= 2 and tables >= 2, (covers, tables)
