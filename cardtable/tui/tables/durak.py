@@ -283,12 +283,12 @@ class DurakTable(TableArea[DurakObservation]):
         return [f"{record} · {holds}", holds, _("has {cards}").format(cards=shown), _("has {cards}").format(cards=few)]
 
     def prompt(self, obs: DurakObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
-        # TRANSLATORS: the status line on a person's turn: each sentence comes twice, to the
-        # person alone at the table ("Your attack"), and naming the person whose turn it is
-        # when several people share the keyboard ("{player}'s attack", hot-seat).
+        # Each sentence comes twice: to the person alone at the table, and naming the
+        # person to act when several people share the keyboard (hot-seat).
         o, seat = obs, obs.seat
         if o.phase == "attack":
             return ctx.own_line(seat, _("Your attack: choose a card ({left} {right}) and press {play}."),
+                                # TRANSLATORS: hot-seat: several people share the keyboard, {player} is to act.
                                 _("{player}'s attack: choose a card ({left} {right}) and press {play}."),
                                 left=say("cursor(-1)"), right=say("cursor(1)"), play=say("play"))
         if o.phase == "defend":
@@ -320,6 +320,7 @@ class DurakTable(TableArea[DurakObservation]):
         name = ctx.name(seat)
         if not can_add:
             if o.taking:
+                # TRANSLATORS: hot-seat: {player} (an attacker) is to act; {defender} takes the cards.
                 return fill(_("{defender} takes. {player} has nothing to throw in: {key} to pass."),
                             player=name, defender=defender, key=key)
             return fill(_("{player} has nothing to throw in: {key} to pass."), player=name, key=key)

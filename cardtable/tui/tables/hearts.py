@@ -73,8 +73,7 @@ def hand_head(number: int) -> str:
     >>> hand_head(3)
     'h3'
     """
-    # TRANSLATORS: the head of a column of the Hearts score sheet: the hand (the deal)
-    # numbered {hand}, as short as can be (the first letter of the word for a hand).
+    # TRANSLATORS: a column head of the Hearts score sheet: hand (deal) number {hand}, short (the word's first letter).
     return pgettext("a hand's number, short", "h{hand}").format(hand=number)
 
 
@@ -285,12 +284,12 @@ class HeartsTable(TableArea[HeartsObservation]):
                 _("{points} pts · {count} tr").format(points=points, count=tricks)]
 
     def prompt(self, obs: HeartsObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
-        # TRANSLATORS: the status line on a person's turn: each sentence comes twice, to the
-        # person alone at the table ("Your turn"), and naming the person whose turn it is
-        # when several people share the keyboard ("{player}'s turn", hot-seat).
+        # Each sentence comes twice: to the person alone at the table, and naming the
+        # person to act when several people share the keyboard (hot-seat).
         seat = obs.seat
         if obs.phase == "pass":
             return ctx.own_line(seat, _("Your turn: select 3 cards to pass {direction} ({select}), then {play}."),
+                                # TRANSLATORS: hot-seat: several people share the keyboard, {player} is to act.
                                 _("{player}'s turn: select 3 cards to pass {direction} ({select}), then {play}."),
                                 direction=direction_word(obs.pass_direction), select=say("toggle_card"),
                                 play=say("play"))

@@ -230,9 +230,8 @@ class PresidentTable(TableArea[PresidentObservation]):
         return [_(title), _(SHORT_TITLES.get(title, title))]
 
     def prompt(self, obs: PresidentObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
-        # TRANSLATORS: the status line on a person's turn: each sentence comes twice, to the
-        # person alone at the table ("Your turn"), and naming the person whose turn it is
-        # when several people share the keyboard ("{player}'s turn", hot-seat).
+        # Each sentence comes twice: to the person alone at the table, and naming the
+        # person to act when several people share the keyboard (hot-seat).
         seat = obs.seat
         if obs.phase == "exchange":
             due = obs.exchange_due
@@ -240,6 +239,7 @@ class PresidentTable(TableArea[PresidentObservation]):
                 seat,
                 ngettext("Your turn: select {count} card to give back, then {play}.",
                          "Your turn: select {count} cards to give back, then {play}.", due),
+                # TRANSLATORS: hot-seat: several people share the keyboard, {player} is to act.
                 ngettext("{player}'s turn: select {count} card to give back, then {play}.",
                          "{player}'s turn: select {count} cards to give back, then {play}.", due),
                 count=due, play=say("play"))
