@@ -85,6 +85,10 @@ class CardtableApp(App[None]):
         Binding("f1", "help", "Help", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False),
     ]
+    # Textual's command palette offers Textual's commands (themes, a screenshot, its
+    # panel of keys), in English, and nothing of cardtable's: every action here has a
+    # key of its own, which the help screen lists.  So no Ctrl+P and no "^p palette".
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self,
@@ -188,6 +192,16 @@ class CardtableApp(App[None]):
         if not markup:
             message, title = visible(message), visible(title)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit (it copies in a text box): say which key does, in the
+        reader's words (Textual's own note is English, and shows its markup here)."""
+        from cardtable.tui.keymap import written
+
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(_("Press {key} to quit cardtable.").format(key=written(key)), title=_("Quit?"))
+                return
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` for the card style and bot speed (command-line flags win)."""

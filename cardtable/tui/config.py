@@ -177,7 +177,10 @@ def _default_name(index: int, kind: str, kinds: Sequence[str], default_human: st
         humans = [i for i, k in enumerate(kinds) if k == "human"]
         if len(humans) == 1:
             return default_human
-        return f"Player {humans.index(index) + 1}"
+        from cardtable.userdata.meta import numbered_name
+
+        # Kept in English like "You"; each screen shows it in its reader's words.
+        return numbered_name(humans.index(index) + 1)
     name = DEFAULT_NAMES[index]
     return "Zoe" if name in ("You", default_human) else name
 

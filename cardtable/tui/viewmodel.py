@@ -29,7 +29,6 @@ The facts a view is made from are a :class:`TableFacts`, read from a table by
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -54,6 +53,7 @@ from cardtable.tui.wording import (
     presence_line,
     refusal_line,
 )
+from cardtable.userdata.meta import shown_name
 
 if TYPE_CHECKING:
     from cardtable.cards import Card
@@ -72,7 +72,6 @@ __all__ = [
     "TableView",
     "TableViewModel",
     "TableWording",
-    "personalise",
 ]
 
 
@@ -100,7 +99,7 @@ class TableContext:
         the reader's language."""
         if seat is None or not 0 <= seat < len(self.names):
             return "?"
-        return _("You") if self.names[seat] == YOU else self.names[seat]
+        return _("You") if self.names[seat] == YOU else shown_name(self.names[seat])
 
     def who(self, seat: int | None, start: bool = False) -> str:
         """The seat's name as a list of names in a sentence gives it (``Passed: you,
@@ -159,8 +158,8 @@ def seat_label(label: str, name: str) -> str:
     """
     if label.startswith(f"{name} (") and label.endswith(")"):
         level = label[len(name) + 2 : -1]
-        return f"{_('You') if name == YOU else name} ({level_word(level)})"
-    return _("You") if label == YOU else label
+        return f"{_('You') if name == YOU else shown_name(name)} ({level_word(level)})"
+    return _("You") if label == YOU else shown_name(label)
 
 
 def hand_title(ctx: TableContext, seat: int | None, cards: int) -> str:
@@ -348,25 +347,6 @@ class TableView:
         return self.facts.legal
 
 
-def personalise(text: Text, name: str) -> Text:
-    """A prompt with the player's name where it says "you" (hot-seat: nobody is "you").
-
-    >>> personalise(Text("Your turn: play if you can, or pass. You lead."), "Ann").plain
-    "Ann's turn: play if possible, or pass. Ann lead."
-    """
-    from cardtable.lang import ENGLISH, current_language
-
-    if current_language() != ENGLISH:
-        # The prompts of other languages are whole sentences to the person at the
-        # keyboard, whose name the hand-over screen and the title bar give.
-        return text
-    # Replacements are functions, so a backslash in a name is not read as a group.
-    plain = re.sub(r"\bYour\b", lambda _: f"{name}'s", text.plain)
-    plain = re.sub(r"\bif you can\b", "if possible", plain)
-    plain = re.sub(r"\b[Yy]ou\b", lambda _: name, plain)
-    return Text(plain, style=text.style)
-
-
 class LogFeed:
     """Which of the viewer's events the log has shown: each redraw adds only the new ones.
 
@@ -520,8 +500,8 @@ class TableViewModel:
         if facts.pause_line:
             return Text(facts.pause_line, style="bold yellow")
         if facts.my_turn:
-            text = self.wording.prompt(obs, facts.legal, ctx)
-            return personalise(text, ctx.name(facts.viewer)) if facts.hotseat else text
+            # At a shared keyboard (hot-seat) the game's sentences name the person to act.
+            return self.wording.prompt(obs, facts.legal, ctx)
         return Text(_("{player} to act.").format(player=ctx.label(obs.current_player)), style="italic")
 
     def clock(self, facts: TableFacts, clocks: Sequence[SeatClock]) -> Text:

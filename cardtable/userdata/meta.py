@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from cardtable.engine.state import GameState
-from cardtable.lang import pgettext
+from cardtable.lang import _, pgettext
 from cardtable.names import safe_name
 
 __all__ = [
@@ -34,10 +34,12 @@ __all__ = [
     "kind_label",
     "mark_undo",
     "new_save_id",
+    "numbered_name",
     "save_id_of",
     "seats_of",
     "seats_valid",
     "set_seats",
+    "shown_name",
     "undo_used",
 ]
 
@@ -55,8 +57,37 @@ class SeatInfo:
 
     @property
     def label(self) -> str:
-        """The name, with the level for a bot: ``Ada (hard)``."""
-        return self.name if self.is_human else f"{self.name} ({kind_label(self.kind)})"
+        """The name as shown, with the level for a bot: ``Ada (hard)``."""
+        name = shown_name(self.name)
+        return name if self.is_human else f"{name} ({kind_label(self.kind)})"
+
+
+def numbered_name(number: int) -> str:
+    """The name cardtable gives a person who has none (a seat of a record without
+    names, a second person at one keyboard), as files keep it: the same in every
+    language, like the name ``You``; :func:`shown_name` words it for the reader.
+
+    >>> numbered_name(2)
+    'Player 2'
+    """
+    return f"Player {number}"
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the reader sees it: :func:`numbered_name`'s names in the
+    reader's language, any other name as it is (a name is data).
+
+    >>> shown_name("Player 2"), shown_name("Ann"), shown_name("Player 2b")
+    ('Player 2', 'Ann', 'Player 2b')
+    """
+    match = _NUMBERED.fullmatch(name)
+    if match is None:
+        return name
+    # TRANSLATORS: the name of a person who has none, by seat (hot-seat, records without names).
+    return _("Player {number}").format(number=int(match[1]))
+
+
+_NUMBERED = re.compile(r"Player ([1-9][0-9]?)")
 
 
 def kind_label(kind: str) -> str:
@@ -91,12 +122,12 @@ def seats_of(state: GameState) -> tuple[SeatInfo, ...]:
     if seats_valid(entries, state.num_players):
         seats: list[SeatInfo] = []
         for number, entry in enumerate(entries, start=1):
-            name = safe_name(entry["name"], fallback=f"Player {number}")
+            name = safe_name(entry["name"], fallback=numbered_name(number))
             if any(seat.name == name for seat in seats):
-                name = f"Player {number}"
+                name = numbered_name(number)
             seats.append(SeatInfo(name, entry["kind"]))
         return tuple(seats)
-    return tuple(SeatInfo(f"Player {seat + 1}", "unknown") for seat in range(state.num_players))
+    return tuple(SeatInfo(numbered_name(seat + 1), "unknown") for seat in range(state.num_players))
 
 
 def set_seats(state: GameState, seats: Iterable[tuple[str, str] | SeatInfo]) -> None:

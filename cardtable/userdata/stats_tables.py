@@ -23,7 +23,7 @@ from cardtable.engine.facts import StatCounter
 from cardtable.errors import UnknownGameError
 from cardtable.games import get_rules
 from cardtable.lang import _
-from cardtable.userdata.meta import kind_label
+from cardtable.userdata.meta import kind_label, shown_name
 from cardtable.userdata.stats import PlayerStats, counters_of, lower_score_wins
 
 __all__ = ["render_tables"]
@@ -126,7 +126,7 @@ def _labels_table(title: str, counter: StatCounter, rows: list[PlayerStats]) -> 
     body = []
     for entry in rows:
         counts = entry.labels(counter.key)
-        body.append([visible(entry.name)] + [str(counts.get(label, 0)) for label in order] + [str(sum(counts.values()))])
+        body.append([visible(shown_name(entry.name))] + [str(counts.get(label, 0)) for label in order] + [str(sum(counts.values()))])
     headings = [_("player")] + [short[label] for label in order] + [_("rounds")]
     for index, heading in enumerate(headings):
         widest = max(cell_len(row[index]) for row in body)
@@ -139,7 +139,7 @@ def _labels_table(title: str, counter: StatCounter, rows: list[PlayerStats]) -> 
 
 def _row(counters: list[StatCounter], entry: PlayerStats) -> list[str]:
     row = [
-        entry.name,
+        shown_name(entry.name),
         kind_label(entry.kind),
         str(entry.played),
         str(entry.wins),

@@ -74,8 +74,10 @@ def assert_nothing_cut(app: CardtableApp, screen: GameScreen | None = None) -> N
 
 def unclosed_marks(text: str) -> str:
     """What is left of marked messages that lost their end on their row (cut), or ``""``.
-    Messages wrap whole, so a row ends a message only with its ⟧ or mid-sentence."""
-    flat = text
+    Messages wrap whole, so a row ends a message only with its ⟧ or mid-sentence.  A
+    message shortened on purpose (a name cut to its column, ending ``…``) goes first, so
+    that it does not take the end of a message wrapped beside it."""
+    flat = re.sub(r"⟦[^⟦⟧\n]*…", " ", text)
     while True:
         shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", flat)
         if shorter == flat:
@@ -168,3 +170,189 @@ async def test_each_language_plays_each_game_without_anything_cut(speak, languag
     # The hand's title is in the language (the viewer's own hand, named as the language names it).
     own = ngettext("Your hand · {count} card", "Your hand · {count} cards", 2).split(" ·")[0]
     assert any(own in text for text in screens), screens[0]
+
+
+def hot_seat_prompts(game: str, moves: int = 60) -> list[tuple[str, str]]:
+    """``(name, status line)`` at each turn of a hot-seat game of ``game`` (three or four
+    people at one keyboard, the first legal move each time): the prompt each person reads."""
+    from cardtable.games import get_rules
+    from cardtable.session import Seat, TableSession
+    from cardtable.tui.cardstyle import CardStyle
+    from cardtable.tui.tables import table_for
+    from cardtable.tui.viewmodel import TableFacts, TableViewModel
+
+    players = len(GAMES[game])
+    names = ("Ann", "Bea", "Cy", "Di")[:players]
+    session = TableSession(get_rules(game).new_game(players=players, seed=5), [Seat.human(name) for name in names])
+    assert session.hotseat
+    model = TableViewModel(game, table_for(game), CardStyle(ascii_only=True))
+    seen = []
+    for _ in range(moves):
+        seat = session.to_act
+        if seat is None or session.is_over:
+            break
+        session.viewer = seat
+        session.reveal(seat)
+        seen.append((names[seat], model.view(TableFacts.read(session)).prompt.plain))
+        session.act(seat, session.legal_actions()[0])
+    return seen
+
+
+@pytest.mark.parametrize("language", ("en", "qps", "nl", "pl", "bg"))
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hot_seat_prompt_names_its_player_in_whole_sentences(speak, language: str, game: str) -> None:
+    """At a shared keyboard the status line names the person whose turn it is, in a
+    sentence of the language (no English "'s" or "you" replaced by a name)."""
+    speak(language)
+    prompts = hot_seat_prompts(game)
+    assert len(prompts) > 10
+    for name, prompt in prompts:
+        assert name in prompt, (name, prompt)
+        if language == "en":
+            assert not re.search(r"\b([Yy]ou|[Yy]our)\b", prompt), prompt
+            assert f"{name} lead" not in prompt, prompt
+        if language == "qps":
+            # The name sits inside a translated sentence, not glued on outside it.
+            assert not unmarked_words(prompt), prompt
+
+
+async def open_hot_seat(game: str = "president", kinds: tuple[str, ...] = ("human", "human", "easy")):
+    """A hot-seat game at 80x24 whose people have no names typed (the app's default names)."""
+    from cardtable.tui.config import TableConfig
+
+    config = TableConfig.build(game, list(kinds), seed=3)
+    return CardtableApp(config, bot_delay=0, ascii_only=False)
+
+
+@pytest.mark.parametrize("language", ("nl", "pl"))
+async def test_default_hot_seat_names_are_in_the_language_and_kept_english_in_the_file(speak, language: str) -> None:
+    """``Player 2`` is shown in the reader's words (hand-over, seat boxes, the hand's
+    title), while the game's file keeps the name as cardtable wrote it."""
+    speak(language)
+    from cardtable.lang import _
+
+    app = await open_hot_seat()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        cover = screen_text(app)
+        first, second = (_("Player {number}").format(number=n) for n in (1, 2))
+        assert first in cover and "Player" not in cover, cover
+        await pilot.press("enter")
+        await settle(app, pilot)
+        table = screen_text(app)
+        assert first in table and second in table and "Player" not in table, table
+        assert [seat["name"] for seat in app.screen.state.meta["seats"]][:2] == ["Player 1", "Player 2"]
+
+
+def hearts_after_hands(hands: int):
+    """A Hearts game played on (the first legal move each time) until ``hands`` hands
+    are scored: its table widget, its observation for seat 0 and a context."""
+    from cardtable.games import get_rules
+    from cardtable.session import Seat, TableSession
+    from cardtable.tui.cardstyle import CardStyle
+    from cardtable.tui.tables import table_for
+    from cardtable.tui.viewmodel import TableContext
+
+    session = TableSession(get_rules("hearts").new_game(players=4, seed=2, target=1000),
+                           [Seat.human(name) for name in ("Ann", "Ada", "Ben", "Cleo")])
+    while len(session.observation(0).hand_scores) < hands:
+        seat = session.to_act
+        assert seat is not None
+        session.viewer = seat
+        session.reveal(seat)
+        session.act(seat, session.legal_actions()[0])
+    names = tuple(seat.name for seat in session.seats)
+    return table_for("hearts"), session.observation(0), TableContext(names, names, CardStyle())
+
+
+@pytest.mark.parametrize("language", ("qps", "pl", "bg"))
+def test_the_hearts_score_sheet_numbers_its_hands_in_the_language(speak, language: str) -> None:
+    """The score sheet's columns (one per hand) and the round's summary say "hand" in
+    the reader's word, and the sheet keeps within its column at 80x24."""
+    speak(language)
+    from cardtable.lang import pgettext
+    from cardtable.tui.tables.hearts import _SCORE_WIDTH
+
+    table, obs, ctx = hearts_after_hands(2)
+    head = pgettext("a hand's number, short", "h{hand}").format(hand=2)
+    sheet = table.score_text(obs, ctx).plain
+    assert head in sheet and not re.search(r"\bh\d", sheet), sheet
+    assert all(cell_len(row) <= _SCORE_WIDTH for row in sheet.splitlines()), sheet
+    total = pgettext("total score, short", "tot")
+    assert f" {total}" in sheet.splitlines()[1], sheet  # the total's head apart from the hands'
+    summary = table.round_summary(obs.events[-1], obs, ctx).plain
+    assert head in summary and not re.search(r"\bh\d", summary), summary
+
+
+async def other_screens(app: CardtableApp, pilot) -> dict[str, str]:
+    """The start screen's pop-ups as the reader sees them at 80x24: statistics,
+    settings, the help, and what Ctrl+P (Textual's command palette) opens."""
+    from cardtable.tui.screens.settings import SettingsScreen
+
+    seen = {}
+    await settle(app, pilot)
+    for name, key in (("statistics", "s"), ("help", "f1")):
+        await pilot.press(key)
+        await pilot.pause()
+        seen[name] = screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+    app.push_screen(SettingsScreen(app.settings))
+    await pilot.pause()
+    seen["settings"] = screen_text(app)
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.pause()
+    seen["ctrl+p"] = screen_text(app)
+    return seen
+
+
+async def test_the_pseudo_language_leaves_no_english_of_textual_on_the_other_screens(speak) -> None:
+    """Textual's own words (the footer's ``^p palette``, the command palette's
+    commands and search line) are not on cardtable's screens."""
+    speak("qps")
+    app = CardtableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen = await other_screens(app, pilot)
+    for name, text in seen.items():
+        assert not unmarked_words(text), (name, unmarked_words(text), text)
+
+
+async def test_ctrl_c_says_how_to_quit_in_the_language(speak) -> None:
+    """Ctrl+C does not quit a Textual app: the note that says which key does is in
+    the reader's words, its key written as a prompt writes keys, with no markup shown."""
+    speak("qps")
+    app = CardtableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        app.action_help_quit()
+        await pilot.pause()
+        [note] = list(app._notifications)
+        assert "[" not in note.message and not unmarked_words(note.message) and not unmarked_words(note.title), note
+        assert "Esc" in note.message, note  # the start screen's key that quits
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_pseudo_language_leaves_no_english_on_the_hot_seat_path(speak, game: str) -> None:
+    """Two people at one keyboard, their names not typed: the hand-over, the table
+    after it and the next hand-over speak only marked messages, and nothing is cut."""
+    speak("qps")
+    kinds = ("human", "human") + GAMES[game][2:]
+    app = await open_hot_seat(game, kinds)
+    async with app.run_test(size=(80, 24)) as pilot:
+        covers = tables = 0
+        for _ in range(8):
+            await settle(app, pilot)
+            text = screen_text(app)
+            assert not unmarked_words(text), (unmarked_words(text), text)
+            if isinstance(app.screen, GameScreen):
+                tables += 1
+                assert_nothing_cut(app, app.screen)
+                legal = app.screen.session.legal_actions()
+                if not legal:
+                    break
+                await perform(pilot, app.screen, Action.parse(str(legal[0])))
+            else:
+                covers += 1
+                await pilot.press("enter")
+        assert covers >= 2 and tables >= 2, (covers, tables)

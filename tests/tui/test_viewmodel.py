@@ -3,8 +3,6 @@ draw out (cardtable.tui.viewmodel)."""
 
 from __future__ import annotations
 
-from rich.text import Text
-
 from cardtable.engine.actions import PASS, TAKE
 from cardtable.engine.events import Event
 from cardtable.engine.payloads import EventKind
@@ -12,7 +10,7 @@ from cardtable.games import get_rules
 from cardtable.session import Seat, TableSession
 from cardtable.tui.cardstyle import CardStyle
 from cardtable.tui.tables import table_for
-from cardtable.tui.viewmodel import LogFeed, TableFacts, TableViewModel, personalise
+from cardtable.tui.viewmodel import LogFeed, TableFacts, TableViewModel
 
 
 def table(game: str, seats: list[Seat], seed: int = 1, players: int | None = None) -> TableSession:
@@ -66,7 +64,7 @@ def test_hot_seat_names_the_player_where_a_prompt_says_you() -> None:
     name = facts.names[facts.viewer]
     assert facts.my_turn and name in view.prompt.plain and "You" not in view.prompt.plain.split()
     assert f"{name}'s view" in view.title.plain
-    assert personalise(Text("You lead."), "Ben").plain == "Ben lead."
+    assert view.prompt.plain.startswith(f"{name}'s lead: "), view.prompt.plain
 
 
 def test_durak_offers_take_to_the_defender_and_a_key_to_pick_the_card_to_beat() -> None:

@@ -509,3 +509,22 @@ def test_a_remembered_named_save_is_not_trusted_once_another_file_took_its_place
     named.write_text("my shopping list", encoding="utf-8")
     assert latest_unfinished() is None
     assert named.read_text(encoding="utf-8") == "my shopping list"
+
+
+def test_an_unnamed_seat_is_shown_in_the_language_and_written_in_english() -> None:
+    """A record without names (``simulate``, Python) seats ``Player 1``...: a label
+    shows it in the reader's language; what is written to a file does not change."""
+    from cardtable.games import get_rules
+    from cardtable.lang import use_language
+    from cardtable.userdata.records import record_data
+
+    state = get_rules("durak").new_game(players=2, seed=1)
+    english = [seat.label for seat in seats_of(state)]
+    use_language("pl")
+    try:
+        assert [seat.label for seat in seats_of(state)] == ["Gracz 1 (nieznany)", "Gracz 2 (nieznany)"]
+        assert [seat.name for seat in seats_of(state)] == ["Player 1", "Player 2"]
+        assert record_data(state)["record"]["players"][0]["name"] == "Player 1"
+    finally:
+        use_language("en")
+    assert english == ["Player 1 (unknown)", "Player 2 (unknown)"]

@@ -79,7 +79,12 @@ def saved_lines(games: Sequence[SavedGame]) -> list[str]:
     President · round 1 · Ada's turn · cards 15 16 17 · seed 5 · 05:27
     President · round 2 · your turn · scores 3 0 1 · seed 6 · 05:31
     """
-    names = [", ".join(seat.name for seat in game.seats) for game in games]
+    from cardtable.userdata.meta import shown_name
+
+    def seat_name(name: str) -> str:
+        return _("You") if name == "You" else shown_name(name)
+
+    names = [", ".join(seat_name(seat.name) for seat in game.seats) for game in games]
     lines = []
     for game, players in zip(games, names):
         parts = [game.title]
@@ -91,7 +96,7 @@ def saved_lines(games: Sequence[SavedGame]) -> list[str]:
         if seat is not None and 0 <= seat < len(game.seats):
             mover = game.seats[seat]
             mine = mover.name == "You" or (mover.kind == "human" and len(people) == 1)
-            parts.append(_("your turn") if mine else _("{player}'s turn").format(player=mover.name))
+            parts.append(_("your turn") if mine else _("{player}'s turn").format(player=seat_name(mover.name)))
         if any(game.scores):
             parts.append(_("scores {scores}").format(scores=" ".join(map(str, game.scores))))
         elif game.hand_sizes:
@@ -273,8 +278,10 @@ class StartScreen(StyledOnce, Screen[None]):
         """The name a seat gets when none is typed (blank for a seat not at the table)."""
         if seat >= count:
             return ""
+        from cardtable.userdata.meta import shown_name
+
         name = _default_name(seat, kinds[seat], kinds[:count], self.default_human)
-        return _("You") if name == "You" else name
+        return _("You") if name == "You" else shown_name(name)
 
     def _new_seat_row(self, seat: int, kind: str, placeholder: str) -> Horizontal:
         row = Horizontal(*self._seat_controls(seat, kind, placeholder), classes="start-row seat-row",

@@ -229,8 +229,8 @@ class TableArea(Static, Generic[ObservationT]):
         return []
 
     def prompt(self, obs: ObservationT, legal: Sequence[Action], ctx: TableContext) -> Text:
-        """The status line when it is the viewer's turn."""
-        return Text(_("Your turn."))
+        """The status line when it is the viewer's turn (naming the viewer at a shared keyboard)."""
+        return ctx.own_line(obs.seat, _("Your turn."), _("{player}'s turn"))
 
     def score_text(self, obs: ObservationT, ctx: TableContext) -> Text:
         text = Text()

@@ -283,28 +283,51 @@ class DurakTable(TableArea[DurakObservation]):
         return [f"{record} · {holds}", holds, _("has {cards}").format(cards=shown), _("has {cards}").format(cards=few)]
 
     def prompt(self, obs: DurakObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
-        o = obs
+        # Each sentence comes twice: to the person alone at the table, and naming the
+        # person to act when several people share the keyboard (hot-seat).
+        o, seat = obs, obs.seat
         if o.phase == "attack":
-            return Text(_("Your attack: choose a card ({left} {right}) and press {play}.").format(
-                left=say("cursor(-1)"), right=say("cursor(1)"), play=say("play")))
+            return ctx.own_line(seat, _("Your attack: choose a card ({left} {right}) and press {play}."),
+                                # TRANSLATORS: hot-seat: several people share the keyboard, {player} is to act.
+                                _("{player}'s attack: choose a card ({left} {right}) and press {play}."),
+                                left=say("cursor(-1)"), right=say("cursor(1)"), play=say("play"))
         if o.phase == "defend":
             if not any(action.kind == "defend" for action in legal):
-                return Text(_("Nothing in your hand beats it: {take} to take the cards.").format(take=say("take")))
+                return ctx.own_line(seat, _("Nothing in your hand beats it: {take} to take the cards."),
+                                    _("Nothing in {player}'s hand beats it: {take} to take the cards."),
+                                    take=say("take"))
             if len(self.unbeaten(o)) > 1:
-                return Text(_("Beat it: choose a card and {play}, {next} picks which; {take} takes.").format(
-                    play=say("play"), next=say("next_target"), take=say("take")))
-            return Text(_("Beat it: choose a card and {play}; {take} takes.").format(play=say("play"), take=say("take")))
+                return ctx.own_line(
+                    seat, _("Beat it: choose a card and {play}, {next} picks which; {take} takes."),
+                    _("{player}'s turn to beat it: choose a card and {play}, {next} picks which; {take} takes."),
+                    play=say("play"), next=say("next_target"), take=say("take"))
+            return ctx.own_line(seat, _("Beat it: choose a card and {play}; {take} takes."),
+                                _("{player}'s turn to beat it: choose a card and {play}; {take} takes."),
+                                play=say("play"), take=say("take"))
         can_add = any(action.kind == "attack" for action in legal)
         key = say("pass_turn")
         defender = ctx.name(o.defender)
+        if ctx.is_yours(seat):
+            # The sentences to the person alone name the defender as {player}.
+            if not can_add:
+                if o.taking:
+                    return Text(_("{player} takes. Nothing to throw in: {key} to pass.").format(player=defender, key=key))
+                return Text(_("Nothing to throw in: {key} to pass.").format(key=key))
+            if o.taking:
+                return Text(_("{player} takes: throw in a card of a rank on the table, or {key} to pass.").format(
+                    player=defender, key=key))
+            return Text(_("Throw in a card of a rank on the table, or {key} to pass.").format(key=key))
+        name = ctx.name(seat)
         if not can_add:
             if o.taking:
-                return Text(_("{player} takes. Nothing to throw in: {key} to pass.").format(player=defender, key=key))
-            return Text(_("Nothing to throw in: {key} to pass.").format(key=key))
+                # TRANSLATORS: hot-seat: {player} (an attacker) is to act; {defender} takes the cards.
+                return fill(_("{defender} takes. {player} has nothing to throw in: {key} to pass."),
+                            player=name, defender=defender, key=key)
+            return fill(_("{player} has nothing to throw in: {key} to pass."), player=name, key=key)
         if o.taking:
-            return Text(_("{player} takes: throw in a card of a rank on the table, or {key} to pass.").format(
-                player=defender, key=key))
-        return Text(_("Throw in a card of a rank on the table, or {key} to pass.").format(key=key))
+            return fill(_("{defender} takes: {player} may throw in a card of a rank on the table, or {key} to pass."),
+                        player=name, defender=defender, key=key)
+        return fill(_("{player} may throw in a card of a rank on the table, or {key} to pass."), player=name, key=key)
 
     def score_text(self, obs: DurakObservation, ctx: TableContext) -> Text:
         text = Text()

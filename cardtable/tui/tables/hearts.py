@@ -67,6 +67,16 @@ _SCORE_WIDTH = 26
 """The score table's width: a name, the last three hands and the totals of a game to 100."""
 
 
+def hand_head(number: int) -> str:
+    """A hand's number as the score sheet's column heads write it: ``h3``.
+
+    >>> hand_head(3)
+    'h3'
+    """
+    # TRANSLATORS: a column head of the Hearts score sheet: hand (deal) number {hand}, short (the word's first letter).
+    return pgettext("a hand's number, short", "h{hand}").format(hand=number)
+
+
 class HeartsTable(TableArea[HeartsObservation]):
     """Draws Hearts from a :class:`HeartsObservation`."""
 
@@ -274,32 +284,42 @@ class HeartsTable(TableArea[HeartsObservation]):
                 _("{points} pts · {count} tr").format(points=points, count=tricks)]
 
     def prompt(self, obs: HeartsObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
+        # Each sentence comes twice: to the person alone at the table, and naming the
+        # person to act when several people share the keyboard (hot-seat).
+        seat = obs.seat
         if obs.phase == "pass":
-            return Text(_("Your turn: select 3 cards to pass {direction} ({select}), then {play}.").format(
-                direction=direction_word(obs.pass_direction), select=say("toggle_card"), play=say("play")))
+            return ctx.own_line(seat, _("Your turn: select 3 cards to pass {direction} ({select}), then {play}."),
+                                # TRANSLATORS: hot-seat: several people share the keyboard, {player} is to act.
+                                _("{player}'s turn: select 3 cards to pass {direction} ({select}), then {play}."),
+                                direction=direction_word(obs.pass_direction), select=say("toggle_card"),
+                                play=say("play"))
         if obs.lead_suit is None:
             if [action.cards for action in legal] == [(TWO_OF_CLUBS,)]:
                 two = ctx.style.label(TWO_OF_CLUBS)
-                return Text(_("Your lead: play the {card} ({play}).").format(card=two, play=say("play")))
-            return Text(_("Your lead: choose a card ({left} {right}) and press {play}.").format(
-                left=say("cursor(-1)"), right=say("cursor(1)"), play=say("play")))
+                return ctx.own_line(seat, _("Your lead: play the {card} ({play})."),
+                                    _("{player}'s lead: play the {card} ({play})."), card=two, play=say("play"))
+            return ctx.own_line(seat, _("Your lead: choose a card ({left} {right}) and press {play}."),
+                                _("{player}'s lead: choose a card ({left} {right}) and press {play}."),
+                                left=say("cursor(-1)"), right=say("cursor(1)"), play=say("play"))
         suit = ctx.style.suit_label(obs.lead_suit)
-        return Text(_("Your turn: follow {suit} if you can; choose a card and press {play}.").format(
-            suit=suit, play=say("play")))
+        return ctx.own_line(seat, _("Your turn: follow {suit} if you can; choose a card and press {play}."),
+                            _("{player}'s turn: follow {suit} if possible; choose a card and press {play}."),
+                            suit=suit, play=say("play"))
 
     def score_text(self, obs: HeartsObservation, ctx: TableContext) -> Text:
         text = Text()
         text.append(_("Hand {hand} · to {target}").format(hand=obs.hand_number, target=obs.target) + "\n", style="bold")
         # Columns wide enough for hand numbers and totals of a long game (a target of
-        # up to 100,000): as many of the last three hands as fit beside the totals.
+        # up to 100,000), and for the language's words over them, a space apart: as many
+        # of the last three hands as fit beside the totals.
         played = len(obs.hand_scores)
-        column = max(4, len(f"h{played}") + 1)
-        total_width = max(5, *(len(str(total)) + 1 for total in obs.scores))
+        column = max(4, len(hand_head(played)) + 1)
+        total_head = pgettext("total score, short", "tot")
+        total_width = max(5, len(total_head) + 1, *(len(str(total)) + 1 for total in obs.scores))
         count = min(3, played, max(_SCORE_WIDTH - 9 - total_width, 0) // column)
         hands = obs.hand_scores[played - count:]
         first = played - count + 1
-        header = "".join(f"{'h' + str(first + i):>{column}}" for i in range(count))
-        total_head = pgettext("total score, short", "tot")
+        header = "".join(f"{hand_head(first + i):>{column}}" for i in range(count))
         text.append(f"{'':<9}{header}{total_head:>{total_width}}\n", style="dim")
         for seat, total in enumerate(obs.scores):
             per = "".join(f"{h[seat]:>{column}}" for h in hands)
@@ -368,6 +388,6 @@ class HeartsTable(TableArea[HeartsObservation]):
         if len(obs.hand_scores) > 1:
             text.append("\n" + _("Points per hand:") + " ", style="dim")
             for i, hand in enumerate(obs.hand_scores, 1):
-                text.append(f"h{i} " + "/".join(str(p) for p in hand) + "  ", style="dim")
+                text.append(f"{hand_head(i)} " + "/".join(str(p) for p in hand) + "  ", style="dim")
             text.append("\n")
         return text

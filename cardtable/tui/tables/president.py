@@ -230,22 +230,38 @@ class PresidentTable(TableArea[PresidentObservation]):
         return [_(title), _(SHORT_TITLES.get(title, title))]
 
     def prompt(self, obs: PresidentObservation, legal: Sequence[Action], ctx: TableContext) -> Text:
+        # Each sentence comes twice: to the person alone at the table, and naming the
+        # person to act when several people share the keyboard (hot-seat).
+        seat = obs.seat
         if obs.phase == "exchange":
             due = obs.exchange_due
-            return Text(ngettext("Your turn: select {count} card to give back, then {play}.",
-                                 "Your turn: select {count} cards to give back, then {play}.", due).format(
-                count=due, play=say("play")))
+            return ctx.own_line(
+                seat,
+                ngettext("Your turn: select {count} card to give back, then {play}.",
+                         "Your turn: select {count} cards to give back, then {play}.", due),
+                # TRANSLATORS: hot-seat: several people share the keyboard, {player} is to act.
+                ngettext("{player}'s turn: select {count} card to give back, then {play}.",
+                         "{player}'s turn: select {count} cards to give back, then {play}.", due),
+                count=due, play=say("play"))
         if not obs.table:
-            return Text(_("Your lead: select 1-4 cards of one rank ({select}), then {play}.").format(
-                select=say("toggle_card"), play=say("play")))
+            return ctx.own_line(seat, _("Your lead: select 1-4 cards of one rank ({select}), then {play}."),
+                                _("{player}'s lead: select 1-4 cards of one rank ({select}), then {play}."),
+                                select=say("toggle_card"), play=say("play"))
         size = len(obs.table)
+        key = say("pass_turn")
         if not any(action.kind == "play" for action in legal):
             if size == 1:
-                return Text(_("You cannot beat that card: {key} to pass.").format(key=say("pass_turn")))
-            return Text(_("You cannot beat those {count}: {key} to pass.").format(count=size, key=say("pass_turn")))
-        return Text(ngettext("Your turn: beat it with {count} card of a higher rank, or {key} to pass.",
-                             "Your turn: beat it with {count} cards of a higher rank, or {key} to pass.", size).format(
-            count=size, key=say("pass_turn")))
+                return ctx.own_line(seat, _("You cannot beat that card: {key} to pass."),
+                                    _("{player} cannot beat that card: {key} to pass."), key=key)
+            return ctx.own_line(seat, _("You cannot beat those {count}: {key} to pass."),
+                                _("{player} cannot beat those {count}: {key} to pass."), count=size, key=key)
+        return ctx.own_line(
+            seat,
+            ngettext("Your turn: beat it with {count} card of a higher rank, or {key} to pass.",
+                     "Your turn: beat it with {count} cards of a higher rank, or {key} to pass.", size),
+            ngettext("{player}'s turn: beat it with {count} card of a higher rank, or {key} to pass.",
+                     "{player}'s turn: beat it with {count} cards of a higher rank, or {key} to pass.", size),
+            count=size, key=key)
 
     def score_text(self, obs: PresidentObservation, ctx: TableContext) -> Text:
         text = Text()
