@@ -146,3 +146,27 @@ def test_stats_word_the_games_in_each_language_and_json_is_the_same(home: Path) 
     assert "Scum" in as_json and json.loads(as_json)
     stats_file = next(home.rglob("stats.json")).read_text(encoding="utf-8")
     assert '"Scum"' in stats_file and "Klootzak" not in stats_file
+
+
+@pytest.mark.parametrize("code", ["nl", "et", "pl", "bg"])
+def test_a_default_seat_name_is_not_doubled_by_the_sentences_around_it(code: str) -> None:
+    """Hot-seat's default names are "Player 2" in the reader's words (Mängija 2, Gracz 2):
+    the hand's title, the title bar and Durak's attack line name the seat once, not
+    "Mängija Mängija 2 käsi" or "atakuje gracza Gracz 2"."""
+    import re
+
+    from cardtable.tui.cardstyle import CardStyle
+    from cardtable.tui.viewmodel import TableContext, hand_title
+    from cardtable.userdata.meta import numbered_name, shown_name
+
+    use_language(code)
+    names = tuple(shown_name(numbered_name(number)) for number in (1, 2))
+    ctx = TableContext(names, names, CardStyle(), personal=False)
+    word = names[1].split()[0].lower()
+    lines = [
+        hand_title(ctx, 1, 6),
+        _("{player}'s view").format(player=names[1]),
+        _("{player} attacks {defender}").format(player=names[0], defender=names[1]),
+    ]
+    for line in lines:
+        assert not re.search(rf"\b{re.escape(word)}\w* {re.escape(names[1].lower())}", line.lower()), line

@@ -280,7 +280,7 @@ def test_the_seat_named_you_is_you_within_every_sentence() -> None:
 
 @pytest.mark.parametrize(("code", "yours", "theirs"), [
     ("nl", "REVOLUTIE door jou: volgorde omgedraaid!", "REVOLUTIE door Ada: volgorde omgedraaid!"),
-    ("bg", "РЕВОЛЮЦИЯ от теб: редът е обърнат!", "РЕВОЛЮЦИЯ от Ada: редът е обърнат!"),
+    ("bg", "РЕВОЛЮЦИЯ от вас: редът е обърнат!", "РЕВОЛЮЦИЯ от Ada: редът е обърнат!"),
 ])
 def test_a_revolution_by_you_is_a_whole_sentence_in_each_language(
     speak: Callable[[str], None], code: str, yours: str, theirs: str
