@@ -58,6 +58,7 @@ def seat_plan(game: str, seats: str | None) -> list[tuple[str, str]]:
     """``(kind, name)`` per seat from ``--seats``: ``remote`` or a bot spec, and the name
     given (a remote seat without one is ``Player N``; a bot's is chosen later)."""
     from cardtable.commands.play import _seat_entry
+    from cardtable.userdata.meta import HOST_NAME, numbered_name
 
     entries = []
     for entry in _split(seats):
@@ -81,13 +82,13 @@ def seat_plan(game: str, seats: str | None) -> list[tuple[str, str]]:
             )
         if key == "human" and not name:
             # Everyone at the table reads this name, so not "You": the host's seat is the Host.
-            name = "Host" if "Host" not in taken else name
+            name = HOST_NAME if HOST_NAME not in taken else name
             taken.add(name)
         if key in ("remote", "human") and not name:
             count += 1
-            while f"Player {count}" in taken:
+            while numbered_name(count) in taken:
                 count += 1
-            name = f"Player {count}"
+            name = numbered_name(count)
             taken.add(name)
         plan.append((key, name))
     if not any(kind == "remote" for kind, _ in plan):
@@ -394,6 +395,7 @@ def host_line(event: HostEvent) -> str:
     """
     from cardtable.net import host_events as seen
     from cardtable.tui.wording import level_word
+    from cardtable.userdata.meta import shown_name
 
     match event:
         case seen.Listening(address=address):
@@ -401,32 +403,32 @@ def host_line(event: HostEvent) -> str:
         case seen.WrongCode(address=address):
             return _("refused a wrong code from {address}").format(address=address)
         case seen.JoinedTooOften(name=name):
-            return _("refused {player}'s code: joined too often").format(player=name)
+            return _("refused {player}'s code: joined too often").format(player=shown_name(name))
         case seen.Flooded(name=name):
-            return _("closed {player}'s connection: a flood of messages").format(player=name)
+            return _("closed {player}'s connection: a flood of messages").format(player=shown_name(name))
         case seen.NotReading(name=name):
-            return _("dropped {player}: not reading the table's messages").format(player=name)
+            return _("dropped {player}: not reading the table's messages").format(player=shown_name(name))
         case seen.SeatJoined(name=name, again=again, was=was) if was:
             line = _("{player} rejoined (was {was})") if again else _("{player} joined (was {was})")
-            return line.format(player=name, was=was)
+            return line.format(player=shown_name(name), was=shown_name(was))
         case seen.SeatJoined(name=name, again=again):
-            return (_("{player} rejoined") if again else _("{player} joined")).format(player=name)
+            return (_("{player} rejoined") if again else _("{player} joined")).format(player=shown_name(name))
         case seen.SeatLeft(name=name):
-            return _("{player} left the table").format(player=name)
+            return _("{player} left the table").format(player=shown_name(name))
         case seen.SeatMoved(name=name, move=move):
             # TRANSLATORS: a move in the host's log: {move} in the game's notation (give VH ? ?).
-            return _("{player}: {move}").format(player=name, move=_move_letters(move))
+            return _("{player}: {move}").format(player=shown_name(name), move=_move_letters(move))
         case seen.SeatToBot(name=name, level=level):
-            return _("{player}'s seat is played by a bot ({level})").format(player=name, level=level_word(level))
+            return _("{player}'s seat is played by a bot ({level})").format(player=shown_name(name), level=level_word(level))
         case seen.BotLeftSeat(name=name):
-            return _("the bot left {player}'s seat").format(player=name)
+            return _("the bot left {player}'s seat").format(player=shown_name(name))
         case seen.TimeRanOut(name=name):
-            return _("{player}'s time ran out").format(player=name)
+            return _("{player}'s time ran out").format(player=shown_name(name))
         case seen.UserBotFailed(name=name, reason=reason) if reason:
             # TRANSLATORS: {reason} is the user bot's own error, as it gave it.
             return _("{reason}; a normal bot takes over").format(reason=reason)
         case seen.UserBotFailed(name=name):
-            return _("{player}'s bot failed; a normal bot takes over").format(player=name)
+            return _("{player}'s bot failed; a normal bot takes over").format(player=shown_name(name))
         case seen.SavingTrouble(reason=reason, failed=True):
             return _("cannot save the game: {reason}").format(reason=reason)
         case seen.SavingTrouble(reason=reason):
@@ -461,13 +463,15 @@ async def _serve(table: Any, address: str, port: int) -> None:
             _("cannot listen on {address}: {reason}").format(address=f"{address}:{port}", reason=exc.strerror or exc)
         ) from None
     try:
+        from cardtable.display import visible
         from cardtable.net.host import format_address
+        from cardtable.userdata.meta import shown_name
 
         shown = format_address(_public_address(address), table.address[1])
         print(_("Hosting {game}. Send each player their own line; the code in it is that seat's secret:").format(
             game=_(table.session.state.rules.title)), flush=True)
-        for line in table.join_lines(shown):
-            print(f"  {line}", flush=True)
+        for name, line in table.join_commands(shown):
+            print(f"  {visible(shown_name(name))}: {line}", flush=True)
         if address not in WILDCARDS and address.startswith(("127.", "::1", "localhost")):
             print(_("Only this computer can join; to let others on your network in: {option}").format(
                 option="--listen 0.0.0.0"), flush=True)

@@ -262,10 +262,11 @@ class NetHost(BotSeats):
         name = self._server.sockets[0].getsockname()
         return str(name[0]), int(name[1])
 
-    def join_lines(self, address: str | None = None) -> list[str]:
-        """One ``cardtable join`` line per remote seat, with the seat's name before it."""
+    def join_commands(self, address: str | None = None) -> list[tuple[str, str]]:
+        """``(seat name, cardtable join line)`` per remote seat: the screen or the console
+        words the name for its reader (a default name is ``Player 2`` in files)."""
         where = address or format_address(*self.address)
-        return [f"{self.session.seats[seat].name}: {join_line(where, self.codes[seat])}" for seat in self.remote_seats]
+        return [(self.session.seats[seat].name, join_line(where, self.codes[seat])) for seat in self.remote_seats]
 
     async def close(self, reason: str = "the host closed the table", why: Parting = "host_closed") -> None:
         """Tell every player goodbye (``why``, for their screens; ``reason`` for logs),

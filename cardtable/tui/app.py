@@ -444,7 +444,9 @@ class CardtableApp(App[None]):
 
         await host.start(address, port)
         where = format_address(*host.address)
-        self.join_lines = host.join_lines(where)
+        from cardtable.userdata.meta import shown_name
+
+        self.join_lines = [f"{shown_name(name)}: {line}" for name, line in host.join_commands(where)]
         self._put_screen(GameScreen(config, session=host.session))
         text = Text(_("Send each player their own line; the code in it is that seat's secret:") + "\n\n", style="bold")
         for line in self.join_lines:

@@ -29,6 +29,7 @@ from cardtable.lang import _, pgettext
 from cardtable.names import safe_name
 
 __all__ = [
+    "HOST_NAME",
     "SAVE_ID",
     "SeatInfo",
     "kind_label",
@@ -62,6 +63,11 @@ class SeatInfo:
         return name if self.is_human else f"{name} ({kind_label(self.kind)})"
 
 
+#: the name a hosted table gives the seat at the host's keyboard when it has none, as
+#: files and messages keep it (:func:`shown_name` words it)
+HOST_NAME = "Host"
+
+
 def numbered_name(number: int) -> str:
     """The name cardtable gives a person who has none (a seat of a record without
     names, a second person at one keyboard), as files keep it: the same in every
@@ -77,9 +83,12 @@ def shown_name(name: str) -> str:
     """A seat's name as the reader sees it: :func:`numbered_name`'s names in the
     reader's language, any other name as it is (a name is data).
 
-    >>> shown_name("Player 2"), shown_name("Ann"), shown_name("Player 2b")
-    ('Player 2', 'Ann', 'Player 2b')
+    >>> shown_name("Player 2"), shown_name("Ann"), shown_name("Player 2b"), shown_name("Host")
+    ('Player 2', 'Ann', 'Player 2b', 'Host')
     """
+    if name == HOST_NAME:
+        # TRANSLATORS: the name of the hosting person's seat when they gave none.
+        return pgettext("the name of the host's seat", "Host")
     match = _NUMBERED.fullmatch(name)
     if match is None:
         return name

@@ -123,3 +123,19 @@ async def test_the_host_tells_its_log_data_not_sentences() -> None:
         await ann.close()
     finally:
         await host.close()
+
+
+@pytest.mark.parametrize(("code", "host", "second"), [("en", "Host", "Player 2"), ("pl", "Gospodarz", "Gracz 2")])
+def test_the_default_seat_names_are_kept_as_data_and_shown_in_the_reader_s_words(
+    code: str, host: str, second: str
+) -> None:
+    """``--seats human,remote,remote`` names its seats Host, Player 1, Player 2 in the
+    session (every terminal words them for its own reader); the console's lines say them
+    in the host's language."""
+    from cardtable.commands.host import seat_plan
+
+    use_language(code)
+    plan = seat_plan("hearts", "human,remote,remote,easy")
+    assert [name for _kind, name in plan[:3]] == ["Host", "Player 1", "Player 2"]
+    assert host_line(SeatJoined("Player 2", again=False)).startswith(second)
+    assert host in host_line(SeatJoined("Ann", again=True, was="Host"))
