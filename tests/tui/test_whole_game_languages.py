@@ -242,3 +242,24 @@ def test_no_message_puts_an_article_before_the_games_round_noun() -> None:
     glued = [message.id for message in template if message.id
              and re.search(r"\b(?:this|that|the|a|an) \{round", " ".join(message.id) if isinstance(message.id, tuple) else message.id)]
     assert not glued
+
+
+@pytest.mark.parametrize("code", CHOSEN_BY)
+def test_a_revolution_by_you_is_said_to_you(code: str, speak) -> None:
+    """The person's own revolution is a sentence of its own, not the list's pronoun put in
+    another's ("REVOLUTIE door jij", "РЕВОЛЮЦИЯ от вие" were wrong)."""
+    from cardtable.engine.events import Event
+    from cardtable.tui.cardstyle import CardStyle
+    from cardtable.tui.tables import table_for
+    from cardtable.tui.viewmodel import TableContext
+
+    speak(code)
+    said = {"nl": ("door jou", "door Ada"), "et": ("tegid sina", "tegi Ada"), "pl": ("ogłaszasz ją", "ogłasza Ada"),
+            "bg": ("от вас", "от Ada")}[code]
+    ctx = TableContext(("You", "Ada"), ("You", "Ada"), CardStyle())
+    table = table_for("president")
+    for active in (True, False):
+        lines = [table.log_line(Event("revolution", seat, info={"active": active}), ctx, 0) for seat in (0, 1)]
+        assert all(line is not None for line in lines)
+        mine, theirs = (line.plain for line in lines if line is not None)
+        assert said[0] in mine and said[1] in theirs, (mine, theirs)

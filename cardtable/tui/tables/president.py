@@ -279,11 +279,14 @@ class PresidentTable(TableArea[PresidentObservation]):
         return text
 
     def log_line(self, event: Event, ctx: TableContext, viewer: int) -> Text | None:
-        who = ctx.who(event.seat)
         if event.kind == "revolution":
+            # Whole sentences for "you" ("REVOLUTIE door jou", "РЕВОЛЮЦИЯ от вас"): a name put
+            # in the sentence would be the wrong case of the pronoun.
             if Revolution.of(event).active:
-                return Text(_("REVOLUTION by {player}: order flipped!").format(player=who), style="bold #ff6b6b")
-            return Text(_("Counter-revolution by {player}: normal order").format(player=who), style="bold #ff6b6b")
+                return ctx.line(event.seat, _("REVOLUTION by you: order flipped!"),
+                                _("REVOLUTION by {player}: order flipped!"), "bold #ff6b6b")
+            return ctx.line(event.seat, _("Counter-revolution by you: normal order"),
+                            _("Counter-revolution by {player}: normal order"), "bold #ff6b6b")
         if event.kind == "out":
             placed = Placed.of(event)
             place, title = ordinal(placed.place), _(placed.title) if placed.title else ""
