@@ -12,6 +12,7 @@ for the words the language writes too (its own translations), names and key caps
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Iterable
@@ -26,6 +27,7 @@ from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.help import keys_markdown, rules_markdown, table_features
 from cardtable.tui.screens.roundover import RoundOverScreen
+from cardtable.userdata.settings import load_settings
 from tests.english_words import LOCALE, English, words
 from tests.tui.conftest import perform, screen_text, select_cards
 
@@ -128,7 +130,9 @@ async def walk_a_whole_game(game: str, code: str) -> tuple[list[str], set[str], 
     the help's text, and what was done along the way."""
     seats, options, seed = GAMES[game]
     config = build_config(game, seats, seed=seed, **options)  # type: ignore[arg-type]
-    app = CardtableApp(config, bot_delay=0, trick_pause=0, ascii_only=False, hint_iterations=40)
+    # The hint and the review think briefly, on one core (no pool of processes to start).
+    settings = dataclasses.replace(load_settings()[0], bot_cores=1)
+    app = CardtableApp(config, bot_delay=0, trick_pause=0, ascii_only=False, hint_iterations=40, settings=settings)
     rng = random.Random(seed)
     done: set[str] = set()
     turns = 0
@@ -140,6 +144,11 @@ async def walk_a_whole_game(game: str, code: str) -> tuple[list[str], set[str], 
             if isinstance(screen, RoundOverScreen):
                 done.add("game over" if screen.game_over else "round over")
                 if screen.game_over:
+                    # The review of the last round, its summary and a decision or two.
+                    await walk.press("r")
+                    await walk.settle()
+                    done.add("review")
+                    await walk.press("n", "n", "m")
                     break
                 await walk.press("enter")
                 continue
@@ -215,7 +224,7 @@ async def test_a_whole_game_shows_no_english_word(game: str, code: str, monkeypa
         # whether or not a message of cardtable's has it.
         latin = {word for frame in frames for word in re.findall(r"[A-Za-z]{2,}", frame)}
         assert {word.lower() for word in latin} <= SAME_EVERYWHERE | TYPED, sorted(latin)
-    expected = {"help", "last", "refused", "hint", "undo", "game over"} | {
+    expected = {"help", "last", "refused", "hint", "undo", "game over", "review"} | {
         "president": {"quad", "pass", "round over"}, "durak": {"take", "pass"}, "hearts": set()}[game]
     assert expected <= done, expected - done
 
