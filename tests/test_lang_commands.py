@@ -22,6 +22,7 @@ from babel.messages.pofile import read_po
 
 from cardtable.games import all_rules
 from tests.commandline import NO_LANGUAGE, run_cardtable
+from tests.english_words import English, words
 from tests.userdata.helpers import finished_game, new_game, pure_choice
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -180,3 +181,34 @@ def test_english_says_what_it_always_said(home: Path) -> None:
     assert re.search(r"^\d+ decisions reviewed; expected cost in all [\d.]+ places; \d+ mistakes?\.$",
                      review.stdout.splitlines()[1])
     assert re.search(r"^[!? ] decision +\d+/\d+: You (played|gave) ", review.stdout.splitlines()[-1])
+
+
+#: the environment each language is chosen by, as a player sets it
+LOCALES = {"nl": "nl_NL.UTF-8", "et": "et_EE.UTF-8", "pl": "pl_PL.UTF-8", "bg": "bg_BG.UTF-8"}
+
+
+def any_english_left(output: str, english: English) -> list[str]:
+    """Each word of any English message (:class:`tests.english_words.English`) in ``output``
+    with its line, but for what a player types (options, metavariables such as ``GAME``,
+    commands, seat kinds and the games as typed, examples with ``,`` ``:`` or ``|``)."""
+    found = []
+    for line in output.splitlines():
+        typed = re.sub(r"--?[a-z][\w-]*|\S*[/:,|=]\S*|\b[A-Z]{2,}\b", " ", line)
+        found += [f"{word!r} in: {line.strip()}" for word in words(typed) if word in english]
+    return found
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.slow
+def test_the_rules_and_the_help_speak_the_language_of_the_environment(code: str, home: Path) -> None:
+    """``LANG=et_EE.UTF-8 cardtable rules hearts`` (and ``--help``, ``play --help``): not
+    one word of any English message, the rules included."""
+    typed = {word.lower() for word in SAME_IN_EVERY_LANGUAGE} | {"president", "durak", "hearts", "seats"}
+    english = English(code, typed)
+    for args in (["rules", "president"], ["rules", "durak"], ["rules", "hearts"], ["--help"], ["play", "--help"]):
+        result = run_cardtable(*args, home=home, env={"LANG": LOCALES[code]})
+        assert result.returncode == 0, result.stderr
+        assert len(result.stdout.splitlines()) > 10, result.stdout
+        assert not any_english_left(result.stdout, english), (args, any_english_left(result.stdout, english))
+    english_rules = run_cardtable("rules", "hearts", home=home, env=NO_LANGUAGE).stdout
+    assert len(any_english_left(english_rules, English("en", typed))) > 100

@@ -35,8 +35,12 @@ from cardtable.asciitext import to_ascii
 from cardtable.cardletters import card_label, engine_rank, rank_label
 from cardtable.cards import Card, Suit
 from cardtable.errors import InvalidCardError
+from cardtable.lang import pgettext
 
-__all__ = ["CardStyle", "engine_notation", "terminal_can_show_suits", "to_ascii", "large_cards", "LARGE_CARDS_FROM", "beside", "lines_text"]
+__all__ = [
+    "CardStyle", "suit_name", "engine_notation", "terminal_can_show_suits", "to_ascii", "large_cards", "LARGE_CARDS_FROM",
+    "beside", "lines_text",
+]
 
 LARGE_CARDS_FROM = (120, 40)
 """From this terminal size (columns, rows) cards are drawn large, three lines high."""
@@ -218,8 +222,30 @@ class CardStyle:
         return text
 
     def suit_text(self, suit: Suit) -> Text:
-        name = suit.name.lower()
-        return Text.assemble((self.suit_label(suit), f"bold {self.text_ink(suit)}"), f" {name}")
+        """A suit's symbol (or letter) in its colour, then its name in the player's words.
+
+        >>> from cardtable.lang import use_language
+        >>> use_language("pl")
+        >>> CardStyle().suit_text(Suit.DIAMONDS).plain
+        '♦ karo'
+        >>> use_language("en")
+        """
+        return Text.assemble((self.suit_label(suit), f"bold {self.text_ink(suit)}"), f" {suit_name(suit)}")
+
+
+def suit_name(suit: Suit) -> str:
+    """A suit's name in the player's words (``spades``), beside its symbol.
+
+    >>> suit_name(Suit.CLUBS)
+    'clubs'
+    """
+    names = {
+        Suit.CLUBS: pgettext("a suit", "clubs"),
+        Suit.DIAMONDS: pgettext("a suit", "diamonds"),
+        Suit.HEARTS: pgettext("a suit", "hearts"),
+        Suit.SPADES: pgettext("a suit", "spades"),
+    }
+    return names[suit]
 
 
 def engine_notation(text: str) -> str:

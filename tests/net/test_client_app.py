@@ -193,7 +193,7 @@ async def test_a_joined_player_asks_a_hint_and_why() -> None:
             await pilot.press("h")
             await until([pilot], lambda: isinstance(app.screen, InfoScreen), what=lambda: app.screen)
             assert "Why this hint" in screen_text(app)
-            assert "The hard bot played this round out" in screen_text(app)
+            assert "the hard bot played the rest out" in screen_text(app)
     finally:
         await host.close()
 

@@ -214,10 +214,11 @@ class Hints:
             return text
         screen = self.screen
         times = decision.iterations
+        # No noun of the game's in the sentence: "this {round}" would need the noun's gender.
         text.append(ngettext(
-            "The hard bot played this {round} out {count:,} time from what you can see.",
-            "The hard bot played this {round} out {count:,} times from what you can see.", times,
-        ).format(round=screen.view_model.round_noun, count=times) + "\n")
+            "From what you can see, the hard bot played the rest out {count:,} time.",
+            "From what you can see, the hard bot played the rest out {count:,} times.", times,
+        ).format(count=times) + "\n")
         text.append(_("Its best moves, the hint first (± how far chance alone may move each figure):") + "\n\n")
         for place, move in enumerate(decision.ranked[:3], start=1):
             text.append(f"{place}. ", style="bold")

@@ -9,12 +9,12 @@ from rich.text import Text
 from textual import events
 
 from cardtable.bots.search import MoveValue
-from cardtable.cards import Card, Suit
+from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.payloads import BoutOver, Placed, RoundResult
 from cardtable.games.durak import DurakObservation
-from cardtable.lang import N_, _, ngettext, pgettext
+from cardtable.lang import N_, _, ngettext
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, lines_text
 from cardtable.tui.keymap import say
@@ -25,17 +25,6 @@ __all__ = ["DurakTable"]
 
 PAIR = 6  # columns per attack/defence pair
 LARGE_PAIR = 9  # the same with large cards: a five-column card, shifted two, and a gap
-
-
-def suit_name(suit: Suit) -> str:
-    """A suit's name in the player's words (``spades``), beside its symbol."""
-    names = {
-        Suit.CLUBS: pgettext("a suit", "clubs"),
-        Suit.DIAMONDS: pgettext("a suit", "diamonds"),
-        Suit.HEARTS: pgettext("a suit", "hearts"),
-        Suit.SPADES: pgettext("a suit", "spades"),
-    }
-    return names[suit]
 
 
 class DurakTable(TableArea[DurakObservation]):
@@ -164,9 +153,7 @@ class DurakTable(TableArea[DurakObservation]):
 
     def _trump_line(self, o: DurakObservation, ctx: TableContext) -> Text:
         style = ctx.style
-        suit = Text.assemble((style.suit_label(o.trump_suit), f"bold {style.text_ink(o.trump_suit)}"),
-                             f" {suit_name(o.trump_suit)}")
-        text = fill(_("Trump {card} {suit}"), card=style.face(o.trump_card, width=4), suit=suit)
+        text = fill(_("Trump {card} {suit}"), card=style.face(o.trump_card, width=4), suit=style.suit_text(o.trump_suit))
         text.append(" · " + _("deck {count} · discard {discarded}").format(count=o.deck_count, discarded=len(o.discard)))
         text.append("\n")
         return text
