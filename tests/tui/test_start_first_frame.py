@@ -3,6 +3,7 @@ footer built once (benchmarks/startup.py times it; these check the behaviour sta
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -240,6 +241,60 @@ async def test_buttons_are_styled_once_mounted_as_textuals_are(monkeypatch: pyte
         await pilot.pause()
         assert ours.has_class("-error") and ours.styles.background == textual.styles.background
         assert ours.rich_style == textual.rich_style and ours.styles.border == textual.styles.border
+
+
+@pytest.mark.parametrize("compact", [False, True])
+async def test_our_buttons_look_as_textuals_in_every_variant_and_state(compact: bool) -> None:
+    """FormButton carries its own part of Textual's button's styles (parsed and matched
+    faster before the first frame): with no Textual button beside it to lend it theirs,
+    each variant looks the same as Textual's, plain, focused, hovered, pressed and
+    disabled."""
+    variants = ["default", "primary", "success", "warning", "error"]
+
+    def looks(kind: type[Button]) -> dict[str, list[str]]:
+        class Buttons(App[None]):
+            def compose(self) -> Any:
+                for variant in variants:
+                    yield kind(variant, id=variant, variant=variant, compact=compact)  # type: ignore[arg-type]
+
+        return asyncio.run(_states(Buttons()))
+
+    async def _states(app: App[None]) -> dict[str, list[str]]:
+        seen: dict[str, list[str]] = {}
+        async with app.run_test(size=(100, 20)) as pilot:
+            await pilot.pause()
+            for variant in variants:
+                button = app.query_one(f"#{variant}", Button)
+                button.focus()
+                await pilot.pause()
+                seen[f"{variant} focused"] = _look(button)
+                app.screen.set_focus(None)
+                await pilot.hover(f"#{variant}")
+                await pilot.pause()
+                seen[f"{variant} hovered"] = _look(button)
+                await pilot.hover(None, offset=(99, 19))
+                button.add_class("-active")
+                await pilot.pause()
+                seen[f"{variant} pressed"] = _look(button)
+                button.remove_class("-active")
+                button.disabled = True
+                await pilot.pause()
+                seen[f"{variant} disabled"] = _look(button)
+                button.disabled = False
+                await pilot.pause()
+                seen[f"{variant} plain"] = _look(button)
+            # Textual's button's own styles were never loaded beside ours.
+            seen["styles read"] = sorted(name for _path, name in app.stylesheet.source if "Button" in name)
+        return seen
+
+    def _look(button: Button) -> list[str]:
+        return [str(button.rich_style), *button.styles.base.css_lines]
+
+    ours = await asyncio.to_thread(looks, FormButton)
+    textuals = await asyncio.to_thread(looks, Button)
+    assert ours.pop("styles read") == ["FormButton.DEFAULT_CSS"]
+    assert textuals.pop("styles read") == ["Button.DEFAULT_CSS"]
+    assert ours == textuals
 
 
 async def test_a_footer_key_clicked_is_pressed() -> None:
