@@ -177,6 +177,8 @@ def test_a_table_of_easy_bots_loads_no_search(tmp_path: Path) -> None:
     modules = first_frame_modules(str(tmp_path), "president")
     assert loaded(modules, ("cardtable.bots.review", "cardtable.bots.president.hard", "cardtable.bots.president.model",
                             "cardtable.games.durak", "multiprocessing", "tomllib")) == []
+    # The hard bots' class: a table tells them apart without it (session.table._searches).
+    assert loaded(modules, ("cardtable.bots.search.bot",)) == []
 
 
 @pytest.mark.parametrize("args", [["rules", "president"], ["stats"]])
