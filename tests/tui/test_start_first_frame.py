@@ -19,7 +19,7 @@ from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.buttons import FormButton
 from cardtable.tui.widgets.cycler import Cycler
-from cardtable.tui.widgets.firstframe import breakpoint_classes
+from cardtable.tui.widgets.firstframe import SCREENS_CSS, breakpoint_classes
 from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.userdata.slots import GameSlot
 
@@ -295,6 +295,29 @@ async def test_our_buttons_look_as_textuals_in_every_variant_and_state(compact: 
     assert ours.pop("styles read") == ["FormButton.DEFAULT_CSS"]
     assert textuals.pop("styles read") == ["Button.DEFAULT_CSS"]
     assert ours == textuals
+
+
+async def test_the_other_screens_styles_are_read_when_the_first_of_them_opens() -> None:
+    """The start screen's first frame parses only the start and game screens' styles
+    (app.tcss); the pop-ups' and other screens' (screens.tcss) come with the first of them,
+    styled as before."""
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sources = {path for path, _name in app.stylesheet.source}
+        assert str(SCREENS_CSS) not in sources and any(path.endswith("app.tcss") for path in sources)
+        app.screen.set_focus(None)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        assert str(SCREENS_CSS) in {path for path, _name in app.stylesheet.source}
+        help_box = app.screen.query_one("#help-scroll")
+        assert help_box.styles.border_top[0] == "thick" and app.screen.styles.align == ("center", "middle")
+        await pilot.press("escape")
+        await pilot.press("o")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SettingsScreen"
+        assert app.screen.query_one("#settings-form").styles.padding.left == 2
 
 
 async def test_a_footer_key_clicked_is_pressed() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual import events
@@ -9,7 +10,11 @@ from textual.screen import Screen
 
 from cardtable.tui.widgets.footer import KeysFooter
 
-__all__ = ["StyledOnce", "breakpoint_classes"]
+__all__ = ["LaterStyles", "SCREENS_CSS", "StyledOnce", "breakpoint_classes"]
+
+#: The styles of the screens the start and game screens open (pop-ups, help, statistics,
+#: settings, joining, the hot-seat curtain): read by the first :class:`LaterStyles`.
+SCREENS_CSS = Path(__file__).resolve().parent.parent / "screens.tcss"
 
 
 def breakpoint_classes(width: int, height: int, screen: Screen[Any]) -> dict[str, bool]:
@@ -76,3 +81,23 @@ class StyledOnce(Screen[Any]):
             # frame, not a frame later.
             for footer in self.query(KeysFooter):
                 await footer.keys_shown()
+
+
+class LaterStyles(Screen[Any]):
+    """A screen styled by ``screens.tcss``, which the app reads when the first such
+    screen is composed, not before its first frame.
+
+    The app's own stylesheet (``app.tcss``, read as it starts) holds only the start and
+    game screens' styles: Textual parses all of it, and matches every widget against its
+    rules, before the first frame, and the other screens' styles were a third of it.
+    They are read (and parsed, once) as the first of those screens is composed, before
+    its widgets are mounted and styled; the screen itself is styled again as it is first
+    shown, as Textual does for any screen pushed.  (A screen's own ``CSS_PATH`` would
+    have Textual parse every stylesheet of the app again.)
+    """
+
+    async def _on_compose(self, event: events.Compose) -> None:
+        # Runs before Widget's own handler, which mounts what compose() yields.
+        stylesheet = self.app.stylesheet
+        if not stylesheet.has_source(str(SCREENS_CSS)):
+            stylesheet.read(SCREENS_CSS)
