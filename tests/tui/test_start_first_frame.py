@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 from textual import events
 from textual.app import App
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
+from cardtable.commands.play import build_config
 from cardtable.games import get_rules
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
@@ -318,6 +320,42 @@ async def test_the_other_screens_styles_are_read_when_the_first_of_them_opens() 
         await pilot.pause()
         assert type(app.screen).__name__ == "SettingsScreen"
         assert app.screen.query_one("#settings-form").styles.padding.left == 2
+
+
+@pytest.mark.parametrize("seats", [None, ["human", "easy", "easy", "easy"]])
+async def test_a_resize_to_the_size_shown_lays_nothing_out_again(monkeypatch: pytest.MonkeyPatch,
+                                                                 seats: list[str] | None) -> None:
+    """Found: the terminal's size, reported once more as the app starts, often came after
+    the first screen was up, and Textual laid the whole screen out again (and drew it
+    again) before its first frame.  A resize to another size still lays it out anew."""
+    layouts: list[tuple[str, Any]] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(screen: Screen[Any], size: Any = None, **options: Any) -> None:
+        layouts.append((type(screen).__name__, size))
+        refresh_layout(screen, size, **options)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    config = None if seats is None else build_config("president", seats=",".join(seats), seed=1)
+    app = CardtableApp(config, bot_delay=1000, ascii_only=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        name = type(screen).__name__
+        assert name == ("StartScreen" if seats is None else "GameScreen")
+        before = len([entry for entry in layouts if entry[0] == name])
+        screen.post_message(events.Resize(Size(100, 30), Size(100, 30)))
+        await pilot.pause()
+        assert len([entry for entry in layouts if entry[0] == name]) == before
+        seen = len(layouts)
+        await pilot.resize_terminal(90, 30)
+        await pilot.pause()
+        assert (name, Size(90, 30)) in layouts[seen:]
+        # Back to the first size: laid out at it again (it was laid out at 90 columns).
+        seen = len(layouts)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert (name, Size(100, 30)) in layouts[seen:]
 
 
 async def test_a_footer_key_clicked_is_pressed() -> None:
