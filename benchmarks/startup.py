@@ -14,6 +14,13 @@ each pair's ratio, min and median over the runs:
   for the start screen, its last row and the game's options, which it fills in after
   composing; for the game, the table and the hand), then kills the program.
 
+A third part, ``--lang CODE``, compares cardtable speaking another language with
+cardtable in English, side by side: ``cardtable --lang CODE --version`` against
+``cardtable --version``, and both first frames with ``--lang CODE`` against the same in
+English (the frame's texts looked up in that language's catalogue).  English pays
+nothing for the languages (no catalogue is read); another language may cost at most 10%
+more (issue 37).
+
 Beside the seconds, each run's CPU seconds (user and system, of the program and what it
 started) are counted too, and their ratios given: on a machine shared with other work
 the CPU a program needed changes much less with the load than the seconds it took.
@@ -28,6 +35,7 @@ times the ``cardtable`` command on ``PATH`` instead.
     python benchmarks/startup.py                 # both parts, 10 pairs of each
     python benchmarks/startup.py --runs 20 --part frame
     python benchmarks/startup.py --runs 1 --json # one pair of each, as JSON (the smoke test)
+    python benchmarks/startup.py --runs 5 --lang nl   # Dutch against English
 
 Figures depend on the machine and its load; the ratios much less.  The latest are in
 docs/performance.md.
@@ -127,6 +135,40 @@ MARKERS = {
 }
 
 FRAME_TIMEOUT = 60.0
+
+#: The first frames' texts in another language: each English marker and how to find it
+#: there (a message of the catalogue, translated; a marker not listed is a name, the same
+#: in every language).
+TRANSLATED_MARKERS = {
+    "Seed": lambda lang: lang._("Seed"),
+    "Revolution": lambda lang: lang._("Revolution"),
+    "Shed your cards first": lambda lang: lang._("Shed your cards first; beat sets of equal rank.")[:20],
+    "esc Quit": lambda lang: "esc " + lang._("Quit"),
+    "Your hand": lambda lang: lang.ngettext("Your hand · {count} card", "Your hand · {count} cards", 13)
+    .split("·")[0].strip(),
+    "Clear": lambda lang: lang._("Clear"),
+    "Last trick": lambda lang: lang._("Last trick"),
+}
+
+
+def markers_in(code: str) -> dict[str, tuple[str, ...]]:
+    """:data:`MARKERS` in the language ``code``, from the checkout's catalogue."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        import cardtable.lang as lang
+    finally:
+        sys.path.remove(str(ROOT))
+    lang.use_language(code)
+    if lang.current_language() != code:
+        raise SystemExit(f"--lang {code}: no catalogue for that language")
+    try:
+        return {
+            kind: tuple(TRANSLATED_MARKERS[marker](lang) if marker in TRANSLATED_MARKERS else marker
+                        for marker in markers)
+            for kind, markers in MARKERS.items()
+        }
+    finally:
+        lang.use_language("en")
 
 
 @dataclass
@@ -366,6 +408,37 @@ def frame_part(setup: Setup, runs: int) -> tuple[list[Pairs], dict[str, str]]:
     return results, screens
 
 
+def lang_part(setup: Setup, runs: int, code: str) -> tuple[list[Pairs], dict[str, str]]:
+    """``cardtable`` speaking ``code`` against ``cardtable`` in English: ``--version`` and
+    both first frames, pair by pair."""
+    translated = markers_in(code)
+    language = ["--lang", code]
+    version_pairs = Pairs(f"cardtable --lang {code} --version", "cardtable --version")
+    frames = {
+        "start": ([], Pairs(f"first frame: cardtable --lang {code}", "first frame: cardtable")),
+        "play": (["play", "president", "--seats", "human,easy,easy,easy"],
+                 Pairs(f"first frame: cardtable --lang {code} play president --seats human,easy,easy,easy",
+                       "first frame: cardtable play president (English)")),
+    }
+    hook = setup.scratch / "frame_cpu_hook.py"
+    hook.write_text(FRAME_CPU_HOOK, encoding="utf-8")
+    screens: dict[str, str] = {}
+    # One warm-up each: the bytecode, and the language's compiled catalogue.
+    timed_run(setup.cardtable + language + ["--version"], setup.cardtable_env())
+    timed_run(setup.cardtable + ["--version"], setup.cardtable_env())
+    for kind, (args, _pairs) in frames.items():
+        screens[f"{kind} ({code})"] = first_frame(
+            setup.cardtable + language + args, setup.cardtable_env(), translated[kind], hook)[1]
+        first_frame(setup.cardtable + args, setup.cardtable_env(), MARKERS[kind], hook)
+    for _ in range(runs):
+        version_pairs.a.append(timed_run(setup.cardtable + language + ["--version"], setup.cardtable_env()))
+        version_pairs.b.append(timed_run(setup.cardtable + ["--version"], setup.cardtable_env()))
+        for kind, (args, pairs) in frames.items():
+            pairs.a.append(first_frame(setup.cardtable + language + args, setup.cardtable_env(), translated[kind], hook)[0])
+            pairs.b.append(first_frame(setup.cardtable + args, setup.cardtable_env(), MARKERS[kind], hook)[0])
+    return [version_pairs, *(pairs for _args, pairs in frames.values())], screens
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=10, help="pairs of runs of each case (default 10)")
@@ -373,6 +446,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--installed", action="store_true",
                         help="time the cardtable command on PATH, not this checkout")
     parser.add_argument("--home", type=Path, help="a CARDTABLE_HOME with saves and statistics to read")
+    parser.add_argument("--lang", metavar="CODE",
+                        help="compare cardtable in the language CODE with English (--version and first frames), "
+                             "in place of the parts")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--show-screens", action="store_true", help="print each app's first frame once")
     args = parser.parse_args(argv)
@@ -399,9 +475,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="cardtable-startup-") as scratch:
         setup = Setup(cardtable, python, env, args.home, Path(scratch))
         figures: list[Pairs] = []
-        if args.part in ("cli", "all"):
+        if args.lang is not None:
+            frames, screens = lang_part(setup, args.runs, args.lang)
+            figures += frames
+            if args.show_screens:
+                report["screens"] = screens
+        elif args.part in ("cli", "all"):
             figures += cli_part(setup, args.runs)
-        if args.part in ("frame", "all"):
+        if args.lang is None and args.part in ("frame", "all"):
             frames, screens = frame_part(setup, args.runs)
             figures += frames
             if args.show_screens:

@@ -19,7 +19,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: the program's arguments) and return
     the exit code."""
     args = sys.argv[1:] if argv is None else list(argv)
-    if args == ["--version"] or args == ["-V"]:
+    if asks_for_version(args):
         from cardtable import __version__
 
         try:
@@ -57,6 +57,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         return command_line(args)
     finally:
         resume_collection()
+
+
+def asks_for_version(args: list[str]) -> bool:
+    """Whether ``args`` ask for the version alone, in any language cardtable speaks
+    (``--lang nl --version``): the answer is the same in every language, so no catalogue
+    is read for it.  An unknown ``--lang`` is left to :func:`choose_language` to say.
+
+    >>> asks_for_version(["-V"]), asks_for_version(["--lang", "nl", "--version"])
+    (True, True)
+    >>> asks_for_version(["--lang", "xx", "--version"]), asks_for_version(["--version", "stats"])
+    (False, False)
+    """
+    if args == ["--version"] or args == ["-V"]:
+        return True
+    if not any(arg == "--lang" or arg.startswith("--lang=") for arg in args):
+        return False
+    from cardtable.lang import UnknownLanguageError, language_option
+
+    try:
+        rest = language_option(args)[1]
+    except UnknownLanguageError:
+        return False
+    return rest == ["--version"] or rest == ["-V"]
 
 
 def choose_language(args: list[str]) -> list[str] | int:

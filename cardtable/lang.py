@@ -35,7 +35,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Protocol
+
+TYPE_CHECKING = False  # typing itself is not loaded: `cardtable --lang nl --version` comes here
+if TYPE_CHECKING:
+    from typing import Protocol
 
 __all__ = [
     "DOMAIN",
@@ -91,11 +94,13 @@ _LOCALE = Path(__file__).resolve().parent / "locale"
 _SOURCE_ROOT = Path(__file__).resolve().parent.parent
 
 
-class _Catalogue(Protocol):
-    def gettext(self, message: str, /) -> str: ...
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
-    def pgettext(self, context: str, message: str, /) -> str: ...
-    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str: ...
+if TYPE_CHECKING:
+
+    class _Catalogue(Protocol):
+        def gettext(self, message: str, /) -> str: ...
+        def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+        def pgettext(self, context: str, message: str, /) -> str: ...
+        def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str: ...
 
 
 _current = ENGLISH

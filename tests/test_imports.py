@@ -92,9 +92,13 @@ def loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
     return sorted(name for name in names if name in modules)
 
 
-def test_version_loads_nothing_of_the_command_line(tmp_path: Path) -> None:
-    modules = imported_by_command(["--version"], str(tmp_path))
-    assert loaded(modules, HEAVY + ("typer", "click", "rich", "cardtable.cli", "cardtable.games")) == []
+@pytest.mark.parametrize("args", [["--version"], ["--lang", "nl", "--version"], ["-V", "--lang=bg"]])
+def test_version_loads_nothing_of_the_command_line(tmp_path: Path, args: list[str]) -> None:
+    # In every language: the version is the same in all of them, so no catalogue is read
+    # (nor gettext, nor the settings, which --lang overrules) and typing is not loaded.
+    modules = imported_by_command(args, str(tmp_path))
+    assert loaded(modules, HEAVY + ("typer", "click", "rich", "cardtable.cli", "cardtable.games", "gettext", "typing",
+                                    "cardtable.userdata")) == []
 
 
 @pytest.mark.parametrize("args", [["--help"], ["rules", "president"], ["stats"], ["rules", "--help"]])
@@ -177,6 +181,8 @@ def test_a_table_of_easy_bots_loads_no_search(tmp_path: Path) -> None:
     modules = first_frame_modules(str(tmp_path), "president")
     assert loaded(modules, ("cardtable.bots.review", "cardtable.bots.president.hard", "cardtable.bots.president.model",
                             "cardtable.games.durak", "multiprocessing", "tomllib")) == []
+    # The hard bots' class: a table tells them apart without it (session.table._searches).
+    assert loaded(modules, ("cardtable.bots.search.bot",)) == []
 
 
 @pytest.mark.parametrize("args", [["rules", "president"], ["stats"]])

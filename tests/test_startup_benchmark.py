@@ -42,3 +42,26 @@ def test_the_startup_benchmark_runs_once() -> None:
     assert "Seat 1" in report["screens"]["start"] and "Statistics" in report["screens"]["start"]
     assert "Your hand" in report["screens"]["play"]
     assert "a minimal Textual app" in report["screens"]["minimal"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="the benchmark runs the app in a pseudo-terminal")
+def test_the_startup_benchmark_compares_a_language_with_english() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "startup.py"), "--runs", "1", "--json", "--show-screens",
+         "--lang", "nl"],
+        capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert [(figure["name"], figure["versus"]) for figure in report["figures"]] == [
+        ("cardtable --lang nl --version", "cardtable --version"),
+        ("first frame: cardtable --lang nl", "first frame: cardtable"),
+        ("first frame: cardtable --lang nl play president --seats human,easy,easy,easy",
+         "first frame: cardtable play president (English)"),
+    ]
+    for figure in report["figures"]:
+        assert figure["runs"] == 1 and figure["cpu_ratio_median"] > 0
+    # The Dutch frames were read in Dutch, whole: the start screen to its footer's last key.
+    assert "Plaats 1" in report["screens"]["start (nl)"] and "esc Stoppen" in report["screens"]["start (nl)"]
+    assert "Jouw hand" in report["screens"]["play (nl)"]

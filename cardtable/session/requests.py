@@ -14,15 +14,24 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from cardtable.bots import Bot, bot_name, describe_failure, make_bot
 from cardtable.bots.driver import ask_bot
-from cardtable.bots.search import Decision, MoveValue, SearchBot
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
+from cardtable.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from cardtable.bots.search import Decision, MoveValue
 
 __all__ = ["BotAnswer", "BotOutcome", "BotRequest", "Decision", "HintAnswer", "HintRequest", "MoveValue"]
+
+# The search's records are loaded with the search, when a hint first asks for it (a
+# table of easy and normal bots never does).
+__getattr__, __dir__ = lazy_names(
+    __name__, {"Decision": "cardtable.bots.search", "MoveValue": "cardtable.bots.search"}, __all__
+)
 
 BotOutcome = Literal["played", "stale", "failed"]
 """What became of a bot's answer: played, dropped (the table moved on), or the bot failed."""
@@ -117,6 +126,8 @@ class HintRequest:
             self.game, "hard", seed=self.seed, iterations=self.iterations, time_budget=self.time_budget,
             workers=self.workers,
         )
+        from cardtable.bots.search import SearchBot
+
         decision: Decision | None = None
         if isinstance(bot, SearchBot):
             bot.stop_on(self.cancel_event)

@@ -39,8 +39,10 @@ True
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from cardtable.bots import (
     Bot,
@@ -50,7 +52,7 @@ from cardtable.bots import (
     make_bot,
     seat_bot_factory,
 )
-from cardtable.bots.search import DEFAULT_TIME_BUDGET, SearchBot
+from cardtable.bots.search import DEFAULT_TIME_BUDGET
 from cardtable.bots.search.pool import play_workers, warm_up
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
@@ -93,8 +95,9 @@ from cardtable.session.protocol import (
 from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
 from cardtable.session.saving import Saver
 from cardtable.session.seats import Seat
-from cardtable.userdata.meta import mark_undo
-from cardtable.userdata.records import Replay
+
+if TYPE_CHECKING:
+    from cardtable.bots.search import SearchBot
 
 __all__ = [
     "BotAnswer",
@@ -105,6 +108,19 @@ __all__ = [
     "TableSession",
 ]
 
+
+
+def _searches(bot: object) -> TypeGuard[SearchBot[Any]]:
+    """Whether ``bot`` is a hard bot (a :class:`~cardtable.bots.search.SearchBot`), told
+    without loading the search's bot module for a table of easy and normal bots: no hard
+    bot exists before that module is loaded.
+
+    >>> from cardtable.bots import make_bot
+    >>> _searches(make_bot("president", "easy", seed=1)), _searches(make_bot("president", "hard", seed=1))
+    (False, True)
+    """
+    module = sys.modules.get("cardtable.bots.search.bot")
+    return module is not None and isinstance(bot, module.SearchBot)
 
 
 def _warm_up(workers: int) -> None:
@@ -427,7 +443,7 @@ class TableSession(SessionBase):
             seat, self.generation, len(self.state.history), self.seats[seat].bot, self.bots[seat],
             self.state.observation(seat), self.legal_for(seat),
         )
-        if isinstance(request.bot, SearchBot):
+        if _searches(request.bot):
             self._warm_up()
         return self.ask(request)
 
@@ -441,7 +457,7 @@ class TableSession(SessionBase):
             seat, self.generation, len(self.state.history), "", bot,
             self.state.observation(seat), self.legal_for(seat),
         )
-        if isinstance(request.bot, SearchBot):
+        if _searches(request.bot):
             self._warm_up()
         return self.ask(request)
 
@@ -493,7 +509,7 @@ class TableSession(SessionBase):
         their next one on (``None``: the default)."""
         self.think_time = seconds
         for bot in self.bots.values():
-            if isinstance(bot, SearchBot):
+            if _searches(bot):
                 bot.set_time_budget(DEFAULT_TIME_BUDGET if seconds is None else seconds)
 
     def set_bot_cores(self, cores: int | None) -> None:
@@ -503,7 +519,7 @@ class TableSession(SessionBase):
             return  # as it is: the pool in use stays
         self.workers = play_workers(cores)
         for bot in self.bots.values():
-            if isinstance(bot, SearchBot):
+            if _searches(bot):
                 bot.searcher.workers = self.workers
         if self._warmed:  # the pool is in use: start it again at its new size
             self._warmed = False
@@ -613,6 +629,9 @@ class TableSession(SessionBase):
         history = self.state.history
         keep = max(index for index, (seat, _) in enumerate(history) if seat == human)
         taken = history[keep][1]
+        from cardtable.userdata.meta import mark_undo
+        from cardtable.userdata.records import Replay
+
         state = Replay.from_state(self.state).state_at(keep)
         state.meta = dict(self.state.meta)
         mark_undo(state)

@@ -3,14 +3,17 @@ footer built once (benchmarks/startup.py times it; these check the behaviour sta
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 from textual import events
 from textual.app import App
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
+from cardtable.commands.play import build_config
 from cardtable.games import get_rules
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.config import TableConfig
@@ -18,7 +21,7 @@ from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.buttons import FormButton
 from cardtable.tui.widgets.cycler import Cycler
-from cardtable.tui.widgets.firstframe import breakpoint_classes
+from cardtable.tui.widgets.firstframe import SCREENS_CSS, breakpoint_classes
 from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.userdata.slots import GameSlot
 
@@ -240,6 +243,119 @@ async def test_buttons_are_styled_once_mounted_as_textuals_are(monkeypatch: pyte
         await pilot.pause()
         assert ours.has_class("-error") and ours.styles.background == textual.styles.background
         assert ours.rich_style == textual.rich_style and ours.styles.border == textual.styles.border
+
+
+@pytest.mark.parametrize("compact", [False, True])
+async def test_our_buttons_look_as_textuals_in_every_variant_and_state(compact: bool) -> None:
+    """FormButton carries its own part of Textual's button's styles (parsed and matched
+    faster before the first frame): with no Textual button beside it to lend it theirs,
+    each variant looks the same as Textual's, plain, focused, hovered, pressed and
+    disabled."""
+    variants = ["default", "primary", "success", "warning", "error"]
+
+    def looks(kind: type[Button]) -> dict[str, list[str]]:
+        class Buttons(App[None]):
+            def compose(self) -> Any:
+                for variant in variants:
+                    yield kind(variant, id=variant, variant=variant, compact=compact)  # type: ignore[arg-type]
+
+        return asyncio.run(_states(Buttons()))
+
+    async def _states(app: App[None]) -> dict[str, list[str]]:
+        seen: dict[str, list[str]] = {}
+        async with app.run_test(size=(100, 20)) as pilot:
+            await pilot.pause()
+            for variant in variants:
+                button = app.query_one(f"#{variant}", Button)
+                button.focus()
+                await pilot.pause()
+                seen[f"{variant} focused"] = _look(button)
+                app.screen.set_focus(None)
+                await pilot.hover(f"#{variant}")
+                await pilot.pause()
+                seen[f"{variant} hovered"] = _look(button)
+                await pilot.hover(None, offset=(99, 19))
+                button.add_class("-active")
+                await pilot.pause()
+                seen[f"{variant} pressed"] = _look(button)
+                button.remove_class("-active")
+                button.disabled = True
+                await pilot.pause()
+                seen[f"{variant} disabled"] = _look(button)
+                button.disabled = False
+                await pilot.pause()
+                seen[f"{variant} plain"] = _look(button)
+            # Textual's button's own styles were never loaded beside ours.
+            seen["styles read"] = sorted(name for _path, name in app.stylesheet.source if "Button" in name)
+        return seen
+
+    def _look(button: Button) -> list[str]:
+        return [str(button.rich_style), *button.styles.base.css_lines]
+
+    ours = await asyncio.to_thread(looks, FormButton)
+    textuals = await asyncio.to_thread(looks, Button)
+    assert ours.pop("styles read") == ["FormButton.DEFAULT_CSS"]
+    assert textuals.pop("styles read") == ["Button.DEFAULT_CSS"]
+    assert ours == textuals
+
+
+async def test_the_other_screens_styles_are_read_when_the_first_of_them_opens() -> None:
+    """The start screen's first frame parses only the start and game screens' styles
+    (app.tcss); the pop-ups' and other screens' (screens.tcss) come with the first of them,
+    styled as before."""
+    app = CardtableApp(ascii_only=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sources = {path for path, _name in app.stylesheet.source}
+        assert str(SCREENS_CSS) not in sources and any(path.endswith("app.tcss") for path in sources)
+        app.screen.set_focus(None)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        assert str(SCREENS_CSS) in {path for path, _name in app.stylesheet.source}
+        help_box = app.screen.query_one("#help-scroll")
+        assert help_box.styles.border_top[0] == "thick" and app.screen.styles.align == ("center", "middle")
+        await pilot.press("escape")
+        await pilot.press("o")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SettingsScreen"
+        assert app.screen.query_one("#settings-form").styles.padding.left == 2
+
+
+@pytest.mark.parametrize("seats", [None, ["human", "easy", "easy", "easy"]])
+async def test_a_resize_to_the_size_shown_lays_nothing_out_again(monkeypatch: pytest.MonkeyPatch,
+                                                                 seats: list[str] | None) -> None:
+    """Found: the terminal's size, reported once more as the app starts, often came after
+    the first screen was up, and Textual laid the whole screen out again (and drew it
+    again) before its first frame.  A resize to another size still lays it out anew."""
+    layouts: list[tuple[str, Any]] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(screen: Screen[Any], size: Any = None, **options: Any) -> None:
+        layouts.append((type(screen).__name__, size))
+        refresh_layout(screen, size, **options)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    config = None if seats is None else build_config("president", seats=",".join(seats), seed=1)
+    app = CardtableApp(config, bot_delay=1000, ascii_only=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        name = type(screen).__name__
+        assert name == ("StartScreen" if seats is None else "GameScreen")
+        before = len([entry for entry in layouts if entry[0] == name])
+        screen.post_message(events.Resize(Size(100, 30), Size(100, 30)))
+        await pilot.pause()
+        assert len([entry for entry in layouts if entry[0] == name]) == before
+        seen = len(layouts)
+        await pilot.resize_terminal(90, 30)
+        await pilot.pause()
+        assert (name, Size(90, 30)) in layouts[seen:]
+        # Back to the first size: laid out at it again (it was laid out at 90 columns).
+        seen = len(layouts)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert (name, Size(100, 30)) in layouts[seen:]
 
 
 async def test_a_footer_key_clicked_is_pressed() -> None:

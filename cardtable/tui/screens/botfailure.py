@@ -19,12 +19,13 @@ from cardtable.bots import LEVELS
 from cardtable.display import literal
 from cardtable.lang import _
 from cardtable.tui.keymap import BOT_FAILURE_KEYS, bindings, first_key
+from cardtable.tui.widgets.firstframe import LaterStyles
 from cardtable.tui.wording import fill, level_word
 
 __all__ = ["BotFailedScreen"]
 
 
-class BotFailedScreen(ModalScreen[str]):
+class BotFailedScreen(LaterStyles, ModalScreen[str]):
     """Dismisses with the level that takes the seat (``easy``, ``normal``, ``hard``) or ``quit``."""
 
     BINDINGS = bindings(BOT_FAILURE_KEYS)

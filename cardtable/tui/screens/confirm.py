@@ -11,11 +11,12 @@ from textual.widgets import Button, Static
 
 from cardtable.lang import _
 from cardtable.tui.keymap import CONFIRM_KEYS, bindings, first_key
+from cardtable.tui.widgets.firstframe import LaterStyles
 
 __all__ = ["ConfirmScreen"]
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(LaterStyles, ModalScreen[bool]):
     """A yes/no question (``y``/Enter or ``n``/Esc: :data:`~cardtable.tui.keymap.CONFIRM_KEYS`)."""
 
     BINDINGS = bindings(CONFIRM_KEYS)

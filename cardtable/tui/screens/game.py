@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
@@ -230,7 +230,9 @@ class GameScreen(StyledOnce):
         if hints is not None:
             hints.configure(app.think, app.bot_cores, app.hint_iterations)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        if self.resized_to_shown_size(event):
+            return  # laid out at this size already (StyledOnce)
         fit_to_terminal(self)
         # After the layout: the breakpoint classes may have resized the side panel.
         self.call_after_refresh(self._redraw_for_size)

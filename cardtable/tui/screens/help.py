@@ -14,6 +14,7 @@ from cardtable.games import get_rules
 from cardtable.lang import N_, _, rules_text
 from cardtable.tui.keymap import TABLE_KEYS, help_rows
 from cardtable.tui.tables import table_for
+from cardtable.tui.widgets.firstframe import LaterStyles
 from cardtable.tui.widgets.footer import SpokenKeys
 
 __all__ = ["HelpScreen", "rules_markdown", "keys_markdown", "KEYS_MARKDOWN"]
@@ -71,7 +72,7 @@ def rules_markdown(game: str) -> str:
     return f"# {_(get_rules(game).title)}\n\n{missing}"
 
 
-class HelpScreen(SpokenKeys, ModalScreen[None]):
+class HelpScreen(LaterStyles, SpokenKeys, ModalScreen[None]):
     """Keys first, then the rules of the game being played (if any)."""
 
     BINDINGS = [

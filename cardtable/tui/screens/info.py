@@ -10,11 +10,12 @@ from textual.widgets import Static
 
 from cardtable.lang import _
 from cardtable.tui.keymap import INFO_KEYS, bindings, say_first
+from cardtable.tui.widgets.firstframe import LaterStyles
 
 __all__ = ["InfoScreen"]
 
 
-class InfoScreen(ModalScreen[None]):
+class InfoScreen(LaterStyles, ModalScreen[None]):
     """A small read-only pop-up (last trick, scores); any of Esc, Enter, l, s closes it."""
 
     BINDINGS = bindings(INFO_KEYS)

@@ -30,6 +30,7 @@ from cardtable.names import NAME_LIMIT
 from cardtable.net.client import check_join, read_join_line
 from cardtable.tui.keymap import JOIN_KEYS, bindings, say_first
 from cardtable.tui.services import services
+from cardtable.tui.widgets.firstframe import LaterStyles
 from cardtable.tui.widgets.footer import SpokenKeys
 from cardtable.tui.wording import fill
 
@@ -57,7 +58,7 @@ class _JoinInput(Input):
             self.post_message(self.LinePasted(found))
 
 
-class JoinScreen(SpokenKeys, ModalScreen[None]):
+class JoinScreen(LaterStyles, SpokenKeys, ModalScreen[None]):
     """Ask for a hosted table's address, the seat's code and a name; then join it."""
 
     BINDINGS = bindings(JOIN_KEYS)

@@ -10,11 +10,12 @@ from textual.widgets import Static
 
 from cardtable.lang import _
 from cardtable.tui.keymap import PRIVACY_KEYS, bindings, say
+from cardtable.tui.widgets.firstframe import LaterStyles
 
 __all__ = ["PrivacyScreen"]
 
 
-class PrivacyScreen(Screen[None]):
+class PrivacyScreen(LaterStyles, Screen[None]):
     """Covers the whole terminal between two people's turns at one keyboard.
 
     It is a full screen (nothing of the table shows through) and names only the

@@ -12,11 +12,12 @@ from textual.widgets import Button, Static
 
 from cardtable.lang import _
 from cardtable.tui.keymap import ROUND_OVER_KEYS, bindings, say_first
+from cardtable.tui.widgets.firstframe import LaterStyles
 
 __all__ = ["RoundOverScreen"]
 
 
-class RoundOverScreen(ModalScreen[str]):
+class RoundOverScreen(LaterStyles, ModalScreen[str]):
     """The result of a round (or the whole game); dismisses with ``next``, ``again``,
     ``new`` or ``quit``."""
 

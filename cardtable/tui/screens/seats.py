@@ -26,6 +26,7 @@ from cardtable.display import literal
 from cardtable.lang import _
 from cardtable.session.protocol import Seating, SeatPresence
 from cardtable.tui.keymap import SEATS_KEYS, bindings, say_first
+from cardtable.tui.widgets.firstframe import LaterStyles
 from cardtable.tui.widgets.footer import SpokenKeys
 from cardtable.tui.wording import a_bot, fill, level_word, seating_line
 
@@ -47,7 +48,7 @@ def seat_state(status: SeatPresence) -> str:
     return _("at the table") if status.connected else _("away: the table waits for them")
 
 
-class SeatsScreen(SpokenKeys, ModalScreen[None]):
+class SeatsScreen(LaterStyles, SpokenKeys, ModalScreen[None]):
     """The remote seats of a table this keyboard serves (its ``seating``, with
     ``seat_name`` naming each seat); the keys act on the highlighted one."""
 

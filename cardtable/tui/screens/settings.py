@@ -17,6 +17,7 @@ from cardtable.lang import AUTO, N_, _, language_name, offered_languages, resolv
 from cardtable.tui.config import choice_labels
 from cardtable.tui.services import services
 from cardtable.tui.widgets.cycler import Cycler
+from cardtable.tui.widgets.firstframe import LaterStyles
 from cardtable.tui.widgets.footer import SpokenKeys
 from cardtable.userdata.settings import (
     BOT_CORES,
@@ -65,7 +66,7 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-class SettingsScreen(SpokenKeys, Screen[bool]):
+class SettingsScreen(LaterStyles, SpokenKeys, Screen[bool]):
     """Choose, then Save (Ctrl+S) to write the file and use the settings at once."""
 
     BINDINGS = [

@@ -12,12 +12,13 @@ from textual.widgets import Footer, Static
 
 from cardtable.display import literal
 from cardtable.lang import N_, _
+from cardtable.tui.widgets.firstframe import LaterStyles
 from cardtable.tui.widgets.footer import SpokenKeys
 
 __all__ = ["StatsScreen"]
 
 
-class StatsScreen(SpokenKeys, Screen[None]):
+class StatsScreen(LaterStyles, SpokenKeys, Screen[None]):
     """Every finished game's figures, read from the statistics file when opened."""
 
     BINDINGS = [Binding("escape,q,s", "close", N_("Back"))]

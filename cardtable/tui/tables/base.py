@@ -9,12 +9,11 @@ to show at the end of a round.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rich.text import Text
 from textual.widgets import Static
 
-from cardtable.bots.search import Decision, MoveValue
 from cardtable.cards import Card
 from cardtable.engine.actions import KINDS, Action
 from cardtable.engine.events import Event
@@ -24,6 +23,9 @@ from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, large_cards, lines_text
 from cardtable.tui.viewmodel import TableContext
 from cardtable.tui.wording import fill
+
+if TYPE_CHECKING:
+    from cardtable.bots.search import Decision, MoveValue
 
 __all__ = ["TableArea", "TableContext", "ObservationT", "ordinal", "outcome_mean", "outcome_share"]
 

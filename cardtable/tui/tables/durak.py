@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events
 
-from cardtable.bots.search import MoveValue
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
@@ -20,6 +19,9 @@ from cardtable.tui.cardstyle import CardStyle, beside, lines_text
 from cardtable.tui.keymap import say
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal, outcome_share
 from cardtable.tui.wording import cards_plain, fill
+
+if TYPE_CHECKING:
+    from cardtable.bots.search import MoveValue
 
 __all__ = ["DurakTable"]
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from cardtable.bots.search import MoveValue
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
@@ -17,6 +17,9 @@ from cardtable.names import fit_name
 from cardtable.tui.keymap import say
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal, outcome_mean, outcome_share
 from cardtable.tui.wording import fill
+
+if TYPE_CHECKING:
+    from cardtable.bots.search import MoveValue
 
 __all__ = ["PresidentTable", "rank_bar"]
 

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual import events
+from textual.geometry import Size
 from textual.screen import Screen
 
 from cardtable.tui.widgets.footer import KeysFooter
 
-__all__ = ["StyledOnce", "breakpoint_classes"]
+__all__ = ["LaterStyles", "SCREENS_CSS", "StyledOnce", "breakpoint_classes"]
+
+#: The styles of the screens the start and game screens open (pop-ups, help, statistics,
+#: settings, joining, the hot-seat curtain): read by the first :class:`LaterStyles`.
+SCREENS_CSS = Path(__file__).resolve().parent.parent / "screens.tcss"
 
 
 def breakpoint_classes(width: int, height: int, screen: Screen[Any]) -> dict[str, bool]:
@@ -53,9 +59,30 @@ class StyledOnce(Screen[Any]):
     itself).  Every later resume (back from a pop-up or another screen, when the
     settings may have changed) restyles as Textual does.  The first frame also waits
     for the screen's :class:`~cardtable.tui.widgets.footer.KeysFooter` to show its keys.
+
+    Nor is the screen laid out again for a :class:`~textual.events.Resize` to the size
+    it is shown at (:meth:`resized_to_shown_size`): the terminal's size is reported once
+    more as the app starts, often once the first screen is up, and Textual lays a screen
+    out on every resize; before the first frame, that was a second layout (and often a
+    second drawing) of the whole screen, about 9 ms of CPU in one start of three.
     """
 
     _shown_before = False
+    #: the size the screen is laid out at (it is laid out at the app's size when shown)
+    _size_shown: Size | None = None
+
+    def resized_to_shown_size(self, event: events.Resize) -> bool:
+        """Whether ``event`` reports the size the screen is laid out at already: nothing
+        to lay out or draw again (the breakpoint classes are those of that size too)."""
+        return event.size == self._size_shown
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        # Runs before Screen's own handler, which lays the screen out again whatever the
+        # size, and sets the breakpoint classes (the subclass's on_resize has run).
+        if self.resized_to_shown_size(event):
+            event.prevent_default()
+        else:
+            self._size_shown = event.size
 
     async def _on_compose(self, event: events.Compose) -> None:
         # Runs before Widget's own handler, which mounts what compose() yields (Textual
@@ -68,7 +95,8 @@ class StyledOnce(Screen[Any]):
 
     async def _on_screen_resume(self, event: events.ScreenResume) -> None:  # type: ignore[override]  # Textual awaits a handler that is a coroutine
         # Runs before Screen's own handler, which reads refresh_styles and lays the
-        # screen out (its first frame).
+        # screen out at the app's size (its first frame), unless it is laid out at it.
+        self._size_shown = self.app.size
         if not self._shown_before:
             self._shown_before = True
             event.refresh_styles = False
@@ -76,3 +104,23 @@ class StyledOnce(Screen[Any]):
             # frame, not a frame later.
             for footer in self.query(KeysFooter):
                 await footer.keys_shown()
+
+
+class LaterStyles(Screen[Any]):
+    """A screen styled by ``screens.tcss``, which the app reads when the first such
+    screen is composed, not before its first frame.
+
+    The app's own stylesheet (``app.tcss``, read as it starts) holds only the start and
+    game screens' styles: Textual parses all of it, and matches every widget against its
+    rules, before the first frame, and the other screens' styles were a third of it.
+    They are read (and parsed, once) as the first of those screens is composed, before
+    its widgets are mounted and styled; the screen itself is styled again as it is first
+    shown, as Textual does for any screen pushed.  (A screen's own ``CSS_PATH`` would
+    have Textual parse every stylesheet of the app again.)
+    """
+
+    async def _on_compose(self, event: events.Compose) -> None:
+        # Runs before Widget's own handler, which mounts what compose() yields.
+        stylesheet = self.app.stylesheet
+        if not stylesheet.has_source(str(SCREENS_CSS)):
+            stylesheet.read(SCREENS_CSS)
