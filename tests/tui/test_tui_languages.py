@@ -356,3 +356,27 @@ async def test_the_pseudo_language_leaves_no_english_on_the_hot_seat_path(speak,
                 covers += 1
                 await pilot.press("enter")
         assert covers >= 2 and tables >= 2, (covers, tables)
+
+
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+async def test_the_start_screen_labels_stay_on_one_row_in_each_language(speak, language: str) -> None:
+    """A label that wraps breaks its word ("Botsnelhe / id", "Revolutsioo / n") and
+    pushes the form down a row: every game's form, at 80x24, keeps each label on one row."""
+    from textual.widgets import Label
+
+    from cardtable.games import available_games
+    from cardtable.tui.screens.start import StartScreen
+
+    speak(language)
+    app = CardtableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, StartScreen)
+        wrapped = []
+        for game in available_games():
+            app.screen.query_one("#game-list").highlighted = available_games().index(game)
+            await settle(app, pilot)
+            for label in app.screen.query(".start-label").results(Label):
+                if label.region.height > 1:  # (0: a row on its way out)
+                    wrapped.append((game, str(label.render()).strip()))
+        assert not wrapped

@@ -146,7 +146,7 @@ class StartScreen(StyledOnce, Screen[None]):
                 yield Label(_("Players"), classes="start-label")
                 yield Cycler([str(n) for n in rules.player_counts], value=str(count), id="players",
                              ascii_only=self.app_ascii)
-                yield Label("  " + _("Bot speed"), classes="start-label")
+                yield Label("  " + _("Bot speed"), classes="start-label -inline")
                 yield Cycler(list(PACES), value=services(self).pace, id="pace", ascii_only=self.app_ascii,
                              labels=choice_labels()["speed"])
             # A row for each seat at the table; more come when more players are chosen.
