@@ -47,6 +47,7 @@ from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState, Outcome, Rules
 from cardtable.errors import CardtableError, IllegalActionError, InvalidOptionError, quoted
 from cardtable.games import get_rules
+from cardtable.lang import _, ngettext
 
 __all__ = [
     "ArenaError",
@@ -293,12 +294,14 @@ def normalise_seats(
         seat_specs = seat_specs.split(",")
     specs = tuple(spec.strip() for spec in seat_specs)
     if any(not spec for spec in specs):
-        raise InvalidOptionError("a seat is empty; list one bot per seat, separated by commas")
+        raise InvalidOptionError(_("a seat is empty; list one bot per seat, separated by commas"))
     specs = tuple(spec if ":" in spec else spec.lower() for spec in specs)
     try:
         rules.check_players(len(specs))
     except InvalidOptionError as exc:
-        raise InvalidOptionError(f"{exc} (one seat per player: got {len(specs)} seats)") from None
+        raise InvalidOptionError(ngettext(
+            "{reason} (one seat per player: got {count} seat)", "{reason} (one seat per player: got {count} seats)", len(specs)
+        ).format(reason=exc, count=len(specs))) from None
     for spec in dict.fromkeys(specs):
         limit = bot_timeout if is_import_path(spec) else None
         try:
@@ -482,16 +485,16 @@ def check_match(
     if bot_timeout is not None and (
         isinstance(bot_timeout, bool) or not isinstance(bot_timeout, (int, float)) or not 0 < bot_timeout < math.inf
     ):
-        raise InvalidOptionError(f"--bot-timeout must be a positive number of seconds, not {bot_timeout!r}")
+        raise InvalidOptionError(_("--bot-timeout must be a positive number of seconds, not {given}").format(given=repr(bot_timeout)))
     specs = normalise_seats(game, seat_specs, bot_timeout)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidOptionError(f"the number of games must be at least 1, not {games!r}")
+        raise InvalidOptionError(_("the number of games must be at least 1, not {given}").format(given=repr(games)))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise InvalidOptionError(f"jobs must be at least 1, not {jobs!r}")
+        raise InvalidOptionError(_("jobs must be at least 1, not {given}").format(given=repr(jobs)))
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+        raise InvalidOptionError(_("seed must be a whole number, not {given}").format(given=repr(seed)))
     if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float)) or not think > 0):
-        raise InvalidOptionError(f"the thinking time must be a positive number of seconds, not {think!r}")
+        raise InvalidOptionError(_("the thinking time must be a positive number of seconds, not {given}").format(given=repr(think)))
     chosen = dict(options or {})
     if rounds is not None:
         chosen["rounds"] = rounds

@@ -39,7 +39,7 @@ from cardtable.errors import (
     quoted,
 )
 from cardtable.gcpause import collection_held
-from cardtable.lang import N_
+from cardtable.lang import N_, _, ngettext
 
 GAME_OVER = "the game is over; no more actions"
 """What every game says to an action after its end."""
@@ -275,10 +275,12 @@ class Rules(ABC):
             raise InvalidOptionError(f"players must be a whole number, not {quoted(players)}")
         if players not in self.player_counts:
             if self.min_players == self.max_players:
-                span = f"exactly {self.min_players}"
+                wording = ngettext("{game} is for exactly {count} player, not {given}",
+                                   "{game} is for exactly {count} players, not {given}", self.min_players)
             else:
-                span = f"{self.min_players} to {self.max_players}"
-            raise InvalidOptionError(f"{self.title} is for {span} players, not {quoted(players)}")
+                wording = _("{game} is for {low} to {high} players, not {given}")
+            raise InvalidOptionError(wording.format(
+                game=_(self.title), count=self.min_players, low=self.min_players, high=self.max_players, given=quoted(players)))
         return players
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, int | bool]:
