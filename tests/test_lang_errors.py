@@ -84,3 +84,30 @@ def test_the_error_speaks_the_language_asked_for(case: str, code: str, tmp_path:
     assert english not in result.stderr
     named = [arg.split(":")[0] for arg in args if arg.startswith(str(tmp_path))]
     assert not named or named[0] in result.stderr  # the file is named as it is
+
+
+BOTS = '''
+class Raiser:
+    def choose(self, observation, legal_actions):
+        raise ValueError("my bot broke")
+
+
+class Jumper:
+    def choose(self, observation, legal_actions):
+        return "jump"
+'''
+
+#: a bot of your own that fails in a match: (class, the English that must go)
+MATCH_FAILURES = {"Raiser": "failed in game", "Jumper": "chose the illegal action"}
+
+
+@pytest.mark.parametrize("code", ("en", *TRANSLATED))
+@pytest.mark.parametrize("bot", sorted(MATCH_FAILURES))
+def test_a_bot_that_fails_in_a_match_is_reported_in_the_language_asked_for(bot: str, code: str, tmp_path: Path) -> None:
+    path = tmp_path / "failing_bots.py"
+    path.write_text(BOTS, encoding="utf-8")
+    result = run_cardtable("--lang", code, "simulate", "hearts", "--seats", f"{path}:{bot},easy,easy,easy", "--games", "1",
+                           home=tmp_path / "home")
+    assert result.returncode == 2, result.stderr
+    assert (MATCH_FAILURES[bot] in result.stderr) == (code == "en"), result.stderr
+    assert f"failing_bots.py:{bot}" in result.stderr

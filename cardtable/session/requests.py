@@ -21,6 +21,7 @@ from cardtable.bots.driver import ask_bot
 from cardtable.bots.search import Decision, MoveValue, SearchBot
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
+from cardtable.lang import _
 
 __all__ = ["BotAnswer", "BotOutcome", "BotRequest", "Decision", "HintAnswer", "HintRequest", "MoveValue"]
 
@@ -74,7 +75,8 @@ class BotRequest:
             self.bot, self.observation, self.legal, delay=delay, stop=self.cancel_event, cancelled=cancelled
         )
         if choice.error is not None:
-            return self._answer(failure=f"bot {bot_name(self.spec)} failed: {describe_failure(choice.error)}")
+            return self._answer(failure=_("bot {bot} failed: {error}").format(
+                bot=bot_name(self.spec), error=describe_failure(choice.error)))
         return self._answer(action=choice.action, cancelled=choice.cancelled)
 
     def _answer(self, action: object = None, failure: str | None = None, cancelled: bool = False) -> BotAnswer:
