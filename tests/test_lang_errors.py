@@ -32,6 +32,11 @@ def _bad_action(folder: Path) -> str:
     return str(path)
 
 
+def _stats_folder(folder: Path) -> list[str]:
+    (folder / "home" / "data" / "stats.json").mkdir(parents=True)
+    return ["stats"]
+
+
 def _bot_file(folder: Path) -> str:
     path = folder / "mybot.py"
     path.write_text("x = 1\n")
@@ -60,6 +65,7 @@ CASES = {
                          "must be a positive number"),
     "simulate seat count": (lambda f: ["simulate", "hearts", "--seats", "easy,easy,easy"], "is for exactly 4 players"),
     "play same names": (lambda f: ["play", "hearts", "--names", "a,a,b,c"], "two seats have the same name"),
+    "stats file is a folder": (_stats_folder, "it is a directory"),
     "stats bad player": (lambda f: ["stats", "--player", "a\tb"], "has a control character"),
 }
 

@@ -195,7 +195,7 @@ def read_file_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -
     try:
         info = os.fstat(descriptor)
         if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError(errno.EISDIR, "it is a directory", str(path))
+            raise IsADirectoryError(errno.EISDIR, _("it is a directory"), str(path))
         if not stat.S_ISREG(info.st_mode):
             raise RefusedFileError(_("it is not a regular file"), path)
         if info.st_size > limit:
