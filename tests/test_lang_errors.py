@@ -37,6 +37,13 @@ def _stats_folder(folder: Path) -> list[str]:
     return ["stats"]
 
 
+def _bad_seed(folder: Path) -> str:
+    path = folder / "seed.json"
+    path.write_text(json.dumps({"format": "cardtable-save", "version": 1, "game": "hearts", "players": 4,
+                                "seed": "abc", "options": {}, "actions": []}))
+    return str(path)
+
+
 def _bot_file(folder: Path) -> str:
     path = folder / "mybot.py"
     path.write_text("x = 1\n")
@@ -64,6 +71,14 @@ CASES = {
     "simulate timeout": (lambda f: ["simulate", "hearts", "--seats", "easy,easy,easy,easy", "--bot-timeout", "0"],
                          "must be a positive number"),
     "simulate seat count": (lambda f: ["simulate", "hearts", "--seats", "easy,easy,easy"], "is for exactly 4 players"),
+    "play bad target": (lambda f: ["play", "hearts", "--target", "-1"], "option target must be at least 1"),
+    "simulate unknown option": (lambda f: ["simulate", "hearts", "--seats", "easy,easy,easy,easy", "-o", "foo=1"],
+                                "has no option 'foo'"),
+    "simulate yes or no": (lambda f: ["simulate", "president", "--seats", "easy,easy,easy", "-o", "revolution=maybe"],
+                           "must be true or false"),
+    "simulate whole number": (lambda f: ["simulate", "hearts", "--seats", "easy,easy,easy,easy", "-o", "target=x"],
+                              "must be a whole number"),
+    "resume bad seed": (lambda f: ["resume", _bad_seed(f)], "seed must be a whole number"),
     "play same names": (lambda f: ["play", "hearts", "--names", "a,a,b,c"], "two seats have the same name"),
     "stats file is a folder": (_stats_folder, "it is a directory"),
     "stats bad player": (lambda f: ["stats", "--player", "a\tb"], "has a control character"),
