@@ -85,7 +85,7 @@ def name_problem(name: object) -> str | None:
     "the name 'Ann\\\\x0aBen' is not one line"
     """
     # Here, not at the top: loading this module loads nothing of cardtable (any layer may use it).
-    from cardtable.lang import _
+    from cardtable.lang import _, ngettext
 
     if not isinstance(name, str):
         return f"a name must be text, not {type(name).__name__}"
@@ -102,7 +102,8 @@ def name_problem(name: object) -> str | None:
     if name != name.strip():
         return _("the name starts or ends with a space")
     if len(name) > NAME_LIMIT:
-        return _("the name {name} is {count} characters long, more than {limit}").format(
+        return ngettext("the name {name} is {count} character long, more than {limit}",
+                        "the name {name} is {count} characters long, more than {limit}", len(name)).format(
             name=_quoted(name), count=len(name), limit=NAME_LIMIT)
     return None
 
