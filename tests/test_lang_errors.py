@@ -37,6 +37,13 @@ def _stats_folder(folder: Path) -> list[str]:
     return ["stats"]
 
 
+def _against_the_rules(folder: Path) -> str:
+    path = folder / "illegal.json"
+    path.write_text(json.dumps({"format": "cardtable-save", "version": 1, "game": "hearts", "players": 4,
+                                "seed": 1, "options": {}, "actions": [[0, "play 2C"]]}))
+    return str(path)
+
+
 def _bad_seed(folder: Path) -> str:
     path = folder / "seed.json"
     path.write_text(json.dumps({"format": "cardtable-save", "version": 1, "game": "hearts", "players": 4,
@@ -57,6 +64,8 @@ CASES = {
     "export no save": (lambda f: ["export", _not_a_save(f), str(f / "out.json")], "not a cardtable save file"),
     "replay bad action": (lambda f: ["replay", _bad_action(f)], "is not a card"),
     "resume bad action": (lambda f: ["resume", _bad_action(f)], "save file is damaged: action 1"),
+    "replay against the rules": (lambda f: ["replay", _against_the_rules(f)], "first pass 3 cards"),
+    "resume against the rules": (lambda f: ["resume", _against_the_rules(f)], "first pass 3 cards"),
     "replay missing": (lambda f: ["replay", str(f / "none.json")], "no file at"),
     "resume missing": (lambda f: ["resume", str(f / "none.json")], "no save file at"),
     "resume folder": (lambda f: ["resume", str(f)], "it is a directory, not a save file"),

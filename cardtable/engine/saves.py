@@ -312,20 +312,24 @@ def _replay(state: GameState, actions: list[Any]) -> None:
 def why_not_an_action(error: CardtableError) -> str:
     """Why a file's action is none, in the current language: the parser's problem as
     the move box words it (:func:`~cardtable.notation_words.notation_line`), where the
-    parser gives one.  English keeps the engine's own line, which also names the rank or
-    suit at fault; a rule's refusal is the engine's English line (its words need the
-    screen's cards and names).
+    parser gives one; for a rule's refusal, only that the rules forbid it (the refusal's
+    own words draw its cards and name its seats, which only a screen does).  English
+    keeps the engine's own line, which also names the rank, suit or rule at fault.
 
     >>> from cardtable.errors import MalformedActionError, NotationProblem
     >>> why_not_an_action(MalformedActionError("'zz' is not an action", problem=NotationProblem("not_a_card", "zz")))
     "'zz' is not an action"
     """
-    problem = getattr(error, "problem", None)
-    if problem is None or current_language() == "en":
+    if current_language() == "en":
         return str(error)
-    from cardtable.notation_words import notation_line
+    problem = getattr(error, "problem", None)
+    if problem is not None:
+        from cardtable.notation_words import notation_line
 
-    return notation_line(problem)
+        return notation_line(problem)
+    if getattr(error, "refusal", None) is not None:
+        return _("the rules do not allow it there")
+    return str(error)
 
 
 # rules.new_game's own parameters: an option of one of these names cannot be passed on.
