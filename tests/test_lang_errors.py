@@ -44,6 +44,13 @@ def _against_the_rules(folder: Path) -> str:
     return str(path)
 
 
+def _bad_deck(folder: Path) -> str:
+    path = folder / "deck.json"
+    path.write_text(json.dumps({"format": "cardtable-save", "version": 1, "game": "hearts", "players": 4,
+                                "seed": 1, "options": {}, "actions": [], "deck": "AS"}))
+    return str(path)
+
+
 def _bad_seed(folder: Path) -> str:
     path = folder / "seed.json"
     path.write_text(json.dumps({"format": "cardtable-save", "version": 1, "game": "hearts", "players": 4,
@@ -66,6 +73,7 @@ CASES = {
     "resume bad action": (lambda f: ["resume", _bad_action(f)], "save file is damaged: action 1"),
     "replay against the rules": (lambda f: ["replay", _against_the_rules(f)], "first pass 3 cards"),
     "resume against the rules": (lambda f: ["resume", _against_the_rules(f)], "first pass 3 cards"),
+    "replay bad deck": (lambda f: ["replay", _bad_deck(f)], "bad deck: 1 cards given"),
     "replay missing": (lambda f: ["replay", str(f / "none.json")], "no file at"),
     "resume missing": (lambda f: ["resume", str(f / "none.json")], "no save file at"),
     "resume folder": (lambda f: ["resume", str(f)], "it is a directory, not a save file"),

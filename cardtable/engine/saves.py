@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from cardtable.errors import CardtableError, SaveFileError, quoted
+from cardtable.errors import CardtableError, InvalidDeckError, SaveFileError, quoted
 from cardtable.gcpause import collection_held
 from cardtable.lang import _, current_language
 
@@ -273,8 +273,12 @@ def game_from_data(
     players: Any = data.get("players")  # whatever the file holds: new_game checks it
     try:
         state = rules.new_game(players=players, seed=data.get("seed"), deck=data.get("deck"), **options)
+    except InvalidDeckError as exc:
+        # Said by the cards, below the player's language: English keeps their words (what is missing or twice).
+        reason = str(exc) if current_language() == "en" else _("its deal is not exactly the game's cards")
+        raise SaveFileError(_("save file is damaged: {reason}").format(reason=reason)) from None
     except CardtableError as exc:
-        # TRANSLATORS: {reason} is the game's own words about its options.
+        # TRANSLATORS: {reason} is what is wrong with the game's players or options (a message of its own).
         raise SaveFileError(_("save file is damaged: {reason}").format(reason=exc)) from None
     with collection_held():
         _replay(state, actions)
