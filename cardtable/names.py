@@ -25,7 +25,8 @@ cardtable.names.BadNameError: the name 'Ann\\x1b[2J' has a control character (\\
 >>> fit_name("Bartholomew", 6), fit_name("李小龍", 5)
 ('Barth…', '李小…')
 
-This module imports nothing of cardtable, so that any layer may use it.
+Loading this module loads nothing of cardtable, so that any layer may use it; its
+messages are in the player's language (:mod:`cardtable.lang`, loaded when one is made).
 """
 
 from __future__ import annotations
@@ -51,7 +52,6 @@ NAME_LIMIT = 16
 ELLIPSIS = "…"
 """What ends a name that was cut."""
 
-_RULE = f"a name is 1-{NAME_LIMIT} printable characters on one line"
 
 
 class BadNameError(ValueError):
@@ -84,20 +84,27 @@ def name_problem(name: object) -> str | None:
     >>> name_problem("Ann\\nBen")
     "the name 'Ann\\\\x0aBen' is not one line"
     """
+    # Here, not at the top: loading this module loads nothing of cardtable (any layer may use it).
+    from cardtable.lang import _, ngettext
+
     if not isinstance(name, str):
         return f"a name must be text, not {type(name).__name__}"
     if not name:
-        return "the name is empty"
+        return _("the name is empty")
     if any(character in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029" for character in name):
-        return f"the name {_quoted(name)} is not one line"
+        return _("the name {name} is not one line").format(name=_quoted(name))
     bad = next((character for character in name if not character.isprintable()), None)
     if bad is not None:
-        kind = "control" if bad < " " or "\x7f" <= bad <= "\x9f" else "invisible formatting"
-        return f"the name {_quoted(name)} has a {kind} character ({escaped(bad)})"
+        if bad < " " or "\x7f" <= bad <= "\x9f":
+            return _("the name {name} has a control character ({character})").format(name=_quoted(name), character=escaped(bad))
+        return _("the name {name} has an invisible formatting character ({character})").format(
+            name=_quoted(name), character=escaped(bad))
     if name != name.strip():
-        return "the name starts or ends with a space"
+        return _("the name starts or ends with a space")
     if len(name) > NAME_LIMIT:
-        return f"the name {_quoted(name)} is {len(name)} characters long, more than {NAME_LIMIT}"
+        return ngettext("the name {name} is {count} character long, more than {limit}",
+                        "the name {name} is {count} characters long, more than {limit}", len(name)).format(
+            name=_quoted(name), count=len(name), limit=NAME_LIMIT)
     return None
 
 
@@ -111,9 +118,13 @@ def check_name(name: object) -> str:
     ...
     cardtable.names.BadNameError: the name 'AAAAAAAAAAAAAAAAA' is 17 characters long, more than 16; a name is ...
     """
+    from cardtable.lang import _
+
     problem = name_problem(name)
     if problem is not None:
-        raise BadNameError(f"{problem}; {_RULE}")
+        # TRANSLATORS: {problem} is what is wrong with the name (a message above).
+        raise BadNameError(_("{problem}; a name is 1-{limit} printable characters on one line").format(
+            problem=problem, limit=NAME_LIMIT))
     return name  # type: ignore[return-value]
 
 

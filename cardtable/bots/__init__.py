@@ -38,6 +38,7 @@ from typing import Any
 from cardtable.bots.base import Bot, RandomBot
 from cardtable.errors import InvalidOptionError, describe_error, quoted
 from cardtable.games import get_rules, load_declared
+from cardtable.lang import _
 
 __all__ = [
     "Bot",
@@ -141,7 +142,7 @@ def make_bot(
         return RandomBot(seed)
     if key not in LEVELS:
         raise BotSpecError(
-            f"unknown bot level {quoted(level)}; choose one of {', '.join(SEAT_LEVELS)}"
+            _("unknown bot level {level}; choose one of {levels}").format(level=quoted(level), levels=", ".join(SEAT_LEVELS))
         )
     # Every game ships all three levels: a missing one is a packaging bug, not a
     # reason to play randomly behind the player's back.
@@ -190,8 +191,8 @@ def seat_bot_factory(
     key = text.lower()
     if key not in SEAT_LEVELS:
         raise BotSpecError(
-            f"unknown bot level {quoted(spec)}; choose one of {', '.join(SEAT_LEVELS)}, "
-            "or give an import path such as mymodule:MyBot"
+            _("unknown bot level {level}; choose one of {levels}, or give an import path such as mymodule:MyBot").format(
+                level=quoted(spec), levels=", ".join(SEAT_LEVELS))
         )
 
     def factory(seed: int | None) -> Bot:
@@ -223,37 +224,36 @@ def load_bot_factory(path: str) -> BotFactory:
     ...
     cardtable.bots.BotSpecError: cannot load bot 'no_such_module_xyz:Bot': no module named 'no_such_module_xyz'
     """
-    where, _, name = path.strip().rpartition(":")
+    where, _colon, name = path.strip().rpartition(":")
     where, name = where.strip(), name.strip()
     if not where or not name:
         raise BotSpecError(
-            f"bad bot import path {bot_name(path)}; write module:ClassName or path/to/file.py:ClassName"
+            _("bad bot import path {bot}; write module:ClassName or path/to/file.py:ClassName").format(bot=bot_name(path))
         )
     if not name.isidentifier():
-        raise BotSpecError(f"bad bot import path {bot_name(path)}: {quoted(name)} is not a Python name")
+        raise BotSpecError(_("bad bot import path {bot}: {name} is not a Python name").format(bot=bot_name(path), name=quoted(name)))
     module = _load_file(path, where) if where.endswith(".py") else _load_module(path, where)
     try:
         target = getattr(module, name, None)
     except KeyboardInterrupt:
         raise
     except BaseException as error:  # noqa: BLE001 - a module __getattr__ is user code too
-        raise BotSpecError(f"cannot load bot {bot_name(path)}: {describe_failure(error)}") from None
+        raise BotSpecError(_("cannot load bot {bot}: {error}").format(bot=bot_name(path), error=describe_failure(error))) from None
     if target is None:
-        raise BotSpecError(f"cannot load bot {bot_name(path)}: {quoted(where)} has no {quoted(name)}")
+        raise BotSpecError(_("cannot load bot {bot}: {module} has no {name}").format(
+            bot=bot_name(path), module=quoted(where), name=quoted(name)))
     takes_seed = _accepts_seed(target)
     if inspect.isclass(target):
         if not callable(getattr(target, "choose", None)):
-            raise BotSpecError(
-                f"cannot load bot {bot_name(path)}: class {quoted(name)} has no "
-                "choose(observation, legal_actions) method"
-            )
+            raise BotSpecError(_("cannot load bot {bot}: class {name} has no choose(observation, legal_actions) method").format(
+                bot=bot_name(path), name=quoted(name)))
     elif not callable(target) or not takes_seed:
         # A function is called only if it says it makes bots (it takes a seed): calling
         # any other (os:system, a program's main) would run it, not make a bot.
-        raise BotSpecError(
-            f"cannot load bot {bot_name(path)}: {quoted(name)} is not a bot class "
+        raise BotSpecError(_(
+            "cannot load bot {bot}: {name} is not a bot class "
             "(a class with a choose method, or a function taking seed that returns a bot)"
-        )
+        ).format(bot=bot_name(path), name=quoted(name)))
 
     def factory(seed: int | None) -> Bot:
         try:
@@ -262,11 +262,10 @@ def load_bot_factory(path: str) -> BotFactory:
         except KeyboardInterrupt:
             raise
         except BaseException as error:  # noqa: BLE001 - any error in user code is one line
-            raise BotSpecError(f"bot {bot_name(path)} failed to start: {describe_failure(error)}") from None
+            raise BotSpecError(_("bot {bot} failed to start: {error}").format(
+                bot=bot_name(path), error=describe_failure(error))) from None
         if not has_choose:
-            raise BotSpecError(
-                f"bot {bot_name(path)} has no choose(observation, legal_actions) method"
-            )
+            raise BotSpecError(_("bot {bot} has no choose(observation, legal_actions) method").format(bot=bot_name(path)))
         return bot
 
     factory.__qualname__ = f"bot factory for {path}"
@@ -295,7 +294,8 @@ def _load_module(path: str, module_name: str) -> Any:
         # running `cardtable simulate --seat my_bot:MyBot` expects ./my_bot.py to count.
         cwd = os.getcwd()
         if exc.name != module_name.split(".")[0] or cwd in sys.path:
-            raise BotSpecError(f"cannot load bot {bot_name(path)}: no module named {quoted(exc.name)}") from None
+            raise BotSpecError(_("cannot load bot {bot}: no module named {module}").format(
+                bot=bot_name(path), module=quoted(exc.name))) from None
         sys.path.append(cwd)
         try:
             return importlib.import_module(module_name)
@@ -303,19 +303,18 @@ def _load_module(path: str, module_name: str) -> Any:
             raise
         except ModuleNotFoundError as retry:
             sys.path.remove(cwd)
-            raise BotSpecError(
-                f"cannot load bot {bot_name(path)}: no module named {quoted(retry.name)}"
-            ) from None
+            raise BotSpecError(_("cannot load bot {bot}: no module named {module}").format(
+                bot=bot_name(path), module=quoted(retry.name))) from None
         except BaseException as error:  # noqa: BLE001 - any error in user code becomes one line
-            raise BotSpecError(f"cannot load bot {bot_name(path)}: {describe_failure(error)}") from None
+            raise BotSpecError(_("cannot load bot {bot}: {error}").format(bot=bot_name(path), error=describe_failure(error))) from None
     except BaseException as error:  # noqa: BLE001 - SystemExit at import time too
-        raise BotSpecError(f"cannot load bot {bot_name(path)}: {describe_failure(error)}") from None
+        raise BotSpecError(_("cannot load bot {bot}: {error}").format(bot=bot_name(path), error=describe_failure(error))) from None
 
 
 def _load_file(path: str, file_name: str) -> Any:
     file = Path(file_name).expanduser().resolve()
     if not file.is_file():
-        raise BotSpecError(f"cannot load bot {bot_name(path)}: no file {quoted(file_name)}")
+        raise BotSpecError(_("cannot load bot {bot}: no file {file}").format(bot=bot_name(path), file=quoted(file_name)))
     # One module per file, registered under a stable name so that repeated loads,
     # pickling and worker processes all see the same classes.
     import hashlib  # here, not at the top: it loads OpenSSL, which a table of built-in bots does not need
@@ -326,7 +325,7 @@ def _load_file(path: str, file_name: str) -> Any:
         return sys.modules[module_name]
     spec = importlib.util.spec_from_file_location(module_name, file)
     if spec is None or spec.loader is None:
-        raise BotSpecError(f"cannot load bot {bot_name(path)}: {quoted(file_name)} is not a Python file")
+        raise BotSpecError(_("cannot load bot {bot}: {file} is not a Python file").format(bot=bot_name(path), file=quoted(file_name)))
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     try:
@@ -335,5 +334,5 @@ def _load_file(path: str, file_name: str) -> Any:
         del sys.modules[module_name]
         if isinstance(error, KeyboardInterrupt):
             raise
-        raise BotSpecError(f"cannot load bot {bot_name(path)}: {describe_failure(error)}") from None
+        raise BotSpecError(_("cannot load bot {bot}: {error}").format(bot=bot_name(path), error=describe_failure(error))) from None
     return module

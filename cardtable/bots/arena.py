@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from cardtable.bots import (
     BotFactory,
@@ -47,6 +47,7 @@ from cardtable.engine.saves import save_data
 from cardtable.engine.state import GameState, Outcome, Rules
 from cardtable.errors import CardtableError, IllegalActionError, InvalidOptionError, quoted
 from cardtable.games import get_rules
+from cardtable.lang import _, current_language, ngettext, use_language
 
 __all__ = [
     "ArenaError",
@@ -94,11 +95,20 @@ DEFAULT_BOT_TIMEOUT = 10.0
 (``--bot-timeout``): far more than any bot that finishes a match needs."""
 
 
-def _timeout_line(spec: str, what: str, seconds: float, where: str = "") -> str:
-    """``bot 'my_bot.py:Slow' at seat 2 in game 4 of durak (seed 7) took longer than 10 s to choose ...``"""
-    place = f" {where}" if where else ""
-    return (f"bot {bot_name(spec)}{place} took longer than {seconds:g} s to {what} "
-            "(--bot-timeout SECONDS sets the limit)")
+def _timeout_line(spec: str, what: Literal["start", "choose"], seconds: float, where: tuple[int, int, str, int] | None = None) -> str:
+    """``bot 'my_bot.py:Slow' at seat 2 in game 4 of durak (seed 7) took longer than 10 s to choose ...``,
+    in the current language; ``where`` is the seat (from 1), the game's number, the game and its seed."""
+    if where is None:
+        return _("bot {bot} took longer than {seconds} s to start (--bot-timeout SECONDS sets the limit)").format(
+            bot=bot_name(spec), seconds=f"{seconds:g}")
+    seat, index, game, seed = where
+    if what == "start":
+        wording = _("bot {bot} at seat {seat} in game {index} of {game} (seed {seed}) took longer than {seconds} s "
+                    "to start (--bot-timeout SECONDS sets the limit)")
+    else:
+        wording = _("bot {bot} at seat {seat} in game {index} of {game} (seed {seed}) took longer than {seconds} s "
+                    "to choose (--bot-timeout SECONDS sets the limit)")
+    return wording.format(bot=bot_name(spec), seat=seat, index=index, game=game, seed=seed, seconds=f"{seconds:g}")
 
 
 class IllegalBotActionError(ArenaError):
@@ -293,12 +303,14 @@ def normalise_seats(
         seat_specs = seat_specs.split(",")
     specs = tuple(spec.strip() for spec in seat_specs)
     if any(not spec for spec in specs):
-        raise InvalidOptionError("a seat is empty; list one bot per seat, separated by commas")
+        raise InvalidOptionError(_("a seat is empty; list one bot per seat, separated by commas"))
     specs = tuple(spec if ":" in spec else spec.lower() for spec in specs)
     try:
         rules.check_players(len(specs))
     except InvalidOptionError as exc:
-        raise InvalidOptionError(f"{exc} (one seat per player: got {len(specs)} seats)") from None
+        raise InvalidOptionError(ngettext(
+            "{reason} (one seat per player: got {count} seat)", "{reason} (one seat per player: got {count} seats)", len(specs)
+        ).format(reason=exc, count=len(specs))) from None
     for spec in dict.fromkeys(specs):
         limit = bot_timeout if is_import_path(spec) else None
         try:
@@ -364,9 +376,7 @@ def play_game(
         try:
             bots.append(call_within(limits[chair], _factory(rules, spec, think), bot_seed))
         except BotTimeout as exc:
-            raise BotTimeoutError(_timeout_line(
-                spec, "start", exc.seconds, f"at seat {chair + 1} in game {index} of {rules.name} (seed {game_seed})"
-            )) from None
+            raise BotTimeoutError(_timeout_line(spec, "start", exc.seconds, (chair + 1, index, rules.name, game_seed))) from None
     players = len(seats)
     decisions = [0] * players
     think_total = [0.0] * players
@@ -375,22 +385,18 @@ def play_game(
     events_seen = len(state.events)
     while (seat := state.current_player) is not None:
         if actions >= max_actions:
-            raise ArenaError(
-                f"game {index} of {rules.name} (seed {game_seed}) did not end within {max_actions} actions"
-            )
+            raise ArenaError(_("game {index} of {game} (seed {seed}) did not end within {count} actions").format(
+                index=index, game=rules.name, seed=game_seed, count=max_actions))
         observation = state.observation(seat)
         legal = state.legal_actions()
         choice = ask_bot(bots[seat], observation, legal, within=limits[seat])
         if isinstance(choice.error, BotTimeout):
             raise BotTimeoutError(_timeout_line(
-                seats[seat], "choose", choice.error.seconds,
-                f"at seat {seat + 1} in game {index} of {rules.name} (seed {game_seed})",
-            ))
+                seats[seat], "choose", choice.error.seconds, (seat + 1, index, rules.name, game_seed)))
         if choice.error is not None:  # a bot's own bug (sys.exit too), with its seat
-            raise BotFailureError(
-                f"bot {bot_name(seats[seat])} at seat {seat + 1} failed in game {index} of {rules.name} "
-                f"(seed {game_seed}): {describe_failure(choice.error)}"
-            )
+            raise BotFailureError(_("bot {bot} at seat {seat} failed in game {index} of {game} (seed {seed}): {error}").format(
+                bot=bot_name(seats[seat]), seat=seat + 1, index=index, game=rules.name, seed=game_seed,
+                error=describe_failure(choice.error)))
         action, spent = choice.action, choice.seconds
         # Only a real Action is compared: a user object's __eq__ is not called.
         if not isinstance(action, Action) or action not in legal:
@@ -405,7 +411,7 @@ def play_game(
             events = state.events
             rounds_ended = sum(1 for event in events[events_seen:] if event.kind == "round_over")
             events_seen = len(events)
-            for _ in range(rounds_ended):
+            for _round in range(rounds_ended):
                 on_round()
         decisions[seat] += 1
         think_total[seat] += spent
@@ -439,14 +445,16 @@ def _illegal(
 ) -> IllegalBotActionError:
     if isinstance(action, Action):
         text = str(action)
-        reason = state.why_illegal(action) or "it is not among the legal actions it was given"
+        # A rule's reason is the engine's English line: its words need the screen's cards and names.
+        reason = state.why_illegal(action) or _("it is not among the legal actions it was given")
     else:
         text = action_text(action)
-        reason = f"it returned a {type(action).__name__}, not an Action"
+        reason = _("it returned a {type}, not an Action").format(type=type(action).__name__)
     state_json = json.dumps(save_data(state), separators=(",", ":"), ensure_ascii=False)
     return IllegalBotActionError(
-        f"bot {bot_name(level)} at seat {seat + 1} chose the illegal action {quoted(text)} in game {index} "
-        f"of {rules.name} (seed {game_seed}): {reason}",
+        _("bot {bot} at seat {seat} chose the illegal action {action} in game {index} of {game} (seed {seed}): {reason}").format(
+            bot=bot_name(level), seat=seat + 1, action=quoted(text), index=index, game=rules.name, seed=game_seed,
+            reason=reason),
         seat=seat,
         level=level,
         action=text,
@@ -482,16 +490,16 @@ def check_match(
     if bot_timeout is not None and (
         isinstance(bot_timeout, bool) or not isinstance(bot_timeout, (int, float)) or not 0 < bot_timeout < math.inf
     ):
-        raise InvalidOptionError(f"--bot-timeout must be a positive number of seconds, not {bot_timeout!r}")
+        raise InvalidOptionError(_("--bot-timeout must be a positive number of seconds, not {given}").format(given=repr(bot_timeout)))
     specs = normalise_seats(game, seat_specs, bot_timeout)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidOptionError(f"the number of games must be at least 1, not {games!r}")
+        raise InvalidOptionError(_("the number of games must be at least 1, not {given}").format(given=repr(games)))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise InvalidOptionError(f"jobs must be at least 1, not {jobs!r}")
+        raise InvalidOptionError(_("jobs must be at least 1, not {given}").format(given=repr(jobs)))
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+        raise InvalidOptionError(_("seed must be a whole number, not {given}").format(given=repr(seed)))
     if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float)) or not think > 0):
-        raise InvalidOptionError(f"the thinking time must be a positive number of seconds, not {think!r}")
+        raise InvalidOptionError(_("the thinking time must be a positive number of seconds, not {given}").format(given=repr(think)))
     chosen = dict(options or {})
     if rounds is not None:
         chosen["rounds"] = rounds
@@ -596,7 +604,8 @@ def _play_in_processes(
             rounds_ended = manager.Queue()
         # The pool's workers are the child processes started after this (the manager's was started before).
         children_before = set(multiprocessing.active_children())
-        pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
+        # The workers word their errors in the player's language, however they are started.
+        pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs, initializer=use_language, initargs=(current_language(),)))
         pending = {pool.submit(job.play_many, chunk, rounds_ended) for chunk in chunks}
         try:
             while pending:
@@ -613,10 +622,10 @@ def _play_in_processes(
         except BrokenProcessPool:
             # Only something outside Python's exceptions (os._exit, a crash in C code)
             # ends a worker without a report: the bots are the only user code there.
-            raise ArenaError(
-                f"a worker process of the {job.game} match stopped without a word "
-                f"(seats {', '.join(job.specs)}); run with --jobs 1 to see which bot did it"
-            ) from None
+            raise ArenaError(_(
+                "a worker process of the {game} match stopped without a word (seats {seats}); "
+                "run with --jobs 1 to see which bot did it"
+            ).format(game=job.game, seats=", ".join(job.specs))) from None
         except BotTimeoutError:
             # The workers may be running more games with the same slow bot, each one
             # waiting out the limit again: they are stopped rather than waited for.

@@ -40,8 +40,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from cardtable.errors import CardtableError, SaveFileError, quoted
+from cardtable.errors import CardtableError, InvalidDeckError, SaveFileError, quoted
 from cardtable.gcpause import collection_held
+from cardtable.lang import _, current_language
 
 if TYPE_CHECKING:
     from cardtable.engine.actions import Action
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DamagedJournal",
+    "why_not_an_action",
     "FORMAT",
     "FORMAT_VERSION",
     "RulesLookup",
@@ -146,21 +148,21 @@ def parse_save_text(text: str | bytes) -> Any:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
-            raise SaveFileError("not a valid save (not UTF-8 text)") from None
+            raise SaveFileError(_("not a valid save (not UTF-8 text)")) from None
     if not isinstance(text, str):
         raise SaveFileError(f"not a valid save (a save is text, not {type(text).__name__})")
     start = len(text) - len(text.lstrip(" \t\n\r"))
     try:
         data, end = json.JSONDecoder().raw_decode(text, start)
     except json.JSONDecodeError as exc:
-        raise SaveFileError(
-            f"not a valid save (corrupt or truncated JSON: {exc.msg} at line {exc.lineno})"
-        ) from None
+        # TRANSLATORS: {reason} is the JSON reader's own words, in English.
+        raise SaveFileError(_("not a valid save (corrupt or truncated JSON: {reason} at line {line})").format(
+            reason=exc.msg, line=exc.lineno)) from None
     except RecursionError:
-        raise SaveFileError("not a valid save (nested too deeply)") from None
+        raise SaveFileError(_("not a valid save (nested too deeply)")) from None
     except ValueError:
         # What is left is a number beyond Python's digit limit for int().
-        raise SaveFileError("not a valid save (a number in it is too long)") from None
+        raise SaveFileError(_("not a valid save (a number in it is too long)")) from None
     rest = text[end:]
     if not rest.strip(" \t\n\r"):
         return data
@@ -171,14 +173,14 @@ def _with_journal(data: Any, rest: str, line_number: int) -> dict[str, Any]:
     """``data`` (a save's snapshot) with the journal in ``rest`` (the text after it,
     whose first line is the snapshot's line ``line_number``) put into it."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveFileError("not a valid save (corrupt JSON: text after the save)")
+        raise SaveFileError(_("not a valid save (corrupt JSON: text after the save)"))
     actions = data.get("actions")
     if not isinstance(actions, list):
-        raise DamagedJournal("save file is damaged: a journal follows a save without its actions")
+        raise DamagedJournal(_("save file is damaged: a journal follows a save without its actions"))
     merged: dict[str, Any] = {**data, "actions": list(actions)}
     *complete, last = rest.split("\n")
     if complete and complete[0].strip(" \t\r"):
-        raise DamagedJournal(f"save file is damaged: text after the save on line {line_number}")
+        raise DamagedJournal(_("save file is damaged: text after the save on line {line}").format(line=line_number))
     for offset, line in enumerate(complete[1:], start=1):
         if line.strip(" \t\r"):
             _journal_entry(merged, line, line_number + offset, torn=False)
@@ -199,7 +201,7 @@ def _journal_entry(data: dict[str, Any], line: str, line_number: int, torn: bool
     except (ValueError, RecursionError):
         if torn:
             return
-        raise DamagedJournal(f"save file is damaged: line {line_number} is not JSON") from None
+        raise DamagedJournal(_("save file is damaged: line {line} is not JSON").format(line=line_number)) from None
     if isinstance(entry, list) and len(entry) == 3 and all(_is_whole_number(item) for item in entry[:2]):
         number, seat, action = entry
         if isinstance(action, str) and number == len(actions) + 1:
@@ -208,17 +210,16 @@ def _journal_entry(data: dict[str, Any], line: str, line_number: int, torn: bool
         if torn:
             return
         if not isinstance(action, str):
-            raise DamagedJournal(f"save file is damaged: journal line {line_number} has no action")
-        raise DamagedJournal(
-            f"save file is damaged: journal line {line_number} holds action {number}, not action {len(actions) + 1}"
-        )
+            raise DamagedJournal(_("save file is damaged: journal line {line} has no action").format(line=line_number))
+        raise DamagedJournal(_("save file is damaged: journal line {line} holds action {number}, not action {expected}").format(
+            line=line_number, number=number, expected=len(actions) + 1))
     if isinstance(entry, dict) and set(entry) == {"meta"} and isinstance(entry["meta"], dict):
         data["meta"] = entry["meta"]
         return
     if not torn:
-        raise DamagedJournal(
-            f"save file is damaged: journal line {line_number} is not [number, seat, action] or {{\"meta\": ...}}"
-        )
+        raise DamagedJournal(_(
+            'save file is damaged: journal line {line} is not [number, seat, action] or {{"meta": ...}}'
+        ).format(line=line_number))
 
 
 def read_game(
@@ -245,36 +246,40 @@ def game_from_data(
 ) -> GameState:
     """Rebuild a game from the dict of :func:`save_data`, finding its rules with ``rules_for``."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveFileError("not a cardtable save file")
+        raise SaveFileError(_("not a cardtable save file"))
     version = data.get("version")
     if not _is_whole_number(version):
-        raise SaveFileError("save file has no format version")
+        raise SaveFileError(_("save file has no format version"))
     if version > FORMAT_VERSION:
-        raise SaveFileError(
-            f"save file is from a newer cardtable (format {version}; this version reads up to {FORMAT_VERSION})"
-        )
+        raise SaveFileError(_("save file is from a newer cardtable (format {version}; this version reads up to {newest})").format(
+            version=version, newest=FORMAT_VERSION))
     game = data.get("game")
     if expected_game is not None and game != expected_game:
-        raise SaveFileError(f"save file is for {quoted(game)}, not {quoted(expected_game)}")
+        raise SaveFileError(_("save file is for {game}, not {expected}").format(game=quoted(game), expected=quoted(expected_game)))
     try:
         rules = rules_for(game) if isinstance(game, str) else None
     except CardtableError:
         rules = None
     if rules is None:
-        raise SaveFileError(f"save file is for an unknown game {quoted(game)}")
+        raise SaveFileError(_("save file is for an unknown game {game}").format(game=quoted(game)))
     options = data.get("options", {})
     actions = data.get("actions")
     meta = data.get("meta", {})
     if not isinstance(options, dict) or not isinstance(actions, list) or not isinstance(meta, dict):
-        raise SaveFileError("save file is damaged: options, actions or meta have the wrong type")
+        raise SaveFileError(_("save file is damaged: options, actions or meta have the wrong type"))
     clashing = sorted(set(options) & _NEW_GAME_ARGUMENTS)
     if clashing:
-        raise SaveFileError(f"save file is damaged: {quoted(clashing[0])} is not an option")
+        raise SaveFileError(_("save file is damaged: {name} is not an option").format(name=quoted(clashing[0])))
     players: Any = data.get("players")  # whatever the file holds: new_game checks it
     try:
         state = rules.new_game(players=players, seed=data.get("seed"), deck=data.get("deck"), **options)
+    except InvalidDeckError as exc:
+        # Said by the cards, below the player's language: English keeps their words (what is missing or twice).
+        reason = str(exc) if current_language() == "en" else _("its deal is not exactly the game's cards")
+        raise SaveFileError(_("save file is damaged: {reason}").format(reason=reason)) from None
     except CardtableError as exc:
-        raise SaveFileError(f"save file is damaged: {exc}") from None
+        # TRANSLATORS: {reason} is what is wrong with the game's players or options (a message of its own).
+        raise SaveFileError(_("save file is damaged: {reason}").format(reason=exc)) from None
     with collection_held():
         _replay(state, actions)
     state.meta = meta
@@ -292,22 +297,43 @@ def _replay(state: GameState, actions: list[Any]) -> None:
             or not _is_whole_number(entry[0])
             or not isinstance(entry[1], str)
         ):
-            raise SaveFileError(f"save file is damaged: action {number} is not [seat, action]")
+            raise SaveFileError(_("save file is damaged: action {number} is not [seat, action]").format(number=number))
         seat, text = entry
         if state.current_player != seat:
-            raise SaveFileError(
-                f"save file is damaged: action {number} ({quoted(text, 20)}) is by seat "
-                f"{quoted(seat)}, but seat {state.current_player} was to act"
-            )
+            raise SaveFileError(_(
+                "save file is damaged: action {number} ({action}) is by seat {seat}, but seat {expected} was to act"
+            ).format(number=number, action=quoted(text, 20), seat=quoted(seat), expected=state.current_player))
         try:
             action = parsed.get(text)
             if action is None:
                 action = parsed[text] = state.parse_action(text)
             state.apply(action)
         except CardtableError as exc:
-            raise SaveFileError(
-                f"save file is damaged: action {number} ({quoted(text, 20)}): {exc}"
-            ) from None
+            raise SaveFileError(_("save file is damaged: action {number} ({action}): {reason}").format(
+                number=number, action=quoted(text, 20), reason=why_not_an_action(exc))) from None
+
+
+def why_not_an_action(error: CardtableError) -> str:
+    """Why a file's action is none, in the current language: the parser's problem as
+    the move box words it (:func:`~cardtable.notation_words.notation_line`), where the
+    parser gives one; for a rule's refusal, only that the rules forbid it (the refusal's
+    own words draw its cards and name its seats, which only a screen does).  English
+    keeps the engine's own line, which also names the rank, suit or rule at fault.
+
+    >>> from cardtable.errors import MalformedActionError, NotationProblem
+    >>> why_not_an_action(MalformedActionError("'zz' is not an action", problem=NotationProblem("not_a_card", "zz")))
+    "'zz' is not an action"
+    """
+    if current_language() == "en":
+        return str(error)
+    problem = getattr(error, "problem", None)
+    if problem is not None:
+        from cardtable.notation_words import notation_line
+
+        return notation_line(problem)
+    if getattr(error, "refusal", None) is not None:
+        return _("the rules do not allow it there")
+    return str(error)
 
 
 # rules.new_game's own parameters: an option of one of these names cannot be passed on.

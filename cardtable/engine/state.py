@@ -39,7 +39,7 @@ from cardtable.errors import (
     quoted,
 )
 from cardtable.gcpause import collection_held
-from cardtable.lang import N_
+from cardtable.lang import N_, _, ngettext
 
 GAME_OVER = "the game is over; no more actions"
 """What every game says to an action after its end."""
@@ -81,28 +81,23 @@ class OptionSpec:
                 return value
             if isinstance(value, str) and value.strip().lower() in _BOOL_WORDS:
                 return _BOOL_WORDS[value.strip().lower()]
-            raise InvalidOptionError(
-                f"option {self.name} must be true or false, not {quoted(value)}"
-            )
+            raise InvalidOptionError(_("option {name} must be true or false, not {given}").format(
+                name=self.name, given=quoted(value)))
         if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise InvalidOptionError(
-                f"option {self.name} must be a whole number, not {quoted(value)}"
-            )
+            raise InvalidOptionError(_("option {name} must be a whole number, not {given}").format(
+                name=self.name, given=quoted(value)))
         try:
             # Text over Python's 4,300-digit limit raises ValueError too: not a number here.
             number = int(value)
         except ValueError:
-            raise InvalidOptionError(
-                f"option {self.name} must be a whole number, not {quoted(value)}"
-            ) from None
+            raise InvalidOptionError(_("option {name} must be a whole number, not {given}").format(
+                name=self.name, given=quoted(value))) from None
         if self.minimum is not None and number < self.minimum:
-            raise InvalidOptionError(
-                f"option {self.name} must be at least {self.minimum}, not {quoted(number)}"
-            )
+            raise InvalidOptionError(_("option {name} must be at least {least}, not {given}").format(
+                name=self.name, least=self.minimum, given=quoted(number)))
         if self.maximum is not None and number > self.maximum:
-            raise InvalidOptionError(
-                f"option {self.name} must be at most {self.maximum}, not {quoted(number)}"
-            )
+            raise InvalidOptionError(_("option {name} must be at most {most}, not {given}").format(
+                name=self.name, most=self.maximum, given=quoted(number)))
         return number
 
 
@@ -272,13 +267,15 @@ class Rules(ABC):
         if type(players) is int and self.min_players <= players <= self.max_players:
             return players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise InvalidOptionError(f"players must be a whole number, not {quoted(players)}")
+            raise InvalidOptionError(_("players must be a whole number, not {given}").format(given=quoted(players)))
         if players not in self.player_counts:
             if self.min_players == self.max_players:
-                span = f"exactly {self.min_players}"
+                wording = ngettext("{game} is for exactly {count} player, not {given}",
+                                   "{game} is for exactly {count} players, not {given}", self.min_players)
             else:
-                span = f"{self.min_players} to {self.max_players}"
-            raise InvalidOptionError(f"{self.title} is for {span} players, not {quoted(players)}")
+                wording = _("{game} is for {low} to {high} players, not {given}")
+            raise InvalidOptionError(wording.format(
+                game=_(self.title), count=self.min_players, low=self.min_players, high=self.max_players, given=quoted(players)))
         return players
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, int | bool]:
@@ -288,10 +285,11 @@ class Rules(ABC):
         specs = {spec.name: spec for spec in self.options}
         for key in options:
             if key not in specs:
-                known = ", ".join(specs) or "none"
-                raise InvalidOptionError(
-                    f"{self.title} has no option {quoted(key)} (its options: {known})"
-                )
+                if not specs:
+                    raise InvalidOptionError(_("{game} has no option {name} (its options: none)").format(
+                        game=_(self.title), name=quoted(key)))
+                raise InvalidOptionError(_("{game} has no option {name} (its options: {options})").format(
+                    game=_(self.title), name=quoted(key), options=", ".join(specs)))
         return {
             name: spec.validate(options[name]) if name in options else spec.default
             for name, spec in specs.items()
@@ -315,7 +313,7 @@ class Rules(ABC):
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOptionError(f"seed must be a whole number, not {quoted(seed)}")
+            raise InvalidOptionError(_("seed must be a whole number, not {given}").format(given=quoted(seed)))
         first_deck = resolve_deck(deck, self.deck) if deck is not None else None
         return self._new_state(count, seed, chosen, first_deck)
 

@@ -427,7 +427,8 @@ class TableClient:
                 raise JoinError(first.reason, why=first.why, seconds=first.seconds)
             if isinstance(first, Bye):
                 raise JoinError(first.reason, why=first.why)
-            raise JoinError(f"it sent {type(first).__name__} first")
+            # TRANSLATORS: "it" is the host; {message} is the protocol's name of what it sent (Status, State).
+            raise JoinError(_("it sent {message} first").format(message=type(first).__name__))
         self.observation = None
         self._take(first)
         self._reader = asyncio.create_task(self._read(ws))

@@ -20,6 +20,7 @@ from cardtable.bots import Bot, bot_name, describe_failure, make_bot
 from cardtable.bots.driver import ask_bot
 from cardtable.engine.actions import Action
 from cardtable.engine.observation import Observation
+from cardtable.lang import _
 from cardtable.lazy import lazy_names
 
 if TYPE_CHECKING:
@@ -83,7 +84,8 @@ class BotRequest:
             self.bot, self.observation, self.legal, delay=delay, stop=self.cancel_event, cancelled=cancelled
         )
         if choice.error is not None:
-            return self._answer(failure=f"bot {bot_name(self.spec)} failed: {describe_failure(choice.error)}")
+            return self._answer(failure=_("bot {bot} failed: {error}").format(
+                bot=bot_name(self.spec), error=describe_failure(choice.error)))
         return self._answer(action=choice.action, cancelled=choice.cancelled)
 
     def _answer(self, action: object = None, failure: str | None = None, cancelled: bool = False) -> BotAnswer:

@@ -252,7 +252,7 @@ def review_record(
     finished (a review would show a seat's hand to the others at the table), and
     ``ValueError`` for a seat the game does not have.
     """
-    raw = read_or_refuse(record, "review", "a record")
+    raw = read_or_refuse(record, "review")
     replay = load_record(record)
     if not replay.state_at(replay.length).is_over:
         raise SaveFileError(_("cannot review {path}: the game is not finished").format(path=record))
@@ -348,7 +348,7 @@ class RoundReviews:
 
     def _write_beside(self, record: Path) -> None:
         try:
-            raw = read_or_refuse(record, "review", "a record")
+            raw = read_or_refuse(record, "review")
             replay = load_record(record)
         except (SaveFileError, OSError):
             return  # the record went, or is not this cardtable's to read: kept in memory only

@@ -61,6 +61,7 @@ from cardtable.engine.payloads import EventKind, Exchange
 from cardtable.engine.refusals import malformed
 from cardtable.engine.state import GAME_OVER_REFUSAL, GameState
 from cardtable.errors import CardtableError, IllegalActionError, quoted
+from cardtable.lang import _
 from cardtable.session.base import SessionBase
 from cardtable.session.capabilities import LocalBotTurns, LocalHotSeat, LocalUndo, SeatHints
 from cardtable.session.notices import (
@@ -491,14 +492,14 @@ class TableSession(SessionBase):
             return "played"
         try:
             if not isinstance(action, Action):
-                raise CardtableError(f"it returned a {type(action).__name__}, not an Action")
+                raise CardtableError(_("it returned a {type}, not an Action").format(type=type(action).__name__))
             self.state.apply(action)
         except CardtableError as exc:
             if is_import_path(spec):
                 # A user's bot is told about, not covered for: the player decides.
-                self.bot_failures[seat] = (
-                    f"bot {bot_name(spec)} chose the illegal action {quoted(action_text(action))}: {exc}"
-                )
+                # A rule's reason is the engine's English line: its words need the screen's cards and names.
+                self.bot_failures[seat] = _("bot {bot} chose the illegal action {action}: {reason}").format(
+                    bot=bot_name(spec), action=quoted(action_text(action)), reason=exc)
                 return "failed"
             self.state.apply(self.state.legal_actions()[0])
         self._moved(seat, before)

@@ -23,6 +23,7 @@ from typing import Any
 from cardtable.engine.state import GameState
 from cardtable.errors import InvalidOptionError
 from cardtable.games import get_rules
+from cardtable.lang import _, ngettext
 from cardtable.names import BadNameError, check_name
 
 __all__ = [
@@ -111,16 +112,15 @@ class TableConfig:
         kinds = [kind.strip() if ":" in kind else kind.strip().lower() for kind in kinds]
         for kind in kinds:
             if kind not in SEAT_KINDS and ":" not in kind:
-                raise InvalidOptionError(
-                    f"unknown seat kind {kind!r}; use human, easy, normal or hard, "
-                    "or a bot of your own as module:Class"
-                )
+                raise InvalidOptionError(_(
+                    "unknown seat kind {kind}; use human, easy, normal or hard, or a bot of your own as module:Class"
+                ).format(kind=repr(kind)))
         rules.check_players(len(kinds))
         names = [name.strip() for name in names] if names else []
         if len(names) > len(kinds):
-            raise InvalidOptionError(
-                f"{len(names)} names given for {len(kinds)} seats"
-            )
+            raise InvalidOptionError(ngettext(
+                "{names} names given for {count} seat", "{names} names given for {count} seats", len(kinds)
+            ).format(names=len(names), count=len(kinds)))
         for name in names:
             if name:
                 try:
@@ -139,10 +139,10 @@ class TableConfig:
                 taken.add(name)
             seats.append(SeatConfig(kind, name))
         if len({seat.name for seat in seats}) != len(seats):
-            raise InvalidOptionError("two seats have the same name; give each seat its own name")
+            raise InvalidOptionError(_("two seats have the same name; give each seat its own name"))
         validated = rules.validate_options({**rules.table_options, **dict(options or {})})
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise InvalidOptionError(f"seed must be a whole number from 0, not {seed!r}")
+            raise InvalidOptionError(_("seed must be a whole number from 0, not {given}").format(given=repr(seed)))
         return cls(rules.name, tuple(seats), seed, validated)
 
     @property

@@ -21,8 +21,10 @@ import stat
 import tempfile
 from datetime import datetime
 from pathlib import Path
+from typing import Literal
 
 from cardtable.errors import SaveFileError
+from cardtable.lang import _, ngettext
 
 __all__ = [
     "HOME_ENV",
@@ -36,6 +38,8 @@ __all__ = [
     "locks_dir",
     "MAX_FILE_BYTES",
     "RefusedFileError",
+    "UnreadFileError",
+    "read_or_refuse",
     "read_file_bytes",
     "is_own_path",
     "state_dir",
@@ -138,24 +142,37 @@ class RefusedFileError(OSError):
         super().__init__(errno.EINVAL, reason, str(path))
 
 
-def read_or_refuse(path: Path, doing: str, kind: str, missing: str = "no file at") -> bytes:
-    """The bytes of ``path`` (:func:`read_file_bytes`), or :class:`SaveFileError` in one
-    line that names it: ``{missing} PATH``, ``cannot {doing} PATH: it is a directory, not
-    {kind}`` or ``cannot read PATH: the reason``.
+class UnreadFileError(SaveFileError):
+    """A file that could not be read at all (missing, a directory, a device, unreadable):
+    nothing in it was looked at, so nothing is ever set aside for it."""
 
-    >>> read_or_refuse(Path("/"), "replay", "a record")
+
+def read_or_refuse(path: Path, purpose: Literal["load", "replay", "review"]) -> bytes:
+    """The bytes of ``path`` (:func:`read_file_bytes`), or :class:`UnreadFileError` in
+    one line, in the current language, that names it: there is no file, it is a
+    directory (not the save file to ``load``, not the record to ``replay`` or
+    ``review``), or why it cannot be read.
+
+    >>> read_or_refuse(Path("/"), "replay")
     Traceback (most recent call last):
     ...
-    cardtable.errors.SaveFileError: cannot replay /: it is a directory, not a record
+    cardtable.userdata.paths.UnreadFileError: cannot replay /: it is a directory, not a record
     """
     try:
         return read_file_bytes(path)
     except FileNotFoundError:
-        raise SaveFileError(f"{missing} {path}") from None
+        missing = _("no save file at {path}") if purpose == "load" else _("no file at {path}")
+        raise UnreadFileError(missing.format(path=path)) from None
     except IsADirectoryError:
-        raise SaveFileError(f"cannot {doing} {path}: it is a directory, not {kind}") from None
+        if purpose == "load":
+            folder = _("cannot load {path}: it is a directory, not a save file")
+        elif purpose == "replay":
+            folder = _("cannot replay {path}: it is a directory, not a record")
+        else:
+            folder = _("cannot review {path}: it is a directory, not a record")
+        raise UnreadFileError(folder.format(path=path)) from None
     except OSError as exc:
-        raise SaveFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UnreadFileError(_("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc)) from None
 
 
 def read_file_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
@@ -178,11 +195,11 @@ def read_file_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -
     try:
         info = os.fstat(descriptor)
         if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError(errno.EISDIR, "it is a directory", str(path))
+            raise IsADirectoryError(errno.EISDIR, _("it is a directory"), str(path))
         if not stat.S_ISREG(info.st_mode):
-            raise RefusedFileError("it is not a regular file", path)
+            raise RefusedFileError(_("it is not a regular file"), path)
         if info.st_size > limit:
-            raise RefusedFileError(f"it is larger than {_size(limit)}", path)
+            raise RefusedFileError(_too_large(limit), path)
         chunks: list[bytes] = []
         total = 0
         while True:
@@ -192,14 +209,16 @@ def read_file_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -
             chunks.append(chunk)
             total += len(chunk)
             if total > limit:
-                raise RefusedFileError(f"it is larger than {_size(limit)}", path)
+                raise RefusedFileError(_too_large(limit), path)
         return b"".join(chunks)
     finally:
         os.close(descriptor)
 
 
-def _size(count: int) -> str:
-    return f"{count // (1024 * 1024)} MB" if count >= 1024 * 1024 else f"{count} bytes"
+def _too_large(limit: int) -> str:
+    if limit >= 1024 * 1024:
+        return _("it is larger than {count} MB").format(count=limit // (1024 * 1024))
+    return ngettext("it is larger than {count} byte", "it is larger than {count} bytes", limit).format(count=limit)
 
 
 def is_own_path(path: str | os.PathLike[str]) -> bool:

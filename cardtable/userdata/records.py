@@ -145,7 +145,7 @@ def load_record(path: str | os.PathLike[str]) -> Replay:
     (a record is only ever read).
     """
     target = Path(path)
-    raw = read_or_refuse(target, "replay", "a record")
+    raw = read_or_refuse(target, "replay")
     try:
         if not raw.strip():
             raise SaveFileError(_("the file is empty (truncated)"))

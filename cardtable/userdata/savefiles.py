@@ -46,6 +46,7 @@ from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.games import state_from_data
 from cardtable.gcpause import collection_held
+from cardtable.lang import _, ngettext
 from cardtable.userdata.meta import (
     SAVE_ID,
     SeatInfo,
@@ -58,6 +59,7 @@ from cardtable.userdata.meta import (
     undo_used,
 )
 from cardtable.userdata.paths import (
+    UnreadFileError,
     atomic_write_text,
     autosave_path,
     data_dir,
@@ -254,12 +256,12 @@ def read_save_data(path: str | os.PathLike[str]) -> Any:
     to the text itself is reported as :class:`_Damaged` (for :func:`load_save` to
     decide whether the file may be set aside).
     """
-    return _parse_save_bytes(read_or_refuse(Path(path), "load", "a save file", missing="no save file at"))
+    return _parse_save_bytes(read_or_refuse(Path(path), "load"))
 
 
 def _parse_save_bytes(raw: bytes) -> Any:
     if not raw.strip():
-        raise _Damaged("the file is empty (truncated)")
+        raise _Damaged(_("the file is empty (truncated)"))
     try:
         return parse_save_text(raw)
     except SaveFileError as exc:
@@ -324,7 +326,7 @@ def load_save(path: str | os.PathLike[str], set_aside_damaged: bool = True) -> G
     same bytes load again as a copy of it (:class:`_LoadedGames`).
     """
     target = Path(path)
-    raw = read_or_refuse(target, "load", "a save file", missing="no save file at")
+    raw = read_or_refuse(target, "load")
     digest = hashlib.blake2b(raw, digest_size=20).digest()
     known = _LOADED.get(digest)
     if known is not None:
@@ -340,7 +342,7 @@ def _load_save(target: Path, raw: bytes, set_aside_damaged: bool) -> GameState:
     try:
         data = _parse_save_bytes(raw)
         if not is_save_data(data):
-            raise SaveFileError("not a cardtable save file")
+            raise SaveFileError(_("not a cardtable save file"))
         if "format" not in data:
             data = {**data, "format": FORMAT, "version": 1}
         state = state_from_data(data)
@@ -348,11 +350,11 @@ def _load_save(target: Path, raw: bytes, set_aside_damaged: bool) -> GameState:
     except _Damaged as exc:
         _refuse(target, str(exc), set_aside_damaged and _named_like_ours(target))
     except SaveFileError as exc:
-        if str(exc).startswith(("no save file at ", "cannot load ", "cannot read ")):
+        if isinstance(exc, UnreadFileError):
             raise
         _refuse(target, str(exc), set_aside_damaged and is_save_data(data))
     except Exception as exc:  # noqa: BLE001 - no damaged file may crash the app
-        _refuse(target, f"save file is damaged ({type(exc).__name__})", set_aside_damaged and is_save_data(data))
+        _refuse(target, _("save file is damaged ({error})").format(error=type(exc).__name__), set_aside_damaged and is_save_data(data))
     return state
 
 
@@ -413,11 +415,12 @@ def forget_loaded_games() -> None:
 def _check_meta(state: GameState) -> None:
     meta = state.meta
     if "seats" in meta and not seats_valid(meta["seats"], state.num_players):
-        raise SaveFileError(
-            f"save file is damaged: its seat list does not match the {state.num_players} players"
-        )
+        raise SaveFileError(ngettext(
+            "save file is damaged: its seat list does not match the {count} player",
+            "save file is damaged: its seat list does not match the {count} players", state.num_players,
+        ).format(count=state.num_players))
     if "undo_used" in meta and not isinstance(meta["undo_used"], bool):
-        raise SaveFileError("save file is damaged: undo_used is not true or false")
+        raise SaveFileError(_("save file is damaged: undo_used is not true or false"))
 
 
 def _named_like_ours(path: Path) -> bool:
@@ -431,14 +434,15 @@ def _named_like_ours(path: Path) -> bool:
 def _refuse(path: Path, reason: str, set_aside_if_own: bool) -> NoReturn:
     reason = " ".join(reason.split())
     if not (set_aside_if_own and is_own_path(path)):
-        raise SaveFileError(f"cannot load {path}: {reason}; the file was left as it is") from None
+        raise SaveFileError(_("cannot load {path}: {reason}; the file was left as it is").format(
+            path=path, reason=reason)) from None
     try:
         aside = set_aside(path)
     except OSError as exc:
-        raise SaveFileError(
-            f"cannot load {path}: {reason} (it could not be renamed aside: {exc.strerror or exc})"
-        ) from None
-    raise SetAsideError(f"cannot load {path}: {reason}; the file was kept as {aside}", aside) from None
+        raise SaveFileError(_("cannot load {path}: {reason} (it could not be renamed aside: {error})").format(
+            path=path, reason=reason, error=exc.strerror or exc)) from None
+    raise SetAsideError(_("cannot load {path}: {reason}; the file was kept as {aside}").format(
+        path=path, reason=reason, aside=aside), aside) from None
 
 
 # --- finding the game to resume ---------------------------------------------------
