@@ -121,7 +121,8 @@ def test_the_error_speaks_the_language_asked_for(case: str, code: str, tmp_path:
     assert result.stderr.startswith("cardtable: ") and result.stderr.count("\n") == 1, result.stderr
     assert english not in result.stderr
     named = [arg.split(":")[0] for arg in args if arg.startswith(str(tmp_path))]
-    assert not named or named[0] in result.stderr  # the file is named as it is
+    # The file is named as it is (a long path's middle may give way to "…": its name stays).
+    assert not named or named[0] in result.stderr or Path(named[0]).name in result.stderr
 
 
 BOTS = '''
