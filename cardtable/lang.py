@@ -6,7 +6,9 @@ comes from ``--lang CODE``, else the ``language`` setting, else the environment
 (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, read as gettext reads them); anything
 unknown falls back to English (:func:`resolve_language`).  :func:`use_language` makes a
 language the current one; :func:`_`, :func:`ngettext`, :func:`pgettext` and
-:func:`npgettext` answer in it.
+:func:`npgettext` answer in it, and :func:`number`, :func:`brief_number` and
+:func:`percent` write numbers as it does (its decimal mark and thousands separator are
+messages of its catalogue: Dutch ``3.684`` and ``0,35``, Polish ``13 684``).
 
 English is the language the code is written in: it loads no catalogue and does not even
 import :mod:`gettext`, so it costs nothing at start-up.  The pseudo-language ``qps``
