@@ -6,7 +6,9 @@ comes from ``--lang CODE``, else the ``language`` setting, else the environment
 (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, read as gettext reads them); anything
 unknown falls back to English (:func:`resolve_language`).  :func:`use_language` makes a
 language the current one; :func:`_`, :func:`ngettext`, :func:`pgettext` and
-:func:`npgettext` answer in it.
+:func:`npgettext` answer in it, and :func:`number`, :func:`brief_number` and
+:func:`percent` write numbers as it does (its decimal mark and thousands separator are
+messages of its catalogue: Dutch ``3.684`` and ``0,35``, Polish ``13 684``).
 
 English is the language the code is written in: it loads no catalogue and does not even
 import :mod:`gettext`, so it costs nothing at start-up.  The pseudo-language ``qps``
@@ -54,6 +56,9 @@ __all__ = [
     "ngettext",
     "pgettext",
     "npgettext",
+    "number",
+    "brief_number",
+    "percent",
     "supported_languages",
     "offered_languages",
     "language_name",
@@ -158,6 +163,93 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     if _catalogue is None:
         return singular if n == 1 else plural
     return _catalogue.npgettext(context, singular, plural, n)
+
+
+def number(value: float, digits: int = 0, grouped: bool = True) -> str:
+    """``value`` rounded to ``digits`` decimals, as the current language writes numbers:
+    its decimal mark, its thousands separator and minus sign (see :func:`_number_marks`).
+    Not ``grouped``: without thousands separators, for a table's column of figures, where
+    80 columns must hold the widest.
+
+    A figure that rounds to zero is ``0``, never ``-0``.  English writes what Python's
+    ``f"{value:,.2f}"`` writes.
+
+    >>> use_language("en")
+    >>> number(3684), number(0.35, 2), number(-1234.5, 1), number(-0.04, 1), number(13684, grouped=False)
+    ('3,684', '0.35', '-1,234.5', '0.0', '13684')
+    """
+    grouping = "," if grouped else ""
+    if isinstance(value, int) and digits == 0:
+        return _in_marks(f"{value:{grouping}d}")
+    return _in_marks(f"{value:z{grouping}.{digits}f}")
+
+
+def brief_number(value: float) -> str:
+    """``value`` in its shortest form (up to six significant digits, no trailing zeros:
+    Python's ``g``), as the current language writes numbers: seconds (``0.5``, ``15``).
+
+    >>> use_language("en")
+    >>> brief_number(0.5), brief_number(15.0), brief_number(1.25), brief_number(12345)
+    ('0.5', '15', '1.25', '12,345')
+    """
+    return _in_marks(f"{value:,g}")
+
+
+def percent(value: float, digits: int = 0) -> str:
+    """``value`` (a share: 0.51) as a percentage with ``digits`` decimals, written as the
+    current language writes one (``51%``; a catalogue may say ``51 %``).
+
+    >>> use_language("en")
+    >>> percent(0.514), percent(0.0512, 1), percent(1)
+    ('51%', '5.1%', '100%')
+    """
+    shown = number(value * 100, digits)
+    if _catalogue is None or _current == PSEUDO:
+        return shown + "%"
+    # TRANSLATORS: how a percentage is written; {number} is the number, as 51 in "51%" (CLDR's
+    # percent pattern: Dutch, Estonian, Polish and Bulgarian write "51%", French "51 %").
+    pattern = pgettext("a percentage", "{number}%")
+    return pattern.replace("{number}", shown) if pattern.count("{number}") == 1 else shown + "%"
+
+
+def _number_marks() -> tuple[str, str, int, str]:
+    """The current language's decimal mark, thousands separator, minimum grouping digits
+    and minus sign, from its catalogue, so that a translator owns them and a new language
+    needs no code.  English, and the pseudo-language (whose marked words would be longer
+    than the numbers), write ``.``, ``,``, 1 and ``-``; so does a language whose mark is
+    not one character (a mistyped catalogue cannot garble every number).
+    """
+    if _catalogue is None or _current == PSEUDO:
+        return ".", ",", 1, "-"
+    # TRANSLATORS: the decimal mark, one character, as in 0.5 (CLDR: "," for nl, et, pl, bg).
+    decimal = pgettext("the decimal mark", ".")
+    # TRANSLATORS: the thousands separator, one character, as in 13,684 (CLDR: "." for nl;
+    # a no-break space, U+00A0, for et, pl, bg).
+    group = pgettext("the thousands separator", ",")
+    # TRANSLATORS: CLDR's minimum grouping digits: "1" groups 3,684; "2" writes 3684 but
+    # 13,684 (et, pl, bg).
+    fewest = pgettext("the minimum grouping digits", "1")
+    # TRANSLATORS: the minus sign, one character, as in -2.5 (CLDR: U+2212 "−" for et).
+    minus = pgettext("the minus sign", "-")
+    if len(decimal) != 1 or decimal.isalnum():
+        decimal = "."
+    if len(group) != 1 or group.isalnum() or group == decimal:
+        group = "," if decimal != "," else "."
+    if len(minus) != 1 or minus.isalnum():
+        minus = "-"
+    return decimal, group, int(fewest) if fewest in ("1", "2", "3", "4") else 1, minus
+
+
+def _in_marks(english: str) -> str:
+    """A number Python wrote (``-13,684.5``) in the current language's marks."""
+    decimal, group, fewest, minus = _number_marks()
+    if (decimal, group, fewest, minus) == (".", ",", 1, "-"):
+        return english
+    sign, unsigned = ("-", english[1:]) if english.startswith("-") else ("", english)
+    whole, point, fraction = unsigned.partition(".")
+    if len(whole.replace(",", "")) < 3 + fewest:
+        whole = whole.replace(",", "")
+    return (minus if sign else "") + whole.replace(",", group) + (decimal if point else "") + fraction
 
 
 # Typer looks these words up in the global gettext domain (typer/core.py and

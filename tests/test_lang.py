@@ -102,7 +102,10 @@ def test_every_message_is_translated_and_none_is_fuzzy(code: str) -> None:
         assert found is not None, f"{code}: {message.id!r} is not in the catalogue"
         assert not found.fuzzy, f"{code}: {message.id!r} is fuzzy"
         forms = found.string if isinstance(found.string, tuple) else (found.string,)
-        assert all(form.strip() for form in forms), f"{code}: {message.id!r} is not translated"
+        # The thousands separator is a no-break space in Estonian, Polish and Bulgarian: a
+        # space, but not an empty translation.
+        blank = "" if message.context == "the thousands separator" else None
+        assert all(form.strip(blank) for form in forms), f"{code}: {message.id!r} is not translated"
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

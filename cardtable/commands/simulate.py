@@ -25,7 +25,7 @@ from cardtable.commands.common import known_game, think_seconds
 from cardtable.display import literal
 from cardtable.errors import InvalidOptionError
 from cardtable.games import get_rules
-from cardtable.lang import _, ngettext
+from cardtable.lang import _, brief_number, ngettext, number
 from cardtable.tui.wording import plural
 
 if TYPE_CHECKING:
@@ -164,7 +164,7 @@ def render_table(result: MatchResult) -> Table:
     measure = result.levels[0].measure
     settings = ", ".join(f"{key}={value}" for key, value in result.options.items())
     if result.think is not None:
-        thinking = _("hard bots think {seconds} s").format(seconds=f"{result.think:g}")
+        thinking = _("hard bots think {seconds} s").format(seconds=brief_number(result.think))
         settings = ", ".join(part for part in (settings, thinking) if part)
     # The seats and options are the user's words (bot import paths among them): Text, not markup.
     title = Text(_("{games}, seed {seed}").format(games=_games_of(result.game, result.games), seed=result.seed))
@@ -199,21 +199,21 @@ def render_table(result: MatchResult) -> Table:
 
 def _games_of(game: str, count: int) -> str:
     """``hearts: 100 games``, the head of the progress bar and the table."""
-    return ngettext("{game}: {count} game", "{game}: {count} games", count).format(game=game, count=f"{count:,}")
+    return ngettext("{game}: {count} game", "{game}: {count} games", count).format(game=game, count=number(count))
 
 
 def _row(stats: LevelStats) -> list[str]:
     if stats.ci_low is not None and stats.ci_high is not None:
-        interval = f"{stats.ci_low:.3f}–{stats.ci_high:.3f}"
+        interval = f"{number(stats.ci_low, 3, grouped=False)}–{number(stats.ci_high, 3, grouped=False)}"
     else:
         interval = _("n/a")
     return [
         stats.level,
-        str(stats.games),
-        str(stats.wins),
-        f"{stats.average_place:.2f}",
-        f"{stats.mean:.3f}",
+        number(stats.games, grouped=False),
+        number(stats.wins, grouped=False),
+        number(stats.average_place, 2, grouped=False),
+        number(stats.mean, 3, grouped=False),
         interval,
-        f"{stats.average_decision_ms:.3f}",
-        f"{stats.max_decision_ms:.2f}",
+        number(stats.average_decision_ms, 3, grouped=False),
+        number(stats.max_decision_ms, 2, grouped=False),
     ]

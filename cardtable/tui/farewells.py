@@ -15,7 +15,7 @@ code (an older host, a message the host could not read) is shown as the host wro
 
 from __future__ import annotations
 
-from cardtable.lang import _, ngettext
+from cardtable.lang import _, brief_number, ngettext
 
 __all__ = ["parting_line"]
 
@@ -36,7 +36,7 @@ def parting_line(why: str | None, seconds: float | None, reason: str) -> str:
                 "wrong code: no seat at this table has it (too many from your address: each try now waits "
                 "{count} second)",
                 "wrong code: no seat at this table has it (too many from your address: each try now waits "
-                "{count} seconds)", count).format(count=f"{seconds:g}")
+                "{count} seconds)", count).format(count=brief_number(seconds))
         case "wrong_code":
             return _("wrong code: no seat at this table has it")
         case "crowded":

@@ -38,7 +38,7 @@ from rich.text import Text
 from cardtable.engine.actions import PASS, TAKE, Action
 from cardtable.engine.payloads import EventKind
 from cardtable.games import get_rules
-from cardtable.lang import _, ngettext, pgettext
+from cardtable.lang import _, brief_number, ngettext, pgettext
 from cardtable.session.notices import AgainstRules, ConnectionLost
 from cardtable.tui.cardstyle import CardStyle
 from cardtable.tui.refusal_words import refusal_text
@@ -516,7 +516,7 @@ class TableViewModel:
         """What a bot made for the viewer whose time ran out: ``Time ran out (15 s): an
         easy bot made your pass of 2♣ 3♦ Q♠.``"""
         ctx = self.context(facts)
-        head = Text(_("Time ran out ({seconds} s): ").format(seconds=f"{notice.seconds:g}"), style="bold yellow")
+        head = Text(_("Time ran out ({seconds} s): ").format(seconds=brief_number(notice.seconds)), style="bold yellow")
         bot = a_bot(notice.level)
         if notice.action is None:
             return head + ctx.own_line(notice.seat, _("{bot} moved for you."), _("{bot} moved for {player}."), bot=bot)

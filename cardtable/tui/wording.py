@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from cardtable.cards import Card
-from cardtable.lang import _
+from cardtable.lang import _, brief_number
 from cardtable.session.notices import (
     AgainstRules,
     BotSeat,
@@ -277,7 +277,7 @@ def news_line(news: TableNews, name: SeatName) -> str:
             return _("The bot left {player}'s seat: it waits for {player}.").format(player=name(seat))
         case TimeRanOut(seat=seat, seconds=seconds, level=level):
             return _("{player}'s time ran out ({seconds} seconds): {bot} moved for {player}.").format(
-                player=name(seat), seconds=f"{seconds:g}", bot=a_bot(level))
+                player=name(seat), seconds=brief_number(seconds), bot=a_bot(level))
         case GameOver():
             return _("The game is over.")
 

@@ -22,7 +22,7 @@ from cardtable.display import literal, visible
 from cardtable.engine.facts import StatCounter
 from cardtable.errors import UnknownGameError
 from cardtable.games import get_rules
-from cardtable.lang import _
+from cardtable.lang import _, number
 from cardtable.userdata.meta import kind_label, shown_name
 from cardtable.userdata.stats import PlayerStats, counters_of, lower_score_wins
 
@@ -126,7 +126,8 @@ def _labels_table(title: str, counter: StatCounter, rows: list[PlayerStats]) -> 
     body = []
     for entry in rows:
         counts = entry.labels(counter.key)
-        body.append([visible(shown_name(entry.name))] + [str(counts.get(label, 0)) for label in order] + [str(sum(counts.values()))])
+        figures = [counts.get(label, 0) for label in order] + [sum(counts.values())]
+        body.append([visible(shown_name(entry.name))] + [number(figure, grouped=False) for figure in figures])
     headings = [_("player")] + [short[label] for label in order] + [_("rounds")]
     for index, heading in enumerate(headings):
         widest = max(cell_len(row[index]) for row in body)
@@ -141,29 +142,28 @@ def _row(counters: list[StatCounter], entry: PlayerStats) -> list[str]:
     row = [
         shown_name(entry.name),
         kind_label(entry.kind),
-        str(entry.played),
-        str(entry.wins),
-        _number(entry.average_place, 1, "{:.2f}"),
-        _number(entry.average_score, 1, "{:.1f}"),
+        number(entry.played, grouped=False),
+        number(entry.wins, grouped=False),
+        _number(entry.average_place, 2),
+        _number(entry.average_score, 1),
         _plain(entry.best_score),
         _plain(entry.worst_score),
     ]
-    row += [str(entry.count(counter.key)) for counter in counters]
-    row.append(str(entry.games_with_undo))
+    row += [number(entry.count(counter.key), grouped=False) for counter in counters]
+    row.append(number(entry.games_with_undo, grouped=False))
     return row
 
 
-def _number(value: float | None, scale: float, pattern: str) -> str:
-    """A figure as the table shows it; a mean that rounds to zero is ``0.0``, never ``-0.0``.
+def _number(value: float | None, digits: int) -> str:
+    """A figure as the table shows it, in the reader's language (its decimal mark; no
+    thousands separators, so that 80 columns hold the widest); a mean that rounds to zero
+    is ``0.0``, never ``-0.0``.
 
-    >>> _number(-0.01, 1, "{:.1f}"), _number(None, 1, "{:.1f}"), _number(2.345, 1, "{:.2f}")
+    >>> _number(-0.01, 1), _number(None, 1), _number(2.345, 2)
     ('0.0', '–', '2.35')
     """
-    if value is None:
-        return "–"
-    text = pattern.format(value * scale)
-    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
+    return "–" if value is None else number(value, digits, grouped=False)
 
 
 def _plain(value: int | None) -> str:
-    return "–" if value is None else str(value)
+    return "–" if value is None else number(value, grouped=False)

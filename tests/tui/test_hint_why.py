@@ -202,3 +202,30 @@ async def test_about_equal_only_within_the_searchs_noise_which_is_shown() -> Non
         close = game.hints.line(second, Decision(second, "pass", moves, 900)).plain
         assert "about equal" in close and game.hints.move(third, bare=True).plain in close, close
         assert game.hints.move(best, bare=True).plain not in close.split("about equal")[1], close
+
+
+@pytest.mark.parametrize(("language", "played_out", "simulations", "decimal"), [
+    ("en", "out 17,368 times", "(13,684 simulations)", "."),
+    ("nl", "de rest 17.368 keer uit", "(13.684 simulaties)", ","),
+    ("pl", "resztę 17\u00a0368 razy", "(13\u00a0684 symulacje)", ","),  # 13 684: the form of 2-4
+])
+async def test_the_why_views_numbers_are_written_in_the_language(
+    speak, language: str, played_out: str, simulations: str, decimal: str,
+) -> None:
+    """Grouped thousands and the decimal mark as the language writes them: Dutch 3.684 and
+    0,4; Polish 13 684 (a no-break space; 3684 ungrouped, as CLDR has it) and 0,4."""
+    from cardtable.bots.search import Decision, MoveValue
+
+    speak(language)
+    async with open_table("president", KINDS["president"], seed=4) as (app, pilot, game):
+        assert isinstance(game, GameScreen)
+        first, second = sorted(game.legal, key=str)[:2]
+        decision = Decision(first, "search", (
+            MoveValue(first, 13684, 0.6, {0: 6000, 1: 4000, 2: 2684, 3: 1000}),
+            MoveValue(second, 3684, 0.5, {0: 1000, 1: 1000, 2: 1000, 3: 684}),
+        ), iterations=17368)
+        body = game.hints.why_text(decision).plain
+    assert played_out in body and simulations in body, body
+    assert "(3684 symulacje)" in body if language == "pl" else "(3,684 simulations)" in body or language != "en"
+    places = re.findall(r"(\d+)([.,])(\d) ± (\d+)([.,])(\d)", body)
+    assert places and all(mark == decimal and other == decimal for _, mark, _, _, other, _ in places), body

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from cardtable.bots.review import ReviewMeasure
-from cardtable.lang import _, ngettext
+from cardtable.lang import _, ngettext, percent
 
 __all__ = ["REVIEW_MEASURE"]
 
 
 def _durak_words(value: float, also: float | None) -> str:
-    return _("{chance} chance of being the durak").format(chance=f"{value:.0%}")
+    return _("{chance} chance of being the durak").format(chance=percent(value))
 
 
 def _durak_cost_words(cost: float) -> str:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from cardtable.bots.review import ReviewMeasure
-from cardtable.lang import _
+from cardtable.lang import _, number
 
 __all__ = ["REVIEW_MEASURE"]
 
 
 def _points_words(value: float, also: float | None) -> str:
-    return _("{points} points expected this hand").format(points=f"{value:.1f}")
+    return _("{points} points expected this hand").format(points=number(value, 1))
 
 
 REVIEW_MEASURE = ReviewMeasure(
@@ -18,6 +18,6 @@ REVIEW_MEASURE = ReviewMeasure(
     lower_is_better=True,
     threshold=1.0,
     describe=_points_words,
-    cost_words=lambda cost: _("{points} points").format(points=f"{cost:.1f}"),
+    cost_words=lambda cost: _("{points} points").format(points=number(cost, 1)),
 )
 """The review's measure: the points the seat takes this hand (after the moon rule)."""

@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.worker import get_current_worker
 
 from cardtable.engine.actions import Action
-from cardtable.lang import _, ngettext, pgettext
+from cardtable.lang import _, ngettext, number, pgettext
 from cardtable.tui.keymap import say
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.wording import fill
@@ -216,16 +216,16 @@ class Hints:
         times = decision.iterations
         # No noun of the game's in the sentence: "this {round}" would need the noun's gender.
         text.append(ngettext(
-            "From what you can see, the hard bot played the rest out {count:,} time.",
-            "From what you can see, the hard bot played the rest out {count:,} times.", times,
-        ).format(count=times) + "\n")
+            "From what you can see, the hard bot played the rest out {count} time.",
+            "From what you can see, the hard bot played the rest out {count} times.", times,
+        ).format(count=number(times)) + "\n")
         text.append(_("Its best moves, the hint first (± how far chance alone may move each figure):") + "\n\n")
         for place, move in enumerate(decision.ranked[:3], start=1):
             text.append(f"{place}. ", style="bold")
             text.append_text(self.move(move.action, bare=True))
             text.append(f": {screen.table.hint_value(move)}")
-            text.append("  (" + ngettext("{count:,} simulation", "{count:,} simulations", move.visits).format(
-                count=move.visits) + ")", style="dim")
+            text.append("  (" + ngettext("{count} simulation", "{count} simulations", move.visits).format(
+                count=number(move.visits)) + ")", style="dim")
             text.append("\n")
         chosen = self.move(decision.action, bare=True)
         equal = self.about_equal(decision.moves, decision.action)

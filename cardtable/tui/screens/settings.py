@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from cardtable.display import literal
-from cardtable.lang import AUTO, N_, _, language_name, offered_languages, resolve_language, use_language
+from cardtable.lang import AUTO, N_, _, brief_number, language_name, offered_languages, resolve_language, use_language
 from cardtable.tui.config import choice_labels
 from cardtable.tui.services import services
 from cardtable.tui.widgets.cycler import Cycler
@@ -95,8 +95,10 @@ class SettingsScreen(LaterStyles, SpokenKeys, Screen[bool]):
                 yield Static(_("the level of new bot seats"), classes="option-help")
             with Horizontal(classes="start-row"):
                 yield Label(_("Thinking"), classes="start-label")
+                # The value stays Python's form, the label is the reader's ("0,5 s").
                 yield Cycler([f"{seconds:g} s" for seconds in THINK_TIMES], value=f"{s.think_seconds:g} s",
-                             id="set-think_seconds", ascii_only=ascii_only)
+                             id="set-think_seconds", ascii_only=ascii_only,
+                             labels={f"{seconds:g} s": f"{brief_number(seconds)} s" for seconds in THINK_TIMES})
                 yield Static(_("a hard bot's time a move, and the hint's"), classes="option-help")
             with Horizontal(classes="start-row"):
                 yield Label(_("Bot cores"), classes="start-label")

@@ -18,7 +18,7 @@ from cardtable.cards import Card
 from cardtable.engine.actions import KINDS, Action
 from cardtable.engine.events import Event
 from cardtable.engine.observation import Observation
-from cardtable.lang import N_, _, ngettext, pgettext
+from cardtable.lang import N_, _, ngettext, number, pgettext
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, large_cards, lines_text
 from cardtable.tui.viewmodel import TableContext
@@ -300,7 +300,7 @@ class TableArea(Static, Generic[ObservationT]):
         if score is None:
             return ""
         spread = move.spread(score)
-        return f" ± {spread:.1f}" if spread < float("inf") else ""
+        return f" ± {number(spread, 1)}" if spread < float("inf") else ""
 
     def hint_value(self, move: MoveValue, short: bool = False) -> str:
         """What the search's simulations of one move say, in the game's words: in full
@@ -311,7 +311,7 @@ class TableArea(Static, Generic[ObservationT]):
         >>> TableArea().hint_value(MoveValue(Action.parse("play 2C"), 10, 0.625))
         'value 0.62 of 1'
         """
-        return f"{move.value:.2f}" if short else _("value {value} of 1").format(value=f"{move.value:.2f}")
+        return number(move.value, 2) if short else _("value {value} of 1").format(value=number(move.value, 2))
 
     def hint_reason(self, decision: Decision) -> str:
         """Why the hard bot chose without the search's numbers, in a few words.

@@ -13,7 +13,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.payloads import BoutOver, Placed, RoundResult
 from cardtable.games.durak import DurakObservation
-from cardtable.lang import N_, _, ngettext
+from cardtable.lang import N_, _, ngettext, percent
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import CardStyle, beside, lines_text
 from cardtable.tui.keymap import say
@@ -52,8 +52,8 @@ class DurakTable(TableArea[DurakObservation]):
         if not move.outcomes:
             return super().hint_value(move, short)
         spread = move.spread(self.hint_score)
-        noise = f" ± {spread:.0%}" if spread < float("inf") else ""
-        durak = f"{outcome_share(move.outcomes, 1):.0%}{noise}"
+        noise = f" ± {percent(spread)}" if spread < float("inf") else ""
+        durak = percent(outcome_share(move.outcomes, 1)) + noise
         return durak if short else _("durak in {share}").format(share=durak)
 
     @staticmethod

@@ -12,7 +12,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.payloads import Exchange, RoundResult, TrickTaken
 from cardtable.games.hearts import HeartsObservation
-from cardtable.lang import N_, _, ngettext, pgettext
+from cardtable.lang import N_, _, ngettext, number, pgettext
 from cardtable.names import fit_name
 from cardtable.tui.cardstyle import beside, lines_text
 from cardtable.tui.keymap import say
@@ -100,7 +100,7 @@ class HeartsTable(TableArea[HeartsObservation]):
         """
         if not move.outcomes:
             return super().hint_value(move, short)
-        points = f"{outcome_mean(move.outcomes):.1f}{self.hint_noise(move)}"
+        points = number(outcome_mean(move.outcomes), 1) + self.hint_noise(move)
         return points if short else _("expected {points} points this hand").format(points=points)
 
     @staticmethod

@@ -12,7 +12,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.payloads import Exchange, Placed, Revolution, RoundResult, TrickTaken
 from cardtable.games.president import PresidentObservation
-from cardtable.lang import N_, _, ngettext
+from cardtable.lang import N_, _, ngettext, number, percent
 from cardtable.names import fit_name
 from cardtable.tui.keymap import say
 from cardtable.tui.tables.base import TableArea, TableContext, ordinal, outcome_mean, outcome_share
@@ -82,8 +82,8 @@ class PresidentTable(TableArea[PresidentObservation]):
         """
         if not move.outcomes:
             return super().hint_value(move, short)
-        first = f"{outcome_share(move.outcomes, 0):.0%}"
-        place = f"{outcome_mean(move.outcomes) + 1:.1f}{self.hint_noise(move)}"
+        first = percent(outcome_share(move.outcomes, 0))
+        place = number(outcome_mean(move.outcomes) + 1, 1) + self.hint_noise(move)
         if short:
             return _("{share}, place {place}").format(share=first, place=place)
         return _("President in {share}, expected place {place}").format(share=first, place=place)
