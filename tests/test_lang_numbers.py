@@ -168,3 +168,14 @@ def test_a_time_ran_out_line_is_written_in_the_language(speaking: None) -> None:
     assert "(7,5 " in news_line(TimeRanOut(0, 7.5, "easy"), names)
     use_language("pl")
     assert "(7,5 " in news_line(TimeRanOut(0, 7.5, "easy"), names)
+
+
+def test_the_progress_bar_counts_the_games_own_rounds_in_the_language() -> None:
+    """``simulate``'s sign of life was English glued to the game's noun ("5 rozdanies played")."""
+    from cardtable.commands.simulate import rounds_played
+
+    use_language("pl")
+    assert [rounds_played("round", n) for n in (1, 3, 5)] == [
+        "1 rozdanie rozegrane", "3 rozdania rozegrane", "5 rozdań rozegranych"]
+    use_language("bg")
+    assert rounds_played("hand", 2) == "2 изиграни ръце"

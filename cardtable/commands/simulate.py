@@ -26,7 +26,6 @@ from cardtable.display import literal
 from cardtable.errors import InvalidOptionError
 from cardtable.games import get_rules
 from cardtable.lang import _, brief_number, ngettext, number
-from cardtable.tui.wording import plural
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -105,7 +104,7 @@ def simulate(
                     # Few long games finish late: the rounds show that the bar is alive.
                     nonlocal rounds_ended
                     rounds_ended += 1
-                    progress.update(task, rounds=f"{plural(rounds_ended, noun)} played")
+                    progress.update(task, rounds=rounds_played(noun, rounds_ended))
 
                 result = play_match(
                     name, specs, games, seed=seed, rounds=rounds, options=chosen, jobs=jobs, think=seconds,
@@ -195,6 +194,20 @@ def render_table(result: MatchResult) -> Table:
     for stats in result.levels:
         table.add_row(*(literal(cell) for cell in _row(stats)))
     return table
+
+
+def rounds_played(noun: str, count: int) -> str:
+    """The progress bar's sign of life: ``3 rounds played``, ``1 hand played`` (a game's
+    rounds by their own name), in the reader's language.
+
+    >>> rounds_played("hand", 1), rounds_played("round", 1234)
+    ('1 hand played', '1,234 rounds played')
+    """
+    if noun == "hand":
+        line = ngettext("{count} hand played", "{count} hands played", count)
+    else:
+        line = ngettext("{count} round played", "{count} rounds played", count)
+    return line.format(count=number(count))
 
 
 def _games_of(game: str, count: int) -> str:

@@ -11,8 +11,6 @@ at the screen, so the engine never depends on display settings.
 '8♦ does not beat 6♠'
 >>> engine_text("8D does not beat TS", CardStyle(ascii_only=True)).plain
 '8D does not beat 10S'
->>> plural(1, "card"), plural(3, "trick")
-('1 card', '3 tricks')
 """
 
 from __future__ import annotations
@@ -71,7 +69,6 @@ __all__ = [
     "level_word",
     "news_line",
     "pause_line",
-    "plural",
     "presence_line",
     "refusal_line",
     "seating_line",
@@ -87,17 +84,6 @@ CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([CDHS])(?![0-9A-Za-z])
 SEAT_TOKEN = re.compile(r"\bseat (?P<seat>\d+)\b")
 # One pass over both, so that a seat's name is never read as a card.
 _ENGINE_TOKEN = re.compile(f"{CARD_TOKEN.pattern}|{SEAT_TOKEN.pattern}")
-
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``1 card``, ``2 cards``; ``many`` for an irregular plural; thousands grouped.
-
-    >>> plural(0, "card"), plural(2, "play", "plays"), plural(1, "person", "people")
-    ('0 cards', '2 plays', '1 person')
-    >>> plural(3655, "simulation")
-    '3,655 simulations'
-    """
-    return f"{count:,} {noun if count == 1 else (many or noun + 's')}"  # English only: the tui uses ngettext
 
 
 def fill(template: str, style: str = "", **values: str | int | Text) -> Text:
