@@ -47,7 +47,6 @@ from cardtable.userdata.savefiles import (
     still_the_same_game,
 )
 from cardtable.userdata.slots import game_lock, migrate_autosave, moved_in
-from cardtable.userdata.stats import is_counted
 
 __all__ = ["recover", "remove_orphaned_temporaries", "remove_unplayed_saves", "finish_interrupted_games", "ORPHAN_AGE"]
 
@@ -198,6 +197,8 @@ def _finish_if_over(path: Path, named: bool = False) -> list[str]:
             return []  # a damaged save is reported when the games are listed
         if not state.is_over:
             return []
+        from cardtable.userdata.stats import is_counted  # only for a game that ended
+
         if named and is_counted(state):
             forget_named_save(path)
             return []

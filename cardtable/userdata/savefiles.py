@@ -39,7 +39,7 @@ import threading
 from collections import OrderedDict
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardtable.engine.saves import FORMAT, journal_line, meta_line, parse_save_text, snapshot_text
 from cardtable.engine.state import GameState
@@ -70,8 +70,9 @@ from cardtable.userdata.paths import (
     saves_dir,
     set_aside,
 )
-from cardtable.userdata.records import FinishedGame, archive_record, records_of
-from cardtable.userdata.stats import count_result
+
+if TYPE_CHECKING:
+    from cardtable.userdata.records import FinishedGame
 
 __all__ = [
     "SeatInfo",
@@ -541,6 +542,11 @@ def complete_finish(
     """
     if not state.is_over:
         raise ValueError("the game is not over yet")
+    # Records and statistics are for a game's end: a table or the start screen that
+    # never ends one does not load them.
+    from cardtable.userdata.records import FinishedGame, archive_record, records_of
+    from cardtable.userdata.stats import count_result
+
     save_id = save_id_of(state)
     existing = records_of(save_id) if save_id else []
     record = existing[0] if existing else archive_record(state)

@@ -51,6 +51,7 @@ import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from filelock import FileLock, Timeout
 
@@ -67,7 +68,6 @@ from cardtable.userdata.paths import (
     resolved,
     saves_dir,
 )
-from cardtable.userdata.records import FinishedGame
 from cardtable.userdata.savefiles import (
     SaveJournal,
     SetAsideError,
@@ -81,6 +81,9 @@ from cardtable.userdata.savefiles import (
     stamp_finished,
     still_the_same_game,
 )
+
+if TYPE_CHECKING:
+    from cardtable.userdata.records import FinishedGame
 
 __all__ = [
     "GameOpenElsewhere",
@@ -312,6 +315,8 @@ class GameSlot:
             done = complete_finish(state, self.path)
         finally:
             self.close()
+        from cardtable.userdata.records import FinishedGame
+
         return FinishedGame(done.save_path, done.record_path, tuple(messages) + done.warnings)
 
     def discard(self) -> bool:
