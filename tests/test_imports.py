@@ -167,7 +167,7 @@ def test_the_start_screen_loads_only_the_game_it_shows(tmp_path: Path) -> None:
     assert "cardtable.games.president" in modules
     assert loaded(modules, ("cardtable.games.durak", "cardtable.games.hearts")) == []
     # With no settings file, TOML is not needed; records and statistics are for a game's end.
-    assert loaded(modules, ("tomllib", "cardtable.userdata.records", "cardtable.userdata.stats")) == []
+    assert loaded(modules, ("tomllib", "cardtable.userdata.records", "cardtable.userdata.stats", "filelock")) == []
 
 
 def test_the_start_screen_and_the_games_load_no_json_before_a_save() -> None:

@@ -32,8 +32,6 @@ import re
 import time
 from pathlib import Path
 
-from filelock import Timeout
-
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.lang import _
@@ -83,7 +81,7 @@ def remove_unplayed_saves() -> list[Path]:
         try:
             lock = game_lock(path)
             lock.acquire(timeout=0)
-        except (Timeout, OSError):
+        except OSError:  # filelock.Timeout (a TimeoutError) or no lock can be made
             continue  # open in a cardtable (maybe one starting that game), or no lock can be made
         try:
             before = path.stat()
@@ -188,7 +186,7 @@ def _finish_if_over(path: Path, named: bool = False) -> list[str]:
     lock = game_lock(path)
     try:
         lock.acquire(timeout=0)
-    except Timeout:
+    except TimeoutError:  # filelock.Timeout: the lock is held elsewhere
         return []  # open in a cardtable that is finishing it right now
     try:
         try:

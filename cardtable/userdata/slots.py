@@ -53,8 +53,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from filelock import FileLock, Timeout
-
 from cardtable.engine.state import GameState
 from cardtable.errors import SaveFileError
 from cardtable.games import get_rules
@@ -83,6 +81,8 @@ from cardtable.userdata.savefiles import (
 )
 
 if TYPE_CHECKING:
+    from filelock import FileLock
+
     from cardtable.userdata.records import FinishedGame
 
 __all__ = [
@@ -137,6 +137,8 @@ def game_lock(path: str | os.PathLike[str]) -> FileLock:
     """The lock held while the game saved at ``path`` is open (in ``DATA/locks``,
     so that no lock file is ever made beside a file of the player's)."""
     key = hashlib.sha256(str(resolved(path)).encode()).hexdigest()[:20]
+    from filelock import FileLock  # the first lock is taken after the first frame
+
     folder = locks_dir()
     folder.mkdir(parents=True, exist_ok=True)
     return FileLock(folder / f"{key}.lock", timeout=0)
@@ -146,7 +148,7 @@ def _acquire(path: Path) -> FileLock:
     lock = game_lock(path)
     try:
         lock.acquire(timeout=0)
-    except Timeout:
+    except TimeoutError:  # filelock.Timeout: the lock is held elsewhere
         raise GameOpenElsewhere(
             _("the game {game} is already open in another cardtable; close it there first").format(game=_short(path))
         ) from None
@@ -164,7 +166,7 @@ def is_open_elsewhere(path: str | os.PathLike[str]) -> bool:
     lock = game_lock(path)
     try:
         lock.acquire(timeout=0)
-    except Timeout:
+    except TimeoutError:  # filelock.Timeout: the lock is held elsewhere
         return True
     lock.release()
     return False
