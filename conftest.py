@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,3 +21,15 @@ def _doctest_home(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: p
     """
     if isinstance(request.node, DoctestItem):
         monkeypatch.setenv(HOME_ENV, str(tmp_path / "home"))
+
+
+@pytest.fixture(autouse=True)
+def _english_again() -> Iterator[None]:
+    """Whatever language a test or an example spoke, the next one starts in English
+    (a test that forgot to say English again would change every test after it on its
+    worker)."""
+    yield
+    from cardtable.lang import ENGLISH, current_language, use_language
+
+    if current_language() != ENGLISH:
+        use_language(ENGLISH)

@@ -170,7 +170,7 @@ def test_a_time_ran_out_line_is_written_in_the_language(speaking: None) -> None:
     assert "(7,5 " in news_line(TimeRanOut(0, 7.5, "easy"), names)
 
 
-def test_the_progress_bar_counts_the_games_own_rounds_in_the_language() -> None:
+def test_the_progress_bar_counts_the_games_own_rounds_in_the_language(speaking: None) -> None:
     """``simulate``'s sign of life was English glued to the game's noun ("5 rozdanies played")."""
     from cardtable.commands.simulate import rounds_played
 
