@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from cardtable.cards import Card
@@ -349,13 +350,21 @@ class PresidentTable(TableArea[PresidentObservation]):
         result = RoundResult.of(event)
         text = Text()
         heads = (_("place"), _("player"), _("title"), _("points"), _("total"))
-        text.append(f"{heads[0]:<7}{heads[1]:<16}{heads[2]:<16}{heads[3]:>7}{heads[4]:>7}\n", style="bold")
         scores = result.scores or tuple(obs.scores)
         titles = result.titles or ("",) * obs.num_players
         points_of = result.points or (0,) * obs.num_players
+        rows = []
         for place, seat in enumerate(result.order):
-            title, points = _(titles[seat]) if titles[seat] else "", points_of[seat]
             style = "bold green" if place == 0 else ("bold red" if place == len(result.order) - 1 else "")
-            name = fit_name(ctx.name(seat), 15, pad=True)
-            text.append(f"{ordinal(place + 1):<7}{name} {title:<16}{points:>7}{scores[seat]:>7}\n", style=style)
+            title = _(titles[seat]) if titles[seat] else ""
+            rows.append(((ordinal(place + 1), fit_name(ctx.name(seat), 15), title, str(points_of[seat]),
+                          str(scores[seat])), style))
+        # Each column as wide as its widest cell, a translated heading included (Polish
+        # "miejsce" is wider than English "place"), and never narrower than in English.
+        widths = [max(least, *(cell_len(cells[column]) for cells in [heads, *(cells for cells, _style in rows)]))
+                  for column, least in enumerate((6, 15, 16, 6, 6))]
+        for cells, style in [(heads, "bold"), *rows]:
+            left = " ".join(cell + " " * (width - cell_len(cell)) for cell, width in zip(cells[:3], widths[:3]))
+            right = "".join(" " * (width + 1 - cell_len(cell)) + cell for cell, width in zip(cells[3:], widths[3:]))
+            text.append(f"{left}{right}\n", style=style)
         return text
