@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.commandline import run_cardtable
+from tests.failing_bots import write_failing_bots
 
 TRANSLATED = ("nl", "et", "pl", "bg")
 
@@ -125,17 +126,6 @@ def test_the_error_speaks_the_language_asked_for(case: str, code: str, tmp_path:
     assert not named or named[0] in result.stderr or Path(named[0]).name in result.stderr
 
 
-BOTS = '''
-class Raiser:
-    def choose(self, observation, legal_actions):
-        raise ValueError("my bot broke")
-
-
-class Jumper:
-    def choose(self, observation, legal_actions):
-        return "jump"
-'''
-
 #: a bot of your own that fails in a match: (class, the English that must go)
 MATCH_FAILURES = {"Raiser": "failed in game", "Jumper": "chose the illegal action"}
 
@@ -143,8 +133,7 @@ MATCH_FAILURES = {"Raiser": "failed in game", "Jumper": "chose the illegal actio
 @pytest.mark.parametrize("code", ("en", *TRANSLATED))
 @pytest.mark.parametrize("bot", sorted(MATCH_FAILURES))
 def test_a_bot_that_fails_in_a_match_is_reported_in_the_language_asked_for(bot: str, code: str, tmp_path: Path) -> None:
-    path = tmp_path / "failing_bots.py"
-    path.write_text(BOTS, encoding="utf-8")
+    path = write_failing_bots(tmp_path)
     result = run_cardtable("--lang", code, "simulate", "hearts", "--seats", f"{path}:{bot},easy,easy,easy", "--games", "1",
                            home=tmp_path / "home")
     assert result.returncode == 2, result.stderr

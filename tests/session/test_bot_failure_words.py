@@ -11,17 +11,7 @@ import pytest
 from cardtable.games import get_rules
 from cardtable.lang import use_language
 from cardtable.session import Seat, TableSession
-
-BOTS = '''
-class Raiser:
-    def choose(self, observation, legal_actions):
-        raise ValueError("my bot broke")
-
-
-class Jumper:
-    def choose(self, observation, legal_actions):
-        return "jump"
-'''
+from tests.failing_bots import write_failing_bots
 
 
 @pytest.fixture
@@ -32,8 +22,7 @@ def polish() -> Iterator[None]:
 
 
 def failure(tmp_path: Path, bot: str) -> str:
-    path = tmp_path / "failing_bots.py"
-    path.write_text(BOTS, encoding="utf-8")
+    path = write_failing_bots(tmp_path)
     kinds = ["human", f"{path}:{bot}", "easy", "easy"]
     state = get_rules("hearts").new_game(players=4, seed=2)
     seats = [Seat.from_spec(name, kind) for name, kind in zip(("Ann", "Ada", "Ben", "Cleo"), kinds)]

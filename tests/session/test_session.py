@@ -30,6 +30,7 @@ from cardtable.session.notices import (
 )
 from cardtable.userdata.savefiles import load_save
 from cardtable.userdata.slots import GameSlot, unfinished_games
+from tests.failing_bots import write_failing_bots
 
 NAMES = ("Ann", "Ada", "Ben", "Cleo", "Dan", "Eve")
 
@@ -196,23 +197,9 @@ def test_a_worker_flag_cancels_the_thinking_too() -> None:
 
 # --- bots that fail -------------------------------------------------------------------------
 
-BOTS = '''
-class Raiser:
-    def choose(self, observation, legal_actions):
-        raise ValueError("my bot broke")
-
-
-class Jumper:
-    def choose(self, observation, legal_actions):
-        return "jump"
-'''
-
-
 @pytest.fixture
 def bot_file(tmp_path: Path) -> Path:
-    path = tmp_path / "failing_bots.py"
-    path.write_text(BOTS, encoding="utf-8")
-    return path
+    return write_failing_bots(tmp_path)
 
 
 def test_a_user_bot_that_fails_waits_for_a_built_in_bot(bot_file: Path) -> None:
