@@ -81,11 +81,6 @@ def placeholders(text: str) -> Counter[str]:
 
 
 
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use_language("en")
-
 
 # The catalogues ---------------------------------------------------------------------
 

@@ -13,7 +13,6 @@ its own symbols list): :func:`cldr` adds both.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
@@ -29,11 +28,6 @@ MINIMUM_GROUPING_DIGITS = {"nl": 1, "et": 2, "pl": 2, "bg": 2}
 VALUES = [0, 1, 0.5, 0.35, 2.2, 6.8, 15, 999, 999.96, 1000, 3684, 9999.5, 13684, 123456.789, 1234567, 2**40,
           -0.4, -2.5, -3684, -13684.25, 0.125, 0.0049]
 
-
-@pytest.fixture
-def speaking() -> Iterator[None]:
-    yield
-    use_language("en")
 
 
 def cldr(value: float, digits: int, code: str) -> str:
@@ -52,7 +46,7 @@ def cldr(value: float, digits: int, code: str) -> str:
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_numbers_are_written_as_cldr_writes_them(code: str, speaking: None) -> None:
+def test_numbers_are_written_as_cldr_writes_them(code: str) -> None:
     use_language(code)
     for digits in (0, 1, 2, 3):
         for value in VALUES:
@@ -60,7 +54,7 @@ def test_numbers_are_written_as_cldr_writes_them(code: str, speaking: None) -> N
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_percentages_are_written_as_cldr_writes_them(code: str, speaking: None) -> None:
+def test_percentages_are_written_as_cldr_writes_them(code: str) -> None:
     use_language(code)
     minus = Locale.parse(code).number_symbols["latn"]["minusSign"]
     for share in (0, 0.004, 0.05, 0.25, 0.514, 0.999, 1, -0.05):
@@ -68,7 +62,7 @@ def test_percentages_are_written_as_cldr_writes_them(code: str, speaking: None) 
     assert percent(0.0512, 1) == format_percent(0.0512, "#,##0.0%", locale=code)
 
 
-def test_the_numbers_of_each_language_at_a_glance(speaking: None) -> None:
+def test_the_numbers_of_each_language_at_a_glance() -> None:
     nbsp = "\u00a0"
     seen = {}
     for code in ("en", *TRANSLATED):
@@ -83,7 +77,7 @@ def test_the_numbers_of_each_language_at_a_glance(speaking: None) -> None:
     }
 
 
-def test_english_writes_what_python_wrote_before(speaking: None) -> None:
+def test_english_writes_what_python_wrote_before() -> None:
     use_language("en")
     for value in VALUES:
         for digits in (0, 1, 2, 3):
@@ -96,12 +90,12 @@ def test_english_writes_what_python_wrote_before(speaking: None) -> None:
     assert (number(-0.04, 1), number(3684), brief_number(1.25)) == ("0.0", "3,684", "1.25")
 
 
-def test_the_pseudo_language_writes_numbers_as_english_does(speaking: None) -> None:
+def test_the_pseudo_language_writes_numbers_as_english_does() -> None:
     use_language("qps")
     assert (number(13684), number(0.4, 1), percent(0.51)) == ("13,684", "0.4", "51%")
 
 
-def test_a_review_cost_is_written_in_the_language(speaking: None) -> None:
+def test_a_review_cost_is_written_in_the_language() -> None:
     from cardtable.bots.hearts.measure import REVIEW_MEASURE as hearts
     from cardtable.bots.president.measure import REVIEW_MEASURE as president
 
@@ -122,7 +116,7 @@ def _table_text(table: object) -> str:
     return console.export_text()
 
 
-def test_the_statistics_table_is_written_in_the_language(speaking: None) -> None:
+def test_the_statistics_table_is_written_in_the_language() -> None:
     """The decimal mark of the language; a table's figures are not grouped, in any language,
     so that 80 columns hold the widest (tests/test_terminal_text.py)."""
     from cardtable.userdata.stats import PlayerStats
@@ -138,7 +132,7 @@ def test_the_statistics_table_is_written_in_the_language(speaking: None) -> None
         assert row[row.index("Ann") + 2:][:6] == ["13684", "3684", "2,20", "6,2", "12", "1234"], code
 
 
-def test_simulates_table_is_written_in_the_language(speaking: None) -> None:
+def test_simulates_table_is_written_in_the_language() -> None:
     from cardtable.bots.arena import LevelStats, MatchResult
     from cardtable.commands.simulate import render_table
 
@@ -158,7 +152,7 @@ def test_simulates_table_is_written_in_the_language(speaking: None) -> None:
         assert shown.split()[shown.split().index("hard", 10) + 1:][:7] == [f.replace(".", ",") for f in figures]
 
 
-def test_a_time_ran_out_line_is_written_in_the_language(speaking: None) -> None:
+def test_a_time_ran_out_line_is_written_in_the_language() -> None:
     from cardtable.session.notices import TimeRanOut
     from cardtable.tui.wording import news_line
 
@@ -170,7 +164,7 @@ def test_a_time_ran_out_line_is_written_in_the_language(speaking: None) -> None:
     assert "(7,5 " in news_line(TimeRanOut(0, 7.5, "easy"), names)
 
 
-def test_the_progress_bar_counts_the_games_own_rounds_in_the_language(speaking: None) -> None:
+def test_the_progress_bar_counts_the_games_own_rounds_in_the_language() -> None:
     """``simulate``'s sign of life was English glued to the game's noun ("5 rozdanies played")."""
     from cardtable.commands.simulate import rounds_played
 

@@ -6,7 +6,6 @@ read, and each other language with none of those English words."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import get_args
 
 import pytest
@@ -72,11 +71,6 @@ ENGLISH_WORDS = {
 VALUES = ("Ann", "Zed", "10.0.0.7", "127.0.0.1:8765", "No space left on device", "bot mine.py raised KeyError",
           "saves are kept elsewhere")
 
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    use_language("en")
 
 
 def test_every_kind_of_host_event_reads_in_english_as_it_always_did() -> None:

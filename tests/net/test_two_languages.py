@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,11 +26,6 @@ from tests.net.processes import HostProcess, free_port
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    use_language("en")
 
 
 @pytest.mark.slow

@@ -3,24 +3,14 @@ from the next screen on."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from textual.widgets import Label
 
-from cardtable.lang import current_language, use_language
+from cardtable.lang import current_language
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.settings import SettingsScreen
 from cardtable.tui.widgets.cycler import Cycler
 from cardtable.userdata.settings import load_settings
 from tests.tui.conftest import settle
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    use_language("en")
-    yield
-    use_language("en")
 
 
 def row_labels(screen: SettingsScreen) -> list[str]:

@@ -5,7 +5,6 @@ words it in the player's language, its example cards typed with the language's l
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -31,11 +30,6 @@ TYPED = [
 ENGLISH_WORDS = {"type", "move", "cards", "card", "like", "word", "not", "write", "its", "rank", "then", "suit",
                  "listed", "twice", "needs", "least", "one", "takes", "exactly", "two", "attacking", "beats"}
 
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    use_language("en")
 
 
 def problem_of(text: str) -> MalformedActionError:
