@@ -30,6 +30,8 @@ class FooterKeyShown(NamedTuple):
     description: str
     enabled: bool
     tooltip: str
+    short: str = ""
+    """A shorter word for the description, where the line does not fit (``""``: none)."""
 
 
 class KeysFooter(Widget, can_focus=False):
@@ -103,12 +105,14 @@ class KeysFooter(Widget, can_focus=False):
         bindings = self.screen.active_bindings
         keys: list[FooterKeyShown] = []
         seen: set[str] = set()
+        shorter = short_words()
         for _, binding, enabled, tooltip in bindings.values():
             if not binding.show or binding.action in seen:
                 continue  # one key for an action, as Textual's footer shows it
             seen.add(binding.action)
+            description = translated(binding.description)
             keys.append(FooterKeyShown(binding.key, key_display(app.get_key_display(binding)),
-                                       translated(binding.description), enabled, tooltip))
+                                       description, enabled, tooltip, shorter.get(description, "")))
         if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
             shown = bindings.get(app.COMMAND_PALETTE_BINDING)
             if shown is not None:
@@ -166,7 +170,8 @@ class KeysFooter(Widget, can_focus=False):
         spans = []
         descriptions = fitted_descriptions(
             [key.display for key in self.keys], [key.description for key in self.keys], self.compact,
-            self.size.width if self.is_attached and self.size.width else None, short_words(),
+            self.size.width if self.is_attached and self.size.width else None,
+            {key.description: key.short for key in self.keys if key.short},
         )
         for key, description in zip(self.keys, descriptions):
             start = len(line)
