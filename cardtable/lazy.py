@@ -30,7 +30,8 @@ def lazy_names(
     package: str, module_of: Mapping[str, str], names: Iterable[str]
 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """The ``__getattr__`` and ``__dir__`` of ``package``: a name of ``module_of`` is
-    imported from its module when first asked for, then kept in the package."""
+    imported from its module when first asked for, then kept in the package (a name
+    whose module is the package's submodule of that name is the submodule)."""
     namespace = sys.modules[package].__dict__
     offered = set(names)
 
@@ -38,7 +39,9 @@ def lazy_names(
         module = module_of.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
+        imported = importlib.import_module(module)
+        # A name may be the package's own submodule: "kernel" -> "package.kernel".
+        value = imported if module == f"{package}.{name}" else getattr(imported, name)
         namespace[name] = value
         return value
 

@@ -144,3 +144,28 @@ def test_a_game_registered_without_a_title_is_loaded_to_learn_it() -> None:
         unregister_game("toy")
     with pytest.raises(UnknownGameError):
         game_title("toy")
+
+
+def test_each_games_table_facts_are_those_its_rules_derive_from() -> None:
+    # The start screen reads a game's FACTS (players, options, blurb) without its rules:
+    # the registry's facts module must be the one the game's RULES class derives from.
+    from cardtable.games import game_facts
+
+    for name in available_games():
+        facts, rules = game_facts(name), get_rules(name)
+        assert facts is not rules and isinstance(rules, type(facts)), name
+        assert (facts.name, facts.title, facts.blurb) == (rules.name, rules.title, rules.blurb)
+        assert (list(facts.player_counts), facts.default_players) == (list(rules.player_counts), rules.default_players)
+        assert (facts.options, dict(facts.table_options)) == (rules.options, dict(rules.table_options))
+
+
+def test_a_game_registered_without_facts_gives_its_rules_as_facts() -> None:
+    from cardtable.games import game_facts, register_game, unregister_game
+
+    register_game("toy", "fourth_game")
+    try:
+        assert game_facts("toy") is get_rules("toy")
+    finally:
+        unregister_game("toy")
+    with pytest.raises(UnknownGameError):
+        game_facts("toy")

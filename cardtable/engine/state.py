@@ -20,7 +20,6 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self
 
 from cardtable.cards import Card, Rank, RankOrder, cards_to_mask, format_cards, mask_to_cards, resolve_deck
@@ -28,6 +27,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import SCORE_PER_ROUND, Measure, StatCounter
 from cardtable.engine.observation import LogView, Observation, to_jsonable
+from cardtable.engine.options import OptionSpec, TableFacts
 from cardtable.engine.refusals import ENGINE_CODES, GAME_OVER_CODE, NOT_YOUR_TURN_CODE, RuleRefusal, malformed
 from cardtable.engine.saves import dump_game, read_game
 from cardtable.errors import (
@@ -39,7 +39,7 @@ from cardtable.errors import (
     quoted,
 )
 from cardtable.gcpause import collection_held
-from cardtable.lang import N_, _, ngettext
+from cardtable.lang import N_, _
 
 GAME_OVER = "the game is over; no more actions"
 """What every game says to an action after its end."""
@@ -59,49 +59,6 @@ __all__ = [
     "check_guessed_hands",
     "seat_word",
 ]
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One game option: its name, default, type (``int`` or ``bool``) and bounds."""
-
-    name: str
-    default: int | bool
-    kind: type = int
-    minimum: int | None = None
-    maximum: int | None = None
-    help: str = ""
-    #: how the start screen names the option (English, marked ``N_``; ``""``: its name)
-    label: str = ""
-
-    def validate(self, value: Any) -> int | bool:
-        """Return the value, converted where unambiguous, or raise :class:`InvalidOptionError`."""
-        if self.kind is bool:
-            if isinstance(value, bool):
-                return value
-            if isinstance(value, str) and value.strip().lower() in _BOOL_WORDS:
-                return _BOOL_WORDS[value.strip().lower()]
-            raise InvalidOptionError(_("option {name} must be true or false, not {given}").format(
-                name=self.name, given=quoted(value)))
-        if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise InvalidOptionError(_("option {name} must be a whole number, not {given}").format(
-                name=self.name, given=quoted(value)))
-        try:
-            # Text over Python's 4,300-digit limit raises ValueError too: not a number here.
-            number = int(value)
-        except ValueError:
-            raise InvalidOptionError(_("option {name} must be a whole number, not {given}").format(
-                name=self.name, given=quoted(value))) from None
-        if self.minimum is not None and number < self.minimum:
-            raise InvalidOptionError(_("option {name} must be at least {least}, not {given}").format(
-                name=self.name, least=self.minimum, given=quoted(number)))
-        if self.maximum is not None and number > self.maximum:
-            raise InvalidOptionError(_("option {name} must be at most {most}, not {given}").format(
-                name=self.name, most=self.maximum, given=quoted(number)))
-        return number
-
-
-_BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
 
 
 @dataclass(frozen=True)
@@ -201,20 +158,17 @@ def seat_word(seat: int) -> str:
     return f"seat {seat}"
 
 
-class Rules(ABC):
+class Rules(TableFacts, ABC):
     """A game's fixed facts, and the factory for its states.
 
-    Subclasses set the class attributes and implement :meth:`_new_state`.  Besides the
-    rules proper they declare what the rest of cardtable needs to know about the game
-    (its blurb, statistics, arena measure, bots and table widget): the registry in
+    Subclasses set the class attributes and implement :meth:`_new_state`.  What a new
+    table is set from (name, title, player counts, options, blurb) is the game's
+    :class:`~cardtable.engine.options.TableFacts`, which its rules class derives from;
+    besides the rules proper a game declares here what the rest of cardtable needs to
+    know about it (its statistics, arena measure, bots and table widget): the registry in
     :mod:`cardtable.games` is one line per game, and nothing else names a game.
     """
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    options: ClassVar[tuple[OptionSpec, ...]] = ()
     deck: ClassVar[tuple[Card, ...]]
     action_kinds: ClassVar[frozenset[str]]
     #: the codes of this game's :class:`~cardtable.engine.refusals.RuleRefusal` (the
@@ -225,11 +179,6 @@ class Rules(ABC):
     #: that shows one translates it there (``_(rules.title)``), and files keep the English
     # TRANSLATORS: what a person calls one deal of a game (President, Durak): "round 2".
     round_noun: ClassVar[str] = N_("round")
-    #: the player count a new table starts with (the start screen, ``cardtable play``);
-    #: ``min_players`` unless the game says otherwise
-    default_players: ClassVar[int]
-    #: one line on the start screen saying what the game is about
-    blurb: ClassVar[str] = ""
     #: the order of the ranks, low to high (a game may switch orders in play)
     rank_order: ClassVar[RankOrder] = RankOrder("aces high", [Rank(r) for r in range(2, 15)])
     #: whether the fewest points win (penalty points)
@@ -237,8 +186,6 @@ class Rules(ABC):
     #: what the final score counts, in the statistics' words
     # TRANSLATORS: what a game's final scores count, in the statistics: "final points".
     score_word: ClassVar[str] = N_("points")
-    #: options a person's table starts with where they differ from ``options``' defaults
-    table_options: ClassVar[Mapping[str, int | bool]] = MappingProxyType({})
     #: the figures the statistics count per player besides the shared ones
     stat_counters: ClassVar[tuple[StatCounter, ...]] = ()
     #: how ``cardtable simulate`` judges a bot level at this game
@@ -247,53 +194,6 @@ class Rules(ABC):
     bot_module: ClassVar[str | None] = None
     #: the game's table widget as ``module:Class`` (loaded by :mod:`cardtable.tui.tables`)
     table_widget: ClassVar[str | None] = None
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "default_players" not in cls.__dict__ and "min_players" in cls.__dict__:
-            cls.default_players = cls.min_players
-
-    @property
-    def option_defaults(self) -> dict[str, int | bool]:
-        """Every option's default value."""
-        return {spec.name: spec.default for spec in self.options}
-
-    @property
-    def player_counts(self) -> range:
-        return range(self.min_players, self.max_players + 1)
-
-    def check_players(self, players: Any) -> int:
-        """Return the player count, or raise :class:`InvalidOptionError`."""
-        if type(players) is int and self.min_players <= players <= self.max_players:
-            return players
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise InvalidOptionError(_("players must be a whole number, not {given}").format(given=quoted(players)))
-        if players not in self.player_counts:
-            if self.min_players == self.max_players:
-                wording = ngettext("{game} is for exactly {count} player, not {given}",
-                                   "{game} is for exactly {count} players, not {given}", self.min_players)
-            else:
-                wording = _("{game} is for {low} to {high} players, not {given}")
-            raise InvalidOptionError(wording.format(
-                game=_(self.title), count=self.min_players, low=self.min_players, high=self.max_players, given=quoted(players)))
-        return players
-
-    def validate_options(self, options: Mapping[str, Any]) -> dict[str, int | bool]:
-        """Fill in defaults and check every value; raise :class:`InvalidOptionError`."""
-        if not options:  # every new game of a simulation or a benchmark
-            return {spec.name: spec.default for spec in self.options}
-        specs = {spec.name: spec for spec in self.options}
-        for key in options:
-            if key not in specs:
-                if not specs:
-                    raise InvalidOptionError(_("{game} has no option {name} (its options: none)").format(
-                        game=_(self.title), name=quoted(key)))
-                raise InvalidOptionError(_("{game} has no option {name} (its options: {options})").format(
-                    game=_(self.title), name=quoted(key), options=", ".join(specs)))
-        return {
-            name: spec.validate(options[name]) if name in options else spec.default
-            for name, spec in specs.items()
-        }
 
     def new_game(
         self,
@@ -326,10 +226,6 @@ class Rules(ABC):
     def from_json(self, text: str) -> GameState:
         """Load a save made by :meth:`GameState.to_json` (for this game)."""
         return read_game(text, lambda name: self, expected_game=self.name)
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r}>"
-
 
 if TYPE_CHECKING:
     from typing_extensions import TypeVar

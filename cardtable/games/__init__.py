@@ -3,8 +3,10 @@
 The registry is one line per game: its name, the module whose ``RULES`` declares
 everything else about it (see :class:`~cardtable.engine.state.Rules`), from its player
 counts to its bots and its table widget, named there as import paths so that the games
-never import the layers above them, and its title, so that a list of the games
-(:func:`game_title`: the start screen's) loads none of them.
+never import the layers above them; its title, so that a list of the games
+(:func:`game_title`: the start screen's) loads none of them; and the module whose
+``FACTS`` say what a new table is set from (:func:`game_facts`: players, options,
+blurb), so that the start screen loads no game's rules.
 
 >>> available_games()
 ['president', 'durak', 'hearts']
@@ -12,6 +14,8 @@ never import the layers above them, and its title, so that a list of the games
 'President'
 >>> game_title("hearts")
 'Hearts'
+>>> game_facts("durak").default_players
+3
 >>> state = get_rules("durak").new_game(players=2, seed=3)
 >>> load_game(state.to_json()).rules.title
 'Durak'
@@ -26,6 +30,7 @@ from cardtable.errors import UnknownGameError, quoted
 from cardtable.lang import N_
 
 if TYPE_CHECKING:
+    from cardtable.engine.options import TableFacts
     from cardtable.engine.state import GameState, Rules
 
 __all__ = [
@@ -39,21 +44,26 @@ __all__ = [
     "load_declared",
     "titles_text",
     "game_title",
+    "game_facts",
 ]
 
 # Each game's module, imported on first use so that asking for one game does not load
-# the others, and its title (the same as its RULES.title: a test holds them together).
+# the others; its title (the same as its RULES.title) and the module of its FACTS (the
+# table facts its RULES derive from): a test holds each to its RULES.
 _MODULES: dict[str, str] = {}
 _TITLES: dict[str, str] = {}
+_FACTS: dict[str, str] = {}
 
 
-def register_game(name: str, module: str, title: str | None = None) -> None:
+def register_game(name: str, module: str, title: str | None = None, facts: str | None = None) -> None:
     """Add a game to the registry: the built-in ones below, a game kept outside cardtable
     (a plug-in, or a test's toy game).
 
     ``module`` is imported on first use and must define ``RULES`` whose ``name`` is
     ``name`` (and whose ``title`` is ``title``, when given; without it, :func:`game_title`
-    imports the module to learn it).
+    imports the module to learn it).  ``facts``, when given, is a module whose ``FACTS``
+    (a :class:`~cardtable.engine.options.TableFacts`) are those ``RULES`` derive from,
+    loaded without the rules (without it, :func:`game_facts` gives the ``RULES``).
     """
     key = name.strip().lower()
     if not key or key in _MODULES:
@@ -61,18 +71,20 @@ def register_game(name: str, module: str, title: str | None = None) -> None:
     _MODULES[key] = module
     if title is not None:
         _TITLES[key] = title
+    if facts is not None:
+        _FACTS[key] = facts
 
 
 # The titles are the English ones, marked for the catalogue: a screen shows _(title).
-register_game("president", "cardtable.games.president", N_("President"))
-register_game("durak", "cardtable.games.durak", N_("Durak"))
-register_game("hearts", "cardtable.games.hearts", N_("Hearts"))
+register_game("president", "cardtable.games.president", N_("President"), "cardtable.games.president.about")
+register_game("durak", "cardtable.games.durak", N_("Durak"), "cardtable.games.durak.about")
+register_game("hearts", "cardtable.games.hearts", N_("Hearts"), "cardtable.games.hearts.about")
 
 
 def unregister_game(name: str) -> None:
     """Take a game that :func:`register_game` added out of the registry again."""
-    _MODULES.pop(name.strip().lower(), None)
-    _TITLES.pop(name.strip().lower(), None)
+    for table in (_MODULES, _TITLES, _FACTS):
+        table.pop(name.strip().lower(), None)
 
 
 def available_games() -> list[str]:
@@ -105,6 +117,21 @@ def game_title(name: str) -> str:
     """
     title = _TITLES.get(name.strip().lower()) if isinstance(name, str) else None
     return title if title is not None else get_rules(name).title
+
+
+def game_facts(name: str) -> TableFacts:
+    """What a new table of a game is set from (players, options, blurb: the
+    :class:`~cardtable.engine.options.TableFacts` its rules derive from), by registry
+    name, loading none of the game's rules where the registry knows its facts module.
+
+    Raises :class:`UnknownGameError` for a name that is not a game.
+    """
+    key = name.strip().lower() if isinstance(name, str) else None
+    module_name = _FACTS.get(key) if key is not None else None
+    if module_name is None:
+        return get_rules(name)
+    facts: TableFacts = importlib.import_module(module_name).FACTS
+    return facts
 
 
 def all_rules() -> list[Rules]:

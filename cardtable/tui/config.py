@@ -18,13 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.state import GameState
 from cardtable.errors import InvalidOptionError
-from cardtable.games import get_rules
+from cardtable.games import game_facts, get_rules
 from cardtable.lang import _, ngettext
 from cardtable.names import BadNameError, check_name
+
+if TYPE_CHECKING:
+    from cardtable.engine.state import GameState
 
 __all__ = [
     "SeatConfig", "TableConfig", "SEAT_KINDS", "PACES", "TRICK_PAUSES", "DEFAULT_NAMES",
@@ -56,8 +58,8 @@ def table_defaults(game: str) -> dict[str, Any]:
     >>> table_defaults("president") == get_rules("president").option_defaults
     False
     """
-    rules = get_rules(game)
-    return {**rules.option_defaults, **rules.table_options}
+    facts = game_facts(game)  # the start screen's: without loading the rules
+    return {**facts.option_defaults, **facts.table_options}
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ class TableConfig:
         A lone human seat without a name is called ``default_human`` (the settings'
         player name); several unnamed human seats are ``Player 1``, ``Player 2``...
         """
-        rules = get_rules(game)
+        facts = game_facts(game)
         # An import path names a user's bot (see cardtable.bots): kept as written.
         kinds = [kind.strip() if ":" in kind else kind.strip().lower() for kind in kinds]
         for kind in kinds:
@@ -115,7 +117,7 @@ class TableConfig:
                 raise InvalidOptionError(_(
                     "unknown seat kind {kind}; use human, easy, normal or hard, or a bot of your own as module:Class"
                 ).format(kind=repr(kind)))
-        rules.check_players(len(kinds))
+        facts.check_players(len(kinds))
         names = [name.strip() for name in names] if names else []
         if len(names) > len(kinds):
             raise InvalidOptionError(ngettext(
@@ -140,10 +142,10 @@ class TableConfig:
             seats.append(SeatConfig(kind, name))
         if len({seat.name for seat in seats}) != len(seats):
             raise InvalidOptionError(_("two seats have the same name; give each seat its own name"))
-        validated = rules.validate_options({**rules.table_options, **dict(options or {})})
+        validated = facts.validate_options({**facts.table_options, **dict(options or {})})
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
             raise InvalidOptionError(_("seed must be a whole number from 0, not {given}").format(given=repr(seed)))
-        return cls(rules.name, tuple(seats), seed, validated)
+        return cls(facts.name, tuple(seats), seed, validated)
 
     @property
     def human_seats(self) -> tuple[int, ...]:

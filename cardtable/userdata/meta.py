@@ -22,11 +22,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
-from cardtable.engine.state import GameState
 from cardtable.lang import _, pgettext
 from cardtable.names import safe_name
+
+if TYPE_CHECKING:
+    from cardtable.engine.state import GameState
 
 __all__ = [
     "HOST_NAME",

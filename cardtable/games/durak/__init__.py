@@ -40,26 +40,37 @@ what a public game needs on top, one concern a module:
 - :mod:`~cardtable.games.durak.actions`: the notation
   (:class:`~cardtable.engine.actions.Action`) of the kernel's moves;
 - :mod:`~cardtable.games.durak.rebuild`: a state rebuilt from an observation and a
-  guess of the hidden cards, for search (:meth:`DurakState.from_observation`).
+  guess of the hidden cards, for search (:meth:`DurakState.from_observation`);
+- :mod:`~cardtable.games.durak.about`: :class:`DurakFacts` (:data:`FACTS`), what a table is
+  set from: players, options, blurb (the start screen reads it without the rules).
 
-Every public name is importable from this package.
+Every public name is importable from this package, each loaded from its module when
+first asked for.
 """
 
 from __future__ import annotations
 
-from cardtable.games.durak import kernel
-from cardtable.games.durak.actions import action_of, move_of
-from cardtable.games.durak.observation import (
-    PHASE_ATTACK,
-    PHASE_DEFEND,
-    PHASE_OVER,
-    PHASE_THROW_IN,
-    DurakObservation,
-    trumps_ruled_out,
-)
-from cardtable.games.durak.state import DURAK_ORDER, HAND_SIZE, MAX_ATTACKS, RULES, DurakRules, DurakState
+from typing import TYPE_CHECKING
+
+from cardtable.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from cardtable.games.durak import kernel
+    from cardtable.games.durak.about import FACTS, DurakFacts
+    from cardtable.games.durak.actions import action_of, move_of
+    from cardtable.games.durak.observation import (
+        PHASE_ATTACK,
+        PHASE_DEFEND,
+        PHASE_OVER,
+        PHASE_THROW_IN,
+        DurakObservation,
+        trumps_ruled_out,
+    )
+    from cardtable.games.durak.state import DURAK_ORDER, HAND_SIZE, MAX_ATTACKS, RULES, DurakRules, DurakState
 
 __all__ = [
+    "DurakFacts",
+    "FACTS",
     "DurakRules",
     "DurakState",
     "DurakObservation",
@@ -76,3 +87,21 @@ __all__ = [
     "PHASE_THROW_IN",
     "PHASE_OVER",
 ]
+
+# Each name is loaded from its module when first asked for: the start screen reads the
+# game's FACTS (its ``about`` module) without loading its rules.
+_MODULE_OF = {
+    "kernel": "cardtable.games.durak.kernel",
+    **dict.fromkeys(("action_of", "move_of"), "cardtable.games.durak.actions"),
+    **dict.fromkeys(
+        ("PHASE_ATTACK", "PHASE_DEFEND", "PHASE_OVER", "PHASE_THROW_IN", "DurakObservation", "trumps_ruled_out"),
+        "cardtable.games.durak.observation",
+    ),
+    **dict.fromkeys(
+        ("DURAK_ORDER", "HAND_SIZE", "MAX_ATTACKS", "RULES", "DurakRules", "DurakState"),
+        "cardtable.games.durak.state",
+    ),
+    **dict.fromkeys(("FACTS", "DurakFacts"), "cardtable.games.durak.about"),
+}
+
+__getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, __all__)

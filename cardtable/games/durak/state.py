@@ -17,8 +17,9 @@ from cardtable.engine.actions import PASS, Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import Measure, RoundShare, StatCounter
 from cardtable.engine.refusals import ENGINE_CODES, RuleRefusal, malformed
-from cardtable.engine.state import GAME_OVER_REFUSAL, GameState, OptionSpec, Outcome, Rules
+from cardtable.engine.state import GAME_OVER_REFUSAL, GameState, Outcome, Rules
 from cardtable.games.durak import kernel
+from cardtable.games.durak.about import DurakFacts
 from cardtable.games.durak.actions import ACTIONS_BY_MOVE, MOVE_OF_ACTION, MOVE_OF_ID, attack_actions
 from cardtable.games.durak.observation import PHASE_NAMES, DurakObservation
 from cardtable.games.durak.rebuild import checked_guess, rebuilt_table
@@ -44,19 +45,10 @@ _NO_INFO: Mapping[str, Any] = MappingProxyType({})
 _new_tuple = tuple.__new__
 
 
-class DurakRules(Rules):
+class DurakRules(DurakFacts, Rules):
     """Durak's fixed facts.  ``rounds`` (1-99) plays a series: 1 win to the first player
     out and 1 loss to the durak each round."""
 
-    name = "durak"
-    # TRANSLATORS: the game's name (the Polish document's Durak).
-    title = N_("Durak")
-    min_players = 2
-    max_players = 6
-    options = (
-        OptionSpec("rounds", 1, int, 1, 9999, N_("rounds in the series (1 win to the first out, 1 loss to the durak)"),
-                   label=N_("Rounds")),
-    )
     deck = SHORT_DECK
     action_kinds = frozenset({"attack", "defend", "take", "pass"})
     refusal_codes = ENGINE_CODES | {
@@ -64,9 +56,6 @@ class DurakRules(Rules):
         "nothing_to_beat", "not_attacking_card", "already_beaten", "trump_beats_trump", "follow_or_trump",
         "rank_lower", "already_taking", "take_only_defender", "attacker_must_open", "defender_cannot_pass",
     }
-    default_players = 3
-    # TRANSLATORS: Durak's line on the start screen.
-    blurb = N_("Attack and defend with a trump suit; don't be the last with cards.")
     rank_order = DURAK_ORDER
     # TRANSLATORS: what Durak's final scores count: rounds won (first out) minus rounds lost (the durak).
     score_word = N_("wins−losses")

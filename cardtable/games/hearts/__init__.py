@@ -35,9 +35,12 @@ concern a module:
 - :mod:`~cardtable.games.hearts.records`: the event log written from the plays, the
   history and the scores as each seat sees them, the outcome;
 - :mod:`~cardtable.games.hearts.rebuild`: a state rebuilt from an observation and a
-  guess of the hidden hands, for search (:meth:`HeartsState.from_observation`).
+  guess of the hidden hands, for search (:meth:`HeartsState.from_observation`);
+- :mod:`~cardtable.games.hearts.about`: :class:`HeartsFacts` (:data:`FACTS`), what a table is
+  set from: players, options, blurb (the start screen reads it without the rules).
 
-Every public name is importable from this package.
+Every public name is importable from this package, each loaded from its module when
+first asked for.
 
 While passing, ``legal_actions()`` is a :class:`PassChoices`: a sequence of the 286
 passes that builds only the actions asked for.
@@ -49,24 +52,37 @@ passes that builds only the actions asked for.
 
 from __future__ import annotations
 
-from cardtable.games.hearts import kernel
-from cardtable.games.hearts.actions import PassChoices, give_action, play_action
-from cardtable.games.hearts.kernel import PASS_DIRECTIONS, PASS_OFFSETS, moon_scores, trick_winner
-from cardtable.games.hearts.observation import CompletedTrick, HeartsObservation, card_points, pass_direction_for_hand
-from cardtable.games.hearts.state import (
-    HAND_SIZE,
-    HEARTS_ORDER,
-    NUM_SEATS,
-    PASS_SIZE,
-    POINTS_PER_HAND,
-    QUEEN_OF_SPADES_POINTS,
-    RULES,
-    TRICKS_PER_HAND,
-    HeartsRules,
-    HeartsState,
-)
+from typing import TYPE_CHECKING
+
+from cardtable.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from cardtable.games.hearts import kernel
+    from cardtable.games.hearts.about import FACTS, HeartsFacts
+    from cardtable.games.hearts.actions import PassChoices, give_action, play_action
+    from cardtable.games.hearts.kernel import PASS_DIRECTIONS, PASS_OFFSETS, moon_scores, trick_winner
+    from cardtable.games.hearts.observation import (
+        CompletedTrick,
+        HeartsObservation,
+        card_points,
+        pass_direction_for_hand,
+    )
+    from cardtable.games.hearts.state import (
+        HAND_SIZE,
+        HEARTS_ORDER,
+        NUM_SEATS,
+        PASS_SIZE,
+        POINTS_PER_HAND,
+        QUEEN_OF_SPADES_POINTS,
+        RULES,
+        TRICKS_PER_HAND,
+        HeartsRules,
+        HeartsState,
+    )
 
 __all__ = [
+    "HeartsFacts",
+    "FACTS",
     "HeartsRules",
     "HeartsState",
     "HeartsObservation",
@@ -90,3 +106,27 @@ __all__ = [
     "POINTS_PER_HAND",
     "QUEEN_OF_SPADES_POINTS",
 ]
+
+# Each name is loaded from its module when first asked for: the start screen reads the
+# game's FACTS (its ``about`` module) without loading its rules.
+_MODULE_OF = {
+    **dict.fromkeys(
+        ("kernel", "PASS_DIRECTIONS", "PASS_OFFSETS", "moon_scores", "trick_winner"),
+        "cardtable.games.hearts.kernel",
+    ),
+    **dict.fromkeys(("PassChoices", "give_action", "play_action"), "cardtable.games.hearts.actions"),
+    **dict.fromkeys(
+        ("CompletedTrick", "HeartsObservation", "card_points", "pass_direction_for_hand"),
+        "cardtable.games.hearts.observation",
+    ),
+    **dict.fromkeys(
+        (
+            "HAND_SIZE", "HEARTS_ORDER", "NUM_SEATS", "PASS_SIZE", "POINTS_PER_HAND", "QUEEN_OF_SPADES_POINTS",
+            "RULES", "TRICKS_PER_HAND", "HeartsRules", "HeartsState"
+        ),
+        "cardtable.games.hearts.state",
+    ),
+    **dict.fromkeys(("FACTS", "HeartsFacts"), "cardtable.games.hearts.about"),
+}
+
+__getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, __all__)

@@ -18,9 +18,10 @@ from cardtable.engine.events import Event
 from cardtable.engine.facts import Measure, StatCounter, score_per_round
 from cardtable.engine.observation import Observation
 from cardtable.engine.refusals import ENGINE_CODES, RuleRefusal, malformed
-from cardtable.engine.state import GAME_OVER_REFUSAL, GameState, OptionSpec, Outcome, Rules
+from cardtable.engine.state import GAME_OVER_REFUSAL, GameState, Outcome, Rules
 from cardtable.errors import MalformedActionError
 from cardtable.games.hearts import kernel
+from cardtable.games.hearts.about import HeartsFacts
 from cardtable.games.hearts.actions import (
     GIVES,
     PLAYS,
@@ -82,36 +83,17 @@ _DIRECTION_OF_OFFSET = {offset: direction for direction, offset in PASS_OFFSETS.
 _new_tuple = tuple.__new__
 
 
-class HeartsRules(Rules):
+class HeartsRules(HeartsFacts, Rules):
     """Hearts: exactly four players, the 52-card deck, option ``target`` (default 100)."""
 
-    name = "hearts"
-    # TRANSLATORS: the game's name: Bulgarian Купи (the document's), Dutch Hartenjagen, Polish Kierki.
-    title = N_("Hearts")
     # TRANSLATORS: what a person calls one deal of Hearts: "hand 2".
     round_noun = N_("hand")
-    min_players = 4
-    max_players = 4
-    options = (
-        OptionSpec(
-            "target",
-            100,
-            int,
-            minimum=1,
-            maximum=100_000,
-            help=N_("the game ends after a hand in which someone reaches this score"),
-            label=N_("Target"),
-        ),
-    )
     deck = FULL_DECK
     action_kinds = frozenset({"play", "give"})
     refusal_codes = ENGINE_CODES | {
         "not_in_hand", "pass_first", "pass_count", "pass_not_in_hand", "no_pass_this_hand", "already_passed",
         "one_card_at_a_time", "lead_two_of_clubs", "hearts_not_broken", "follow_suit", "no_points_first_trick",
     }
-    default_players = 4
-    # TRANSLATORS: Hearts' line on the start screen.
-    blurb = N_("Avoid hearts and the queen of spades in tricks.")
     rank_order = HEARTS_ORDER
     lower_score_wins = True
     # TRANSLATORS: the statistics' heading of the hands a player shot the moon (took every point).

@@ -26,29 +26,40 @@ game shown to people needs, one concern a module:
 - :mod:`~cardtable.games.president.actions`: the notation of moves; the play actions of
   every set of cards of one rank are built once at import time (:func:`play_action`);
 - :mod:`~cardtable.games.president.rebuild`: a state rebuilt from an observation and a
-  guess of the hidden hands, for search (:meth:`PresidentState.from_observation`).
+  guess of the hidden hands, for search (:meth:`PresidentState.from_observation`);
+- :mod:`~cardtable.games.president.about`: :class:`PresidentFacts` (:data:`FACTS`), what a table is
+  set from: players, options, blurb (the start screen reads it without the rules).
 
-Every public name is importable from this package.
+Every public name is importable from this package, each loaded from its module when
+first asked for.
 """
 
 from __future__ import annotations
 
-from cardtable.games.president import kernel
-from cardtable.games.president.actions import give_action, play_action
-from cardtable.games.president.kernel import PRESIDENT_ORDER, REVOLUTION_ORDER
-from cardtable.games.president.observation import (
-    CITIZEN,
-    PRESIDENT,
-    SCUM,
-    VICE_PRESIDENT,
-    VICE_SCUM,
-    PresidentObservation,
-    played_this_round,
-    titles_for,
-)
-from cardtable.games.president.state import RULES, PresidentRules, PresidentState
+from typing import TYPE_CHECKING
+
+from cardtable.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from cardtable.games.president import kernel
+    from cardtable.games.president.about import FACTS, PresidentFacts
+    from cardtable.games.president.actions import give_action, play_action
+    from cardtable.games.president.kernel import PRESIDENT_ORDER, REVOLUTION_ORDER
+    from cardtable.games.president.observation import (
+        CITIZEN,
+        PRESIDENT,
+        SCUM,
+        VICE_PRESIDENT,
+        VICE_SCUM,
+        PresidentObservation,
+        played_this_round,
+        titles_for,
+    )
+    from cardtable.games.president.state import RULES, PresidentRules, PresidentState
 
 __all__ = [
+    "PresidentFacts",
+    "FACTS",
     "PresidentRules",
     "PresidentState",
     "PresidentObservation",
@@ -66,3 +77,21 @@ __all__ = [
     "VICE_SCUM",
     "SCUM",
 ]
+
+# Each name is loaded from its module when first asked for: the start screen reads the
+# game's FACTS (its ``about`` module) without loading its rules.
+_MODULE_OF = {
+    **dict.fromkeys(("kernel", "PRESIDENT_ORDER", "REVOLUTION_ORDER"), "cardtable.games.president.kernel"),
+    **dict.fromkeys(("give_action", "play_action"), "cardtable.games.president.actions"),
+    **dict.fromkeys(
+        (
+            "CITIZEN", "PRESIDENT", "SCUM", "VICE_PRESIDENT", "VICE_SCUM", "PresidentObservation",
+            "played_this_round", "titles_for"
+        ),
+        "cardtable.games.president.observation",
+    ),
+    **dict.fromkeys(("RULES", "PresidentRules", "PresidentState"), "cardtable.games.president.state"),
+    **dict.fromkeys(("FACTS", "PresidentFacts"), "cardtable.games.president.about"),
+}
+
+__getattr__, __dir__ = lazy_names(__name__, _MODULE_OF, __all__)

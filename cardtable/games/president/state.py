@@ -19,8 +19,9 @@ from cardtable.engine.actions import PASS, Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import Measure, StatCounter, score_per_round
 from cardtable.engine.refusals import ENGINE_CODES, RuleRefusal, malformed
-from cardtable.engine.state import GAME_OVER_REFUSAL, GameState, OptionSpec, Outcome, Rules
+from cardtable.engine.state import GAME_OVER_REFUSAL, GameState, Outcome, Rules
 from cardtable.games.president import kernel
+from cardtable.games.president.about import PresidentFacts
 from cardtable.games.president.actions import ACTION_TABLES, NO_INFO, PLAY_ACTIONS, give_action, pass_event
 from cardtable.games.president.kernel import PRESIDENT_ORDER, REVOLUTION_ORDER
 from cardtable.games.president.observation import (
@@ -42,7 +43,7 @@ _PLAY, _EXCHANGE, _OVER = kernel.PLAY, kernel.EXCHANGE, kernel.OVER
 _PHASE_NAMES = {kernel.PLAY: "play", kernel.EXCHANGE: "exchange", kernel.OVER: "over"}
 
 
-class PresidentRules(Rules):
+class PresidentRules(PresidentFacts, Rules):
     """President for 3 to 6 players with the 52-card deck.
 
     Options: ``rounds`` (1-99, default 1) and ``revolution`` (default on).
@@ -51,29 +52,13 @@ class PresidentRules(Rules):
     {'rounds': 1, 'revolution': False}
     """
 
-    name = "president"
-    # TRANSLATORS: the game's name (the Dutch and Estonian documents call it President).
-    title = N_("President")
-    min_players = 3
-    max_players = 6
-    options = (
-        OptionSpec("rounds", 1, int, 1, 9999, N_("rounds in the series; exchanges before every round after the first"),
-                   label=N_("Rounds")),
-        OptionSpec("revolution", True, bool, help=N_("a four of a kind inverts the rank order"), label=N_("Revolution")),
-    )
     deck = FULL_DECK
     action_kinds = frozenset({"play", "pass", "give"})
     refusal_codes = ENGINE_CODES | {
         "not_in_hand", "give_first", "give_count", "no_exchange", "leader_must_play", "same_rank", "match_table",
         "rank_too_low", "rank_too_low_revolution",
     }
-    default_players = 4
-    # TRANSLATORS: President's line on the start screen.
-    blurb = N_("Shed your cards first; beat sets of equal rank.")
     rank_order = PRESIDENT_ORDER
-    # A newcomer's President is a series of five rounds, so they meet the titles and the
-    # card exchange that make the game; the API and simulate keep one round a game.
-    table_options = MappingProxyType({"rounds": 5})
     stat_counters = (
         StatCounter(
             # TRANSLATORS: the statistics' heading of President's titles held ("President titles").

@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from cardtable.display import literal
 from cardtable.errors import CardtableError
-from cardtable.games import available_games, game_title, get_rules
+from cardtable.games import available_games, game_facts, game_title
 from cardtable.lang import _, ngettext
 from cardtable.names import NAME_LIMIT
 from cardtable.tui.config import PACES, SEAT_KINDS, TableConfig, _default_name, choice_labels, table_defaults
@@ -51,12 +51,12 @@ def game_blurb(game: str) -> str:
     >>> game_blurb("durak")
     "Attack and defend with a trump suit; don't be the last with cards. 2-6 players."
     """
-    rules = get_rules(game)
-    if rules.max_players > rules.min_players:
-        counts = _("{low}-{high} players.").format(low=rules.min_players, high=rules.max_players)
+    facts = game_facts(game)
+    if facts.max_players > facts.min_players:
+        counts = _("{low}-{high} players.").format(low=facts.min_players, high=facts.max_players)
     else:
-        counts = ngettext("{count} player.", "{count} players.", rules.min_players).format(count=rules.min_players)
-    return f"{_(rules.blurb)} {counts}".strip()
+        counts = ngettext("{count} player.", "{count} players.", facts.min_players).format(count=facts.min_players)
+    return f"{_(facts.blurb)} {counts}".strip()
 
 
 def saved_lines(games: Sequence[SavedGame]) -> list[str]:
@@ -133,7 +133,7 @@ class StartScreen(StyledOnce, Screen[None]):
             # The first frame shows the highlighted game's table whole (its blurb, player
             # count, seats and options), composed here rather than filled in once mounted:
             # filling in would cost a second layout before the screen is complete.
-            rules = get_rules(self.game)
+            facts = game_facts(self.game)  # players and options, without the game's rules
             with Horizontal(classes="start-row", id="game-row"):
                 yield Label(_("Game"), classes="start-label")
                 yield OptionList(
@@ -141,10 +141,10 @@ class StartScreen(StyledOnce, Screen[None]):
                     id="game-list",
                 )
                 yield Static(game_blurb(self.game), id="game-blurb")
-            count = rules.default_players
+            count = facts.default_players
             with Horizontal(classes="start-row"):
                 yield Label(_("Players"), classes="start-label")
-                yield Cycler([str(n) for n in rules.player_counts], value=str(count), id="players",
+                yield Cycler([str(n) for n in facts.player_counts], value=str(count), id="players",
                              ascii_only=self.app_ascii)
                 yield Label("  " + _("Bot speed"), classes="start-label -inline")
                 yield Cycler(list(PACES), value=services(self).pace, id="pace", ascii_only=self.app_ascii,
@@ -247,11 +247,11 @@ class StartScreen(StyledOnce, Screen[None]):
     # --- the game and its table -------------------------------------------------
     def _show_game(self, game: str) -> AwaitMount:
         self.game = game
-        rules = get_rules(game)
+        facts = game_facts(game)
         self.query_one("#game-blurb", Static).update(game_blurb(game))
         players = self.query_one("#players", Cycler)
-        counts = [str(n) for n in rules.player_counts]
-        players.set_values(counts, str(rules.default_players))
+        counts = [str(n) for n in facts.player_counts]
+        players.set_values(counts, str(facts.default_players))
         self._show_seats(int(players.value))
         box = self.query_one("#options-box", Vertical)
         box.remove_children()
@@ -261,7 +261,7 @@ class StartScreen(StyledOnce, Screen[None]):
         """A row for each of ``game``'s options, set as a new table starts it."""
         rows = []
         defaults = table_defaults(game)
-        for spec in get_rules(game).options:
+        for spec in game_facts(game).options:
             label = Label(_(spec.label or spec.name.replace("_", " ").capitalize()), classes="start-label")
             control: Cycler | Input
             if spec.kind is bool:
@@ -347,13 +347,13 @@ class StartScreen(StyledOnce, Screen[None]):
     # --- starting ------------------------------------------------------------------
     def build_config(self) -> TableConfig:
         """The table as chosen on screen; raises a one-line ``ValueError`` if something is off."""
-        rules = get_rules(self.game)
+        facts = game_facts(self.game)
         count = int(self.query_one("#players", Cycler).value)
         self._add_seat_rows(count)  # the player count may have just changed
         kinds = [self.query_one(f"#kind-{seat}", Cycler).value for seat in range(count)]
         names = [self.query_one(f"#name-{seat}", Input).value for seat in range(count)]
         options: dict[str, object] = {}
-        for spec in rules.options:
+        for spec in facts.options:
             widget = self.query_one(f"#opt-{spec.name}")
             if isinstance(widget, Cycler):
                 options[spec.name] = widget.value == "on"
