@@ -6,7 +6,8 @@ keeps its shape.  The app's ASCII mode passes everything it writes through it, a
 :func:`use_ascii_fallback` makes the command line's output streams use it for any
 character their encoding cannot write, instead of failing with a traceback.
 
-Standard library only: the command line loads this before anything else.
+Standard library only: the command line loads this before anything else.  So does
+:func:`terminal_can_show_suits`, which the app asks before its first frame.
 
 >>> to_ascii("╭─ Your hand · 13 cards ─╮ ▶ Ben ★ 10♥ é")
 '+- Your hand . 13 cards -+ > Ben * 10H e'
@@ -16,12 +17,14 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import sys
 import unicodedata
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import TextIO
 
-__all__ = ["to_ascii", "use_ascii_fallback", "ERROR_HANDLER"]
+__all__ = ["to_ascii", "use_ascii_fallback", "terminal_can_show_suits", "ERROR_HANDLER"]
 
 ERROR_HANDLER = "cardtable-ascii"
 """The codec error handler :func:`use_ascii_fallback` registers."""
@@ -101,3 +104,52 @@ def use_ascii_fallback(*streams: TextIO) -> None:
     for stream in streams or (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
             stream.reconfigure(errors=ERROR_HANDLER)
+
+
+def _can_encode(encoding: str) -> bool:
+    try:
+        codecs.lookup(encoding)
+        "♣♦♥♠▲─".encode(encoding)
+    except (LookupError, UnicodeEncodeError, TypeError):
+        return False
+    return True
+
+
+def terminal_can_show_suits(
+    environ: Mapping[str, str] | None = None, encoding: str | None = None
+) -> bool:
+    """Whether the terminal can show ♣ ♦ ♥ ♠ and box-drawing lines (else: ASCII mode).
+
+    Both the output's encoding and the locale must allow them.  Python runs a C locale
+    as UTF-8 (PEP 538), so the encoding alone says yes to a terminal set to ``LANG=C``,
+    which shows only ASCII; the locale variables are read the way the C library reads
+    them (the first set of LC_ALL, LC_CTYPE, LANG), except the LC_CTYPE that Python sets
+    when it coerces a C locale.
+
+    >>> terminal_can_show_suits({"LANG": "en_GB.UTF-8"}, "utf-8")
+    True
+    >>> terminal_can_show_suits({"LC_ALL": "C", "LANG": "en_GB.UTF-8"}, "utf-8")
+    False
+    >>> terminal_can_show_suits({"LANG": "POSIX"}, "utf-8")
+    False
+    >>> terminal_can_show_suits({"LANG": "de_DE.ISO-8859-1"}, "utf-8")
+    False
+    >>> terminal_can_show_suits({}, "latin-1"), terminal_can_show_suits({}, "ascii")
+    (False, False)
+    """
+    env = os.environ if environ is None else environ
+    names = ["LC_ALL", "LC_CTYPE", "LANG"]
+    if sys.flags.utf8_mode and env.get("LC_CTYPE") == "C.UTF-8" and not env.get("LC_ALL"):
+        # Python itself set this when it found a C locale (PEP 538): it is not the terminal's.
+        names.remove("LC_CTYPE")
+    locale_name = next((env[name] for name in names if env.get(name)), "")
+    if locale_name in ("C", "POSIX"):
+        return False
+    codeset = locale_name.partition(".")[2].partition("@")[0]
+    if codeset and not _can_encode(codeset):
+        return False
+    if encoding is None:
+        import locale
+
+        encoding = getattr(sys.stdout, "encoding", None) or locale.getpreferredencoding(False)
+    return _can_encode(encoding)

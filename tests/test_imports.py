@@ -170,6 +170,44 @@ def test_the_start_screen_loads_only_the_game_it_shows(tmp_path: Path) -> None:
     assert loaded(modules, ("tomllib", "cardtable.userdata.records", "cardtable.userdata.stats", "filelock")) == []
 
 
+def test_the_start_screen_reads_the_games_facts_without_their_rules(tmp_path: Path) -> None:
+    # The form (players, options, blurb) comes from the game's TableFacts (games.game_facts):
+    # no rules engine, kernel or card deck before the first frame.  The saves are read
+    # after it (show_saved_games), and reading one needs the engine: the modules are
+    # taken as that starts.
+    script = textwrap.dedent(
+        """
+        import asyncio, sys
+        from cardtable.gcpause import hold_collection
+        hold_collection()
+        from cardtable.tui.app import CardtableApp
+        from cardtable.tui.screens.start import StartScreen
+
+        seen = []
+        async def before_the_saves(self):
+            seen.append(set(sys.modules))
+        StartScreen.show_saved_games = before_the_saves
+
+        async def main():
+            app = CardtableApp(None, ascii_only=False)
+            async with app.run_test(size=(100, 30)) as pilot:
+                await pilot.pause()
+                await pilot.pause()
+                assert app.screen.query_one("#players").value == "4", "the form shows President's default players"
+            print("\\n".join(sorted(seen[0])))
+
+        asyncio.run(main())
+        """
+    )
+    env = dict(os.environ, CARDTABLE_HOME=str(tmp_path))
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    modules = set(result.stdout.split())
+    assert "cardtable.games.president.about" in modules
+    assert loaded(modules, ("cardtable.engine.state", "cardtable.engine.observation", "cardtable.cards",
+                            "cardtable.games.president.state", "cardtable.games.president.kernel")) == []
+
+
 def test_the_start_screen_and_the_games_load_no_json_before_a_save() -> None:
     # JSON is first needed by a save or by the list of saved games, after the first frame.
     modules = imported_after(["cardtable.tui.app", "cardtable.tui.screens.start", "cardtable.games.president",

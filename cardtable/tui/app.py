@@ -23,12 +23,11 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from cardtable.asciitext import to_ascii
+from cardtable.asciitext import terminal_can_show_suits, to_ascii
 from cardtable.display import visible
 from cardtable.errors import SaveFileError
 from cardtable.lang import _
 from cardtable.session.saving import SlotSaver
-from cardtable.tui.cardstyle import CardStyle, terminal_can_show_suits
 from cardtable.tui.config import PACES, TRICK_PAUSES, TableConfig, config_for_state
 from cardtable.userdata.settings import Settings, load_settings
 
@@ -39,6 +38,7 @@ if TYPE_CHECKING:
     from cardtable.net.host import NetHost
     from cardtable.session.protocol import Seating, TableProtocol
     from cardtable.session.review import RoundReviews
+    from cardtable.tui.cardstyle import CardStyle
     from cardtable.tui.services import AppServices
     from cardtable.userdata.records import Replay
     from cardtable.userdata.slots import GameSlot, SavedGame
@@ -123,7 +123,8 @@ class CardtableApp(App[None]):
         #: what the command line fixed; the settings screen does not override these
         self._forced = {"ascii": ascii_only, "four_colour": four_colour, "pace": pace}
         self.ascii_only = False
-        self.card_style = CardStyle()
+        self._card_style: CardStyle | None = None
+        self._four_colour = False
         self.pace = "normal"
         self.apply_settings(settings)
         self._bot_delay = bot_delay
@@ -216,8 +217,19 @@ class CardtableApp(App[None]):
         self.ascii_only = bool(ascii_only)
         # app.tcss draws borders with ASCII characters under this class.
         self.set_class(self.ascii_only, "-ascii")
-        self.card_style = CardStyle(ascii_only=self.ascii_only, four_colour=bool(four_colour))
+        self._four_colour = bool(four_colour)
+        self._card_style = None
         self.pace = pace if pace in PACES else "normal"
+
+    @property
+    def card_style(self) -> CardStyle:
+        """How cards are drawn (the settings' and the command line's), made when a table
+        first asks: the start screen shows no card, and the cards' module stays unloaded."""
+        if self._card_style is None:
+            from cardtable.tui.cardstyle import CardStyle
+
+            self._card_style = CardStyle(ascii_only=self.ascii_only, four_colour=self._four_colour)
+        return self._card_style
 
     def get_driver_class(self) -> type[Driver]:
         return ascii_driver(super().get_driver_class())

@@ -22,11 +22,7 @@ The ranks show the letters of the player's language (:mod:`cardtable.cardletters
 
 from __future__ import annotations
 
-import codecs
-import locale
-import os
-import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -38,7 +34,7 @@ from cardtable.errors import InvalidCardError
 from cardtable.lang import pgettext
 
 __all__ = [
-    "CardStyle", "suit_name", "engine_notation", "terminal_can_show_suits", "to_ascii", "large_cards", "LARGE_CARDS_FROM",
+    "CardStyle", "suit_name", "engine_notation", "to_ascii", "large_cards", "LARGE_CARDS_FROM",
     "beside", "lines_text",
 ]
 
@@ -87,53 +83,6 @@ _TWO_COLOURS = {Suit.CLUBS: "black", Suit.DIAMONDS: "red", Suit.HEARTS: "red", S
 _FOUR_COLOURS = {Suit.CLUBS: "green", Suit.DIAMONDS: "blue", Suit.HEARTS: "red", Suit.SPADES: "black"}
 # Rich colours for each named colour, on a light card face.
 _INK = {"black": "#101010", "red": "#c8102e", "green": "#0a7a2f", "blue": "#1747b8"}
-
-
-def _can_encode(encoding: str) -> bool:
-    try:
-        codecs.lookup(encoding)
-        "♣♦♥♠▲─".encode(encoding)
-    except (LookupError, UnicodeEncodeError, TypeError):
-        return False
-    return True
-
-
-def terminal_can_show_suits(
-    environ: Mapping[str, str] | None = None, encoding: str | None = None
-) -> bool:
-    """Whether the terminal can show ♣ ♦ ♥ ♠ and box-drawing lines (else: ASCII mode).
-
-    Both the output's encoding and the locale must allow them.  Python runs a C locale
-    as UTF-8 (PEP 538), so the encoding alone says yes to a terminal set to ``LANG=C``,
-    which shows only ASCII; the locale variables are read the way the C library reads
-    them (the first set of LC_ALL, LC_CTYPE, LANG), except the LC_CTYPE that Python sets
-    when it coerces a C locale.
-
-    >>> terminal_can_show_suits({"LANG": "en_GB.UTF-8"}, "utf-8")
-    True
-    >>> terminal_can_show_suits({"LC_ALL": "C", "LANG": "en_GB.UTF-8"}, "utf-8")
-    False
-    >>> terminal_can_show_suits({"LANG": "POSIX"}, "utf-8")
-    False
-    >>> terminal_can_show_suits({"LANG": "de_DE.ISO-8859-1"}, "utf-8")
-    False
-    >>> terminal_can_show_suits({}, "latin-1"), terminal_can_show_suits({}, "ascii")
-    (False, False)
-    """
-    env = os.environ if environ is None else environ
-    names = ["LC_ALL", "LC_CTYPE", "LANG"]
-    if sys.flags.utf8_mode and env.get("LC_CTYPE") == "C.UTF-8" and not env.get("LC_ALL"):
-        # Python itself set this when it found a C locale (PEP 538): it is not the terminal's.
-        names.remove("LC_CTYPE")
-    locale_name = next((env[name] for name in names if env.get(name)), "")
-    if locale_name in ("C", "POSIX"):
-        return False
-    codeset = locale_name.partition(".")[2].partition("@")[0]
-    if codeset and not _can_encode(codeset):
-        return False
-    if encoding is None:
-        encoding = getattr(sys.stdout, "encoding", None) or locale.getpreferredencoding(False)
-    return _can_encode(encoding)
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,10 @@ the app to it (``cardtable.tui.app`` checks ``CardtableApp`` against it).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, cast
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
 __all__ = ["AppServices", "services"]
 
 
-@runtime_checkable
 class AppServices(Protocol):
     """The app as its screens use it beyond Textual's ``App``."""
 
@@ -47,7 +47,10 @@ class AppServices(Protocol):
     pace: str
     #: cards, suits and borders in ASCII only
     ascii_only: bool
-    card_style: CardStyle
+
+    @property
+    def card_style(self) -> CardStyle:
+        """How cards are drawn: symbols or letters, two or four colours."""
     #: a fixed number of search iterations for hints (tests), else the time budget
     hint_iterations: int | None
 
@@ -129,13 +132,43 @@ class AppServices(Protocol):
     def action_settings(self) -> None: ...
 
 
+#: the app classes found to offer every service (each is looked at once)
+_OFFERING: set[type] = set()
+
+
+def _missing_services(app: object) -> list[str]:
+    """The services :class:`AppServices` names that ``app`` lacks, looked up without
+    running them (a property such as the card style is made only when first used)."""
+    names = set(AppServices.__annotations__) | {name for name in vars(AppServices) if not name.startswith("_")}
+    missing = []
+    for name in sorted(names):
+        try:
+            inspect.getattr_static(app, name)
+        except AttributeError:
+            missing.append(name)
+    return missing
+
+
 def services(node: DOMNode) -> AppServices:
     """The services of the app ``node`` runs in (a screen, a widget).
 
     A screen of cardtable's runs only inside an app that offers them; anything else is a
     programming error, said at once rather than as a missing attribute later.
+
+    >>> from textual.app import App
+    >>> from textual.widgets import Static
+    >>> widget = Static()
+    >>> with App()._context():
+    ...     services(widget)
+    Traceback (most recent call last):
+    ...
+    TypeError: Static runs inside App, which offers no AppServices (it lacks action_help, action_settings, ...)
     """
     app = node.app
-    if not isinstance(app, AppServices):
-        raise TypeError(f"{type(node).__name__} runs inside {type(app).__name__}, which offers no AppServices")
-    return app
+    if type(app) not in _OFFERING:
+        missing = _missing_services(app)
+        if missing:
+            raise TypeError(f"{type(node).__name__} runs inside {type(app).__name__}, which offers no AppServices"
+                            f" (it lacks {', '.join(missing[:2])}, ...)")
+        _OFFERING.add(type(app))
+    return cast("AppServices", app)

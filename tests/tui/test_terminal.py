@@ -7,11 +7,10 @@ import pytest
 from textual.binding import Binding
 from textual.drivers.headless_driver import HeadlessDriver
 
-from cardtable.asciitext import to_ascii
+from cardtable.asciitext import terminal_can_show_suits, to_ascii
 from cardtable.cards import Card
 from cardtable.commands.play import build_config
 from cardtable.tui.app import CardtableApp, ascii_driver
-from cardtable.tui.cardstyle import terminal_can_show_suits
 from cardtable.tui.config import TableConfig, table_defaults
 from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.start import StartScreen
