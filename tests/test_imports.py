@@ -219,8 +219,11 @@ def test_a_table_of_easy_bots_loads_no_search(tmp_path: Path) -> None:
     modules = first_frame_modules(str(tmp_path), "president")
     assert loaded(modules, ("cardtable.bots.review", "cardtable.bots.president.hard", "cardtable.bots.president.model",
                             "cardtable.games.durak", "multiprocessing", "tomllib")) == []
-    # The hard bots' class: a table tells them apart without it (session.table._searches).
-    assert loaded(modules, ("cardtable.bots.search.bot",)) == []
+    # The hard bots' class: a table tells them apart without it (session.table._searches);
+    # nor the search's tree. President's first lead is the human's (seat 0), and the bots'
+    # requests and driver come with the first bot turn.
+    assert loaded(modules, ("cardtable.bots.search.bot", "cardtable.bots.search.tree",
+                            "cardtable.session.requests", "cardtable.bots.driver")) == []
 
 
 @pytest.mark.parametrize("args", [["rules", "president"], ["stats"]])

@@ -14,7 +14,6 @@ cardtable.errors.InvalidOptionError: Hearts is for exactly 4 players, not 2
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import shlex
 from collections.abc import Mapping, Sequence
@@ -331,7 +330,7 @@ def resume(
         given = take_seat_bots(state, bots or {}, target or slot.save_id, people)
         if given:
             chairs = tuple(SeatConfig(given.get(seat, chair.kind), chair.name) for seat, chair in enumerate(config.seats))
-            config = dataclasses.replace(config, seats=chairs)
+            config = config._replace(seats=chairs)
         app = CardtableApp(
             config,
             ascii_only=True if ascii_only else None,

@@ -2,7 +2,9 @@
 bots, and what the statistics count for each player.
 
 They are plain data held by the game's :class:`~cardtable.engine.state.Rules`, so that
-the arena and the statistics read them instead of knowing any game by name.
+the arena and the statistics read them instead of knowing any game by name.  The
+measure and the counters are named tuples, immutable and cheap to define (every
+game's rules module declares some); :class:`RoundShare` is a value that is called.
 
 >>> share = RoundShare("loser")
 >>> share.name
@@ -14,8 +16,9 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
 from cardtable.lang import N_
 
@@ -46,8 +49,7 @@ class RoundShare:
         return sum(1 for value in marked if value == seat) / len(marked)
 
 
-@dataclass(frozen=True)
-class Measure:
+class Measure(NamedTuple):
     """The per-round figure a level is judged by in one game (``cardtable simulate``).
 
     ``name`` labels it in tables (English, marked ``N_`` and translated where shown); ``higher_is_better`` says which way is good;
@@ -66,8 +68,7 @@ SCORE_PER_ROUND = Measure(N_("score per round"), True, score_per_round)
 """The measure of a game that declares none: its score per round, higher better."""
 
 
-@dataclass(frozen=True)
-class StatCounter:
+class StatCounter(NamedTuple):
     """One figure the statistics keep per player, counted over every round played.
 
     ``key`` is its name in ``stats.json`` (and never changes, or old files lose it);
@@ -82,7 +83,7 @@ class StatCounter:
     key: str
     heading: str
     fact: str
-    labels: Mapping[str, str] = field(default_factory=dict)
+    labels: Mapping[str, str] = MappingProxyType({})
 
     @property
     def labelled(self) -> bool:

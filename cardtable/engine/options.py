@@ -23,9 +23,8 @@ cardtable.errors.InvalidOptionError: Demo is for 2 to 4 players, not 5
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from cardtable.errors import InvalidOptionError, quoted
 from cardtable.lang import _, ngettext
@@ -33,8 +32,7 @@ from cardtable.lang import _, ngettext
 __all__ = ["OptionSpec", "TableFacts"]
 
 
-@dataclass(frozen=True)
-class OptionSpec:
+class OptionSpec(NamedTuple):
     """One game option: its name, default, type (``int`` or ``bool``) and bounds."""
 
     name: str

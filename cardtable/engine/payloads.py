@@ -8,7 +8,9 @@ of by key: ``match event.kind`` with :class:`EventKind`, then the payload's
 ``of(event)`` (:class:`Exchange`, :class:`Ending`, :class:`TrickTaken`,
 :class:`BoutOver`, :class:`Placed`, :class:`Revolution`, :class:`RoundResult`): one for
 every kind of event whose facts a screen reads.  Reading changes nothing of the event,
-and a fact an event does not hold reads as its default.
+and a fact an event does not hold reads as its default.  The payloads are named tuples:
+immutable values, and cheap to define (the game screen loads them before its first
+frame).
 
 >>> from cardtable.engine.events import Event
 >>> event = Event("exchange", seat=3, info={"to": 0, "automatic": True})
@@ -28,9 +30,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardtable.cards import Card
 from cardtable.engine.events import Event
@@ -56,8 +57,7 @@ class EventKind(StrEnum):
     BOUT_OVER = "bout_over"
 
 
-@dataclass(frozen=True)
-class Exchange:
+class Exchange(NamedTuple):
     """An ``exchange``: ``giver`` passed or gave the event's cards to ``receiver``;
     ``automatic``: the rules made the gift (President's best cards up); ``direction``:
     a Hearts pass's (``left``, ``right``, ``across``)."""
@@ -77,8 +77,7 @@ class Exchange:
         )
 
 
-@dataclass(frozen=True)
-class Ending:
+class Ending(NamedTuple):
     """A ``round_over`` or ``game_over``: the seats that won (none where the event does
     not name them)."""
 
@@ -103,8 +102,7 @@ def _ints(info: Mapping[str, Any], key: str) -> tuple[int, ...] | None:
     return tuple(value if isinstance(value, int) else 0 for value in values)
 
 
-@dataclass(frozen=True)
-class TrickTaken:
+class TrickTaken(NamedTuple):
     """A ``trick``: ``winner`` took it; its ``number`` in the hand (Hearts), the
     ``points`` in it (Hearts), who ``leader``s next (President: the winner, or the next
     seat when the winner is out) and the cards each seat ``plays`` (Hearts)."""
@@ -129,8 +127,7 @@ class TrickTaken:
         )
 
 
-@dataclass(frozen=True)
-class BoutOver:
+class BoutOver(NamedTuple):
     """A Durak ``bout_over``: the defender (the event's seat) ``taken`` the cards, or beat
     the attack off."""
 
@@ -142,8 +139,7 @@ class BoutOver:
         return cls(event.seat, event.info.get("result") == "taken")
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(NamedTuple):
     """An ``out``: the event's seat is out of the round in ``place`` (from 1), with its
     ``title`` (President)."""
 
@@ -157,8 +153,7 @@ class Placed:
         return cls(event.seat, place if isinstance(place, int) else 0, str(event.info.get("title", "")))
 
 
-@dataclass(frozen=True)
-class Revolution:
+class Revolution(NamedTuple):
     """A President ``revolution``: the rank order is now flipped (``active``) or back."""
 
     active: bool
@@ -168,8 +163,7 @@ class Revolution:
         return cls(bool(event.info.get("active")))
 
 
-@dataclass(frozen=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """A ``round_over``: the facts each game gives of its round (``None`` where the game
     gives none).  ``order``: the seats in the order they went out (President, Durak);
     ``scores``: the round's scores, ``totals`` the game's (Hearts), ``points`` each seat's

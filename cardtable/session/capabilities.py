@@ -23,13 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
-
 if TYPE_CHECKING:
     from cardtable.bots.search import MoveValue
     from cardtable.engine.actions import Action
     from cardtable.engine.observation import Observation
     from cardtable.session.notices import CannotUndo
+    from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
     from cardtable.session.table import TableSession
 
 __all__ = ["LocalBotTurns", "LocalHotSeat", "LocalUndo", "SeatHints"]

@@ -32,8 +32,7 @@ Each of the three tables is checked against the protocol by mypy (each module's
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from cardtable.engine.actions import Action
@@ -64,8 +63,7 @@ __all__ = [
 # --- the data the capabilities give --------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class SeatPresence:
+class SeatPresence(NamedTuple):
     """One seat of a table with players elsewhere, as everyone may know it: a ``person``'s
     seat (here or elsewhere) or a bot's; whether its player is ``connected``; the
     ``level`` of the bot playing it (a person's seat handed to a bot has one too); whether
@@ -78,8 +76,7 @@ class SeatPresence:
     chose: bool = False
 
 
-@dataclass(frozen=True)
-class SeatClock:
+class SeatClock(NamedTuple):
     """``seat`` is timed: ``left`` seconds of its ``limit`` remain (then a bot moves for it)."""
 
     seat: int

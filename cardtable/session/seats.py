@@ -22,8 +22,8 @@ comes from:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 __all__ = ["Seat", "SeatKind"]
 
@@ -36,8 +36,7 @@ class SeatKind(StrEnum):
     REMOTE = "remote"
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     """One seat: its ``name`` as shown, its ``kind``, and for a bot its ``bot`` spec
     (a level such as ``hard``, or an import path ``module:Class``)."""
 

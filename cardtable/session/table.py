@@ -52,7 +52,6 @@ from cardtable.bots import (
     make_bot,
     seat_bot_factory,
 )
-from cardtable.bots.search import DEFAULT_TIME_BUDGET
 from cardtable.bots.search.pool import play_workers, warm_up
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
@@ -93,21 +92,14 @@ from cardtable.session.protocol import (
     TurnClock,
     Undo,
 )
-from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
 from cardtable.session.saving import Saver
 from cardtable.session.seats import Seat
 
 if TYPE_CHECKING:
     from cardtable.bots.search import SearchBot
+    from cardtable.session.requests import BotAnswer, BotOutcome, BotRequest, HintAnswer, HintRequest
 
-__all__ = [
-    "BotAnswer",
-    "BotOutcome",
-    "BotRequest",
-    "HintAnswer",
-    "HintRequest",
-    "TableSession",
-]
+__all__ = ["TableSession"]
 
 
 
@@ -440,6 +432,9 @@ class TableSession(SessionBase):
             if not ahead:
                 return None
             seat = ahead[0]
+        # The requests' module (and the bots' driver) is loaded with the first bot turn.
+        from cardtable.session.requests import BotRequest
+
         request = BotRequest(
             seat, self.generation, len(self.state.history), self.seats[seat].bot, self.bots[seat],
             self.state.observation(seat), self.legal_for(seat),
@@ -454,6 +449,8 @@ class TableSession(SessionBase):
         seat stays its player's.  ``None`` when ``seat`` is not to act."""
         if self.closed or seat not in self.choosing:
             return None
+        from cardtable.session.requests import BotRequest
+
         request = BotRequest(
             seat, self.generation, len(self.state.history), "", bot,
             self.state.observation(seat), self.legal_for(seat),
@@ -511,6 +508,9 @@ class TableSession(SessionBase):
         self.think_time = seconds
         for bot in self.bots.values():
             if _searches(bot):
+                # The search's tree is loaded with a hard bot, not by a table of easy ones.
+                from cardtable.bots.search import DEFAULT_TIME_BUDGET
+
                 bot.set_time_budget(DEFAULT_TIME_BUDGET if seconds is None else seconds)
 
     def set_bot_cores(self, cores: int | None) -> None:
@@ -656,6 +656,8 @@ class TableSession(SessionBase):
         problem = self.hint_refusal(seat)
         if problem is not None:
             return problem
+        from cardtable.session.requests import HintRequest
+
         request = HintRequest(
             seat, self.generation, self.game, (self.state.seed * 31 + len(self.state.history)) % 2**32,
             self.hint_iterations, self.state.observation(seat), self.legal_for(seat),

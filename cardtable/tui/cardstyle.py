@@ -23,7 +23,7 @@ The ranks show the letters of the player's language (:mod:`cardtable.cardletters
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.text import Text
 
@@ -85,8 +85,7 @@ _FOUR_COLOURS = {Suit.CLUBS: "green", Suit.DIAMONDS: "blue", Suit.HEARTS: "red",
 _INK = {"black": "#101010", "red": "#c8102e", "green": "#0a7a2f", "blue": "#1747b8"}
 
 
-@dataclass(frozen=True)
-class CardStyle:
+class CardStyle(NamedTuple):
     """Display settings for cards: letters instead of symbols, four-colour deck."""
 
     ascii_only: bool = False

@@ -17,8 +17,8 @@ cardtable.errors.InvalidOptionError: unknown seat kind 'wizard'; use human, easy
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardtable.errors import InvalidOptionError
 from cardtable.games import game_facts, get_rules
@@ -62,8 +62,7 @@ def table_defaults(game: str) -> dict[str, Any]:
     return {**facts.option_defaults, **facts.table_options}
 
 
-@dataclass(frozen=True)
-class SeatConfig:
+class SeatConfig(NamedTuple):
     """One seat: ``kind`` is ``human``, a bot level, or a user bot's import path
     (``my_bot.py:Clever``); ``name`` is shown at the table."""
 
@@ -82,14 +81,13 @@ class SeatConfig:
         return f"{self.name} ({self.kind.rpartition(':')[2] or self.kind})"
 
 
-@dataclass(frozen=True)
-class TableConfig:
+class TableConfig(NamedTuple):
     """Everything needed to start (and later save or restart) a game at the table."""
 
     game: str
     seats: tuple[SeatConfig, ...]
     seed: int | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = MappingProxyType({})
 
     @classmethod
     def build(

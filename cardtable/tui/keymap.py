@@ -17,7 +17,7 @@ how a prompt writes them.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from textual.binding import Binding
 
@@ -54,8 +54,7 @@ def _or() -> str:
     return " " + pgettext("between two keys", "or") + " "
 
 
-@dataclass(frozen=True)
-class KeyUse:
+class KeyUse(NamedTuple):
     """One binding: ``keys`` (Textual names, comma-separated) run ``action``.
 
     ``label`` is its word in the footer (``footer``: whether it is shown there),

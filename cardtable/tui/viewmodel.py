@@ -30,8 +30,8 @@ The facts a view is made from are a :class:`TableFacts`, read from a table by
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from rich.text import Text
 
@@ -75,8 +75,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class TableContext:
+class TableContext(NamedTuple):
     """What a table widget needs besides the observation: names and the card style."""
 
     names: tuple[str, ...]
@@ -199,8 +198,7 @@ class TableWording(Protocol):
     def move_phrase(self, action: Action, ctx: TableContext) -> Text: ...
 
 
-@dataclass(frozen=True)
-class TableFacts:
+class TableFacts(NamedTuple):
     """What a view is made from: the viewer's observation and what the table says
     besides (whose turn, the legal moves, what it offers)."""
 
@@ -247,7 +245,7 @@ class TableFacts:
              obs: Observation | None = None) -> TableFacts:
         """The facts of ``table`` for its viewer (``obs``: what is drawn, where the
         screen shows another observation than the viewer's; a replay's headings are
-        added with :func:`dataclasses.replace`)."""
+        added with ``_replace``)."""
         viewer = table.viewer
         handover = table.handover
         table_only = handover is not None and handover.table_only and not read_only
@@ -287,13 +285,13 @@ class TableFacts:
         return pause_line(presence.pause, _namer(tuple(seat.name for seat in table.seats)))
 
 
-@dataclass(frozen=True)
-class SeatShown:
+class SeatShown(NamedTuple):
     """One seat's box: its name and kind, cards in hand, what it is doing, its badges."""
 
     label: str
     name: str
-    count: int
+    #: the cards in the seat's hand
+    card_count: int
     words: tuple[str, ...]
     badges: tuple[str, ...]
     to_act: bool
@@ -301,8 +299,7 @@ class SeatShown:
     viewer: bool
 
 
-@dataclass(frozen=True)
-class HandShown:
+class HandShown(NamedTuple):
     """The viewer's hand: its cards in order, which of them may be played (``None``:
     all alike, not the viewer's turn), the hint's cards, and the hand's title."""
 
@@ -319,8 +316,7 @@ class HandShown:
         return self.playable is not None and any(card not in self.playable for card in self.cards)
 
 
-@dataclass(frozen=True)
-class TableView:
+class TableView(NamedTuple):
     """Everything the game screen draws from one table state (see the module's doc)."""
 
     facts: TableFacts
@@ -336,7 +332,7 @@ class TableView:
     shown: Mapping[str, bool]
     enabled: Mapping[str, bool]
     #: the keys that act here (by action name); keys not named always act
-    keys: Mapping[str, bool] = field(default_factory=dict)
+    keys: Mapping[str, bool] = MappingProxyType({})
 
     @property
     def obs(self) -> Observation:
@@ -461,7 +457,7 @@ class TableViewModel:
         obs = facts.obs
         words = facts.seat_words[seat] if seat < len(facts.seat_words) else ()
         return SeatShown(
-            label=seat_label(facts.labels[seat], facts.names[seat]), name=self.context(facts).name(seat), count=obs.hand_sizes[seat],
+            label=seat_label(facts.labels[seat], facts.names[seat]), name=self.context(facts).name(seat), card_count=obs.hand_sizes[seat],
             words=(*self.wording.seat_status(obs, seat), *words),
             badges=tuple(self.wording.seat_badges(obs, seat)),
             to_act=seat == obs.current_player,

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 from cardtable.lang import _, pgettext
 from cardtable.names import safe_name
@@ -47,8 +46,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class SeatInfo:
+class SeatInfo(NamedTuple):
     """Who sits at a seat: ``name`` as shown, ``kind`` ``human`` or a bot level."""
 
     name: str

@@ -3,8 +3,6 @@ from cardtable.tui.keymap, so a key is written in one place only."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from rich.text import Text
 
@@ -42,7 +40,7 @@ def test_the_help_lists_the_keys_the_game_uses(game: str) -> None:
 def test_prompts_say_the_keys_of_the_keymap(monkeypatch: pytest.MonkeyPatch) -> None:
     # Bind Play and Pass to other keys: the prompts follow.
     moved = tuple(
-        dataclasses.replace(use, keys={"play": "x", "pass_turn": "z"}.get(use.action, use.keys)) for use in TABLE_KEYS
+        use._replace(keys={"play": "x", "pass_turn": "z"}.get(use.action, use.keys)) for use in TABLE_KEYS
     )
     monkeypatch.setattr(keymap, "TABLE_KEYS", moved)
     assert say("play") == "X" and say("pass_turn") == "Z"

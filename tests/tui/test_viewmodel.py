@@ -38,7 +38,7 @@ def test_the_viewers_turn_enables_play_and_marks_what_cannot_be_played() -> None
     assert set(view.hand.cards) == set(facts.obs.hand)
     assert view.enabled["pass-button"] == (PASS in facts.legal)
     assert not view.shown["take-button"] and not view.keys["take"]
-    assert [seat.count for seat in view.seats] == list(facts.obs.hand_sizes)
+    assert [seat.card_count for seat in view.seats] == list(facts.obs.hand_sizes)
     assert [seat.viewer for seat in view.seats] == [True, False, False]
     assert "Ann" not in view.prompt.plain  # "you", to one person alone at the table
 

@@ -356,7 +356,7 @@ class GameScreen(StyledOnce):
         width = max(((self.size.width or self.app.size.width or 80) - boxes) // boxes - 1, 6)
         for number, seat in enumerate(view.seats):
             lines = seat_lines(
-                width=width, label=seat.label, name=seat.name, count=seat.count, words=list(seat.words),
+                width=width, label=seat.label, name=seat.name, count=seat.card_count, words=list(seat.words),
                 badges=list(seat.badges), to_act=seat.to_act, viewer=seat.viewer,
                 ascii_only=view.context.style.ascii_only,
             )
@@ -564,7 +564,7 @@ class GameScreen(StyledOnce):
         """``seat`` is played by ``kind`` from now on, in this game and the next dealt here."""
         seats = list(self.config.seats)
         seats[seat] = SeatConfig(kind, seats[seat].name)
-        self.config = dataclasses.replace(self.config, seats=tuple(seats))
+        self.config = self.config._replace(seats=tuple(seats))
 
     def untouched(self) -> bool:
         """A game of this keyboard's own that no person at the table has moved in yet."""

@@ -73,7 +73,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
             obs = dataclasses.replace(obs, seat=0)
         facts = TableFacts.read(self.session, read_only=True, spectator=self.spectator, obs=obs)
         ctx = self.context
-        return dataclasses.replace(facts, heading=self.title_text(obs, ctx), hand_heading=self.hand_title(obs, ctx))
+        return facts._replace(heading=self.title_text(obs, ctx), hand_heading=self.hand_title(obs, ctx))
 
     def title_text(self, obs: Observation, ctx: TableContext) -> str:
         if self.seat is None:

@@ -10,7 +10,6 @@ the line and puts it there.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -49,7 +48,7 @@ class StatusLine:
         view = screen.view
         if view is None:
             return screen.facts()
-        return dataclasses.replace(view.facts, to_act=screen.session.to_act, pause_line=TableFacts.pause_of(screen.session))
+        return view.facts._replace(to_act=screen.session.to_act, pause_line=TableFacts.pause_of(screen.session))
 
     # --- the news --------------------------------------------------------------------------
     def tell(self, news: Text | None) -> None:
