@@ -28,7 +28,8 @@ def test_the_tests_use_the_installed_package_where_asked() -> None:
 
 def test_the_styles_and_the_rules_are_there() -> None:
     package = resources.files("cardtable")
-    assert package.joinpath("tui", "app.tcss").is_file()
+    for styles in ("app.tcss", "start.tcss", "game.tcss", "screens.tcss"):
+        assert package.joinpath("tui", styles).is_file(), styles
     assert package.joinpath("py.typed").is_file()
     if os.environ.get("CARDTABLE_EXPECT_INSTALLED") == "1":
         # A regular install carries the rules inside the package (setup.py copies them).

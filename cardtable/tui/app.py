@@ -215,7 +215,7 @@ class CardtableApp(App[None]):
             four_colour = settings.four_colour_deck
         pace = self._forced["pace"] or settings.bot_speed
         self.ascii_only = bool(ascii_only)
-        # app.tcss draws borders with ASCII characters under this class.
+        # game.tcss and screens.tcss draw borders with ASCII characters under this class.
         self.set_class(self.ascii_only, "-ascii")
         self._four_colour = bool(four_colour)
         self._card_style = None

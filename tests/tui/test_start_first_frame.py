@@ -21,7 +21,7 @@ from cardtable.tui.screens.game import GameScreen
 from cardtable.tui.screens.start import StartScreen
 from cardtable.tui.widgets.buttons import FormButton
 from cardtable.tui.widgets.cycler import Cycler
-from cardtable.tui.widgets.firstframe import SCREENS_CSS, breakpoint_classes
+from cardtable.tui.widgets.firstframe import GAME_CSS, SCREENS_CSS, START_CSS, breakpoint_classes
 from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.userdata.slots import GameSlot
 
@@ -300,14 +300,16 @@ async def test_our_buttons_look_as_textuals_in_every_variant_and_state(compact: 
 
 
 async def test_the_other_screens_styles_are_read_when_the_first_of_them_opens() -> None:
-    """The start screen's first frame parses only the start and game screens' styles
-    (app.tcss); the pop-ups' and other screens' (screens.tcss) come with the first of them,
-    styled as before."""
+    """The start screen's first frame parses only the shared styles (app.tcss) and its own
+    (start.tcss); the game screen's (game.tcss) come with the first game, the pop-ups'
+    and other screens' (screens.tcss) with the first of them, styled as before."""
     app = CardtableApp(ascii_only=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         sources = {path for path, _name in app.stylesheet.source}
-        assert str(SCREENS_CSS) not in sources and any(path.endswith("app.tcss") for path in sources)
+        assert any(path.endswith("app.tcss") for path in sources) and str(START_CSS) in sources
+        assert str(SCREENS_CSS) not in sources and str(GAME_CSS) not in sources
+        assert app.screen.query_one("#start-form").styles.padding.left == 2
         app.screen.set_focus(None)
         await pilot.press("f1")
         await pilot.pause()
@@ -320,6 +322,26 @@ async def test_the_other_screens_styles_are_read_when_the_first_of_them_opens() 
         await pilot.pause()
         assert type(app.screen).__name__ == "SettingsScreen"
         assert app.screen.query_one("#settings-form").styles.padding.left == 2
+
+
+async def test_a_game_started_from_the_command_line_reads_its_styles_and_the_forms_for_its_settings() -> None:
+    """A table opened by ``cardtable play`` reads the game screen's styles (game.tcss), not
+    the start screen's; its settings screen, whose rows are the start screen's form rows,
+    reads those (start.tcss) as it opens."""
+    app = CardtableApp(build_config("president", seats="human,easy,easy,easy", seed=1), bot_delay=1000,
+                       ascii_only=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        sources = {path for path, _name in app.stylesheet.source}
+        assert str(GAME_CSS) in sources and str(START_CSS) not in sources
+        assert app.screen.query_one("#side").styles.width is not None
+        assert app.screen.query_one("#side").styles.width.value == 30
+        app.action_settings()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SettingsScreen"
+        label = app.screen.query(".start-label").first()
+        assert label.styles.width is not None and label.styles.width.value == 16  # settings-form's, over the form's 13
+        assert app.screen.query_one(".option-help").styles.padding.left == 2
 
 
 @pytest.mark.parametrize("seats", [None, ["human", "easy", "easy", "easy"]])

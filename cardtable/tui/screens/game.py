@@ -62,7 +62,7 @@ from cardtable.tui.services import services
 from cardtable.tui.tables import TableArea, TableContext, table_for
 from cardtable.tui.viewmodel import TableFacts, TableView, TableViewModel
 from cardtable.tui.widgets.buttons import MoveButton
-from cardtable.tui.widgets.firstframe import StyledOnce
+from cardtable.tui.widgets.firstframe import GAME_CSS, OwnStyles, StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.widgets.hand import HandView
 from cardtable.tui.widgets.movelog import MoveLog
@@ -73,7 +73,7 @@ from cardtable.tui.wording import fill, undo_line
 __all__ = ["GameScreen"]
 
 
-class GameScreen(StyledOnce):
+class GameScreen(StyledOnce, OwnStyles):
     """Plays one game from a :class:`TableConfig` until it is over."""
 
     #: a replay shows the table without taking moves
@@ -81,7 +81,9 @@ class GameScreen(StyledOnce):
     #: a spectator's view: no seat is marked as the viewer's
     spectator = False
 
-    # Classes app.tcss lays the table out by: the side panel narrows, then goes, in a
+    STYLES = (GAME_CSS,)
+
+    # Classes game.tcss lays the table out by: the side panel narrows, then goes, in a
     # narrow terminal; the buttons row goes in a short one; large cards from 120x40.
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (60, "-narrow"), (80, "-normal-width"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-normal-height"), (40, "-tall")]

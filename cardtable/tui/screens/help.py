@@ -93,7 +93,7 @@ class HelpScreen(LaterStyles, SpokenKeys, ModalScreen[None]):
             keys, rest = keys_markdown(), _("Choose a game on the start screen; its rules show here once you play.")
         with VerticalScroll(id="help-scroll"):
             # The keys apart from the rules: their table's key column is as wide as its
-            # widest key (app.tcss), so that ``Home / End`` never wraps at 80 columns.
+            # widest key (screens.tcss), so that ``Home / End`` never wraps at 80 columns.
             yield Markdown(keys, id="help-keys")
             yield Markdown(rest, id="help-text")
         yield Footer()

@@ -17,7 +17,7 @@ from cardtable.lang import AUTO, N_, _, brief_number, language_name, offered_lan
 from cardtable.tui.config import choice_labels
 from cardtable.tui.services import services
 from cardtable.tui.widgets.cycler import Cycler
-from cardtable.tui.widgets.firstframe import LaterStyles
+from cardtable.tui.widgets.firstframe import SCREENS_CSS, START_CSS, LaterStyles
 from cardtable.tui.widgets.footer import SpokenKeys
 from cardtable.userdata.settings import (
     BOT_CORES,
@@ -68,6 +68,10 @@ def shown_path(path: Path) -> str:
 
 class SettingsScreen(LaterStyles, SpokenKeys, Screen[bool]):
     """Choose, then Save (Ctrl+S) to write the file and use the settings at once."""
+
+    # Its rows are the start screen's form rows (start.tcss), which a game started from
+    # the command line has not read.
+    STYLES = (START_CSS, SCREENS_CSS)
 
     BINDINGS = [
         Binding("ctrl+s", "save", N_("Save")),

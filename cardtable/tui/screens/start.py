@@ -31,7 +31,7 @@ from cardtable.tui.keymap import START_KEYS, bindings, say
 from cardtable.tui.services import services
 from cardtable.tui.widgets.buttons import FormButton
 from cardtable.tui.widgets.cycler import Cycler
-from cardtable.tui.widgets.firstframe import StyledOnce
+from cardtable.tui.widgets.firstframe import START_CSS, OwnStyles, StyledOnce
 from cardtable.tui.widgets.footer import KeysFooter
 from cardtable.tui.widgets.toosmall import TooSmall, fit_to_terminal
 
@@ -110,8 +110,10 @@ def saved_lines(games: Sequence[SavedGame]) -> list[str]:
     return lines
 
 
-class StartScreen(StyledOnce, Screen[None]):
+class StartScreen(StyledOnce, OwnStyles, Screen[None]):
     """Choose a game and its table, then start."""
+
+    STYLES = (START_CSS,)
 
     BINDINGS = bindings(START_KEYS)
     # Straight to the game list: Textual's default focuses the first focusable widget,

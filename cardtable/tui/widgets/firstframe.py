@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import events
 from textual.geometry import Size
@@ -11,11 +11,16 @@ from textual.screen import Screen
 
 from cardtable.tui.widgets.footer import KeysFooter
 
-__all__ = ["LaterStyles", "SCREENS_CSS", "StyledOnce", "breakpoint_classes"]
+__all__ = ["GAME_CSS", "LaterStyles", "OwnStyles", "SCREENS_CSS", "START_CSS", "StyledOnce", "breakpoint_classes"]
 
+_STYLES = Path(__file__).resolve().parent.parent
+#: The start screen's styles, with the form rows the settings screen shares.
+START_CSS = _STYLES / "start.tcss"
+#: The game screen's styles (and the replay and review screens', which are game screens).
+GAME_CSS = _STYLES / "game.tcss"
 #: The styles of the screens the start and game screens open (pop-ups, help, statistics,
-#: settings, joining, the hot-seat curtain): read by the first :class:`LaterStyles`.
-SCREENS_CSS = Path(__file__).resolve().parent.parent / "screens.tcss"
+#: settings, joining): read by the first :class:`LaterStyles`.
+SCREENS_CSS = _STYLES / "screens.tcss"
 
 
 def breakpoint_classes(width: int, height: int, screen: Screen[Any]) -> dict[str, bool]:
@@ -106,21 +111,34 @@ class StyledOnce(Screen[Any]):
                 await footer.keys_shown()
 
 
-class LaterStyles(Screen[Any]):
-    """A screen styled by ``screens.tcss``, which the app reads when the first such
-    screen is composed, not before its first frame.
+class OwnStyles(Screen[Any]):
+    """A screen whose styles are stylesheets of its own (``STYLES``), read when the first
+    such screen is composed, before its widgets are mounted and styled.
 
-    The app's own stylesheet (``app.tcss``, read as it starts) holds only the start and
-    game screens' styles: Textual parses all of it, and matches every widget against its
-    rules, before the first frame, and the other screens' styles were a third of it.
-    They are read (and parsed, once) as the first of those screens is composed, before
-    its widgets are mounted and styled; the screen itself is styled again as it is first
-    shown, as Textual does for any screen pushed.  (A screen's own ``CSS_PATH`` would
-    have Textual parse every stylesheet of the app again.)
+    The app's own stylesheet (``app.tcss``, read as it starts) holds only what every
+    screen shares: Textual parses all of it, and matches every widget against its
+    rules, before the first frame.  The start screen's styles and the game screen's are
+    each read by that screen (each first frame parses and matches only its own), and the
+    other screens' by the first of them to open (:class:`LaterStyles`).  A stylesheet is
+    read once, and parsed once.  (A screen's own ``CSS_PATH`` would have Textual parse
+    every stylesheet of the app again.)
     """
+
+    #: the stylesheets this screen reads, in order, where no screen read them before
+    STYLES: ClassVar[tuple[Path, ...]] = ()
 
     async def _on_compose(self, event: events.Compose) -> None:
         # Runs before Widget's own handler, which mounts what compose() yields.
         stylesheet = self.app.stylesheet
-        if not stylesheet.has_source(str(SCREENS_CSS)):
-            stylesheet.read(SCREENS_CSS)
+        for path in self.STYLES:
+            if not stylesheet.has_source(str(path)):
+                stylesheet.read(path)
+
+
+class LaterStyles(OwnStyles):
+    """A screen styled by ``screens.tcss`` (a pop-up, help, statistics, settings,
+    joining): the app reads it when the first such screen is composed, not before its
+    first frame.  The screen itself is styled again as it is first shown, as Textual
+    does for any screen pushed."""
+
+    STYLES: ClassVar[tuple[Path, ...]] = (SCREENS_CSS,)
