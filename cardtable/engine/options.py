@@ -141,6 +141,5 @@ class TableFacts:
             for name, spec in specs.items()
         }
 
-
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
