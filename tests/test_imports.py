@@ -171,7 +171,7 @@ def test_the_start_screen_loads_only_the_game_it_shows(tmp_path: Path) -> None:
 
 
 def test_the_start_screen_reads_the_games_facts_without_their_rules(tmp_path: Path) -> None:
-    # The form (players, options, blurb) comes from the game's TableFacts (games.game_facts):
+    # The form (players, options, blurb) comes from the game's GameFacts (games.game_facts):
     # no rules engine, kernel or card deck before the first frame.  The saves are read
     # after it (show_saved_games), and reading one needs the engine: the modules are
     # taken as that starts.

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from cardtable.engine.actions import PASS, TAKE, Action
     from cardtable.engine.events import Event
     from cardtable.engine.observation import Observation, to_jsonable
-    from cardtable.engine.options import OptionSpec, TableFacts
+    from cardtable.engine.options import GameFacts, OptionSpec
     from cardtable.engine.saves import dump_game
     from cardtable.engine.state import GameState, Outcome, Rules
     from cardtable.errors import (
@@ -42,7 +42,7 @@ __all__ = [
     "OptionSpec",
     "Outcome",
     "Rules",
-    "TableFacts",
+    "GameFacts",
     "dump_game",
     "CardtableError",
     "GameOverError",
@@ -61,7 +61,7 @@ _MODULE_OF = {
     "Event": "cardtable.engine.events",
     **dict.fromkeys(("Observation", "to_jsonable"), "cardtable.engine.observation"),
     **dict.fromkeys(("GameState", "Outcome", "Rules"), "cardtable.engine.state"),
-    **dict.fromkeys(("OptionSpec", "TableFacts"), "cardtable.engine.options"),
+    **dict.fromkeys(("OptionSpec", "GameFacts"), "cardtable.engine.options"),
     "dump_game": "cardtable.engine.saves",
     **dict.fromkeys(
         ("CardtableError", "GameOverError", "IllegalActionError", "InvalidCardError", "InvalidDeckError",

@@ -1,12 +1,12 @@
 """What a new table is set from, before any of a game's rules are loaded: its name,
 title, player counts, options and blurb.
 
-A game declares these once, in a :class:`TableFacts` subclass of its own (its ``about``
+A game declares these once, in a :class:`GameFacts` subclass of its own (its ``about``
 module, which imports nothing of the engine), and its rules class derives from that.
 The start screen reads a game's facts through :func:`cardtable.games.game_facts` and so
 opens without loading the game's rules engine.
 
->>> class Demo(TableFacts):
+>>> class Demo(GameFacts):
 ...     name, title, min_players, max_players = "demo", "Demo", 2, 4
 ...     options = (OptionSpec("target", 50, int, 1, 500),)
 >>> demo = Demo()
@@ -29,7 +29,7 @@ from typing import Any, ClassVar, NamedTuple
 from cardtable.errors import InvalidOptionError, quoted
 from cardtable.lang import _, ngettext
 
-__all__ = ["OptionSpec", "TableFacts"]
+__all__ = ["OptionSpec", "GameFacts"]
 
 
 class OptionSpec(NamedTuple):
@@ -74,7 +74,7 @@ class OptionSpec(NamedTuple):
 _BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
 
 
-class TableFacts:
+class GameFacts:
     """A game's name, title, player counts, options and blurb: what a table is set from.
 
     Subclasses set the class attributes; ``default_players`` is ``min_players`` unless

@@ -27,7 +27,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.facts import SCORE_PER_ROUND, Measure, StatCounter
 from cardtable.engine.observation import LogView, Observation, to_jsonable
-from cardtable.engine.options import OptionSpec, TableFacts
+from cardtable.engine.options import GameFacts, OptionSpec
 from cardtable.engine.refusals import ENGINE_CODES, GAME_OVER_CODE, NOT_YOUR_TURN_CODE, RuleRefusal, malformed
 from cardtable.engine.saves import dump_game, read_game
 from cardtable.errors import (
@@ -158,12 +158,12 @@ def seat_word(seat: int) -> str:
     return f"seat {seat}"
 
 
-class Rules(TableFacts, ABC):
+class Rules(GameFacts, ABC):
     """A game's fixed facts, and the factory for its states.
 
     Subclasses set the class attributes and implement :meth:`_new_state`.  What a new
     table is set from (name, title, player counts, options, blurb) is the game's
-    :class:`~cardtable.engine.options.TableFacts`, which its rules class derives from;
+    :class:`~cardtable.engine.options.GameFacts`, which its rules class derives from;
     besides the rules proper a game declares here what the rest of cardtable needs to
     know about it (its statistics, arena measure, bots and table widget): the registry in
     :mod:`cardtable.games` is one line per game, and nothing else names a game.

@@ -30,7 +30,7 @@ from cardtable.errors import UnknownGameError, quoted
 from cardtable.lang import N_
 
 if TYPE_CHECKING:
-    from cardtable.engine.options import TableFacts
+    from cardtable.engine.options import GameFacts
     from cardtable.engine.state import GameState, Rules
 
 __all__ = [
@@ -62,7 +62,7 @@ def register_game(name: str, module: str, title: str | None = None, facts: str |
     ``module`` is imported on first use and must define ``RULES`` whose ``name`` is
     ``name`` (and whose ``title`` is ``title``, when given; without it, :func:`game_title`
     imports the module to learn it).  ``facts``, when given, is a module whose ``FACTS``
-    (a :class:`~cardtable.engine.options.TableFacts`) are those ``RULES`` derive from,
+    (a :class:`~cardtable.engine.options.GameFacts`) are those ``RULES`` derive from,
     loaded without the rules (without it, :func:`game_facts` gives the ``RULES``).
     """
     key = name.strip().lower()
@@ -119,9 +119,9 @@ def game_title(name: str) -> str:
     return title if title is not None else get_rules(name).title
 
 
-def game_facts(name: str) -> TableFacts:
+def game_facts(name: str) -> GameFacts:
     """What a new table of a game is set from (players, options, blurb: the
-    :class:`~cardtable.engine.options.TableFacts` its rules derive from), by registry
+    :class:`~cardtable.engine.options.GameFacts` its rules derive from), by registry
     name, loading none of the game's rules where the registry knows its facts module.
 
     Raises :class:`UnknownGameError` for a name that is not a game.
@@ -130,7 +130,7 @@ def game_facts(name: str) -> TableFacts:
     module_name = _FACTS.get(key) if key is not None else None
     if module_name is None:
         return get_rules(name)
-    facts: TableFacts = importlib.import_module(module_name).FACTS
+    facts: GameFacts = importlib.import_module(module_name).FACTS
     return facts
 
 

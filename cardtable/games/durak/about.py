@@ -1,7 +1,7 @@
 """What a Durak table is set from: its name, players, options and blurb.
 
 The start screen reads these without loading the rules (see
-:class:`~cardtable.engine.options.TableFacts`); :class:`~.state.DurakRules` derives
+:class:`~cardtable.engine.options.GameFacts`); :class:`~.state.DurakRules` derives
 from :class:`DurakFacts`, so they are written once.
 
 >>> FACTS.default_players, list(FACTS.player_counts)
@@ -10,13 +10,13 @@ from :class:`DurakFacts`, so they are written once.
 
 from __future__ import annotations
 
-from cardtable.engine.options import OptionSpec, TableFacts
+from cardtable.engine.options import GameFacts, OptionSpec
 from cardtable.lang import N_
 
 __all__ = ["DurakFacts", "FACTS"]
 
 
-class DurakFacts(TableFacts):
+class DurakFacts(GameFacts):
     """Durak for 2 to 6 players: ``rounds`` (1-9999) plays a series."""
 
     name = "durak"

@@ -1,7 +1,7 @@
 """What a Hearts table is set from: its name, players, options and blurb.
 
 The start screen reads these without loading the rules (see
-:class:`~cardtable.engine.options.TableFacts`); :class:`~.state.HeartsRules` derives
+:class:`~cardtable.engine.options.GameFacts`); :class:`~.state.HeartsRules` derives
 from :class:`HeartsFacts`, so they are written once.
 
 >>> FACTS.default_players, FACTS.option_defaults
@@ -10,13 +10,13 @@ from :class:`HeartsFacts`, so they are written once.
 
 from __future__ import annotations
 
-from cardtable.engine.options import OptionSpec, TableFacts
+from cardtable.engine.options import GameFacts, OptionSpec
 from cardtable.lang import N_
 
 __all__ = ["HeartsFacts", "FACTS"]
 
 
-class HeartsFacts(TableFacts):
+class HeartsFacts(GameFacts):
     """Hearts: exactly four players, option ``target`` (default 100)."""
 
     name = "hearts"

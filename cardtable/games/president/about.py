@@ -1,7 +1,7 @@
 """What a President table is set from: its name, players, options and blurb.
 
 The start screen reads these without loading the rules (see
-:class:`~cardtable.engine.options.TableFacts`); :class:`~.state.PresidentRules` derives
+:class:`~cardtable.engine.options.GameFacts`); :class:`~.state.PresidentRules` derives
 from :class:`PresidentFacts`, so they are written once.
 
 >>> FACTS.default_players, list(FACTS.player_counts)
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from cardtable.engine.options import OptionSpec, TableFacts
+from cardtable.engine.options import GameFacts, OptionSpec
 from cardtable.lang import N_
 
 __all__ = ["PresidentFacts", "FACTS"]
 
 
-class PresidentFacts(TableFacts):
+class PresidentFacts(GameFacts):
     """President for 3 to 6 players: ``rounds`` (default 1) and ``revolution`` (on)."""
 
     name = "president"
