@@ -12,7 +12,6 @@ and what the games' own rules word, which the games' part of issue 37 marks.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +22,7 @@ from babel.messages.pofile import read_po
 from cardtable.games import all_rules
 from tests.commandline import NO_LANGUAGE, run_cardtable
 from tests.english_words import English, words
-from tests.userdata.helpers import finished_game, new_game, pure_choice
+from tests.userdata.helpers import count_finished_games, data_home, finished_game, new_game, pure_choice
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = ("nl", "et", "pl", "bg")
@@ -93,25 +92,16 @@ def english_left(output: str, code: str = "en") -> set[str]:
 def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A data folder with one finished game of each game counted, one unfinished game, and a record."""
     folder = tmp_path_factory.mktemp("home")
-    before = os.environ.get("CARDTABLE_HOME")
-    os.environ["CARDTABLE_HOME"] = str(folder)
-    try:
+    with data_home(folder):
         from cardtable.userdata.records import export_record
         from cardtable.userdata.slots import GameSlot
-        from cardtable.userdata.stats import record_result
 
-        for game in ("president", "durak", "hearts"):
-            assert record_result(finished_game(game, 3)) == []
+        count_finished_games()
         export_record(finished_game("president", 3), folder / "record.json")
         state = new_game("hearts", 2)
         for _step in range(8):
             state.apply(pure_choice(state, 2))
         GameSlot.new(state).close()
-    finally:
-        if before is None:
-            os.environ.pop("CARDTABLE_HOME", None)
-        else:
-            os.environ["CARDTABLE_HOME"] = before
     yield folder
 
 

@@ -6,7 +6,6 @@ language."""
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from cardtable.games import get_rules, load_game
 from cardtable.games.president import titles_for
 from cardtable.lang import _, use_language
 from tests.commandline import NO_LANGUAGE, run_cardtable
-from tests.userdata.helpers import finished_game, new_game, pure_choice
+from tests.userdata.helpers import count_finished_games, data_home, finished_game, new_game, pure_choice
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -109,18 +108,8 @@ def test_a_game_saved_in_dutch_resumes_in_polish_and_saves_the_same() -> None:
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     folder = tmp_path_factory.mktemp("home")
-    before = os.environ.get("CARDTABLE_HOME")
-    os.environ["CARDTABLE_HOME"] = str(folder)
-    try:
-        from cardtable.userdata.stats import record_result
-
-        for game in ("president", "durak", "hearts"):
-            assert record_result(finished_game(game, 3)) == []
-    finally:
-        if before is None:
-            os.environ.pop("CARDTABLE_HOME", None)
-        else:
-            os.environ["CARDTABLE_HOME"] = before
+    with data_home(folder):
+        count_finished_games()
     yield folder
 
 

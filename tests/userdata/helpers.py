@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
 
 from cardtable.bots import make_bot
 from cardtable.engine.state import GameState
@@ -55,3 +59,20 @@ def play_with_bots(game: str, seed: int, levels: tuple[str, ...]) -> GameState:
 
 def finished_game(game: str, seed: int = 1) -> GameState:
     return play_to_end(new_game(game, seed), seed)
+
+
+@contextmanager
+def data_home(folder: Path) -> Iterator[Path]:
+    """``CARDTABLE_HOME`` at ``folder`` while the block runs, as it was again after it
+    (for a module's fixture, where the ``monkeypatch`` fixture cannot serve)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CARDTABLE_HOME", str(folder))
+        yield folder
+
+
+def count_finished_games(seed: int = 3) -> None:
+    """One finished game of each game, counted in the statistics of the data folder in use."""
+    from cardtable.userdata.stats import record_result
+
+    for game in SHORT_GAMES:
+        assert record_result(finished_game(game, seed)) == []
