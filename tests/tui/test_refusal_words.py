@@ -4,8 +4,6 @@ read back out of English text), seats named; in English, what the screen always 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from cardtable.cards import Card, Rank, parse_cards
@@ -25,25 +23,16 @@ NAMES = ("Ann", "Ben", "Cleo", "Dan")
 LANGUAGES = ("nl", "et", "pl", "bg")
 
 
-@pytest.fixture
-def english() -> Iterator[None]:
-    use_language("en")
-    yield
-    use_language("en")
-
-
+# Each test starts in English, and English comes back after it (conftest.py).
 @pytest.fixture(params=LANGUAGES)
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
+def language(request: pytest.FixtureRequest) -> str:
     use_language(request.param)
-    yield request.param
-    use_language("en")
+    return str(request.param)
 
 
 @pytest.mark.parametrize("ascii_only", [False, True])
 @pytest.mark.parametrize(("refusal", "line"), ENGLISH, ids=lambda value: getattr(value, "code", ""))
-def test_in_english_the_screen_says_what_it_always_said(
-    english: None, refusal: RuleRefusal, line: str, ascii_only: bool
-) -> None:
+def test_in_english_the_screen_says_what_it_always_said(refusal: RuleRefusal, line: str, ascii_only: bool) -> None:
     """The old screen re-read the English line for cards and ``seat N``; the new one words
     the code, and the two read the same (a malformed action's text is shown as it came)."""
     style = CardStyle(ascii_only=ascii_only)
@@ -58,12 +47,9 @@ def test_every_code_is_a_sentence_of_the_catalogue() -> None:
     """In the pseudo-language every refusal is marked: none falls back to the engine's English."""
     assert {refusal.code for refusal, _line in ENGLISH} == REFUSAL_CODES
     use_language(PSEUDO)
-    try:
-        for refusal, _line in ENGLISH:
-            worded = refusal_text(refusal, CardStyle(), NAMES.__getitem__).plain
-            assert worded.startswith("⟦") and worded.endswith("⟧"), (refusal.code, worded)
-    finally:
-        use_language("en")
+    for refusal, _line in ENGLISH:
+        worded = refusal_text(refusal, CardStyle(), NAMES.__getitem__).plain
+        assert worded.startswith("⟦") and worded.endswith("⟧"), (refusal.code, worded)
 
 
 def test_each_language_words_every_refusal_in_its_own_words(language: str) -> None:
@@ -84,25 +70,19 @@ def test_each_language_words_every_refusal_in_its_own_words(language: str) -> No
 ])
 def test_polish_counts_take_their_three_forms(count: int, given: int, expected: str) -> None:
     use_language("pl")
-    try:
-        refusal = RuleRefusal("pass_count", count=count, given=given)
-        assert refusal_text(refusal, CardStyle(), NAMES.__getitem__).plain == expected
-    finally:
-        use_language("en")
+    refusal = RuleRefusal("pass_count", count=count, given=given)
+    assert refusal_text(refusal, CardStyle(), NAMES.__getitem__).plain == expected
 
 
 def test_cards_come_from_the_values_with_their_colours_and_seats_from_their_names() -> None:
     use_language("bg")
-    try:
-        refusal = RuleRefusal("not_in_hand", cards=tuple(parse_cards("QS 10H 2C")))
-        worded = refusal_text(refusal, CardStyle(), NAMES.__getitem__)
-        assert worded.plain == "Д♠, 10♥ и 2♣ не са в ръката ти"  # the queen in Bulgarian letters
-        colours = {worded.plain[span.start : span.end]: str(span.style) for span in worded.spans}
-        assert colours["10♥"] == str(CardStyle().inline([Card.parse("10H")]).spans[0].style)
-        passing = RuleRefusal("pass_first", count=3, direction="across", seat=2)
-        assert "Cleo" in refusal_text(passing, CardStyle(), NAMES.__getitem__).plain
-    finally:
-        use_language("en")
+    refusal = RuleRefusal("not_in_hand", cards=tuple(parse_cards("QS 10H 2C")))
+    worded = refusal_text(refusal, CardStyle(), NAMES.__getitem__)
+    assert worded.plain == "Д♠, 10♥ и 2♣ не са в ръката ти"  # the queen in Bulgarian letters
+    colours = {worded.plain[span.start : span.end]: str(span.style) for span in worded.spans}
+    assert colours["10♥"] == str(CardStyle().inline([Card.parse("10H")]).spans[0].style)
+    passing = RuleRefusal("pass_first", count=3, direction="across", seat=2)
+    assert "Cleo" in refusal_text(passing, CardStyle(), NAMES.__getitem__).plain
 
 
 def test_outside_text_in_a_refusal_is_shown_literally() -> None:
@@ -115,17 +95,14 @@ def test_outside_text_in_a_refusal_is_shown_literally() -> None:
 
 async def test_the_screen_shows_a_refusal_in_the_players_language() -> None:
     use_language("pl")
-    try:
-        async with open_table("hearts", ["human", "easy", "easy", "easy"], seed=3) as (_app, pilot, game):
-            hand = game.query_one(HandView)
-            for card in hand.cards[:2]:
-                hand.cursor = hand.cards.index(card)
-                await pilot.press("space")
-            await pilot.press("enter")
-            assert status_of(game) == "Odrzucono: musisz oddać dokładnie 3 karty, nie 2"
-            others = [card for card in get_rules("hearts").deck if card not in hand.cards][:3]
-            game.human_move(Action.give(others))
-            labels = " ".join(card.label() for card in others)
-            assert status_of(game) == f"Odrzucono: kart {labels} nie ma w twojej ręce"
-    finally:
-        use_language("en")
+    async with open_table("hearts", ["human", "easy", "easy", "easy"], seed=3) as (_app, pilot, game):
+        hand = game.query_one(HandView)
+        for card in hand.cards[:2]:
+            hand.cursor = hand.cards.index(card)
+            await pilot.press("space")
+        await pilot.press("enter")
+        assert status_of(game) == "Odrzucono: musisz oddać dokładnie 3 karty, nie 2"
+        others = [card for card in get_rules("hearts").deck if card not in hand.cards][:3]
+        game.human_move(Action.give(others))
+        labels = " ".join(card.label() for card in others)
+        assert status_of(game) == f"Odrzucono: kart {labels} nie ma w twojej ręce"
