@@ -127,7 +127,7 @@ def game_facts(name: str) -> GameFacts:
     Raises :class:`UnknownGameError` for a name that is not a game.
     """
     key = name.strip().lower() if isinstance(name, str) else None
-    module_name = _FACTS.get(key) if key is not None else None
+    module_name = _FACTS.get(key)
     if module_name is None:
         return get_rules(name)
     facts: GameFacts = importlib.import_module(module_name).FACTS
